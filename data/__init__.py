@@ -1,0 +1,1 @@
+"""Shipped data: rulesets and scenarios, read through importlib.resources."""

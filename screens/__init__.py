@@ -1,0 +1,1 @@
+"""The Textual table-side app (imported only by the UI, never by the rules core)."""

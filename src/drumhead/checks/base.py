@@ -1,0 +1,185 @@
+"""What every mechanic shares: the evaluation context and the mechanic interface."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
+
+from drumhead.dice import DiceExpr, parse
+from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.expr import Environment, Expr
+from drumhead.model import CheckSpec, InputValue, Ruleset
+from drumhead.results import AppliedModifier, MechanicResult, OutcomeOdds
+from drumhead.roller import DiceSource
+
+if TYPE_CHECKING:
+    from drumhead.schema import Reader
+
+
+@dataclass(slots=True)
+class Context:
+    """A check ready to be rolled: its inputs, the modifiers that apply, the gap values known."""
+
+    ruleset: Ruleset
+    check: CheckSpec
+    inputs: dict[str, InputValue]
+    gaps: dict[str, InputValue]
+    modifiers: tuple[AppliedModifier, ...] = ()
+    use_reroll: bool = True
+    gaps_used: dict[str, InputValue] = field(default_factory=dict)
+    _derived: dict[str, InputValue] = field(default_factory=dict)
+    _env: Environment | None = None
+
+    @property
+    def env(self) -> Environment:
+        """The names expressions can read: inputs, ranks, derived values, gaps, options."""
+        if self._env is None:
+            values: dict[str, InputValue] = dict(self.inputs)
+            for spec in self.check.inputs:
+                if spec.type == "choice" and spec.name in self.inputs:
+                    values[f"{spec.name}_rank"] = spec.choices.index(str(self.inputs[spec.name]))
+            for option in self.ruleset.options:
+                values[f"opt_{option.id}"] = option.id in self.ruleset.active_options
+            self._env = Environment(values, self.ruleset.lookup_tables(), self._resolve_name)
+        return self._env
+
+    def _resolve_name(self, name: str) -> InputValue:
+        if name in self._derived:
+            return self._derived[name]
+        for derived_name, expr in self.check.derived:
+            if derived_name == name:
+                value = expr.evaluate(self.env)
+                self._derived[name] = value
+                return value
+        return self.gap(name)
+
+    def gap(self, gap_id: str) -> InputValue:
+        """A gap's value, or :class:`MissingGapError` asking for it."""
+        spec = self.ruleset.gap(gap_id)
+        if spec is None:
+            raise DrumheadError(f"unknown name '{gap_id}' in check {self.check.id}")
+        if gap_id in self.gaps:
+            value = self.gaps[gap_id]
+        elif spec.value is not None:
+            value = spec.value
+        else:
+            raise MissingGapError(gap_id, spec.question, spec.source)
+        self.gaps_used[gap_id] = value
+        return value
+
+    def total(self, side: str | None = None, applies: str = "roll") -> int:
+        """The sum of the applied modifiers of one kind (and side)."""
+        return sum(
+            m.value
+            for m in self.modifiers
+            if m.applies == applies and (side is None or m.side == side)
+        )
+
+    def dice_bonus(self, side: str | None = None) -> Fraction:
+        """Extra dice from ``dice`` modifiers (may be fractional: +1 1/2 dice)."""
+        return sum(
+            (
+                Fraction(m.value, m.scale_by)
+                for m in self.modifiers
+                if m.applies == "dice" and (side is None or m.side == side)
+            ),
+            Fraction(0),
+        )
+
+    def scale(self) -> Fraction:
+        """The product of the ``scale`` modifiers (1 when there are none)."""
+        factor = Fraction(1)
+        for m in self.modifiers:
+            if m.applies == "scale":
+                factor *= Fraction(m.value, m.scale_by)
+        return factor
+
+    def fmt(self, template: str, **extra: object) -> str:
+        """Fill ``{name}`` placeholders from the inputs, derived values and ``extra``."""
+        if "{" not in template:
+            return template
+        return template.format_map(_Lookup(self, extra))
+
+
+class _Lookup(dict[str, object]):
+    def __init__(self, ctx: Context, extra: Mapping[str, object]) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.extra = extra
+
+    def __missing__(self, key: str) -> object:
+        if key in self.extra:
+            return self.extra[key]
+        try:
+            value = self.ctx.env.get(key)
+        except DrumheadError:
+            return "{" + key + "}"
+        return str(value).replace("_", " ") if isinstance(value, str) else value
+
+
+class Mechanic(Protocol):
+    """A check's kind-specific machinery."""
+
+    def outcome_ids(self) -> set[str]:
+        """Every outcome id the mechanic can produce (checked against the check's outcomes)."""
+        ...
+
+    def expressions(self) -> list[tuple[str, Expr]]:
+        """(key, expression) pairs the loader checks for unknown names."""
+        ...
+
+    def odds(self, ctx: Context) -> list[OutcomeOdds]:
+        """The exact probability of every outcome as things stand before the roll."""
+        ...
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
+        """Roll (or read the hand dice) and decide the outcome."""
+        ...
+
+
+MechanicParser = Callable[["Reader"], Mechanic]
+
+
+def read_dice(reader: Reader, key: str, default: str | None = None) -> DiceExpr:
+    """A dice-notation key, checked at load."""
+    text = reader.text(key) if default is None else reader.text(key, default)
+    try:
+        return parse(text)
+    except DrumheadError as exc:
+        raise reader.error(key, str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A table cell or band: an outcome, optionally a number, optionally a gap for its text."""
+
+    outcome: str
+    value: int | None = None
+    gap: str | None = None
+
+
+def read_cell(reader: Reader) -> Cell:
+    """The ``outcome``/``value``/``gap`` keys of a row or band."""
+    return Cell(reader.text("outcome"), reader.integer("value", None), reader.text("gap", None))
+
+
+def cell_result_text(ctx: Context, cell: Cell) -> str | None:
+    """The player-supplied text of a gap cell (raises :class:`MissingGapError` if unknown)."""
+    if cell.gap is None:
+        return None
+    return str(ctx.gap(cell.gap))
+
+
+def merge_odds(pairs: list[tuple[Cell, Fraction]]) -> list[OutcomeOdds]:
+    """Add up probabilities of equal (outcome, value) cells, in first-seen order."""
+    merged: dict[tuple[str, int | None], Fraction] = {}
+    for cell, p in pairs:
+        key = (cell.outcome, cell.value)
+        merged[key] = merged.get(key, Fraction(0)) + p
+    return [OutcomeOdds(o, v, p) for (o, v), p in merged.items() if p]
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}"

@@ -1,0 +1,43 @@
+"""Mechanics no data table can say, written in Python and named by a check's ``mechanic`` key.
+
+A custom mechanic is registered in :data:`CUSTOM` under a name (conventionally prefixed by the
+ruleset, ``oibl_general_risk``); its parser reads the check's remaining keys (``params``).
+Keep these few and small: anything a table, chart, pool or target test can say belongs in data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.checks.base import Mechanic, MechanicParser
+
+if TYPE_CHECKING:
+    from drumhead.schema import Reader
+
+CUSTOM: dict[str, MechanicParser] = {}
+"""Mechanic name -> parser. Ruleset modules add theirs at import (see ``_load_builtin``)."""
+
+
+def register(name: str) -> object:
+    """Decorator: register a custom mechanic's parser under ``name``."""
+
+    def deco(parser: MechanicParser) -> MechanicParser:
+        CUSTOM[name] = parser
+        return parser
+
+    return deco
+
+
+def _load_builtin() -> None:
+    # Import the modules that register custom mechanics (each registers on import).
+    from drumhead.checks import mechanics  # noqa: F401
+
+
+def parse_custom(reader: Reader) -> Mechanic:
+    _load_builtin()
+    name = reader.text("mechanic")
+    parser = CUSTOM.get(name)
+    if parser is None:
+        known = ", ".join(sorted(CUSTOM)) or "none"
+        raise reader.error("mechanic", f"unknown custom mechanic '{name}' (known: {known})")
+    return parser(reader)

@@ -1,0 +1,1 @@
+"""Custom mechanics, one module per ruleset; importing this package registers them all."""

@@ -1,0 +1,1 @@
+"""The ``drumhead`` command line: a thin layer over the rules core."""

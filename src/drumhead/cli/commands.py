@@ -1,0 +1,399 @@
+"""The CLI's sub-commands over the rules core: roll, rulesets, checks, odds, resolve, check."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from drumhead.cli.output import bar, emit_json, table
+from drumhead.dice import parse
+from drumhead.errors import InputError, RulesetError
+from drumhead.odds import mean, percent
+from drumhead.results import OutcomeOdds, Resolution
+
+
+def register(sub: Any) -> None:
+    """Add every command to the sub-parser action ``sub``."""
+    p = sub.add_parser("roll", help="roll dice: drumhead roll 2d6 1d10z")
+    p.add_argument(
+        "exprs", nargs="+", metavar="EXPR", help="dice notation, e.g. 2d6, 1d6+2, d12, 1d10z"
+    )
+    p.add_argument("--seed", type=int, help="seed the dice (same seed, same roll)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_roll)
+
+    p = sub.add_parser("rulesets", help="list the shipped rulesets and their checks")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_rulesets)
+
+    p = sub.add_parser("checks", help="a ruleset's checks: inputs, modifiers, outcomes")
+    p.add_argument("ruleset")
+    p.add_argument("check", nargs="?")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_checks)
+
+    for name, handler, text in (
+        ("odds", cmd_odds, "the exact odds of every outcome of a check"),
+        ("resolve", cmd_resolve, "resolve a check: roll, or use the dice rolled by hand"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("ruleset")
+        p.add_argument("check")
+        p.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="an input (or a gap value the sources lack)",
+        )
+        p.add_argument(
+            "--mod",
+            action="append",
+            default=[],
+            metavar="ID[=COUNT]",
+            help="tick a modifier (COUNT for ones that can apply more than once)",
+        )
+        p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
+        _ruleset_flags(p)
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        if name == "resolve":
+            p.add_argument(
+                "--dice",
+                action="append",
+                type=_face,
+                default=None,
+                metavar="FACE",
+                help="a face rolled by hand (repeat; opposed checks: attacker's, then defender's)",
+            )
+            p.add_argument("--seed", type=int, help="seed the dice")
+        p.set_defaults(handler=handler)
+
+    p = sub.add_parser("check", help="validate ruleset, house-rules, scenario and save files")
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files to check (default: the shipped data)"
+    )
+    p.set_defaults(handler=cmd_check)
+
+    from drumhead.cli import extra
+
+    extra.register(sub)
+
+
+def _face(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a die face is a whole number, not '{text}'") from None
+
+
+def _ruleset_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--option", action="append", default=[], metavar="ID", help="turn an optional rule on"
+    )
+    p.add_argument("--house-rules", metavar="FILE", help="a house-rules TOML file")
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from drumhead.loader import load_ruleset
+
+    return load_ruleset(args.ruleset, args.option, args.house_rules)
+
+
+def _pairs(items: Sequence[str], flag: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise InputError(f"{flag} takes NAME=VALUE, not '{item}'")
+        key, value = item.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _mods(items: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        key, _, count = item.partition("=")
+        try:
+            out[key.strip()] = int(count) if count else 1
+        except ValueError:
+            raise InputError(f"--mod {item}: the count must be a whole number") from None
+    return out
+
+
+# -- roll -------------------------------------------------------------------------------------
+def cmd_roll(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    rng = random.Random(seed)
+    results: list[dict[str, Any]] = []
+    for text in args.exprs:
+        expr = parse(text)
+        faces, total = expr.roll(rng)
+        dist = expr.distribution()
+        results.append(
+            {
+                "expr": str(expr),
+                "faces": list(faces),
+                "total": total,
+                "low": expr.low,
+                "high": expr.high,
+                "mean": str(expr.mean()),
+                "p_total": _frac(dist[total]),
+                "p_at_least": _frac(sum((p for v, p in dist.items() if v >= total), Fraction(0))),
+            }
+        )
+    if args.json:
+        emit_json({"seed": seed, "rolls": results})
+        return 0
+    for r in results:
+        shown = f" [{', '.join(str(f) for f in r['faces'])}]" if r["faces"] else ""
+        print(
+            f"{r['expr']}: {r['total']}{shown}   (range {r['low']}-{r['high']}, "
+            f"mean {float(Fraction(str(r['mean']))):.2f}, "
+            f"this or more {percent(Fraction(str(r['p_at_least'])))}%)"
+        )
+    print(f"seed {seed}")
+    return 0
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+# -- rulesets / checks --------------------------------------------------------------------------
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from drumhead.loader import load_ruleset, ruleset_ids
+
+    rows = []
+    for rid in ruleset_ids():
+        rs = load_ruleset(rid)
+        rows.append(
+            {
+                "id": rs.id,
+                "title": rs.title,
+                "version": rs.version,
+                "description": rs.description,
+                "checks": [c.id for c in rs.checks],
+                "options": [o.id for o in rs.options],
+                "gaps": [g.id for g in rs.gaps if g.value is None],
+            }
+        )
+    if args.json:
+        emit_json(rows)
+        return 0
+    for r in rows:
+        print(f"{r['id']}  {r['title']} (v{r['version']})")
+        print(f"    {r['description']}")
+        print(f"    checks: {', '.join(r['checks'])}")
+        if r["options"]:
+            print(f"    optional rules: {', '.join(r['options'])}")
+        if r["gaps"]:
+            print(f"    values the sources lack: {len(r['gaps'])}")
+    return 0
+
+
+def describe_check(rs: Any, check: Any) -> dict[str, Any]:
+    return {
+        "id": check.id,
+        "title": check.title,
+        "kind": check.kind,
+        "source": check.source,
+        "summary": check.summary,
+        "option": check.option,
+        "sides": list(check.sides) if check.sides else None,
+        "inputs": [
+            {
+                "name": i.name,
+                "type": i.type,
+                "label": i.label,
+                "choices": list(i.choices) or None,
+                "default": i.default,
+                "min": i.minimum,
+                "max": i.maximum,
+            }
+            for i in check.inputs
+        ],
+        "modifiers": [
+            {
+                "id": m.id,
+                "label": m.label,
+                "value": m.value.text,
+                "auto": m.auto,
+                "when": m.when.text if m.when else None,
+                "group": m.group,
+                "side": m.side,
+                "applies": m.applies,
+                "countable": m.countable,
+                "option": m.option,
+                "source": m.source,
+            }
+            for m in check.modifiers
+        ],
+        "outcomes": [{"id": o.id, "text": o.text, "numeric": o.numeric} for o in check.outcomes],
+    }
+
+
+def cmd_checks(args: argparse.Namespace) -> int:
+    rs = _load(args)
+    checks = [rs.check(args.check)] if args.check else list(rs.checks)
+    described = [describe_check(rs, c) for c in checks]
+    if args.json:
+        emit_json({"ruleset": rs.id, "version": rs.version, "checks": described})
+        return 0
+    if not args.check:
+        print(f"{rs.title} (v{rs.version})")
+        print(
+            table(
+                ["check", "title", "kind", "source"],
+                [[c.id, c.title, c.kind, c.source] for c in checks],
+            )
+        )
+        print("\n`drumhead checks RULESET CHECK` shows a check's inputs, modifiers and outcomes.")
+        return 0
+    d = described[0]
+    print(f"{d['title']} ({d['id']}, {d['kind']})  [{d['source']}]")
+    print(f"  {d['summary']}")
+    if d["option"]:
+        print(f"  optional rule: {d['option']}")
+    print("\ninputs:")
+    for i in d["inputs"]:
+        allowed = "|".join(i["choices"]) if i["choices"] else i["type"]
+        rng = ""
+        if i["min"] is not None or i["max"] is not None:
+            rng = f" {i['min'] if i['min'] is not None else ''}..{i['max'] if i['max'] is not None else ''}"
+        default = "required" if i["default"] is None else f"default {i['default']}"
+        print(f"  {i['name']:<24} {allowed}{rng}  ({default})  {i['label']}")
+    print("\nmodifiers:")
+    for m in d["modifiers"]:
+        how = "auto" if m["auto"] else ("tick, countable" if m["countable"] else "tick")
+        extra = [
+            f"{m['applies']}" if m["applies"] != "roll" else "",
+            f"side {m['side']}" if m["side"] else "",
+            f"group {m['group']}" if m["group"] else "",
+            f"option {m['option']}" if m["option"] else "",
+            f"when {m['when']}" if m["when"] else "",
+        ]
+        extras = ", ".join(e for e in extra if e)
+        print(
+            f"  {m['id']:<30} {m['value']:>8}  {m['label']} [{how}{', ' + extras if extras else ''}]  ({m['source']})"
+        )
+    print("\noutcomes:")
+    for o in d["outcomes"]:
+        print(f"  {o['id']:<24} {o['text']}")
+    return 0
+
+
+# -- odds / resolve --------------------------------------------------------------------------
+def _prepare(args: argparse.Namespace) -> Any:
+    from drumhead.resolve import prepare
+
+    rs = _load(args)
+    return prepare(
+        rs, args.check, _pairs(args.set, "--set"), _mods(args.mod), use_reroll=not args.no_reroll
+    )
+
+
+def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
+    numeric = [o for o in result if o.value is not None]
+    data: dict[str, Any] = {
+        "ruleset": ctx.ruleset.id,
+        "check": ctx.check.id,
+        "inputs": dict(ctx.inputs),
+        "modifiers": [
+            {
+                "id": m.id,
+                "label": m.label,
+                "value": m.value,
+                "applies": m.applies,
+                "side": m.side,
+                "explain": m.explain,
+                "source": m.source,
+            }
+            for m in ctx.modifiers
+        ],
+        "total_modifier": ctx.total(),
+        "odds": [o.to_dict() for o in result],
+    }
+    if numeric:
+        dist = {o.value: o.p for o in numeric if o.value is not None}
+        data["mean"] = str(mean(dist))
+        data["mean_float"] = round(float(mean(dist)), 3)
+    return data
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from drumhead.resolve import odds
+
+    ctx = _prepare(args)
+    result = odds(ctx)
+    data = odds_dict(ctx, result)
+    if args.json:
+        emit_json(data)
+        return 0
+    print(f"{ctx.ruleset.title}: {ctx.check.title}")
+    for m in ctx.modifiers:
+        print(f"  {m.describe()}  ({m.source})")
+    for o in result:
+        label = o.outcome if o.value is None else f"{o.outcome} {o.value}"
+        print(f"  {label:<28} {percent(o.p):>6.1f}%  {bar(float(o.p))}  {_frac(o.p)}")
+    if "mean" in data:
+        print(f"  mean {data['mean_float']}")
+    return 0
+
+
+def cmd_resolve(args: argparse.Namespace) -> int:
+    from drumhead.resolve import resolve
+    from drumhead.roller import HandDice, RandomDice
+
+    ctx = _prepare(args)
+    seed = None
+    if args.dice is not None:
+        dice: Any = HandDice(args.dice)
+    else:
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        dice = RandomDice(random.Random(seed))
+    res = resolve(ctx, dice)
+    data = res.to_dict()
+    if seed is not None:
+        data["seed"] = seed
+    if args.json:
+        emit_json(data)
+    else:
+        print_resolution(ctx, res, seed)
+    return 0
+
+
+def print_resolution(ctx: Any, res: Resolution, seed: int | None) -> None:
+    print(f"{ctx.ruleset.title}: {ctx.check.title}  [{ctx.check.source}]")
+    for step in res.steps:
+        print(f"  {step}")
+    for effect in res.effects:
+        print(f"  -> {effect.text}")
+    print(
+        "  odds before the roll: "
+        + ", ".join(
+            f"{o.outcome}{'' if o.value is None else ' ' + str(o.value)} {percent(o.p)}%"
+            for o in res.odds
+        )
+    )
+    if seed is not None:
+        print(f"  seed {seed}")
+
+
+# -- check files ------------------------------------------------------------------------------
+def cmd_check(args: argparse.Namespace) -> int:
+    from drumhead.cli.validate_files import check_paths
+
+    errors = check_paths([Path(p) for p in args.paths])
+    for error in errors:
+        print(error.format() if isinstance(error, RulesetError) else str(error))
+    if errors:
+        print(f"{len(errors)} problem{'s' if len(errors) != 1 else ''} found")
+        return 1
+    print("all files valid")
+    return 0

@@ -1,0 +1,51 @@
+"""``drumhead check``: validate ruleset, house-rules, scenario and save files, one error a line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from drumhead.errors import DrumheadError, RulesetError
+
+
+def kind_of(path: Path, data: dict[str, object]) -> str:
+    """What a TOML file is, from its keys."""
+    if "schema" in data and "game" in data:
+        return "save"
+    if "scenario" in data or ("units" in data and "ruleset" in data and "sides" in data):
+        return "scenario"
+    if "ruleset" in data and "id" not in data:
+        return "house-rules"
+    return "ruleset"
+
+
+def check_paths(paths: list[Path]) -> list[DrumheadError]:
+    """Every problem found; an empty list means every file is valid."""
+    from drumhead.loader import load_ruleset, read_house_rules, read_toml, ruleset_ids
+    from drumhead.validate import build_ruleset
+
+    errors: list[DrumheadError] = []
+    if not paths:
+        for rid in ruleset_ids():
+            try:
+                load_ruleset(rid)
+            except DrumheadError as exc:
+                errors.append(exc)
+        return errors
+    for path in paths:
+        try:
+            data, text = read_toml(path)
+            kind = kind_of(path, data)
+            if kind == "ruleset":
+                build_ruleset(data, file=str(path), text=text)
+            elif kind == "house-rules":
+                house = read_house_rules(path)
+                load_ruleset(house.ruleset, house_rules=path)
+            else:
+                from drumhead.cli import extra_checks
+
+                extra_checks.check_file(kind, path, data, text)
+        except RulesetError as exc:
+            errors.append(exc)
+        except DrumheadError as exc:
+            errors.append(RulesetError(str(exc), path=str(path)))
+    return errors

@@ -1,0 +1,65 @@
+"""Domain errors: each carries a message a player (or a ruleset author) can act on.
+
+All subclass :class:`DrumheadError`, itself a :class:`ValueError`, so callers can catch one type
+and show ``str(error)`` without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class DrumheadError(ValueError):
+    """Base of every error drumhead reports to a person."""
+
+
+class NotationError(DrumheadError):
+    """A dice expression such as ``2d6+1`` could not be read."""
+
+
+class DiceError(DrumheadError):
+    """Hand-entered dice do not fit the roll (wrong count, or a face the die does not have)."""
+
+
+class InputError(DrumheadError):
+    """A check was given an input it does not take, or a value of the wrong kind."""
+
+
+class ExpressionError(DrumheadError):
+    """A rule expression in a ruleset file is malformed or names something unknown."""
+
+
+class MissingGapError(DrumheadError):
+    """A check needs a value our sources do not give, and nobody has supplied it yet.
+
+    ``gap`` is the gap's id; ``question`` the question to put to the players.
+    """
+
+    def __init__(self, gap: str, question: str, source: str) -> None:
+        self.gap = gap
+        self.question = question
+        self.source = source
+        super().__init__(
+            f"missing value '{gap}': {question} ({source}). Supply it with --set {gap}=VALUE "
+            f"or in a house-rules file under [gaps]."
+        )
+
+
+class RulesetError(DrumheadError):
+    """A ruleset, house-rules, scenario or save file is invalid.
+
+    ``path`` is the file, ``key`` the dotted key path inside it, ``line`` the line when known.
+    """
+
+    def __init__(self, message: str, *, path: str = "", key: str = "", line: int | None = None):
+        self.message = message
+        self.path = path
+        self.key = key
+        self.line = line
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """``path:line: key: message``, leaving out the parts that are not known."""
+        where = self.path
+        if where and self.line is not None:
+            where = f"{where}:{self.line}"
+        parts = [p for p in (where, self.key) if p]
+        return ": ".join([*parts, self.message])

@@ -1,0 +1,161 @@
+"""Reading ruleset and house-rules files: the only place the core touches the file system.
+
+Shipped rulesets are read through :mod:`importlib.resources` from ``drumhead.data/rulesets``.
+Optional rules and house rules are laid over the raw document (``patch`` tables merge key by
+key) and the result is validated as a whole, so an override is checked exactly like the original.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from drumhead.errors import DrumheadError, RulesetError
+from drumhead.model import InputValue, Ruleset
+from drumhead.schema import Reader, deep_merge
+from drumhead.validate import build_ruleset
+
+_CACHE: dict[tuple[str, frozenset[str], str | None, float], Ruleset] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """A house-rules file: gap values and patches for one shipped ruleset."""
+
+    path: str
+    ruleset: str
+    title: str
+    gaps: tuple[tuple[str, InputValue], ...]
+    patch: Mapping[str, Any]
+    options: tuple[str, ...]
+
+
+def ruleset_ids() -> list[str]:
+    """The ids of the shipped rulesets, sorted."""
+    folder = resources.files("drumhead.data") / "rulesets"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def read_toml(path: str | Path, text: str | None = None) -> tuple[dict[str, Any], str]:
+    """Parse a TOML file; syntax errors become :class:`RulesetError` with the line."""
+    name = str(path)
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RulesetError("file not found", path=name) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RulesetError(f"cannot read the file: {exc}", path=name) from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        message = str(exc).split(" (at line")[0]
+        raise RulesetError(f"not valid TOML: {message}", path=name, line=line) from None
+
+
+def _shipped(ruleset_id: str) -> tuple[dict[str, Any], str, str]:
+    if ruleset_id not in ruleset_ids():
+        raise DrumheadError(
+            f"no ruleset '{ruleset_id}' (shipped: {', '.join(ruleset_ids()) or 'none'})"
+        )
+    res = resources.files("drumhead.data") / "rulesets" / f"{ruleset_id}.toml"
+    name = f"data/rulesets/{ruleset_id}.toml"
+    data, text = read_toml(name, res.read_text(encoding="utf-8"))
+    return data, text, name
+
+
+def read_house_rules(path: str | Path) -> HouseRules:
+    """Read and check the shape of a house-rules file (its patch is checked when applied)."""
+    data, text = read_toml(path)
+    r = Reader(data, file=str(path), text=text)
+    ruleset = r.text("ruleset")
+    title = r.text("title", "house rules")
+    gaps_table = r.table("gaps", None)
+    gaps: list[tuple[str, InputValue]] = []
+    if gaps_table is not None:
+        for key in gaps_table.data:
+            value = gaps_table.raw(key)
+            if not isinstance(value, int | str | bool):
+                raise gaps_table.error(key, "a gap value must be a number, text or boolean")
+            gaps.append((key, value))
+        gaps_table.done()
+    patch = r.table("patch", None)
+    options = r.strs("options", ())
+    r.done()
+    return HouseRules(str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options)
+
+
+def apply_options(data: Mapping[str, Any], options: Iterable[str]) -> dict[str, Any]:
+    """Lay the ``patch`` of each active optional rule over the document."""
+    out = dict(data)
+    table = data.get("options", {})
+    for option in options:
+        spec = table.get(option) if isinstance(table, dict) else None
+        if isinstance(spec, dict) and isinstance(spec.get("patch"), dict):
+            out = deep_merge(out, spec["patch"])
+    return out
+
+
+def load_ruleset(
+    ruleset_id: str,
+    options: Iterable[str] = (),
+    house_rules: str | Path | None = None,
+) -> Ruleset:
+    """A shipped ruleset with optional rules switched on and house rules laid over it."""
+    active = frozenset(options)
+    house = read_house_rules(house_rules) if house_rules is not None else None
+    mtime = Path(house_rules).stat().st_mtime if house_rules is not None else 0.0
+    key = (ruleset_id, active, str(house_rules) if house_rules else None, mtime)
+    if key in _CACHE:
+        return _CACHE[key]
+    data, text, name = _shipped(ruleset_id)
+    if house is not None:
+        if house.ruleset != ruleset_id:
+            raise RulesetError(
+                f"these house rules are for '{house.ruleset}', not '{ruleset_id}'",
+                path=house.path,
+                key="ruleset",
+            )
+        active = active | frozenset(house.options)
+    merged = apply_options(data, sorted(active))
+    if house is not None:
+        merged = deep_merge(merged, house.patch)
+        merged = _with_house_gaps(merged, house)
+    where = name if house is None else f"{name} + {house.path}"
+    ruleset = build_ruleset(
+        merged,
+        file=where,
+        text=text if house is None else "",
+        active_options=active,
+        house_rules=house.path if house else None,
+    )
+    _CACHE[key] = ruleset
+    return ruleset
+
+
+def _with_house_gaps(data: dict[str, Any], house: HouseRules) -> dict[str, Any]:
+    gaps = data.get("gaps", {})
+    if not isinstance(gaps, dict):
+        return data
+    patched = dict(gaps)
+    for gap_id, value in house.gaps:
+        if gap_id not in patched:
+            raise RulesetError(
+                f"no gap '{gap_id}' in ruleset '{house.ruleset}' "
+                f"(gaps: {', '.join(sorted(gaps)) or 'none'})",
+                path=house.path,
+                key=f"gaps.{gap_id}",
+            )
+        patched[gap_id] = {**patched[gap_id], "value": value}
+    return {**data, "gaps": patched}
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    """Validate a ruleset file that is not (yet) shipped, e.g. one being written."""
+    data, text = read_toml(path)
+    return build_ruleset(data, file=str(path), text=text)

@@ -1,0 +1,342 @@
+"""The frozen types a ruleset file is validated into.
+
+Kind-specific configuration of a check (its dice, table, chart, ...) lives with the mechanic
+that uses it, in :mod:`drumhead.checks`; everything shared is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from drumhead.expr import Expr
+
+if TYPE_CHECKING:
+    from drumhead.checks.base import Mechanic
+
+InputType = Literal["int", "bool", "choice"]
+InputValue = int | bool | str
+
+UNIT_FIELDS: frozenset[str] = frozenset(
+    {
+        "name",
+        "type",
+        "subtype",
+        "quality",
+        "formation",
+        "strength_start",
+        "strength_now",
+        "strength_lost",
+        "state",
+        "leader_value",
+        "leader_rerolls",
+        "panic_marker",
+        "elite",
+        "single_stand",
+    }
+)
+"""Unit-card fields an input may be filled from (``from_unit``)."""
+
+EFFECT_KINDS: frozenset[str] = frozenset(
+    {
+        "state",  # set the morale state to `state`
+        "step",  # move `amount` steps down (or up, if negative) the morale ladder
+        "lose",  # lose `amount` of strength (figures, stands, hits)
+        "marker",  # place `marker`
+        "clear_marker",  # remove `marker`
+        "distance",  # a distance to move: `dice` to roll or `amount` inches; `text` says how
+        "remove",  # remove the unit from play
+        "leader",  # something happens to a leader: `state` wounded/killed, `amount` re-rolls used
+        "note",  # a restriction or reminder for the players, in `text`
+    }
+)
+"""The kinds of effect a resolution can propose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A document drumhead's rules are taken from."""
+
+    id: str
+    title: str
+    document: str
+    """The file in ``shared/seeds`` (or a public reference) the rules come from."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputSpec:
+    """One input a check takes."""
+
+    name: str
+    type: InputType
+    label: str
+    choices: tuple[str, ...] = ()
+    """For ``choice`` inputs: the allowed values, in the order their ``_rank`` counts."""
+    default: InputValue | None = None
+    """The value when none is given; None means the input is required."""
+    minimum: int | None = None
+    maximum: int | None = None
+    from_unit: str | None = None
+    """The unit-card field the app fills this input from."""
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierSpec:
+    """A modifier: added to a roll, to a dice count, or scaling a result."""
+
+    id: str
+    label: str
+    value: Expr
+    """The value: a constant or an expression over the inputs (e.g. ``-stands_lost``)."""
+    source: str
+    auto: bool = False
+    """Follows from the inputs (applied when ``when`` holds) rather than ticked by a player."""
+    when: Expr | None = None
+    """For auto modifiers: when it applies. For ticked ones: when it may be ticked."""
+    group: str | None = None
+    """Modifiers of one group are exclusive: only one applies (see the check's ``groups``)."""
+    side: str | None = None
+    """For opposed checks: the side whose roll it modifies."""
+    applies: Literal["roll", "dice", "scale", "target"] = "roll"
+    """``roll``: added to the roll; ``dice``: added to a pool's dice count; ``scale``: the result
+    is multiplied by value/``scale_by``; ``target``: added to the number needed."""
+    scale_by: int = 1
+    """Denominator for ``scale`` modifiers (value 1, scale_by 2 = half)."""
+    countable: bool = False
+    """May be ticked more than once (e.g. "-2 per obstacle crossed")."""
+    option: str | None = None
+    """Only offered when this optional rule is on."""
+    explain: str = ""
+    """For auto modifiers: why it applies, with ``{input}`` placeholders."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """An effect an outcome implies, before it is evaluated for a particular resolution."""
+
+    kind: str
+    text: str
+    """What the players read, with ``{value}`` and ``{input}`` placeholders."""
+    amount: Expr | None = None
+    dice: str | None = None
+    state: str | None = None
+    marker: str | None = None
+    who: str = "self"
+    """Whom it falls on: self, opponent, attacker, defender, first, second, leader."""
+    when: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeSpec:
+    """One outcome a check can have."""
+
+    id: str
+    text: str
+    effects: tuple[EffectSpec, ...] = ()
+    result: Literal["pass", "fail"] | None = None
+    """Target tests: whether this is a passing or failing outcome."""
+    by: tuple[int, int] | None = None
+    """Target tests: the margin range (fail by 1, by 2 or more = (2, 1000))."""
+    when: Expr | None = None
+    """Extra condition on the inputs for this outcome to be the one chosen."""
+    numeric: bool = False
+    """The outcome carries a number (casualties, hits, inches, turns)."""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A check: the inputs, modifiers, mechanic and outcomes of one kind of test or roll."""
+
+    id: str
+    title: str
+    kind: str
+    source: str
+    summary: str
+    inputs: tuple[InputSpec, ...]
+    derived: tuple[tuple[str, Expr], ...]
+    modifiers: tuple[ModifierSpec, ...]
+    groups: tuple[tuple[str, Literal["max", "min"]], ...]
+    outcomes: tuple[OutcomeSpec, ...]
+    mechanic: Mechanic
+    option: str | None = None
+    applies_to: tuple[str, ...] = ()
+    """Unit types the check fits (for ordering the app's check picker); empty: any."""
+    phase: str | None = None
+    """The sequence-of-play phase the check belongs to, if one."""
+    sides: tuple[str, str] | None = None
+    """Opposed checks: the two sides' names."""
+
+    def input(self, name: str) -> InputSpec | None:
+        return next((i for i in self.inputs if i.name == name), None)
+
+    def outcome(self, outcome_id: str) -> OutcomeSpec:
+        for outcome in self.outcomes:
+            if outcome.id == outcome_id:
+                return outcome
+        raise KeyError(outcome_id)
+
+    def modifier(self, modifier_id: str) -> ModifierSpec | None:
+        return next((m for m in self.modifiers if m.id == modifier_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class GapSpec:
+    """A value our sources do not give: the players supply it at the table or in house rules."""
+
+    id: str
+    question: str
+    source: str
+    type: Literal["int", "text", "choice"] = "int"
+    choices: tuple[str, ...] = ()
+    value: InputValue | None = None
+    """Prefilled where the text itself gives this value (never invented)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """How an ambiguity in the source was read, and why."""
+
+    id: str
+    rule: str
+    reading: str
+    reason: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """An optional rule players may switch on for a game."""
+
+    id: str
+    title: str
+    description: str
+    source: str
+    default: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A morale ladder: states from best to worst."""
+
+    id: str
+    states: tuple[str, ...]
+    labels: tuple[tuple[str, str], ...] = ()
+    source: str = ""
+
+    def label(self, state: str) -> str:
+        return dict(self.labels).get(state, state.replace("_", " "))
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """A kind of unit in the ruleset's terms."""
+
+    id: str
+    label: str
+    strength: str
+    """What its strength counts: figures, stands, guns, hits."""
+    ladder: str = "default"
+    single_stand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSpec:
+    id: str
+    label: str
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a phase in the sequence of play."""
+
+    id: str
+    text: str
+    check: str | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    source: str = ""
+    note: str = ""
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence:
+    """The sequence of play: how activation works and the phases of a turn."""
+
+    activation: Literal["cards", "initiative", "alternate", "none"]
+    phases: tuple[Phase, ...]
+    source: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceEntry:
+    """A quick-reference entry: our own short summary, a table, and its citation."""
+
+    id: str
+    title: str
+    source: str
+    text: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A whole rule system, validated."""
+
+    id: str
+    title: str
+    version: str
+    description: str
+    sources: tuple[Source, ...]
+    checks: tuple[CheckSpec, ...]
+    gaps: tuple[GapSpec, ...]
+    rulings: tuple[Ruling, ...]
+    options: tuple[OptionSpec, ...]
+    lookups: tuple[tuple[str, tuple[tuple[str, InputValue], ...]], ...]
+    ladders: tuple[Ladder, ...] = ()
+    unit_types: tuple[UnitType, ...] = ()
+    qualities: tuple[str, ...] = ()
+    formations: tuple[str, ...] = ()
+    markers: tuple[MarkerSpec, ...] = ()
+    sequence: Sequence | None = None
+    reference: tuple[ReferenceEntry, ...] = ()
+    house_rules: str | None = None
+    """The house-rules file laid over the shipped ruleset, if any."""
+    active_options: frozenset[str] = field(default_factory=frozenset)
+    """The optional rules that were on when this ruleset was loaded."""
+
+    def check(self, check_id: str) -> CheckSpec:
+        for check in self.checks:
+            if check.id == check_id:
+                return check
+        known = ", ".join(c.id for c in self.checks)
+        from drumhead.errors import InputError
+
+        raise InputError(f"{self.id} has no check '{check_id}' (checks: {known})")
+
+    def gap(self, gap_id: str) -> GapSpec | None:
+        return next((g for g in self.gaps if g.id == gap_id), None)
+
+    def option(self, option_id: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def ladder(self, ladder_id: str) -> Ladder | None:
+        return next((x for x in self.ladders if x.id == ladder_id), None)
+
+    def unit_type(self, type_id: str) -> UnitType | None:
+        return next((u for u in self.unit_types if u.id == type_id), None)
+
+    def lookup_tables(self) -> dict[str, dict[str, InputValue]]:
+        return {name: dict(items) for name, items in self.lookups}

@@ -1,0 +1,84 @@
+"""Exact probability distributions over integers, on :class:`fractions.Fraction`.
+
+A :data:`Distribution` maps each possible value to its probability; the probabilities sum to 1.
+No simulation anywhere: every figure drumhead shows is computed from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import TypeVar
+
+K = TypeVar("K")
+
+Distribution = dict[int, Fraction]
+"""Value -> probability."""
+
+
+def constant(value: int) -> Distribution:
+    """A certain value."""
+    return {value: Fraction(1)}
+
+
+def uniform(values: Iterable[int]) -> Distribution:
+    """Each value equally likely."""
+    items = list(values)
+    p = Fraction(1, len(items))
+    return {v: p for v in items}
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:
+    """The distribution of the sum of two independent values."""
+    out: Distribution = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            out[va + vb] = out.get(va + vb, Fraction(0)) + pa * pb
+    return dict(sorted(out.items()))
+
+
+def difference(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:
+    """The distribution of ``a - b`` for independent values (an opposed roll)."""
+    return convolve(a, {-v: p for v, p in b.items()})
+
+
+def shift(dist: Mapping[int, Fraction], by: int) -> Distribution:
+    """Add a constant to every value."""
+    return {v + by: p for v, p in dist.items()}
+
+
+def map_values(dist: Mapping[int, Fraction], fn: Callable[[int], K]) -> dict[K, Fraction]:
+    """Push the distribution through ``fn``, merging values that land on the same key."""
+    out: dict[K, Fraction] = {}
+    for v, p in dist.items():
+        key = fn(v)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def repeat_sum(dist: Mapping[int, Fraction], times: int) -> Distribution:
+    """The sum of ``times`` independent copies (``times`` >= 0)."""
+    total: Distribution = constant(0)
+    for _ in range(times):
+        total = convolve(total, dist)
+    return total
+
+
+def binomial(n: int, p: Fraction) -> Distribution:
+    """How many of ``n`` independent trials succeed, each with probability ``p``."""
+    return repeat_sum({1: p, 0: 1 - p}, n) if n > 0 else constant(0)
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    """The exact expectation."""
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+def probability(dist: Mapping[int, Fraction], predicate: Callable[[int], bool]) -> Fraction:
+    """The probability that the value satisfies ``predicate``."""
+    return sum((p for v, p in dist.items() if predicate(v)), Fraction(0))
+
+
+def percent(p: Fraction) -> float:
+    """A probability as a percentage rounded to one decimal, for display only."""
+    return round(float(p) * 100, 1)

@@ -1,0 +1,255 @@
+"""Resolving a check: inputs and ticked modifiers in, odds and an immutable record out.
+
+ctx = prepare(ruleset, "morale", {"quality": "regular", "figures_start": 20}, ["light_cover"])
+odds(ctx)                              # exact probability of every outcome
+resolve(ctx, RandomDice(rng))          # or HandDice([4]) for dice rolled at the table
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from drumhead.checks.base import Context
+from drumhead.errors import InputError
+from drumhead.model import CheckSpec, EffectSpec, InputSpec, InputValue, ModifierSpec, Ruleset
+from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
+from drumhead.roller import DiceSource, HandDice
+
+
+def coerce(spec: InputSpec, value: object) -> InputValue:
+    """An input value from the CLI (text) or the app (typed), checked against its spec."""
+    if spec.type == "bool":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("true", "yes", "y", "1", "on"):
+            return True
+        if text in ("false", "no", "n", "0", "off"):
+            return False
+        raise InputError(f"{spec.name} takes true or false, not '{value}'")
+    if spec.type == "int":
+        if isinstance(value, bool):
+            raise InputError(f"{spec.name} takes a whole number, not {value}")
+        try:
+            number = int(str(value).strip()) if not isinstance(value, int) else value
+        except ValueError:
+            raise InputError(f"{spec.name} takes a whole number, not '{value}'") from None
+        if spec.minimum is not None and number < spec.minimum:
+            raise InputError(f"{spec.name} must be at least {spec.minimum}, not {number}")
+        if spec.maximum is not None and number > spec.maximum:
+            raise InputError(f"{spec.name} must be at most {spec.maximum}, not {number}")
+        return number
+    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    if text not in spec.choices:
+        raise InputError(f"{spec.name} takes one of {', '.join(spec.choices)}, not '{value}'")
+    return text
+
+
+def coerce_gap(ruleset: Ruleset, gap_id: str, value: object) -> InputValue:
+    gap = ruleset.gap(gap_id)
+    assert gap is not None
+    if gap.type == "int":
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise InputError(f"{gap_id} takes a whole number, not '{value}'") from None
+    if gap.type == "choice" and str(value) not in gap.choices:
+        raise InputError(f"{gap_id} takes one of {', '.join(gap.choices)}, not '{value}'")
+    return str(value)
+
+
+def prepare(
+    ruleset: Ruleset,
+    check_id: str,
+    values: Mapping[str, object] | None = None,
+    modifiers: Mapping[str, int] | Iterable[str] = (),
+    gaps: Mapping[str, object] | None = None,
+    *,
+    use_reroll: bool = True,
+) -> Context:
+    """A check with its inputs checked, ready for :func:`odds` and :func:`resolve`.
+
+    ``values`` may name inputs or gaps; ``modifiers`` are the ticked modifiers (a mapping gives
+    a count for countable ones); ``gaps`` are values the players supplied earlier.
+    """
+    check = ruleset.check(check_id)
+    if check.option is not None and check.option not in ruleset.active_options:
+        raise InputError(f"{check.id} is an optional rule; turn on '{check.option}' to use it")
+    inputs: dict[str, InputValue] = {}
+    gap_values: dict[str, InputValue] = {}
+    for key, raw in (gaps or {}).items():
+        if ruleset.gap(key) is not None:
+            gap_values[key] = coerce_gap(ruleset, key, raw)
+    for key, raw in (values or {}).items():
+        spec = check.input(key)
+        if spec is not None:
+            inputs[key] = coerce(spec, raw)
+        elif ruleset.gap(key) is not None:
+            gap_values[key] = coerce_gap(ruleset, key, raw)
+        else:
+            names = ", ".join(i.name for i in check.inputs) or "none"
+            raise InputError(f"{check.id} has no input '{key}' (inputs: {names})")
+    for spec in check.inputs:
+        if spec.name not in inputs:
+            if spec.default is None:
+                raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
+            inputs[spec.name] = spec.default
+    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
+    ctx.modifiers = _applied(ctx, ticked)
+    return ctx
+
+
+def available_modifiers(ctx: Context) -> list[ModifierSpec]:
+    """The modifiers a player may tick for this check as things stand (options, conditions)."""
+    out = []
+    for m in ctx.check.modifiers:
+        if m.option is not None and m.option not in ctx.ruleset.active_options:
+            continue
+        if m.auto:
+            continue
+        if m.when is not None and not m.when.truth(ctx.env):
+            continue
+        out.append(m)
+    return out
+
+
+def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, ...]:
+    check = ctx.check
+    for mod_id, count in ticked.items():
+        spec = check.modifier(mod_id)
+        if spec is None:
+            known = ", ".join(m.id for m in check.modifiers if not m.auto) or "none"
+            raise InputError(f"{check.id} has no modifier '{mod_id}' (modifiers: {known})")
+        if spec.auto:
+            raise InputError(f"'{mod_id}' follows from the inputs; it cannot be ticked by hand")
+        if spec.option is not None and spec.option not in ctx.ruleset.active_options:
+            raise InputError(
+                f"'{mod_id}' belongs to the optional rule '{spec.option}', which is off"
+            )
+        if count < 1 or (count > 1 and not spec.countable):
+            raise InputError(f"'{mod_id}' can be applied once, not {count} times")
+        if spec.when is not None and not spec.when.truth(ctx.env):
+            raise InputError(f"'{mod_id}' ({spec.label}) does not apply here ({spec.when.text})")
+    chosen: list[AppliedModifier] = []
+    for spec in check.modifiers:
+        if spec.option is not None and spec.option not in ctx.ruleset.active_options:
+            continue
+        if spec.auto:
+            if spec.when is not None and not spec.when.truth(ctx.env):
+                continue
+            value = spec.value.integer(ctx.env)
+            if value == 0 and spec.applies != "scale":
+                continue
+            count = 1
+        elif spec.id in ticked:
+            count = ticked[spec.id]
+            value = spec.value.integer(ctx.env) * count
+        else:
+            continue
+        chosen.append(
+            AppliedModifier(
+                id=spec.id,
+                label=spec.label,
+                value=value,
+                source=spec.source,
+                applies=spec.applies,
+                scale_by=spec.scale_by,
+                side=spec.side,
+                explain=ctx.fmt(spec.explain, value=value) if spec.explain else "",
+                auto=spec.auto,
+                count=count,
+            )
+        )
+    return tuple(_exclusive(check, chosen))
+
+
+def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedModifier]:
+    policy = dict(check.groups)
+    group_of = {m.id: m.group for m in check.modifiers}
+    keep: dict[tuple[str, str | None], AppliedModifier] = {}
+    for m in chosen:
+        group = group_of.get(m.id)
+        if group is None:
+            continue
+        key = (group, m.side)
+        best = keep.get(key)
+        pick_max = policy[group] == "max"
+        if best is None or (m.value > best.value if pick_max else m.value < best.value):
+            keep[key] = m
+    return [
+        m for m in chosen if group_of.get(m.id) is None or keep[(group_of[m.id] or "", m.side)] is m
+    ]
+
+
+def odds(ctx: Context) -> tuple[OutcomeOdds, ...]:
+    """The exact probability of every outcome as things stand before the roll."""
+    result = tuple(ctx.check.mechanic.odds(ctx))
+    total = sum((o.p for o in result), Fraction(0))
+    assert total == 1, f"odds of {ctx.check.id} sum to {total}"
+    return result
+
+
+def resolve(ctx: Context, dice: DiceSource) -> Resolution:
+    """Roll (or read the hand dice), decide the outcome, and propose its effects."""
+    before = odds(ctx)
+    result = ctx.check.mechanic.resolve(ctx, dice)
+    if isinstance(dice, HandDice):
+        dice.finish()
+    outcome = ctx.check.outcome(result.outcome)
+    text = ctx.fmt(outcome.text, value=result.value if result.value is not None else "")
+    if result.gap_text:
+        text = f"{text}: {result.gap_text}"
+    effects = tuple(_effects(ctx, outcome.effects, result.value, dict(result.values)))
+    steps = list(result.steps)
+    mods = [m for m in ctx.modifiers if m.applies in ("roll", "target", "dice", "scale")]
+    if mods:
+        steps.insert(0, "modifiers: " + "; ".join(m.describe() for m in mods))
+    steps.append(f"outcome: {text}")
+    return Resolution(
+        ruleset=ctx.ruleset.id,
+        ruleset_version=ctx.ruleset.version,
+        check=ctx.check.id,
+        inputs=tuple(ctx.inputs.items()),
+        options=tuple(sorted(ctx.ruleset.active_options)),
+        modifiers=ctx.modifiers,
+        rolls=result.rolls,
+        total_modifier=ctx.total(),
+        modified=result.modified,
+        target=result.target,
+        outcome=result.outcome,
+        value=result.value,
+        values=result.values,
+        text=text,
+        effects=effects,
+        odds=before,
+        steps=tuple(steps),
+        rerolled=result.rerolled,
+        hand_dice=isinstance(dice, HandDice),
+        gaps_used=tuple(sorted(ctx.gaps_used.items())),
+    )
+
+
+def _effects(
+    ctx: Context, specs: Iterable[EffectSpec], value: int | None, values: Mapping[str, int]
+) -> Iterable[Effect]:
+    from drumhead.expr import Environment
+
+    extra: dict[str, InputValue] = {"value": value if value is not None else 0, **values}
+    env = Environment({**extra}, ctx.env.lookups, ctx.env.get)
+    for spec in specs:
+        if spec.when is not None and not spec.when.truth(env):
+            continue
+        amount = spec.amount.integer(env) if spec.amount is not None else None
+        if spec.kind in ("lose", "step") and amount == 0:
+            continue
+        yield Effect(
+            kind=spec.kind,
+            text=ctx.fmt(spec.text, amount=amount if amount is not None else "", **extra),
+            amount=amount,
+            dice=spec.dice,
+            state=spec.state,
+            marker=spec.marker,
+            who=spec.who,
+        )

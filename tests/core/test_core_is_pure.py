@@ -1,0 +1,33 @@
+"""The rules package imports neither textual nor rich (checked in a clean interpreter)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CORE_MODULES = [
+    "drumhead",
+    "drumhead.dice",
+    "drumhead.odds",
+    "drumhead.expr",
+    "drumhead.loader",
+    "drumhead.validate",
+    "drumhead.resolve",
+    "drumhead.checks",
+    "drumhead.checks.mechanics",
+    "drumhead.cli.main",
+    "drumhead.cli.commands",
+]
+
+
+def test_core_does_not_import_ui_libraries() -> None:
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in CORE_MODULES)
+        + "from drumhead.loader import load_ruleset, ruleset_ids\n"
+        + "[load_ruleset(r) for r in ruleset_ids()]\n"
+        + "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        + "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"the core imported: {out.stdout.strip()}"
