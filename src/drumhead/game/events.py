@@ -171,13 +171,51 @@ def replay(start: GameState, events: Sequence[Event]) -> GameState:
 def _nothing(state: GameState, d: _Data) -> GameState:
     if d.event.kind == "resolution":
         d.text("check")
-        d.table("resolution")
+        _check_record(d)
         unit = d.text("unit", optional=True)
         if unit is not None:
             _unit(state, d, unit)
     else:
         d.text("text")
     return state
+
+
+def _check_record(d: _Data) -> None:
+    """The parts of a resolution record that reports and audits read have the right shapes."""
+    record = d.table("resolution")
+    for key in ("check", "outcome", "text"):
+        if not isinstance(record.get(key), str):
+            raise d.fail(f"resolution.{key}", "expected text")
+    faces = record.get("dice")
+    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+        raise d.fail("resolution.dice", "expected a list of whole numbers")
+    for name, fields in (
+        ("rolls", ("label", "notation", "faces")),
+        ("odds", ("outcome", "p", "percent")),
+        ("effects", ("kind", "text")),
+        ("modifiers", ("id", "label", "value")),
+    ):
+        items = record.get(name, [])
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise d.fail(f"resolution.{name}", "expected a list of tables")
+        for index, item in enumerate(items):
+            for field in fields:
+                if field not in item:
+                    raise d.fail(f"resolution.{name}.{index}.{field}", "required key is missing")
+    for index, roll in enumerate(record.get("rolls", [])):
+        if not isinstance(roll["faces"], list) or not all(_whole(f) for f in roll["faces"]):
+            raise d.fail(f"resolution.rolls.{index}.faces", "expected a list of whole numbers")
+    for key in ("seed",):
+        if key in d.data and not _whole(d.data[key]):
+            raise d.fail(key, "expected a whole number")
+    if "hand" in d.data and (
+        not isinstance(d.data["hand"], list) or not all(_whole(f) for f in d.data["hand"])
+    ):
+        raise d.fail("hand", "expected a list of whole numbers")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
