@@ -7,7 +7,7 @@ import random
 import gamegen
 import pytest
 
-from drumhead.errors import DrumheadError, InputError
+from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.game import Event, Leader, Unit, apply_event, derive_seed, replay, unit_inputs
 from drumhead.resolve import prepare, resolve
 from drumhead.roller import RandomDice
@@ -214,10 +214,25 @@ def test_gaps_are_kept_with_the_game(game) -> None:  # type: ignore[no-untyped-d
         game.set_gap("nonsense", 1, at=AT)
 
 
+def test_checks_read_the_games_gap_values(game) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(MissingGapError) as info:
+        game.resolve("reform", "legion_foot", {}, at=AT)
+    assert info.value.gap == "reform_turns"
+    assert game.log == ()
+    game.set_gap("reform_turns", 2, at=AT)
+    event, res = game.resolve("reform", "legion_foot", {}, at=AT)
+    assert res.value == 2
+    assert event.data["resolution"]["gaps_used"] == {"reform_turns": 2}
+    game.undo()
+    game.undo()
+    with pytest.raises(MissingGapError):
+        game.resolve("reform", "legion_foot", {}, at=AT)
+
+
 def test_checks_for_puts_fitting_checks_first(game) -> None:  # type: ignore[no-untyped-def]
-    assert [c.id for c in game.checks_for("grasshoppers")] == ["gun_check", "morale"]
-    assert [c.id for c in game.checks_for("legion_foot")] == ["morale", "gun_check"]
-    assert [c.id for c in game.checks_for(None)] == ["morale", "gun_check"]
+    assert [c.id for c in game.checks_for("grasshoppers")] == ["gun_check", "morale", "reform"]
+    assert [c.id for c in game.checks_for("legion_foot")] == ["morale", "reform", "gun_check"]
+    assert [c.id for c in game.checks_for(None)] == ["morale", "reform", "gun_check"]
 
 
 def test_undo_redo_and_jump(game) -> None:  # type: ignore[no-untyped-def]

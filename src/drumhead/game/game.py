@@ -83,8 +83,10 @@ class Game:
         for event in log:
             self.add_event(event, record=False)
         redo_list = list(redo)
-        for event in reversed(redo_list):
-            self._redo.insert(0, event)
+        for offset, event in enumerate(redo_list):
+            if event.seq != len(self._log) + 1 + offset:
+                raise InputError(f"redo event {event.seq} is out of order")
+        self._redo = redo_list
 
     # -- reading ------------------------------------------------------------------------------
     @property
