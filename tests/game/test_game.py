@@ -65,6 +65,15 @@ def test_resolution_dice_are_seeded_by_position_and_recorded(game) -> None:  # t
     assert res2.dice == res.dice
 
 
+def test_resolve_reads_missing_inputs_from_the_unit_card(game) -> None:  # type: ignore[no-untyped-def]
+    game.edit_unit("sc_militia", "strength_now", 22, at=AT)
+    _, res = game.resolve("morale", "sc_militia", {}, [], hand_dice=[4], at=AT)
+    assert dict(res.inputs)["quality"] == "poor" and dict(res.inputs)["figures_lost"] == 8
+    # the players' values win over the card
+    _, res = game.resolve("morale", "sc_militia", {"quality": "elite"}, [], hand_dice=[4], at=AT)
+    assert dict(res.inputs)["quality"] == "elite"
+
+
 def test_hand_dice_are_recorded(game) -> None:  # type: ignore[no-untyped-def]
     values = unit_inputs(game.ruleset, "morale", game.state, "sc_militia")
     event, res = game.resolve("morale", "sc_militia", values, [], hand_dice=[9], at=AT)

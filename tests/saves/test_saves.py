@@ -217,6 +217,30 @@ def test_a_second_opener_is_refused(tmp_path: Path) -> None:
     second.close()
 
 
+def test_another_process_is_refused_while_the_save_is_open(tmp_path: Path) -> None:
+    from drumhead.game import load_scenario, new_game
+
+    scenario = load_scenario(
+        Path(__file__).resolve().parents[1] / "data" / "oibl-test-scenario.toml"
+    )
+    path = save_path(tmp_path, "cowpens")
+    session = SaveSession.create(path, new_game("one-if-by-land", scenario=scenario, seed=1))
+    code = (
+        "import sys\n"
+        "from drumhead.saves import SaveSession, SaveLockedError\n"
+        "try:\n"
+        f"    SaveSession.open({str(path)!r})\n"
+        "except SaveLockedError as exc:\n"
+        "    print(exc); sys.exit(3)\n"
+    )
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert other.returncode == 3, other.stderr
+    assert f"process {os.getpid()} on {socket.gethostname()}" in other.stdout
+    session.close()
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert other.returncode == 0, other.stderr
+
+
 def test_a_stale_lock_is_recovered(tmp_path: Path) -> None:
     path = save_path(tmp_path, "stale")
     SaveSession.create(path, gamegen.start_game()).close()

@@ -227,9 +227,13 @@ class Game:
         use_reroll: bool = True,
         at: str,
     ) -> tuple[Event, Resolution]:
-        """Resolve a check (dice from the game's generator unless rolled by hand) and log it."""
+        """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
+
+        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it.
+        """
         if unit_id is not None:
             self.state.unit(unit_id)
+            values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
             self.ruleset,
