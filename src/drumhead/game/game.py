@@ -19,6 +19,7 @@ from drumhead.errors import InputError, RulesetError
 from drumhead.game.codec import leader_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
+    SIDE_EDITABLE,
     UNIT_EDITABLE,
     Event,
     apply_event,
@@ -26,7 +27,7 @@ from drumhead.game.events import (
 )
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
-from drumhead.game.state import Activation, GameState, Leader, Unit
+from drumhead.game.state import Activation, GameState, Leader, Unit, evolve
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -323,7 +324,7 @@ class Game:
         """Change one field of a unit card by hand (the old value is recorded)."""
         unit = self.state.unit(unit_id)
         new = edit_value(UNIT_EDITABLE, field, value, "unit")
-        changed = _replace(unit, field, new)
+        changed = evolve(unit, **{field: new})
         _checked(self.ruleset, changed)
         if field == "side":
             self.state.side(str(new))
@@ -340,8 +341,6 @@ class Game:
 
     def edit_side(self, side_id: str, field: str, value: Any, *, at: str) -> Event:
         side = self.state.side(side_id)
-        from drumhead.game.events import SIDE_EDITABLE
-
         new = edit_value(SIDE_EDITABLE, field, value, "side")
         return self._edit("side", side_id, field, getattr(side, field), new, at)
 
@@ -477,12 +476,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
-
-
-def _replace(unit: Unit, field: str, value: Any) -> Unit:
-    from dataclasses import replace
-
-    return replace(unit, **{field: value})
 
 
 def new_game(

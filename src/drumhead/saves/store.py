@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 import tomllib
 import zlib
@@ -424,7 +425,11 @@ def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
 
 # -- the open save ------------------------------------------------------------------------------
 class SaveSession:
-    """An open save: holds its lock; autosaves by appending to the journal."""
+    """An open save: holds its lock; autosaves by appending to the journal.
+
+    Its methods may be called from a worker thread (the app autosaves off the UI thread); one
+    internal lock keeps writes in order.
+    """
 
     def __init__(self, path: Path, lock: Path) -> None:
         self.path = path
@@ -437,6 +442,7 @@ class SaveSession:
         self._since_snapshot = 0
         self._handle: Any = None
         self._closed = False
+        self._mutex = threading.RLock()
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -481,6 +487,10 @@ class SaveSession:
     # -- writing ----------------------------------------------------------------------------
     def autosave(self, game: Game) -> None:
         """Append what changed since the last save; the cost does not grow with the log."""
+        with self._mutex:
+            self._autosave(game)
+
+    def _autosave(self, game: Game) -> None:
         self._check_open()
         new = game.journal[self._written :]
         if not new:
@@ -501,16 +511,21 @@ class SaveSession:
 
     def save(self, game: Game) -> None:
         """A full save: a compacted journal (a new generation) and a fresh snapshot."""
-        self._check_open()
-        self._compact(game)
+        with self._mutex:
+            self._check_open()
+            self._compact(game)
 
     def close(self, game: Game | None = None) -> None:
         """Write what is pending (with ``game``), then release the lock."""
+        with self._mutex:
+            self._close(game)
+
+    def _close(self, game: Game | None) -> None:
         if self._closed:
             return
         try:
             if game is not None:
-                self.autosave(game)
+                self._autosave(game)
                 self._snapshot(game, backups=0)
         finally:
             if self._handle is not None:
