@@ -178,6 +178,24 @@ def test_add_and_remove_units_and_leaders(game) -> None:  # type: ignore[no-unty
     assert not game.state.has_leader("ferguson")
 
 
+def test_a_game_without_a_scenario_gets_its_sides_and_units_by_events() -> None:
+    from drumhead.game import Side, new_game
+
+    gamegen.setup()
+    game = new_game("test-land", seed=3, name="from scratch")
+    assert game.state.sides == () and game.state.activation.cards == ()
+    with pytest.raises(InputError, match="no side 'french'"):
+        game.add_unit(Unit("a", "A", "french", "b1", "infantry", 10, 10, ""), at=AT)
+    game.add_side(Side("french", "French", "Ney"), at=AT)
+    with pytest.raises(InputError, match="already a side"):
+        game.add_side(Side("french", "Français"), at=AT)
+    game.add_unit(Unit("a", "A", "french", "b1", "infantry", 10, 10, ""), at=AT)
+    assert (
+        game.state.side("french").commander == "Ney" and game.state.unit("a").state == "good_order"
+    )
+    assert replay(game.start, game.log) == game.state
+
+
 def test_cards_draw_and_reshuffle_each_turn(game) -> None:  # type: ignore[no-untyped-def]
     deck = game.state.activation.deck
     game.draw_card(at=AT)

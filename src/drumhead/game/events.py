@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drumhead.errors import InputError
-from drumhead.game.codec import read_leader, read_unit
+from drumhead.game.codec import read_leader, read_side, read_unit
 from drumhead.game.state import LEADER_STATUSES, GameState, Unit
 from drumhead.game.state import evolve as replace
 from drumhead.schema import Reader
@@ -22,6 +22,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "resolution",
     "apply_effects",
     "edit",
+    "add_side",
     "add_unit",
     "remove_unit",
     "add_leader",
@@ -342,6 +343,13 @@ def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> An
     raise InputError(f"{what} {field} takes {wanted}, not {raw!r}")
 
 
+def _add_side(state: GameState, d: _Data) -> GameState:
+    side = read_side(Reader(d.table("side"), key=f"events.{d.event.seq}.data.side"))
+    if side.id in {s.id for s in state.sides}:
+        raise d.fail("side.id", f"there is already a side '{side.id}'")
+    return state.evolve(sides=(*state.sides, side))
+
+
 def _add_unit(state: GameState, d: _Data) -> GameState:
     unit = read_unit(Reader(d.table("unit"), key=f"events.{d.event.seq}.data.unit"))
     if state.has_unit(unit.id):
@@ -449,6 +457,7 @@ _HANDLERS = {
     "note": _nothing,
     "apply_effects": _apply_effects,
     "edit": _edit,
+    "add_side": _add_side,
     "add_unit": _add_unit,
     "remove_unit": _remove_unit,
     "add_leader": _add_leader,

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from drumhead.errors import InputError, RulesetError
-from drumhead.game.codec import leader_to_dict, strip_none, unit_to_dict
+from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
     SIDE_EDITABLE,
@@ -27,7 +27,7 @@ from drumhead.game.events import (
 )
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
-from drumhead.game.state import Activation, GameState, Leader, Unit, evolve
+from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -353,6 +353,14 @@ class Game:
             "new": _plain(new),
         }
         return self._push("edit", data, at)
+
+    def add_side(self, side: Side, *, at: str) -> Event:
+        """A new side (a game started without a scenario begins with none)."""
+        if side.id in {s.id for s in self.state.sides}:
+            raise InputError(f"there is already a side '{side.id}'")
+        if not side.id or not side.name:
+            raise InputError("a side needs an id and a name")
+        return self._push("add_side", {"side": side_to_dict(side)}, at)
 
     def add_unit(self, unit: Unit, *, at: str) -> Event:
         if self.state.has_unit(unit.id):
