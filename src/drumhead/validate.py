@@ -487,7 +487,9 @@ def _read_check(
         result = o.text("result", None, choices=("pass", "fail"))
         if kind == "target" and result is None:
             raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
-        effects = tuple(_read_effect(e, names, lookups) for e in o.array("effects"))
+        effects = tuple(
+            _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
+        )
         outcomes.append(
             OutcomeSpec(
                 id=out_id,
@@ -528,6 +530,11 @@ def _read_check(
         phase=phase,
         sides=sides,
     )
+
+
+def _value_names(mechanic: Any) -> set[str]:
+    """Names a mechanic's result carries besides ``value``: split labels, opposed side totals."""
+    return set(getattr(mechanic, "pattern", ())) | set(getattr(mechanic, "sides", ()) or ())
 
 
 def _cell_gaps(mechanic: Any) -> list[str]:
