@@ -444,7 +444,7 @@ def test_odds_need_no_chart_values() -> None:
 def test_prefilled_chart_cells_from_the_text(faces: tuple[int, int], text: str) -> None:
     res = resolve(assault(RS), HandDice(list(faces)))
     assert res.outcome == "attacker_higher"
-    assert res.text == f"Attacker ahead by {res.value}: {text}"
+    assert res.text == f"Attacker higher by {res.value}: {text}"
 
 
 def test_missing_chart_cell_names_the_gap() -> None:
@@ -458,7 +458,7 @@ def test_chart_cell_can_be_set_by_hand() -> None:
     ctx = prepare(RS, "assault", {**EVEN, "chart_infantry_m4": "Attacker 2M 1P"})
     res = resolve(ctx, HandDice([2, 6]))
     assert (res.outcome, res.value) == ("defender_higher", -4)
-    assert res.text == "Defender ahead by -4 (difference below zero): Attacker 2M 1P"
+    assert res.text == "Defender higher (difference -4): Attacker 2M 1P"
     assert dict(res.gaps_used) == {"chart_infantry_m4": "Attacker 2M 1P"}
 
 
