@@ -889,3 +889,45 @@ def test_cli_panic_and_injury(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["modified"] == 11 and data["gaps_used"] == {
         "injury_roll_11": HOUSE_GAPS["injury_roll_11"]
     }
+
+
+# -- the mechanics' own checks on the file ------------------------------------------------------
+
+RULESET_TEXT = (ROOT / "data" / "rulesets" / "republique.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"chart_infantry_m9"', '"chart_nowhere"', "gap 'chart_nowhere', which is not declared"),
+        ("diff = [-9, -9]", "diff = [-9, -8]", "overlap"),
+        ("diff = [11, 1000]", "diff = [12, 1000]", "no row covers 11..11"),
+        ('cavalry = "chart_cavalry_m9", ', "", "has different columns"),
+        ('codes = { W = "withdrawal", ', "codes = { ", "codes"),
+        ('mechanic = "republique_assault"', 'mechanic = "republique_nothing"', "unknown custom"),
+    ],
+)
+def test_broken_charts_are_load_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
+    from drumhead.loader import load_ruleset_file
+
+    assert old in RULESET_TEXT
+    path = tmp_path / "republique.toml"
+    path.write_text(RULESET_TEXT.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DrumheadError, match=message):
+        load_ruleset_file(path)
+
+
+def test_chart_column_must_match_the_input(tmp_path: Path) -> None:
+    from drumhead.loader import load_ruleset_file
+
+    text = RULESET_TEXT.replace(
+        'choices = ["infantry", "cavalry", "artillery"]',
+        'choices = ["infantry", "cavalry", "artillery", "guard"]',
+        1,
+    )
+    path = tmp_path / "republique.toml"
+    path.write_text(text, encoding="utf-8")
+    rs = load_ruleset_file(path)
+    ctx = prepare(rs, "assault", {**EVEN, "attacker_type": "guard"})
+    with pytest.raises(DrumheadError, match="no column 'guard'"):
+        resolve(ctx, HandDice([5, 5]))
