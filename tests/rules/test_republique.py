@@ -17,7 +17,7 @@ import pytest
 from drumhead.checks.base import Context
 from drumhead.checks.mechanics.republique import parse_panic_result, predominant
 from drumhead.cli.main import main
-from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.loader import load_ruleset
 from drumhead.resolve import odds, prepare, resolve
 from drumhead.roller import HandDice
@@ -211,7 +211,7 @@ def test_outnumbering_explained() -> None:
 
 @pytest.mark.parametrize(
     ("primary", "incidental", "counted"),
-    [(4, 0, 4), (4, 1, 4), (4, 2, 5), (4, 3, 5), (4, 5, 6), (0, 7, 3)],
+    [(4, 0, 4), (4, 1, 4), (4, 2, 5), (4, 3, 5), (4, 5, 6), (1, 7, 4)],
 )
 def test_incidental_bases_count_half_rounded_down(
     primary: int, incidental: int, counted: int
@@ -293,9 +293,14 @@ def test_rear_only_assault_inflicts_no_outnumbering() -> None:
     assert mods(rear) == {"rear": -4}
 
 
-def test_both_sides_with_no_bases_are_not_outnumbered() -> None:
-    ctx = prepare(RS, "assault", {"attacker_bases_primary": 0, "defender_bases_primary": 0})
-    assert mods(ctx) == {}
+def test_purely_incidental_contact_cannot_start_an_assault() -> None:
+    with pytest.raises(InputError, match="attacker_bases_primary must be at least 1"):
+        prepare(RS, "assault", {"attacker_bases_primary": 0, "defender_bases_primary": 4})
+
+
+def test_defender_with_no_bases_counted_is_outnumbered_at_the_top_step() -> None:
+    ctx = prepare(HR, "assault", {"attacker_bases_primary": 1, "defender_bases_primary": 0})
+    assert ctx.env.get("defender_outnumbered") == 4
 
 
 # -- cavalry restrictions (4.2) -----------------------------------------------------------------
