@@ -330,8 +330,8 @@ def test_wave_split_worked_example_five_hits_four_and_one() -> None:
     assert dict(res.values) == {"first": 4, "second": 1}
     # hits 1, 2 -> front; 3 -> second; 4, 5 -> front
     assert "1->first, 2->first, 3->second, 4->first, 5->first" in res.steps
-    assert [e.text for e in res.effects if e.who == "first"] == ["Mark 4 hits on the front wave"]
-    assert [e.text for e in res.effects if e.who == "second"] == ["Mark 1 hits on the second wave"]
+    assert [e.text for e in res.effects if e.who == "first"] == ["Front wave: mark 4 of the hits"]
+    assert [e.text for e in res.effects if e.who == "second"] == ["Second wave: mark 1 of the hits"]
 
 
 @pytest.mark.parametrize("hits", range(0, 13))
@@ -678,6 +678,14 @@ def test_routed_artillery_may_not_rally_without_the_option() -> None:
     unsteady = roll(rs(), "rally", {**values, "state": "unsteady"}, [4])
     assert unsteady.outcome == "rallied"
     assert kinds(unsteady, "state")[0].state == "good_order"
+
+
+def test_one_morale_test_per_morale_phase() -> None:
+    values = {"quality": "regular", "stands_start": 6, "tested_this_phase": True}
+    with pytest.raises(InputError, match="only once"):
+        odds(prepare(rs(), "morale", values))
+    charge = prepare(rs(), "morale", {**values, "cause": "charge"})
+    assert p(odds(charge), "pass") == Fraction(1, 2)
 
 
 # -- pass-through morale ---------------------------------------------------------------------
