@@ -907,3 +907,44 @@ def test_cli_wave_split_with_option(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert data["values"] == {"first": 4, "second": 1}
     assert data["outcome"] == "split" and data["rolls"] == []
+
+
+# -- the rnf_test mechanic: odds agree with resolving every dice path ------------------------
+
+
+def enumerated(ctx: Any) -> dict[str, Fraction]:
+    """Outcome probabilities from resolving every first roll (and re-roll, when one is taken)."""
+    out: dict[str, Fraction] = {}
+    for first in range(1, 7):
+        for second in range(1, 7):
+            try:
+                res = resolve(ctx, HandDice([first, second]))
+            except DiceError:  # no re-roll taken: the second face was not wanted
+                res = resolve(ctx, HandDice([first]))
+                assert not res.rerolled
+                out[res.outcome] = out.get(res.outcome, Fraction(0)) + Fraction(1, 6)
+                break
+            assert res.rerolled
+            out[res.outcome] = out.get(res.outcome, Fraction(0)) + Fraction(1, 36)
+    return out
+
+
+@pytest.mark.parametrize("check", ["morale", "rally"])
+@pytest.mark.parametrize("quality", ["green", "veteran"])
+@pytest.mark.parametrize("lost", [0, 2, 4])
+@pytest.mark.parametrize(("elite", "rerolls"), [(False, 0), (False, 1), (True, 0)])
+def test_odds_match_every_dice_path(
+    check: str, quality: str, lost: int, elite: bool, rerolls: int
+) -> None:
+    state = "routing" if check == "rally" else "good_order"
+    values = {
+        "quality": quality,
+        "stands_start": 8,
+        "stands_lost": lost,
+        "leader": 1,
+        "elite": elite,
+        "leader_rerolls": rerolls,
+        "state": state,
+    }
+    ctx = prepare(rs("rerolls"), check, values)
+    assert {o.outcome: o.p for o in odds(ctx)} == enumerated(ctx)
