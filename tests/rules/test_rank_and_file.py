@@ -154,7 +154,13 @@ def reference_pass(
 @pytest.mark.parametrize("supported", [False, True])
 def test_morale_every_face(quality: str, lost: int, leader: int, supported: bool) -> None:
     ruleset = rs()
-    values = {"quality": quality, "stands_start": 8, "stands_lost": lost, "leader": leader}
+    values = {
+        "quality": quality,
+        "stands_start": 8,
+        "stands_lost": lost,
+        "leader": leader,
+        "cause": "charge",
+    }
     mods = ["supported"] if supported else []
     bonus = leader + int(supported)
     passes = 0
@@ -182,7 +188,7 @@ def test_a_natural_six_passes_whatever_the_modifiers() -> None:
 
 
 def test_a_natural_one_fails_whatever_the_modifiers() -> None:
-    values = {"quality": "veteran", "stands_start": 6, "leader": 6}
+    values = {"quality": "veteran", "stands_start": 6, "leader": 6, "cause": "charge"}
     assert roll(rs(), "morale", values, [1], ["supported"]).outcome == "fail"
     assert p(odds(prepare(rs(), "morale", values, ["supported"])), "fail") == Fraction(1, 6)
 
@@ -680,6 +686,11 @@ def test_routed_artillery_may_not_rally_without_the_option() -> None:
     assert kinds(unsteady, "state")[0].state == "good_order"
 
 
+def test_supported_only_when_charging() -> None:
+    with pytest.raises(InputError, match="does not apply"):
+        prepare(rs(), "morale", {"quality": "regular", "stands_start": 6}, ["supported"])
+
+
 def test_one_morale_test_per_morale_phase() -> None:
     values = {"quality": "regular", "stands_start": 6, "tested_this_phase": True}
     with pytest.raises(InputError, match="only once"):
@@ -842,6 +853,8 @@ def test_cli_odds_of_the_wave_charge_home_test(capsys: pytest.CaptureFixture[str
         "stands_lost=1",
         "--set",
         "leader=1",
+        "--set",
+        "cause=charge",
         "--mod",
         "supported",
         "--json",
