@@ -35,6 +35,28 @@ from drumhead.model import (
 )
 from drumhead.schema import Reader
 
+TOP_LEVEL_KEYS = (
+    "id",
+    "title",
+    "version",
+    "description",
+    "sources",
+    "lookups",
+    "inputs",
+    "gaps",
+    "rulings",
+    "options",
+    "ladders",
+    "unit_types",
+    "markers",
+    "qualities",
+    "formations",
+    "checks",
+    "sequence",
+    "reference",
+)
+"""Every key a ruleset file may have at its top level."""
+
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 EFFECT_NAMES: frozenset[str] = frozenset({"value", "rerolled"})
@@ -59,6 +81,7 @@ def build_ruleset(
 ) -> Ruleset:
     """Validate ``data`` (a parsed ruleset file, options and house rules already laid over)."""
     r = Reader(data, file=file, text=text)
+    r.allow(*TOP_LEVEL_KEYS)
     ruleset_id = r.text("id")
     if not _RULESET_ID.match(ruleset_id):
         raise r.error("id", f"'{ruleset_id}' is not a valid ruleset id (lower case, digits, -)")
