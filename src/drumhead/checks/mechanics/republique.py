@@ -241,7 +241,7 @@ class PanicIndex:
         column = _column(ctx, self.column)
         line = f"Panic Index: {level} panic hit{'s' if level != 1 else ''}"
         if not row.low <= level <= row.high:
-            line += f" (read on the index's last line, {row.label})"
+            line += f" (read on the index's last line, {row.low} panic hits)"
         line += f", {column.replace('_', ' ')} line ({gap}) -> {text}"
         return MechanicResult(
             outcome=dict(self.outcomes)[code],
