@@ -96,6 +96,10 @@ def prepare(
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
     ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    for refusal in check.refusals:
+        if refusal.when.truth(ctx.env):
+            cited = f" ({refusal.source})" if refusal.source else ""
+            raise InputError(f"{check.id} refused: {ctx.fmt(refusal.text)}{cited}")
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
     return ctx
