@@ -191,6 +191,13 @@ def test_fought_out_at_a_quarter_strength(rs, start: int, now: int, fought_out: 
         assert any(e.kind == "remove" for e in res.effects)
 
 
+def test_when_to_check_explains_itself(rs) -> None:  # type: ignore[no-untyped-def]
+    values = {"unit_type": "cavalry", "casualties_this_turn": 2}
+    res = resolve(prepare(rs, "morale_due", values), HandDice([]))
+    assert res.rolls == ()
+    assert "2 casualties this turn reach the cavalry trigger" in res.steps[0]
+
+
 def test_no_second_check_in_a_turn(rs) -> None:  # type: ignore[no-untyped-def]
     values = {"unit_type": "artillery", "casualties_this_turn": 4, "checked_this_turn": True}
     assert odds(prepare(rs, "morale_due", values))[0].outcome == "already_checked"

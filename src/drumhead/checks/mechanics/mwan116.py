@@ -6,7 +6,8 @@ points at gaps. Dice modifiers add (or take away) dice, fractions rounded up; a 
 modifier of 2 is the flank shot's "roll again": the whole handful is rolled a second time.
 
 ``mwan116_decide``: a ruling without dice (when to check morale, fought out): the first
-``rules`` entry whose ``when`` holds gives the outcome, else ``otherwise``.
+``rules`` entry (``when``, ``outcome``, ``explain``) whose ``when`` holds gives the outcome, else
+``otherwise`` (explained by ``otherwise_explain``).
 """
 
 from __future__ import annotations
@@ -165,20 +166,21 @@ def parse_fire(reader: Reader) -> FireRoll:
 class Decision:
     """No dice: the first rule whose condition holds gives the outcome."""
 
-    rules: tuple[tuple[Expr, str], ...]
+    rules: tuple[tuple[Expr, str, str], ...]
     otherwise: str
+    otherwise_explain: str
 
     def outcome_ids(self) -> set[str]:
-        return {o for _, o in self.rules} | {self.otherwise}
+        return {o for _, o, _ in self.rules} | {self.otherwise}
 
     def expressions(self) -> list[tuple[str, Expr]]:
-        return [(f"rules.{i}.when", when) for i, (when, _) in enumerate(self.rules)]
+        return [(f"rules.{i}.when", when) for i, (when, _, _) in enumerate(self.rules)]
 
     def decide(self, ctx: Context) -> tuple[str, str]:
-        for when, outcome in self.rules:
+        for when, outcome, explain in self.rules:
             if when.truth(ctx.env):
-                return outcome, when.text
-        return self.otherwise, ""
+                return outcome, ctx.fmt(explain) if explain else when.text
+        return self.otherwise, ctx.fmt(self.otherwise_explain)
 
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
         return [OutcomeOdds(self.decide(ctx)[0], None, Fraction(1))]
@@ -191,10 +193,10 @@ class Decision:
 
 @register("mwan116_decide")
 def parse_decide(reader: Reader) -> Decision:
-    rules: list[tuple[Expr, str]] = []
+    rules: list[tuple[Expr, str, str]] = []
     for rule in reader.array("rules"):
-        rules.append((rule.expr("when"), rule.text("outcome")))
+        rules.append((rule.expr("when"), rule.text("outcome"), rule.text("explain", "")))
         rule.done()
     if not rules:
         raise reader.error("rules", "a decision needs at least one rule")
-    return Decision(tuple(rules), reader.text("otherwise"))
+    return Decision(tuple(rules), reader.text("otherwise"), reader.text("otherwise_explain", ""))
