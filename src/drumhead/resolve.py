@@ -202,7 +202,9 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     if isinstance(dice, HandDice):
         dice.finish()
     outcome = ctx.check.outcome(result.outcome)
-    text = ctx.fmt(outcome.text, value=result.value if result.value is not None else "")
+    text = ctx.fmt(
+        outcome.text, value=result.value if result.value is not None else "", **dict(result.values)
+    )
     if result.gap_text:
         text = f"{text}: {result.gap_text}"
     effects = tuple(_effects(ctx, outcome.effects, result.value, dict(result.values)))

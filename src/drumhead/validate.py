@@ -36,6 +36,28 @@ from drumhead.model import (
 )
 from drumhead.schema import Reader
 
+TOP_LEVEL_KEYS = (
+    "id",
+    "title",
+    "version",
+    "description",
+    "sources",
+    "lookups",
+    "inputs",
+    "gaps",
+    "rulings",
+    "options",
+    "ladders",
+    "unit_types",
+    "markers",
+    "qualities",
+    "formations",
+    "checks",
+    "sequence",
+    "reference",
+)
+"""Every key a ruleset file may have at its top level."""
+
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _RULESET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -56,6 +78,7 @@ def build_ruleset(
 ) -> Ruleset:
     """Validate ``data`` (a parsed ruleset file, options and house rules already laid over)."""
     r = Reader(data, file=file, text=text)
+    r.allow(*TOP_LEVEL_KEYS)
     ruleset_id = r.text("id")
     if not _RULESET_ID.match(ruleset_id):
         raise r.error("id", f"'{ruleset_id}' is not a valid ruleset id (lower case, digits, -)")
@@ -488,7 +511,9 @@ def _read_check(
         result = o.text("result", None, choices=("pass", "fail"))
         if kind == "target" and result is None:
             raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
-        effects = tuple(_read_effect(e, names, lookups) for e in o.array("effects"))
+        effects = tuple(
+            _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
+        )
         outcomes.append(
             OutcomeSpec(
                 id=out_id,
@@ -540,6 +565,11 @@ def _read_check(
         sides=sides,
         refusals=tuple(refusals),
     )
+
+
+def _value_names(mechanic: Any) -> set[str]:
+    """Names a mechanic's result carries besides ``value``: split labels, opposed side totals."""
+    return set(getattr(mechanic, "pattern", ())) | set(getattr(mechanic, "sides", ()) or ())
 
 
 def _cell_gaps(mechanic: Any) -> list[str]:
