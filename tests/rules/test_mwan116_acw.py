@@ -785,8 +785,8 @@ def test_reference_morale_table_matches_the_check(rs) -> None:  # type: ignore[n
 
 # -- scenario ---------------------------------------------------------------------------------
 def test_first_bull_run_scenario_fits_the_ruleset(rs) -> None:  # type: ignore[no-untyped-def]
-    root = Path(__file__).resolve().parents[2]
-    data, _ = read_toml(root / "data" / "scenarios" / "first-bull-run-henry-hill.toml")
+    shipped = resources.files("drumhead.data") / "scenarios" / "first-bull-run-henry-hill.toml"
+    data, _ = read_toml("first-bull-run-henry-hill.toml", shipped.read_text(encoding="utf-8"))
     assert data["ruleset"] == RULESET
     sides = {s["id"] for s in data["sides"]}
     assert sides == {"union", "confederate"}
