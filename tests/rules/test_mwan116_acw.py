@@ -646,6 +646,10 @@ def test_fire_hit_numbers_may_be_a_list(rs) -> None:  # type: ignore[no-untyped-
         odds(prepare(rs, "fire", {"fire_dice": 4, "fire_hit_numbers": "nine"}))
     with pytest.raises(InputError, match="outside 1-12"):
         odds(prepare(rs, "fire", {"fire_dice": 4, "fire_hit_numbers": "10-13"}))
+    plus = odds(prepare(rs, "fire", {"fire_dice": 1, "fire_hit_numbers": "10+"}))
+    assert _p(plus, "hits", 1) == Fraction(3, 12)
+    with pytest.raises(InputError, match="0 or more"):
+        odds(prepare(rs, "fire", {"fire_dice": -2, "fire_hit_numbers": "10+"}))
 
 
 def test_flank_fire_rolls_the_dice_again(rs) -> None:  # type: ignore[no-untyped-def]

@@ -34,7 +34,7 @@ MAX_DICE = 200
 
 
 def parse_faces(text: str, die: DiceExpr) -> frozenset[int]:
-    """The faces named by text such as ``9-12``, ``1,2,3`` or ``10, 12``; checked against the die."""
+    """The faces named by text such as ``9-12``, ``10+``, ``1,2,3`` or ``10, 12`` (checked)."""
     assert die.die is not None
     low, high = die.die.low, die.die.high
     faces: set[int] = set()
@@ -43,11 +43,14 @@ def parse_faces(text: str, die: DiceExpr) -> frozenset[int]:
             continue
         first, dash, last = part.partition("-")
         try:
-            a = int(first)
-            b = int(last) if dash else a
+            if part.endswith("+") and not dash:
+                a, b = int(part[:-1]), high
+            else:
+                a = int(first)
+                b = int(last) if dash else a
         except ValueError:
             raise InputError(
-                f"'{text}' is not a list of faces: write them like 9-12 or 1,2,3"
+                f"'{text}' is not a list of faces: write them like 9-12, 10+ or 1,2,3"
             ) from None
         if a > b:
             a, b = b, a
@@ -55,7 +58,7 @@ def parse_faces(text: str, die: DiceExpr) -> frozenset[int]:
             raise InputError(f"'{text}' names faces outside {low}-{high} of a {die.die}")
         faces.update(range(a, b + 1))
     if not faces:
-        raise InputError(f"'{text}' names no faces: write them like 9-12 or 1,2,3")
+        raise InputError(f"'{text}' names no faces: write them like 9-12, 10+ or 1,2,3")
     return frozenset(faces)
 
 
@@ -90,7 +93,10 @@ class FireRoll:
 
     def handful(self, ctx: Context) -> int:
         """Dice in one handful: the table's dice plus dice modifiers, fractions rounded up."""
-        raw = Fraction(self.count.integer(ctx.env)) + ctx.dice_bonus()
+        base = self.count.integer(ctx.env)
+        if base < 0:
+            raise InputError(f"the firing table cannot give {base} dice: use 0 or more")
+        raw = Fraction(base) + ctx.dice_bonus()
         return max(0, math.ceil(raw))
 
     def times(self, ctx: Context) -> int:
