@@ -59,6 +59,10 @@ TOP_LEVEL_KEYS = (
 """Every key a ruleset file may have at its top level."""
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+EFFECT_NAMES: frozenset[str] = frozenset({"value", "rerolled"})
+"""Names an effect's ``amount``/``when`` may read besides the check's own: the outcome's number
+and whether a re-roll was used (e.g. to spend a leader's re-roll only when one was made)."""
 _RULESET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
@@ -364,10 +368,10 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
     if amount is not None:
-        e.check_names("amount", amount, names | {"value"}, lookups)
+        e.check_names("amount", amount, names | EFFECT_NAMES, lookups)
     when = e.expr("when", None)
     if when is not None:
-        e.check_names("when", when, names | {"value"}, lookups)
+        e.check_names("when", when, names | EFFECT_NAMES, lookups)
     dice = e.text("dice", None)
     if dice is not None:
         from drumhead.dice import parse
