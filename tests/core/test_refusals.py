@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from drumhead.errors import InputError, RulesetError
-from drumhead.resolve import prepare
+from drumhead.resolve import odds, prepare, refusal, resolve
 from drumhead.results import AppliedModifier
+from drumhead.roller import HandDice
 from drumhead.validate import build_ruleset
 
 CHECK = {
@@ -48,18 +49,26 @@ def _mini(check: dict) -> object:
 def test_a_refusal_names_the_rule_and_its_source() -> None:
     rs = _mini(CHECK)
     with pytest.raises(InputError, match=r"c refused: horse may not attack \(Rule 1\)"):
-        prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
+        odds(prepare(rs, "c", {"attacker": "horse"}))  # type: ignore[arg-type]
 
 
 def test_a_refusal_fills_in_the_inputs() -> None:
     rs = _mini(CHECK)
     with pytest.raises(InputError, match=r"too weak \(3 left\)"):
-        prepare(rs, "c", {"strength": 3})  # type: ignore[arg-type]
+        resolve(prepare(rs, "c", {"strength": 3}), HandDice([1]))  # type: ignore[arg-type]
 
 
 def test_no_refusal_when_allowed() -> None:
     rs = _mini(CHECK)
-    assert prepare(rs, "c", {"strength": 5}).inputs["strength"] == 5  # type: ignore[arg-type]
+    ctx = prepare(rs, "c", {"strength": 5})  # type: ignore[arg-type]
+    assert refusal(ctx) is None
+    assert resolve(ctx, HandDice([2])).outcome == "done"
+
+
+def test_the_refusal_can_be_asked_before_rolling() -> None:
+    rs = _mini(CHECK)
+    ctx = prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
+    assert refusal(ctx) == "c refused: horse may not attack (Rule 1)"
 
 
 def test_a_refusal_with_an_unknown_name_is_a_load_error() -> None:

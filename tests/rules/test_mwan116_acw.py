@@ -147,7 +147,7 @@ def test_brigadier_killed_falls_on_the_leader(rs) -> None:  # type: ignore[no-un
 
 def test_only_one_morale_check_per_unit_per_turn(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="at most once per turn"):
-        prepare(rs, "morale", {"checked_this_turn": True})
+        odds(prepare(rs, "morale", {"checked_this_turn": True}))
 
 
 # -- when to check, fought out ----------------------------------------------------------------
@@ -326,12 +326,15 @@ def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyp
 )
 def test_close_combat_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        prepare(rs, "close_combat", values)
+        odds(prepare(rs, "close_combat", values))
 
 
 def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
-    prepare(rs, "close_combat", {"attacker": "cavalry", "defender": "cavalry"})
-    prepare(rs, "close_combat", {"attacker_strength_start": 20, "attacker_strength_now": 10})
+    for values in (
+        {"attacker": "cavalry", "defender": "cavalry"},
+        {"attacker_strength_start": 20, "attacker_strength_now": 10},
+    ):
+        assert sum(o.p for o in odds(prepare(rs, "close_combat", values))) == 1
 
 
 # -- close combat: flank, rear or artillery ---------------------------------------------------
@@ -359,9 +362,14 @@ def test_close_combat_flank_effects(rs) -> None:  # type: ignore[no-untyped-def]
 
 def test_close_combat_flank_refusals(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="cavalry will not attack artillery"):
-        prepare(rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "cavalry"})
-    prepare(rs, "close_combat_flank", {"attack": "rear", "attacker": "cavalry"})
-    prepare(rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "infantry"})
+        ctx = prepare(
+            rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "cavalry"}
+        )
+        resolve(ctx, HandDice([12]))
+    rear = prepare(rs, "close_combat_flank", {"attack": "rear", "attacker": "cavalry"})
+    assert resolve(rear, HandDice([12])).outcome == "enemy_destroyed"
+    guns = prepare(rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "infantry"})
+    assert resolve(guns, HandDice([1])).outcome == "driven_back"
 
 
 # -- initiative -------------------------------------------------------------------------------
@@ -537,7 +545,7 @@ def test_movement_modifiers(rs, unit: str, mods: dict[str, int], inches: int) ->
 )
 def test_movement_refusals(rs, values: dict[str, object], mods: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        prepare(rs, "movement", values, mods)
+        odds(prepare(rs, "movement", values, mods))
 
 
 def test_woods_stop_the_move(rs) -> None:  # type: ignore[no-untyped-def]
@@ -708,7 +716,7 @@ def test_cover_value_is_a_gap(rs) -> None:  # type: ignore[no-untyped-def]
 )
 def test_fire_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        prepare(rs, "fire", values)
+        odds(prepare(rs, "fire", values))
 
 
 def test_fire_with_random_dice_is_reproducible(rs) -> None:  # type: ignore[no-untyped-def]
