@@ -183,8 +183,27 @@ def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedM
     ]
 
 
+def refusal(ctx: Context) -> str | None:
+    """Why the rules forbid this check with these inputs (the check's ``refuse``), or None."""
+    for rule in ctx.check.refusals:
+        if rule.when.truth(ctx.env):
+            cited = f" ({rule.source})" if rule.source else ""
+            return f"{ctx.check.id} refused: {ctx.fmt(rule.text)}{cited}"
+    return None
+
+
+def _refuse(ctx: Context) -> None:
+    reason = refusal(ctx)
+    if reason is not None:
+        raise InputError(reason)
+
+
 def odds(ctx: Context) -> tuple[OutcomeOdds, ...]:
-    """The exact probability of every outcome as things stand before the roll."""
+    """The exact probability of every outcome as things stand before the roll.
+
+    Raises :class:`InputError` when the rules forbid the check (its ``refuse`` list).
+    """
+    _refuse(ctx)
     result = tuple(ctx.check.mechanic.odds(ctx))
     total = sum((o.p for o in result), Fraction(0))
     assert total == 1, f"odds of {ctx.check.id} sum to {total}"

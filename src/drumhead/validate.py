@@ -26,6 +26,7 @@ from drumhead.model import (
     OutcomeSpec,
     Phase,
     ReferenceEntry,
+    Refusal,
     Ruleset,
     Ruling,
     Sequence,
@@ -532,6 +533,16 @@ def _read_check(
         o.done()
     if not outcomes:
         raise c.error("outcomes", "a check needs its outcomes")
+    refusals = []
+    for rf in c.array("refuse"):
+        refusals.append(
+            Refusal(
+                rf.check_names("when", rf.expr("when"), names, lookups),
+                rf.text("text"),
+                rf.text("source", ""),
+            )
+        )
+        rf.done()
     outcome_ids = {o.id for o in outcomes}
     for ref in sorted(mechanic.outcome_ids() - outcome_ids):
         raise c.error("outcomes", f"the check can produce '{ref}' but defines no such outcome")
@@ -556,6 +567,7 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
+        refusals=tuple(refusals),
     )
 
 

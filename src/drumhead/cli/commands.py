@@ -235,6 +235,9 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
             for m in check.modifiers
         ],
         "outcomes": [{"id": o.id, "text": o.text, "numeric": o.numeric} for o in check.outcomes],
+        "refusals": [
+            {"when": r.when.text, "text": r.text, "source": r.source} for r in check.refusals
+        ],
     }
 
 
@@ -285,6 +288,10 @@ def cmd_checks(args: argparse.Namespace) -> int:
     print("\noutcomes:")
     for o in d["outcomes"]:
         print(f"  {o['id']:<24} {o['text']}")
+    if d["refusals"]:
+        print("\nrefused when:")
+        for r in d["refusals"]:
+            print(f"  {r['when']}: {r['text']}" + (f"  ({r['source']})" if r["source"] else ""))
     return 0
 
 
