@@ -167,6 +167,8 @@ class CheckSpec:
     """The sequence-of-play phase the check belongs to, if one."""
     sides: tuple[str, str] | None = None
     """Opposed checks: the two sides' names."""
+    rejects: tuple[tuple[Expr, str], ...] = ()
+    """Input combinations the rules forbid: (condition, message); :func:`prepare` refuses them."""
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)

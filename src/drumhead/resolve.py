@@ -96,6 +96,9 @@ def prepare(
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
     ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    for condition, message in check.rejects:
+        if condition.truth(ctx.env):
+            raise InputError(f"{check.id}: {ctx.fmt(message)}")
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
     return ctx

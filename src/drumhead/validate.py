@@ -419,6 +419,11 @@ def _read_check(
             names.add(name)
         dt.done()
 
+    rejects: list[tuple[Any, str]] = []
+    for rj in c.array("reject"):
+        rejects.append((rj.check_names("when", rj.expr("when"), names, lookups), rj.text("text")))
+        rj.done()
+
     mechanic = MECHANICS[kind](c)
     sides = cast(tuple[str, str] | None, getattr(mechanic, "sides", None))
     for key, expr in mechanic.expressions():
@@ -527,6 +532,7 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
+        rejects=tuple(rejects),
     )
 
 
