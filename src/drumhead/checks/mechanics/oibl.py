@@ -187,7 +187,8 @@ class QuarterInchMove:
         text = str(self.dice.evaluate(ctx.env)).strip()
         if _DECIMAL.match(text):
             return Fraction(text)
-        return parse(text)
+        expr = parse(text)
+        return Fraction(expr.modifier) if expr.die is None else expr
 
     def quarters(self, total: Fraction, ctx: Context) -> int:
         """The distance in quarter inches: modifiers added, then scaled, rounded down."""
@@ -220,7 +221,7 @@ class QuarterInchMove:
             roll = dice.roll(base, "movement")
             rolls = (roll,)
             total = Fraction(roll.total)
-            line = f"{base}: {roll.total}" if base.die else f"fixed {roll.total}"
+            line = f"{base}: {roll.total}"
         mod = ctx.total()
         scale = ctx.scale()
         if mod:
