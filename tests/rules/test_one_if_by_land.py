@@ -240,9 +240,10 @@ def test_cannon_counts_as_figures(cannon: str, figures: int, row: tuple[int, int
     assert any(f"{figures} figures" in s for s in res.steps)
 
 
-def test_cannon_and_figures_together_are_refused() -> None:
-    with pytest.raises(InputError, match="cannon fires alone"):
-        prepare(rs(), "fire", {"cannon": "light", "figures": 12})
+def test_a_cannon_fires_as_its_weight_whatever_its_crew() -> None:
+    res = run("fire", {"cannon": "light", "figures": 3}, [9])
+    assert res.value == CHART[(4, 6)][9]
+    assert res.steps[0].startswith("5 figures")
     with pytest.raises(InputError, match="nothing is firing"):
         prepare(rs(), "fire", {})
 
@@ -336,10 +337,10 @@ MORALE_MODS = [
     ("higher_friend_routs", 2),
 ]
 CHARGED_MODS = [
-    ("open_order_charged_by_cavalry", 1),
-    ("skirmishers_charged_by_cavalry", 2),
-    ("skirmishers_charged_by_infantry", 1),
-    ("artillery_charged_by_cavalry", 1),
+    ("open_order_charged_by_cavalry", 1, "charged"),
+    ("skirmishers_charged_by_cavalry", 2, "skirmishers_charged"),
+    ("skirmishers_charged_by_infantry", 1, "skirmishers_charged"),
+    ("artillery_charged_by_cavalry", 1, "charged"),
 ]
 
 
@@ -354,9 +355,9 @@ def test_morale_modifier(mod: str, value: int) -> None:
     assert p_of("morale", {"quality": "veteran"}, [mod]).get("pass") == _pass_p(8, value)
 
 
-@pytest.mark.parametrize(("mod", "value"), CHARGED_MODS)
-def test_morale_charged_modifiers(mod: str, value: int) -> None:
-    ctx = prepare(rs(), "morale", {"situation": "charged"}, [mod])
+@pytest.mark.parametrize(("mod", "value", "situation"), CHARGED_MODS)
+def test_morale_charged_modifiers(mod: str, value: int, situation: str) -> None:
+    ctx = prepare(rs(), "morale", {"situation": situation}, [mod])
     assert ctx.total() == value
     with pytest.raises(InputError, match="does not apply"):
         prepare(rs(), "morale", {"situation": "panic_marker"}, [mod])
@@ -949,7 +950,9 @@ def test_cli_resolve_every_check(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["odds", RULESET, "fire", "--set", "figures=10", "--set", "cannon=light"]) == 1
-    assert "cannon fires alone" in capsys.readouterr().err
+    assert main(["odds", RULESET, "fire", "--set", "figures=0"]) == 1
+    assert "nothing is firing" in capsys.readouterr().err
+    assert main(["odds", RULESET, "movement", "--set", "condition=prolong", "--mod", "road"]) == 1
+    assert "does not apply" in capsys.readouterr().err
     assert main(["resolve", RULESET, "counter_battery", "--dice", "10"]) == 1
     assert "not a face" in capsys.readouterr().err

@@ -319,7 +319,8 @@ def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
         "total_modifier": ctx.total(),
         "odds": [o.to_dict() for o in result],
     }
-    if numeric:
+    if numeric and len({o.outcome for o in result}) == 1:
+        # a mean only makes sense over one numeric outcome (not e.g. "2" and "2 1/2 inches")
         dist = {o.value: o.p for o in numeric if o.value is not None}
         data["mean"] = str(mean(dist))
         data["mean_float"] = round(float(mean(dist)), 3)
