@@ -263,6 +263,15 @@ def test_fire_effects_casualties_panic_and_counter_battery() -> None:
     assert any("Counter-battery" in t for t in texts(res))
 
 
+@pytest.mark.parametrize(
+    ("portion", "panics"), [("all", True), ("half_up", True), ("half_down", False)]
+)
+def test_six_figures_are_counted_after_halving(portion: str, panics: bool) -> None:
+    res = run("fire", {"figures": 11, "portion": portion, "target_quality": "wretched"}, [0])
+    assert res.value == 0
+    assert any("6+ figures" in t for t in texts(res)) is panics
+
+
 def test_poor_target_fired_on_by_six_figures_panics_without_casualties() -> None:
     res = run("fire", {"figures": 6, "target_quality": "poor"}, [0])
     assert res.value == 0
@@ -720,6 +729,14 @@ def test_change_of_order_while_advancing_is_half_the_close_order_move() -> None:
             (["inches", "inches_quarter", "inches_half", "inches_three_quarters"][q % 4], q // 4)
         ] = Fraction(1, 6)
     assert got == expected
+
+
+@pytest.mark.parametrize(("condition", "plus"), [("close_order", 2), ("open_order", 3)])
+def test_rules_example_half_of_the_line_move(condition: str, plus: int) -> None:
+    # "1d6+2 inches/2" (close to open order) and "1d6+3 inches/2" (open to close order)
+    for face in range(1, 7):
+        res = run("movement", {"condition": condition}, [face], ["change_order_advancing"])
+        assert inches(res) == Fraction(face + plus, 2)
 
 
 def test_mounting_takes_half_the_move() -> None:
