@@ -643,6 +643,7 @@ def test_prolong_is_one_and_a_half_inches(opts: tuple[str, ...]) -> None:
     res = run("movement", {"condition": "prolong"}, [], (), *opts)
     assert (res.outcome, res.value, inches(res)) == ("inches_half", 1, Fraction(3, 2))
     assert res.text == "1 1/2 inches"
+    assert any("may not fire" in t for t in texts(res))
 
 
 @pytest.mark.parametrize(
@@ -845,6 +846,18 @@ def test_reference_numbers_match_the_lookups() -> None:
     )
     ranges = next(r for r in ruleset.reference if r.id == "weapon_ranges")
     assert [row[1] for row in ranges.rows] == ['5"', '7"', '10"', '12"', '40"']
+
+
+def test_checks_belong_to_their_phases() -> None:
+    phases = {c.id: c.phase for c in rs().checks}
+    assert phases == {
+        "morale": "morale",
+        "fire": "firing",
+        "melee": "melee",
+        "general_risk": None,
+        "counter_battery": "firing",
+        "movement": "movement",
+    }
 
 
 def test_units_ladder_and_markers() -> None:
