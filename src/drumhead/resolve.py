@@ -201,10 +201,14 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     if isinstance(dice, HandDice):
         dice.finish()
     outcome = ctx.check.outcome(result.outcome)
-    text = ctx.fmt(outcome.text, value=result.value if result.value is not None else "")
+    text = ctx.fmt(
+        outcome.text, value=result.value if result.value is not None else "", **dict(result.values)
+    )
     if result.gap_text:
         text = f"{text}: {result.gap_text}"
-    effects = tuple(_effects(ctx, outcome.effects, result.value, dict(result.values)))
+    effects = tuple(
+        _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled)
+    )
     steps = list(result.steps)
     mods = [m for m in ctx.modifiers if m.applies in ("roll", "target", "dice", "scale")]
     if mods:
@@ -235,11 +239,19 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
 
 
 def _effects(
-    ctx: Context, specs: Iterable[EffectSpec], value: int | None, values: Mapping[str, int]
+    ctx: Context,
+    specs: Iterable[EffectSpec],
+    value: int | None,
+    values: Mapping[str, int],
+    rerolled: bool = False,
 ) -> Iterable[Effect]:
     from drumhead.expr import Environment
 
-    extra: dict[str, InputValue] = {"value": value if value is not None else 0, **values}
+    extra: dict[str, InputValue] = {
+        "value": value if value is not None else 0,
+        "rerolled": rerolled,
+        **values,
+    }
     env = Environment({**extra}, ctx.env.lookups, ctx.env.get)
     for spec in specs:
         if spec.when is not None and not spec.when.truth(env):

@@ -33,7 +33,8 @@ class AppliedModifier:
         if self.applies == "scale":
             amount = f"x{self.value}/{self.scale_by}" if self.scale_by != 1 else f"x{self.value}"
         elif self.applies == "dice":
-            amount = f"{Fraction(self.value, self.scale_by):+} dice"
+            dice = Fraction(self.value, self.scale_by)
+            amount = f"{'+' if dice >= 0 else ''}{dice} dice"
         else:
             amount = f"{self.value:+d}"
         why = self.explain or self.label
