@@ -986,3 +986,25 @@ def test_cli_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> N
     assert "does not apply" in capsys.readouterr().err
     assert main(["resolve", RULESET, "counter_battery", "--dice", "10"]) == 1
     assert "not a face" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("check", "sets"),
+    [
+        ("morale", ["--set", "quality=poor", "--set", "figures_lost=10"]),
+        ("fire", ["--set", "cannon=medium"]),
+        ("melee", ["--set", "figures=40"]),
+        ("general_risk", ["--set", "hits=9"]),
+        ("counter_battery", []),
+        ("movement", ["--set", "condition=infantry_rout"]),
+    ],
+)
+def test_cli_odds_answer_every_check(
+    check: str, sets: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", RULESET, check, *sets, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sum(Fraction(o["p"]) for o in data["odds"]) == 1
+    assert data["odds"] == [
+        o.to_dict() for o in odds(prepare(rs(), check, dict(s.split("=", 1) for s in sets[1::2])))
+    ]
