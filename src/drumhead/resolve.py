@@ -96,6 +96,7 @@ def prepare(
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
     ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    _refuse(ctx)
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
     return ctx

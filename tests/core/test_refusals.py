@@ -67,8 +67,11 @@ def test_no_refusal_when_allowed() -> None:
 
 def test_the_refusal_can_be_asked_before_rolling() -> None:
     rs = _mini(CHECK)
-    ctx = prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
-    assert refusal(ctx) == "c refused: horse may not attack (Rule 1)"
+    with pytest.raises(InputError) as info:
+        prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
+    assert str(info.value) == "c refused: horse may not attack (Rule 1)"
+    ctx = prepare(rs, "c", {"attacker": "foot"})  # type: ignore[arg-type]
+    assert refusal(ctx) is None
 
 
 def test_a_refusal_with_an_unknown_name_is_a_load_error() -> None:

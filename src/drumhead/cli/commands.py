@@ -326,7 +326,12 @@ def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
         "total_modifier": ctx.total(),
         "odds": [o.to_dict() for o in result],
     }
-    if numeric:
+    outcome_of: dict[int | None, set[str]] = {}
+    for o in result:
+        outcome_of.setdefault(o.value, set()).add(o.outcome)
+    # The mean is of the value, so only where the value alone says what happened: a difference
+    # read on a chart, hits, casualties; not whole inches split by fractions into outcomes.
+    if numeric and len(numeric) == len(result) and all(len(s) == 1 for s in outcome_of.values()):
         dist = {o.value: o.p for o in numeric if o.value is not None}
         data["mean"] = str(mean(dist))
         data["mean_float"] = round(float(mean(dist)), 3)
