@@ -152,7 +152,7 @@ def test_below_zero_misses_even_on_the_top_row() -> None:
 
 def test_31_figures_roll_again_for_the_one_figure_excess() -> None:
     res = run("fire", {"figures": 31}, [9, 9])
-    assert [r.label for r in res.rolls] == ["chart", "excess 1 figures"]
+    assert [r.label for r in res.rolls] == ["chart", "excess 1 figure"]
     assert res.value == 4  # 30 figures at 9 -> 4; one figure is under the chart (ruling)
     assert any("oibl-chart-small" in s for s in res.steps)
 

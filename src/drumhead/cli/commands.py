@@ -222,7 +222,7 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
             {
                 "id": m.id,
                 "label": m.label,
-                "value": m.value.text,
+                "value": _modifier_value(m),
                 "auto": m.auto,
                 "when": m.when.text if m.when else None,
                 "group": m.group,
@@ -239,6 +239,16 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
             {"when": r.when.text, "text": r.text, "source": r.source} for r in check.refusals
         ],
     }
+
+
+def _modifier_value(m: Any) -> str:
+    """A modifier's value as players read it: -1, x1/2 (scale), +3 dice."""
+    text = str(m.value.text)
+    if m.applies == "scale":
+        return f"x{text}" + (f"/{m.scale_by}" if m.scale_by != 1 else "")
+    if m.applies == "dice":
+        return (f"{text}/{m.scale_by}" if m.scale_by != 1 else text) + " dice"
+    return text
 
 
 def cmd_checks(args: argparse.Namespace) -> int:
@@ -371,8 +381,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         dice = RandomDice(random.Random(seed))
     res = resolve(ctx, dice)
     data = res.to_dict()
-    if seed is not None:
+    if seed is not None and res.rolls:
         data["seed"] = seed
+    elif not res.rolls:
+        seed = None  # nothing was rolled: a seed would suggest otherwise
     if args.json:
         emit_json(data)
     else:
