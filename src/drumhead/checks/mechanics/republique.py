@@ -30,10 +30,9 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Cell, Context, read_dice
 from drumhead.checks.custom import register
-from drumhead.dice import DiceExpr
+from drumhead.dice import DiceExpr, difference_of
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
-from drumhead.odds import difference, shift
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
@@ -138,11 +137,10 @@ class AssaultChart:
 
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
         first, second = self.sides
-        a = shift(self.dice.distribution(), ctx.total(first))
-        d = shift(self.dice.distribution(), ctx.total(second))
+        net = ctx.total(first) - ctx.total(second)
         return [
-            OutcomeOdds(self.outcome_for(diff), diff, p)
-            for diff, p in sorted(difference(a, d).items())
+            OutcomeOdds(self.outcome_for(diff + net), diff + net, p)
+            for diff, p in sorted(difference_of(self.dice, self.dice).items())
             if p > Fraction(0)
         ]
 
