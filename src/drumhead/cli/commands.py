@@ -321,18 +321,7 @@ def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
         "ruleset": ctx.ruleset.id,
         "check": ctx.check.id,
         "inputs": dict(ctx.inputs),
-        "modifiers": [
-            {
-                "id": m.id,
-                "label": m.label,
-                "value": m.value,
-                "applies": m.applies,
-                "side": m.side,
-                "explain": m.explain,
-                "source": m.source,
-            }
-            for m in ctx.modifiers
-        ],
+        "modifiers": [m.to_dict() for m in ctx.modifiers],
         "total_modifier": ctx.total(),
         "odds": [o.to_dict() for o in result],
     }
