@@ -96,7 +96,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         f"created {path} ({state.ruleset}" + (f", {state.scenario}" if state.scenario else "") + ")"
     )
     if state.sides:
-        print(f"  {' vs '.join(sides)}: {len(state.units)} units, {len(state.leaders)} leaders")
+        print(
+            f"  {' vs '.join(sides)}: {_count(len(state.units), 'unit')}, {_count(len(state.leaders), 'leader')}"
+        )
     print(f"  seed {state.seed}")
     return 0
 
@@ -127,7 +129,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
         return 0
     print(
         table(
-            ["save", "ruleset", "scenario", "turn", "last played", ""],
+            ["save", "ruleset", "scenario", "turn", "last played", "status"],
             [
                 [
                     r["name"],
@@ -158,3 +160,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         print(report, end="")
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
