@@ -365,3 +365,40 @@ def test_every_roll_is_in_the_save(tmp_path: Path) -> None:
         record = event.data["resolution"]
         assert record["dice"] and record["odds"]
         assert all("p" in o and "percent" in o for o in record["odds"])
+
+
+def test_units_added_by_the_journal_follow_the_ruleset(tmp_path: Path) -> None:
+    from drumhead.game import Unit
+
+    game = gamegen.start_game()
+    game.add_unit(Unit("dragon", "A dragon", "british", "legion", "infantry", 5, 5, ""), at=AT)
+    path = save_path(tmp_path, "dragons")
+    SaveSession.create(path, game).close()
+    journal = journal_file(path, 0)
+    entry = json.loads(journal.read_bytes()[9:])
+    entry["event"]["data"]["unit"]["type"] = "dragon"
+    body = json.dumps(entry).encode()
+    journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
+    with pytest.raises(SaveError, match="no unit type 'dragon'") as info:
+        load_save(path)
+    assert info.value.key == "units.dragon.type"
+
+
+def test_a_folder_that_refuses_writes_gets_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "link", refuse)
+    with pytest.raises(SaveError, match="cannot lock the save: Permission denied"):
+        SaveSession.create(tmp_path / "x.toml", gamegen.start_game())
+    monkeypatch.undo()
+    session = SaveSession.create(tmp_path / "x.toml", gamegen.start_game())
+    game = gamegen.start_game()
+    game.note("x", at=AT)
+    monkeypatch.setattr("builtins.open", refuse)
+    with pytest.raises(SaveError, match="could not autosave"):
+        session.autosave(game)
+    monkeypatch.undo()
+    session.close()

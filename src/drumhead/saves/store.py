@@ -236,10 +236,12 @@ def read_header(path: Path) -> SaveInfo:
 def list_saves(folder: str | Path) -> list[SaveInfo]:
     """Every save in the folder, the most recently played first (unreadable ones skipped)."""
     base = Path(folder)
-    if not base.is_dir():
-        return []
+    try:
+        paths = sorted(base.glob("*.toml")) if base.is_dir() else []
+    except OSError as exc:
+        raise SaveError(f"cannot read the saves folder: {exc}", path=str(base)) from None
     out = []
-    for path in sorted(base.glob("*.toml")):
+    for path in paths:
         try:
             out.append(read_header(path))
         except DrumheadError:
@@ -360,6 +362,9 @@ def _load(save: Path) -> Loaded:
         except DrumheadError as exc:
             message = exc.message if isinstance(exc, RulesetError) else str(exc)
             raise SaveError(message, path=source, line=line, key=key) from None
+    for unit in game.state.units:
+        # units added or changed by events follow the same rules as the scenario's
+        check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"))
     if (
         saved_state is not None
         and legacy_events is None
@@ -496,8 +501,8 @@ class SaveSession:
         if not new:
             return
         payload = b"".join(encode_entry(op_entry(op)) for op in new)
-        handle = self._journal_handle()
         try:
+            handle = self._journal_handle()
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
