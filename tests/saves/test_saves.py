@@ -29,6 +29,7 @@ from drumhead.saves import (
     save_path,
     saves_dir,
 )
+from drumhead.saves.files import release_lock
 from drumhead.saves.store import journal_file
 
 AT = "2026-11-22T14:00:00Z"
@@ -108,7 +109,7 @@ def test_autosave_appends_and_reopens(tmp_path: Path) -> None:
     gamegen.random_event(game, rng, 99)
     session.autosave(game)
     assert journal.stat().st_size > size  # appended, not rewritten
-    session.close(game)
+    session.close()  # the game last autosaved: its snapshot is brought up to date
     session2, again = SaveSession.open(path)
     _same(again, game)
     session2.close()
@@ -165,21 +166,24 @@ def test_a_crash_mid_save_leaves_the_previous_save(
     with pytest.raises(SaveError):
         session.save(game)
     monkeypatch.setattr(os, "replace", real)
-    session.close()
+    # what is on disk is the previous save, whole
     _same(load_save(path).game, before)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    # and the session carries on from it: closing writes the change that failed
+    session.close()
+    _same(load_save(path).game, game)
 
 
 def test_a_torn_journal_entry_is_dropped_on_open(tmp_path: Path) -> None:
-    game = gamegen.random_game(6, 30)
     path = save_path(tmp_path, "torn")
-    session = SaveSession.create(path, game)
+    SaveSession.create(path, gamegen.random_game(6, 30)).close()
+    session, game = SaveSession.open(path)
     game.note("last words", at=AT)
-    session.autosave(game)
-    session.close()
+    session.autosave(game)  # appended to the journal; the snapshot still counts 30 events
+    # the machine dies while the entry is being written: only part of it reached the disk
     journal = journal_file(path, 0)
-    data = journal.read_bytes()
-    journal.write_bytes(data[:-20])  # the last append was cut short
+    journal.write_bytes(journal.read_bytes()[:-20])
+    release_lock(session.lock)
     files = _files(tmp_path)
     loaded = load_save(path)  # reading alone never writes
     assert loaded.torn and len(loaded.game.log) == 30

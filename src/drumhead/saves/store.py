@@ -448,6 +448,8 @@ class SaveSession:
         self._handle: Any = None
         self._closed = False
         self._mutex = threading.RLock()
+        self._game: Game | None = None
+        """The game last saved through this session (``close()`` brings its snapshot up to date)."""
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -472,6 +474,7 @@ class SaveSession:
             session._compact(loaded.game)
         elif loaded.entries > 2 * len(loaded.game.log) + 1000:
             session._compact(loaded.game)
+        session._game = loaded.game
         return session, loaded.game
 
     @classmethod
@@ -497,6 +500,7 @@ class SaveSession:
 
     def _autosave(self, game: Game) -> None:
         self._check_open()
+        self._game = game
         new = game.journal[self._written :]
         if not new:
             return
@@ -521,13 +525,17 @@ class SaveSession:
             self._compact(game)
 
     def close(self, game: Game | None = None) -> None:
-        """Write what is pending (with ``game``), then release the lock."""
+        """Write what is pending and an up-to-date snapshot, then release the lock.
+
+        ``game`` defaults to the game last opened, created or saved through this session.
+        """
         with self._mutex:
             self._close(game)
 
     def _close(self, game: Game | None) -> None:
         if self._closed:
             return
+        game = game if game is not None else self._game
         try:
             if game is not None:
                 self._autosave(game)
@@ -568,23 +576,33 @@ class SaveSession:
         self._since_snapshot = 0
 
     def _compact(self, game: Game) -> None:
+        """Write a compacted journal as a new generation, then the snapshot pointing to it.
+
+        The session's counters change only once both are written: after a failure it still
+        describes the files on disk (the previous generation), so autosaving goes on there.
+        """
+        self._game = game
         entries = compact_entries(game)
         generation = self.generation + 1 if self.path.exists() else self.generation
         journal = journal_file(self.path, generation)
         write_atomic(journal, b"".join(encode_entry(e) for e in entries))
+        last = game.log[-1].at if game.log else self.created
+        snapshot = snapshot_bytes(
+            game,
+            generation=generation,
+            entries=len(entries),
+            created=self.created,
+            last_played=last,
+        )
+        write_atomic(self.path, snapshot, backups=BACKUPS)
         if self._handle is not None:
             with contextlib.suppress(OSError):
                 self._handle.close()
             self._handle = None
-        old_generation = self.generation
         self.generation = generation
         self.entries = len(entries)
         self._written = len(game.journal)
-        try:
-            self._snapshot(game, backups=BACKUPS)
-        except BaseException:
-            self.generation = old_generation
-            raise
+        self._since_snapshot = 0
         for stale in _old_journals(self.path, generation - KEEP_GENERATIONS):
             with contextlib.suppress(OSError):
                 stale.unlink()
