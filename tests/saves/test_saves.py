@@ -406,3 +406,17 @@ def test_a_folder_that_refuses_writes_gets_a_message(
         session.autosave(game)
     monkeypatch.undo()
     session.close()
+
+
+def test_an_edit_to_a_side_that_does_not_exist_is_refused_on_load(tmp_path: Path) -> None:
+    game = gamegen.start_game()
+    game.edit_unit("legion_foot", "side", "american", at=AT)
+    path = save_path(tmp_path, "turncoats")
+    SaveSession.create(path, game).close()
+    journal = journal_file(path, 0)
+    entry = json.loads(journal.read_bytes()[9:])
+    entry["event"]["data"]["new"] = "french"
+    body = json.dumps(entry).encode()
+    journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
+    with pytest.raises(SaveError, match="no side 'french'"):
+        load_save(path)

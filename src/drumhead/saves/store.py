@@ -27,7 +27,7 @@ from typing import Any
 import tomli_w
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.game.codec import read_state, state_to_dict
+from drumhead.game.codec import check_references, read_state, state_to_dict
 from drumhead.game.events import EVENT_KINDS, Event
 from drumhead.game.game import Game
 from drumhead.game.rulesets import game_ruleset
@@ -362,9 +362,10 @@ def _load(save: Path) -> Loaded:
         except DrumheadError as exc:
             message = exc.message if isinstance(exc, RulesetError) else str(exc)
             raise SaveError(message, path=source, line=line, key=key) from None
+    # what the events made follows the same rules as a scenario: names, references
     for unit in game.state.units:
-        # units added or changed by events follow the same rules as the scenario's
         check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"))
+    check_references(game.state, Reader({}, file=source, key="after the journal"))
     if (
         saved_state is not None
         and legacy_events is None
