@@ -295,3 +295,23 @@ def test_replaying_the_log_rebuilds_the_state() -> None:
     game = gamegen.random_game(seed=7, events=400)
     assert replay(game.start, game.log) == game.state
     assert {e.kind for e in game.log} >= {"resolution", "apply_effects", "edit", "next_phase"}
+
+
+def test_every_kind_of_event_declares_its_data_keys(game) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game.events import DATA_KEYS, EVENT_KINDS
+
+    assert set(DATA_KEYS) == set(EVENT_KINDS)
+    with pytest.raises(InputError, match=r"data\.colour: unknown key"):
+        apply_event(game.state, Event(1, "note", {"text": "x", "colour": "red"}, 1, "m", AT))
+    with pytest.raises(InputError, match=r"effects\.0\.colour: unknown key"):
+        apply_event(
+            game.state,
+            Event(
+                1,
+                "apply_effects",
+                {"unit": "legion_foot", "effects": [{"kind": "note", "text": "x", "colour": 1}]},
+                1,
+                "m",
+                AT,
+            ),
+        )

@@ -301,6 +301,15 @@ def test_schema_1_single_file_saves_migrate(tmp_path: Path) -> None:
         p.unlink()
     path.write_text(tomli_w.dumps(doc))
     _same(load_save(path).game, game)
+    # a bad event in a schema-1 file is named by its line
+    broken = tmp_path / "broken.toml"
+    doc["events"][3]["data"]["ghost"] = "boo"
+    broken.write_text(tomli_w.dumps(doc))
+    with pytest.raises(SaveError, match=r"data\.ghost: unknown key") as info:
+        load_save(broken)
+    assert info.value.key == "events.3"
+    assert broken.read_text().splitlines()[info.value.line - 1] == "[[events]]"
+    broken.unlink()
     session, _ = SaveSession.open(path)  # opening writes the current schema
     session.close()
     assert _snapshot(path)["schema"] == SCHEMA

@@ -152,12 +152,45 @@ class _Data:
         return value
 
 
+DATA_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset(keys.split())
+    for kind, keys in {
+        "resolution": "check unit seed hand modifiers use_reroll resolution",
+        "apply_effects": "unit effects resolution",
+        "edit": "target id field old new",
+        "add_side": "side",
+        "add_unit": "unit",
+        "remove_unit": "unit card",
+        "add_leader": "leader",
+        "remove_leader": "leader card",
+        "attach_leader": "leader unit old",
+        "tick_step": "step ticked",
+        "next_phase": "turn phase deck",
+        "next_turn": "turn phase deck",
+        "draw_card": "card",
+        "shuffle_deck": "deck",
+        "initiative": "winner first",
+        "set_gap": "gap value old",
+        "note": "text unit",
+    }.items()
+}
+"""The keys each kind of event's data may hold."""
+
+EFFECT_KEYS = frozenset({"kind", "text", "amount", "dice", "state", "marker", "who", "leader"})
+
+
 def apply_event(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Pure; raises :class:`InputError` when the event does not fit."""
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise InputError(f"event {event.seq}: unknown kind '{event.kind}'")
-    return handler(state, _Data(event))
+    d = _Data(event)
+    if not isinstance(event.data, Mapping):
+        raise InputError(f"event {event.seq} ({event.kind}): data: expected a table")
+    extra = event.data.keys() - DATA_KEYS[event.kind]
+    if extra:
+        raise d.fail(sorted(extra)[0], "unknown key")
+    return handler(state, d)
 
 
 def replay(start: GameState, events: Sequence[Event]) -> GameState:
@@ -235,6 +268,9 @@ def _apply_effects(state: GameState, d: _Data) -> GameState:
 def _effect(
     state: GameState, unit: Unit, effect: Mapping[str, Any], d: _Data, key: str
 ) -> tuple[GameState, Unit]:
+    extra = effect.keys() - EFFECT_KEYS
+    if extra:
+        raise d.fail(f"{key}.{sorted(extra)[0]}", "unknown key")
     kind = effect.get("kind")
     amount = effect.get("amount")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):

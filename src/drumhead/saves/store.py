@@ -43,6 +43,7 @@ from drumhead.saves.files import (
     write_atomic,
 )
 from drumhead.schema import Reader
+from drumhead.tomlpos import locate
 
 SCHEMA = 2
 """The save schema this drumhead writes. Older schemas are migrated on load; newer refused."""
@@ -298,7 +299,7 @@ def _load(save: Path) -> Loaded:
     if schema < SCHEMA:
         while schema < SCHEMA:
             data = MIGRATIONS[schema](data)
-            schema = SCHEMA
+            schema += 1
         legacy = data.pop("_events", [])
         legacy_events = legacy if isinstance(legacy, list) else None
         if legacy_events is None:
@@ -340,7 +341,8 @@ def _load(save: Path) -> Loaded:
     journal_bytes = 0
     if legacy_events is not None:
         entries: list[tuple[int | None, dict[str, Any], str]] = [
-            (None, {"op": "event", "event": e}, f"events.{i}") for i, e in enumerate(legacy_events)
+            (locate(text, f"events.{i}"), {"op": "event", "event": e}, f"events.{i}")
+            for i, e in enumerate(legacy_events)
         ]
         source = name
     else:
