@@ -65,6 +65,18 @@ def test_resolution_dice_are_seeded_by_position_and_recorded(game) -> None:  # t
     assert res2.dice == res.dice
 
 
+def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game.game import card_fields
+    from drumhead.model import UNIT_FIELDS
+
+    fields = card_fields(game.ruleset, game.state, "md_continentals")
+    assert set(fields) == UNIT_FIELDS
+    assert fields["leader_value"] == 2 and fields["panic_marker"] is False
+    assert card_fields(game.ruleset, game.state, "grasshoppers")["single_stand"] is True
+    game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
+    assert card_fields(game.ruleset, game.state, "legion_foot")["panic_marker"] is True
+
+
 def test_resolve_reads_missing_inputs_from_the_unit_card(game) -> None:  # type: ignore[no-untyped-def]
     game.edit_unit("sc_militia", "strength_now", 22, at=AT)
     _, res = game.resolve("morale", "sc_militia", {}, [], hand_dice=[4], at=AT)

@@ -534,18 +534,12 @@ def new_game(
     return Game(start, ruleset)
 
 
-def unit_inputs(
-    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
-) -> dict[str, InputValue]:
-    """The check's inputs that can be read off the unit card (``from_unit``).
-
-    A choice input is filled only when the card's value is one of its choices.
-    """
-    spec = ruleset.check(check) if isinstance(check, str) else check
+def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, InputValue]:
+    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``)."""
     unit = state.unit(unit_id)
     leader = state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
-    fields: dict[str, InputValue] = {
+    return {
         "name": unit.name,
         "type": unit.type,
         "subtype": unit.subtype,
@@ -559,9 +553,21 @@ def unit_inputs(
         "leader_rerolls": leader.rerolls if leader else 0,
         "panic_marker": "panic" in unit.markers,
         "elite": unit.elite,
+        # a single-stand type, or a unit counted in stands that is down to its last one
         "single_stand": bool(unit_type and unit_type.single_stand)
         or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),
     }
+
+
+def unit_inputs(
+    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
+) -> dict[str, InputValue]:
+    """The check's inputs that can be read off the unit card (``from_unit``).
+
+    A choice input is filled only when the card's value is one of its choices.
+    """
+    spec = ruleset.check(check) if isinstance(check, str) else check
+    fields = card_fields(ruleset, state, unit_id)
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
         if item.from_unit is None or item.from_unit not in fields:
