@@ -327,3 +327,14 @@ def test_every_kind_of_event_declares_its_data_keys(game) -> None:  # type: igno
                 AT,
             ),
         )
+
+
+def test_house_rules_are_kept_with_the_game(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game import new_game
+
+    house = tmp_path / "club.toml"
+    house.write_text('ruleset = "one-if-by-land"\ntitle = "club"\n')
+    monkeypatch.chdir(tmp_path)
+    game = new_game("one-if-by-land", house_rules="club.toml", seed=1)
+    assert game.state.house_rules == str(house.resolve())
+    assert game.ruleset.house_rules == str(house.resolve())

@@ -13,6 +13,7 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from drumhead.errors import InputError, RulesetError
@@ -503,6 +504,9 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    if house_rules is not None:
+        # the save records where the house rules are; a relative path would break elsewhere
+        house_rules = str(Path(house_rules).resolve())
     ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
     if seed is None:
         seed = secrets.randbits(32)
