@@ -429,3 +429,20 @@ def test_an_edit_to_a_side_that_does_not_exist_is_refused_on_load(tmp_path: Path
     journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
     with pytest.raises(SaveError, match="no side 'french'"):
         load_save(path)
+
+
+def test_a_game_with_house_rules_and_options_round_trips(tmp_path: Path) -> None:
+    from drumhead.game import load_scenario, new_game
+
+    house = (
+        Path(__file__).resolve().parents[2] / "docs" / "examples" / "republique-house-rules.toml"
+    )
+    scenario = load_scenario("aspern-1809")
+    game = new_game("republique", scenario=scenario, house_rules=str(house), seed=9)
+    path = save_path(tmp_path, "aspern")
+    SaveSession.create(path, game).close()
+    loaded = load_save(path).game
+    assert loaded.state.house_rules == str(house)
+    assert loaded.ruleset.house_rules == str(house)
+    assert loaded.ruleset.active_options == game.ruleset.active_options
+    _same(loaded, game)
