@@ -401,13 +401,18 @@ def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
             if extra:
                 raise DrumheadError(f"event.{extra[0]}: unknown key")
             raise DrumheadError(f"event.{missing[0]}: required key is missing")
-        seq, kind, turn, phase, at, data = (raw[k] for k in _EVENT_ORDER)
-        for key, value, wanted in (("seq", seq, int), ("turn", turn, int)):
-            if isinstance(value, bool) or not isinstance(value, wanted):
-                raise DrumheadError(f"event.{key}: expected a whole number")
-        for key, value in (("phase", phase), ("at", at), ("kind", kind)):
-            if not isinstance(value, str):
-                raise DrumheadError(f"event.{key}: expected text")
+        seq = raw["seq"]
+        turn = raw["turn"]
+        kind = raw["kind"]
+        phase = raw["phase"]
+        at = raw["at"]
+        data = raw["data"]
+        if type(seq) is not int or type(turn) is not int:
+            bad = "seq" if type(seq) is not int else "turn"
+            raise DrumheadError(f"event.{bad}: expected a whole number")
+        if type(phase) is not str or type(at) is not str or type(kind) is not str:
+            bad = next(k for k in ("kind", "phase", "at") if type(raw[k]) is not str)
+            raise DrumheadError(f"event.{bad}: expected text")
         if kind not in EVENT_KINDS:
             raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
         if not isinstance(data, dict):
