@@ -474,15 +474,19 @@ class SaveSession:
         session.generation = loaded.generation
         session.entries = loaded.entries
         session.created = loaded.created or now()
-        if loaded.torn or loaded.legacy:
-            if loaded.torn:
-                session.warnings.append(
-                    "the last autosaved change was cut short (a crash?) and has been dropped"
-                )
-            session._compact(loaded.game)
-        elif loaded.entries > 2 * len(loaded.game.log) + 1000:
-            session._compact(loaded.game)
         session._game = loaded.game
+        try:
+            if loaded.torn or loaded.legacy:
+                if loaded.torn:
+                    session.warnings.append(
+                        "the last autosaved change was cut short (a crash?) and has been dropped"
+                    )
+                session._compact(loaded.game)
+            elif loaded.entries > 2 * len(loaded.game.log) + 1000:
+                session._compact(loaded.game)
+        except BaseException:
+            release_lock(lock)
+            raise
         return session, loaded.game
 
     @classmethod
