@@ -6,4 +6,7 @@ from typing import Any
 
 
 def register(sub: Any) -> None:
-    """Nothing yet beyond the core commands; games and saves add theirs."""
+    """Games and saves: ``new``, ``saves``, ``export``."""
+    from drumhead.cli import games
+
+    games.register(sub)
