@@ -131,7 +131,7 @@ def test_export_is_an_after_action_report(
     capsys.readouterr()
     assert main(["export", "Cowpens night"]) == 0
     report = capsys.readouterr().out
-    assert "## Losses" in report and "| South Carolina militia | 30 | 26 | 4 | rout |" in report
+    assert "## Losses" in report and "| South Carolina militia | 30 | 26 | 4 | Routing |" in report
     assert "Americans: lost 4 of 58" in report
     assert "- Daniel Morgan (american): killed (turn 1)" in report
     assert "### Turn 1" in report and "### Turn 2" in report

@@ -8,6 +8,7 @@ from typing import Any
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
+from drumhead.model import Ruleset
 
 
 def _unit_name(state: GameState, unit_id: object) -> str:
@@ -100,6 +101,15 @@ def describe(event: Any, state: GameState) -> str:
     return str(kind)
 
 
+def _state_label(ruleset: Ruleset, unit_type: str, state: str) -> str:
+    """A morale state as its ladder names it ("Good order"), or the id when no ladder does."""
+    if not state:
+        return "-"
+    kind = ruleset.unit_type(unit_type)
+    ladder = ruleset.ladder(kind.ladder if kind else "default")
+    return ladder.label(state) if ladder is not None else state.replace("_", " ")
+
+
 def export_markdown(game: Game) -> str:
     """The after-action report: the log by turn, losses, leaders lost, every roll and its odds."""
     ruleset = game.ruleset
@@ -153,14 +163,14 @@ def export_markdown(game: Game) -> str:
         lost = sum(u.strength_lost for u in units)
         start = sum(u.strength_start for u in units)
         out += [f"### {side.name}: lost {lost} of {start}", ""]
-        out += ["| unit | start | now | lost | state | |", "|---|---|---|---|---|---|"]
+        out += ["| unit | start | now | lost | state | note |", "|---|---|---|---|---|---|"]
         for u in units:
             status = "out of play" if u.removed else ""
             if not final.has_unit(u.id):
                 status = "card removed"
             out.append(
                 f"| {u.name} | {u.strength_start} | {u.strength_now} | {u.strength_lost} "
-                f"| {u.state or '-'} | {status} |"
+                f"| {_state_label(ruleset, u.type, u.state)} | {status} |"
             )
         out.append("")
 
