@@ -220,3 +220,21 @@ def test_python_dash_m(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert out.stdout.startswith("1d6: ")
+
+
+def test_an_internal_error_is_reported_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drumhead.cli import commands
+
+    def broken(args: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(commands, "cmd_rulesets", broken)
+    monkeypatch.delenv("DRUMHEAD_DEBUG", raising=False)
+    code, _, err = run(capsys, "rulesets")
+    assert code == 1
+    assert "internal error (RuntimeError: boom)" in err and "Traceback" not in err
+    monkeypatch.setenv("DRUMHEAD_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        main(["rulesets"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -59,3 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: say so plainly, keep the details on request
+        if os.environ.get("DRUMHEAD_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"drumhead: internal error ({type(exc).__name__}: {exc}). "
+            "Please report it; DRUMHEAD_DEBUG=1 shows the details.\n"
+        )
+        return 1
