@@ -1,0 +1,127 @@
+"""Snapshots of the screens that work without a game: start, roller, reference, resolve, gap.
+
+Each picture is taken at 80x24 and 120x40 with the roller's seed fixed; the docstring says what
+the picture must show (review the SVG against it when it changes).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.helpers import SIZES, make_app
+from tests.ui.rulesets import gap_ruleset_app
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestStartScreen:
+    def test_no_game(self, snap_compare, size) -> None:
+        """The start screen with no saves: the shipped rulesets listed, One If By Land
+        highlighted, its title, description, counts and open questions on the right, the
+        F2/F3/F4 hint, and the footer bindings."""
+        assert snap_compare(make_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestRollerScreen:
+    def test_rolled(self, snap_compare, size) -> None:
+        """3d6 rolled twice from seed 1776: the result line, both rolls in the history (latest
+        first), the 16 totals 3-18 with percentages and bars, the rolled total marked ▶."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f2")
+            await pilot.press(*"\b\b\b3d6")
+            await pilot.press("enter", "enter")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+    def test_bad_notation(self, snap_compare, size) -> None:
+        """'2x6' refused inline: a ✗ line saying it is not dice notation and what is expected;
+        no distribution shown, no traceback."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f2")
+            await pilot.press(*"\b\b\b2x6")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestReferenceScreen:
+    def test_morale_check(self, snap_compare, size) -> None:
+        """One If By Land's reference: the entry list on the left with 'Check: Morale test'
+        highlighted; on the right its summary, inputs, outcomes and the modifiers table with
+        value, label and source columns; the source line under the title."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f3")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+    def test_search_ruling(self, snap_compare, size) -> None:
+        """Searching 'officer' leaves the morale check and the leader-rating ruling; the ruling
+        is shown with the rule, our reading, why, and its source."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f3", "slash", *"officer", "enter", "down")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestResolveScreen:
+    def test_ticked_modifier_odds(self, snap_compare, size) -> None:
+        """One If By Land morale test with no unit: regular quality, 20 figures; 'In light cover'
+        ticked (✓) so the header reads "Needs ≤ 7 after modifiers (-1): a natural ≤ 8" and the odds are
+        Passes 90.0% 9/10, Fails by 1 10.0% 1/10."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f4", "space")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+    def test_result_with_effects(self, snap_compare, size) -> None:
+        """Hand-entered 9 for a unit with 6 of 20 figures lost: the automatic '+1: 6 of 20
+        figures lost (25%+)' shown ticked, the arithmetic (9 +1 = 10 against 7), the outcome
+        'Fails by 2 or more: routs', and its three effects listed ticked for applying."""
+
+        async def run(pilot: Pilot) -> None:
+            # from the modifier list, two steps back is the figures-lost field
+            await pilot.press("f4", "shift+tab", "shift+tab", "6", "tab", "tab", "h", "9", "enter")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+    def test_bad_input_refused(self, snap_compare, size) -> None:
+        """Figures lost typed as 'lots': the inline ✗ saying it takes a whole number, and the
+        odds replaced by 'Fix the inputs marked ✗ to see the odds.'"""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f4", "shift+tab", "shift+tab", *"lots")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestGapModal:
+    def test_gap_question(self, snap_compare, size) -> None:
+        """A check needing an unanswered gap: the modal 'The rules do not say' with the
+        question, the rule it belongs to, an input hinting 'a whole number', Keep/Cancel."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f4")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause(0.2)
+
+        assert snap_compare(gap_ruleset_app(), terminal_size=size, run_before=run)
+
+    def test_gap_refused(self, snap_compare, size) -> None:
+        """Typing 'many' into the gap prompt is refused inline (✗ takes a whole number); the
+        modal stays open."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f4")
+            await pilot.pause(0.2)
+            await pilot.press(*"many", "enter")
+            await pilot.pause(0.2)
+
+        assert snap_compare(gap_ruleset_app(), terminal_size=size, run_before=run)
