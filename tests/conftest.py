@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -10,3 +12,7 @@ import pytest
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(1776)
+
+
+# tests/support holds helpers shared by several test folders and the benchmarks.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))

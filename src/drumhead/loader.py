@@ -7,6 +7,7 @@ key) and the result is validated as a whole, so an override is checked exactly l
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -54,6 +55,9 @@ def read_toml(path: str | Path, text: str | None = None) -> tuple[dict[str, Any]
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
+        found = re.search(r"\(at line (\d+)", str(exc))
+        if line is None and found:
+            line = int(found.group(1))
         message = str(exc).split(" (at line")[0]
         raise RulesetError(f"not valid TOML: {message}", path=name, line=line) from None
 

@@ -22,6 +22,9 @@ def _split(dotted: str) -> list[str]:
 
 def locate(text: str, key_path: str) -> int | None:
     """The 1-based line where ``key_path`` (dotted, list items as numbers) is defined."""
+    exact = _locate_indexed(text, key_path)
+    if exact is not None:
+        return exact
     target = [p for p in key_path.split(".") if p and not p.isdigit()]
     if not target:
         return None
@@ -51,3 +54,47 @@ def _prefix_len(candidate: list[str], target: list[str]) -> int:
             break
         n += 1
     return n
+
+
+def _locate_indexed(text: str, key_path: str) -> int | None:
+    """Like :func:`locate`, counting ``[[array]]`` headers so ``units.3.type`` finds the fourth
+    ``[[units]]`` table's ``type``; None when the path is not found this way."""
+    target = key_path.split(".")
+    if not any(p.isdigit() for p in target):
+        return None
+    counts: dict[tuple[str, ...], int] = {}
+    current: list[str] = []
+    best: tuple[int, int] | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(line)
+        if header:
+            parts = _split(header.group(2))
+            if header.group(1) == "[[":
+                # an array item: its parents' indices come from the current header
+                base: list[str] = []
+                rest = list(parts)
+                for piece in current:
+                    if rest and piece == rest[0]:
+                        base.append(rest.pop(0))
+                    elif piece.isdigit() and base and rest:
+                        base.append(piece)
+                    else:
+                        break
+                full = tuple(base + rest)
+                index = counts.get(full, 0)
+                counts[full] = index + 1
+                current = [*full, str(index)]
+            else:
+                current = parts
+            candidate = current
+        else:
+            key = _KEY.match(line)
+            if not key:
+                continue
+            candidate = current + _split(key.group(1))
+        score = _prefix_len(candidate, target)
+        if score == len(candidate) and (best is None or score > best[0]):
+            best = (score, number)
+    if best is None or best[0] < sum(1 for p in target if p.isdigit()) + 1:
+        return None
+    return best[1]

@@ -1,0 +1,425 @@
+"""The event log: everything that changes a game is an :class:`Event`; :func:`apply_event` is pure.
+
+Events carry their result as applied (an effect that steps a unit down its ladder records the
+state it lands on), so replaying a log needs no ruleset and gives the same state every time.
+Event data is plain data (text, numbers, booleans, lists, tables; no None: an absent key is an
+absent value), ready for TOML or JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from drumhead.errors import InputError
+from drumhead.game.codec import read_leader, read_unit
+from drumhead.game.state import LEADER_STATUSES, GameState, Unit
+from drumhead.schema import Reader
+
+EVENT_KINDS: tuple[str, ...] = (
+    "resolution",
+    "apply_effects",
+    "edit",
+    "add_unit",
+    "remove_unit",
+    "add_leader",
+    "remove_leader",
+    "attach_leader",
+    "tick_step",
+    "next_phase",
+    "next_turn",
+    "draw_card",
+    "shuffle_deck",
+    "initiative",
+    "set_gap",
+    "note",
+)
+"""Every kind of event a log can hold."""
+
+UNIT_EDITABLE: dict[str, str] = {
+    "name": "text",
+    "side": "text",
+    "brigade": "text",
+    "type": "text",
+    "subtype": "text",
+    "quality": "text",
+    "formation": "text",
+    "state": "text",
+    "notes": "text",
+    "strength_start": "count",
+    "strength_now": "count",
+    "hits": "count",
+    "skirmishers": "count",
+    "hits_per_stand": "count?",
+    "markers": "texts",
+    "elite": "bool",
+    "removed": "bool",
+}
+"""Unit-card fields a manual edit may change, and their kind of value."""
+
+LEADER_EDITABLE: dict[str, str] = {
+    "name": "text",
+    "side": "text",
+    "value": "int",
+    "rerolls": "count",
+    "attached_to": "text?",
+    "commands": "texts",
+    "status": "status",
+    "charismatic": "bool",
+    "notes": "text",
+}
+SIDE_EDITABLE: dict[str, str] = {"name": "text", "commander": "text", "rating": "text"}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One change to a game."""
+
+    seq: int
+    """Its position in the log, from 1."""
+    kind: str
+    data: Mapping[str, Any]
+    turn: int
+    """The turn and phase it happened in."""
+    phase: str
+    at: str
+    """ISO timestamp given by the caller (the core never reads the clock)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "turn": self.turn,
+            "phase": self.phase,
+            "at": self.at,
+            "data": dict(self.data),
+        }
+
+
+class _Data:
+    """Typed access to an event's data with errors naming the event and key."""
+
+    __slots__ = ("data", "event")
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.data = event.data
+
+    def fail(self, key: str, message: str) -> InputError:
+        return InputError(f"event {self.event.seq} ({self.event.kind}): data.{key}: {message}")
+
+    def text(self, key: str, optional: bool = False) -> Any:
+        value = self.data.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, str):
+            raise self.fail(key, "expected text")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self.data.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, "expected a whole number")
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self.data.get(key)
+        if not isinstance(value, bool):
+            raise self.fail(key, "expected true or false")
+        return value
+
+    def texts(self, key: str, optional: bool = False) -> tuple[str, ...]:
+        value = self.data.get(key)
+        if value is None and optional:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(key, "expected a list of text")
+        return tuple(value)
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a table")
+        return value
+
+    def tables(self, key: str) -> list[Mapping[str, Any]]:
+        value = self.data.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(key, "expected a list of tables")
+        return value
+
+
+def apply_event(state: GameState, event: Event) -> GameState:
+    """The state after ``event``. Pure; raises :class:`InputError` when the event does not fit."""
+    handler = _HANDLERS.get(event.kind)
+    if handler is None:
+        raise InputError(f"event {event.seq}: unknown kind '{event.kind}'")
+    return handler(state, _Data(event))
+
+
+def replay(start: GameState, events: Sequence[Event]) -> GameState:
+    """The state after every event of ``events``, from ``start``."""
+    state = start
+    for event in events:
+        state = apply_event(state, event)
+    return state
+
+
+# -- handlers -----------------------------------------------------------------------------------
+def _nothing(state: GameState, d: _Data) -> GameState:
+    if d.event.kind == "resolution":
+        d.text("check")
+        d.table("resolution")
+        unit = d.text("unit", optional=True)
+        if unit is not None:
+            _unit(state, d, unit)
+    else:
+        d.text("text")
+    return state
+
+
+def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
+    if not state.has_unit(unit_id):
+        raise d.fail("unit", f"no unit '{unit_id}'")
+    return state.unit(unit_id)
+
+
+def _apply_effects(state: GameState, d: _Data) -> GameState:
+    unit = _unit(state, d, d.text("unit"))
+    for index, effect in enumerate(d.tables("effects")):
+        state, unit = _effect(state, unit, effect, d, f"effects.{index}")
+    return state.with_unit(unit)
+
+
+def _effect(
+    state: GameState, unit: Unit, effect: Mapping[str, Any], d: _Data, key: str
+) -> tuple[GameState, Unit]:
+    kind = effect.get("kind")
+    amount = effect.get("amount")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+        raise d.fail(f"{key}.amount", "expected a whole number")
+    text = effect.get("text", "")
+    if not isinstance(text, str):
+        raise d.fail(f"{key}.text", "expected text")
+    if kind in ("state", "step"):
+        new_state = effect.get("state")
+        if not isinstance(new_state, str):
+            raise d.fail(f"{key}.state", "expected the state the unit lands on")
+        return state, replace(unit, state=new_state)
+    if kind == "lose":
+        if amount is None:
+            raise d.fail(f"{key}.amount", "a 'lose' effect needs an amount")
+        return state, replace(unit, strength_now=max(0, unit.strength_now - amount))
+    if kind in ("marker", "clear_marker"):
+        marker = effect.get("marker")
+        if not isinstance(marker, str):
+            raise d.fail(f"{key}.marker", "expected the marker")
+        markers = unit.markers | {marker} if kind == "marker" else unit.markers - {marker}
+        return state, replace(unit, markers=markers)
+    if kind == "remove":
+        return state, replace(unit, removed=True)
+    if kind == "note":
+        line = f"T{d.event.turn}: {text}"
+        return state, replace(unit, notes=f"{unit.notes}\n{line}" if unit.notes else line)
+    if kind == "distance":
+        return state, unit
+    if kind == "leader":
+        leader_id = effect.get("leader")
+        if not isinstance(leader_id, str):
+            raise d.fail(f"{key}.leader", "expected the leader's id")
+        if not state.has_leader(leader_id):
+            raise d.fail(f"{key}.leader", f"no leader '{leader_id}'")
+        leader = state.leader(leader_id)
+        status = effect.get("state")
+        if status is not None:
+            if status not in LEADER_STATUSES:
+                raise d.fail(f"{key}.state", f"a leader is {', '.join(LEADER_STATUSES)}")
+            leader = replace(leader, status=status)
+        if amount is not None:
+            leader = replace(leader, rerolls=max(0, leader.rerolls - amount))
+        # the unit may be carried in ``unit`` with earlier effects; keep it in the state too
+        return state.with_unit(unit).with_leader(leader), unit
+    raise d.fail(f"{key}.kind", f"unknown effect kind '{kind}'")
+
+
+def _edit(state: GameState, d: _Data) -> GameState:
+    target = d.text("target")
+    ident = d.text("id")
+    field = d.text("field")
+    raw = d.data.get("new")
+    if target == "unit":
+        unit = _unit(state, d, ident)
+        value = edit_value(UNIT_EDITABLE, field, raw, "unit")
+        return state.with_unit(replace(unit, **{field: value}))
+    if target == "leader":
+        if not state.has_leader(ident):
+            raise d.fail("id", f"no leader '{ident}'")
+        value = edit_value(LEADER_EDITABLE, field, raw, "leader")
+        if field == "attached_to" and value is not None and not state.has_unit(value):
+            raise d.fail("new", f"no unit '{value}'")
+        return state.with_leader(replace(state.leader(ident), **{field: value}))
+    if target == "side":
+        sides = list(state.sides)
+        for index, side in enumerate(sides):
+            if side.id == ident:
+                value = edit_value(SIDE_EDITABLE, field, raw, "side")
+                sides[index] = replace(side, **{field: value})
+                return state.evolve(sides=tuple(sides))
+        raise d.fail("id", f"no side '{ident}'")
+    raise d.fail("target", f"'{target}' is not unit, leader or side")
+
+
+def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> Any:
+    """A manual edit's new value, checked against the field's kind."""
+    kind = fields.get(field)
+    if kind is None:
+        raise InputError(f"a {what}'s '{field}' cannot be edited (fields: {', '.join(fields)})")
+    if kind.endswith("?") and raw is None:
+        return None
+    base = kind.rstrip("?")
+    if base == "text" and isinstance(raw, str):
+        return raw
+    if base == "int" and isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if base == "count" and isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+        return raw
+    if base == "bool" and isinstance(raw, bool):
+        return raw
+    if base == "status" and raw in LEADER_STATUSES:
+        return raw
+    if base == "texts" and isinstance(raw, list | tuple | frozenset | set):
+        items = sorted(raw) if isinstance(raw, frozenset | set) else list(raw)
+        if all(isinstance(v, str) for v in items):
+            return frozenset(items) if field == "markers" else tuple(items)
+    wanted = {
+        "text": "text",
+        "int": "a whole number",
+        "count": "a whole number, 0 or more",
+        "bool": "true or false",
+        "status": " / ".join(LEADER_STATUSES),
+        "texts": "a list of text",
+    }[base]
+    raise InputError(f"{what} {field} takes {wanted}, not {raw!r}")
+
+
+def _add_unit(state: GameState, d: _Data) -> GameState:
+    unit = read_unit(Reader(d.table("unit"), key=f"events.{d.event.seq}.data.unit"))
+    if state.has_unit(unit.id):
+        raise d.fail("unit.id", f"there is already a unit '{unit.id}'")
+    if unit.side not in {s.id for s in state.sides}:
+        raise d.fail("unit.side", f"no side '{unit.side}'")
+    return state.with_units((*state.units, unit))
+
+
+def _remove_unit(state: GameState, d: _Data) -> GameState:
+    unit = _unit(state, d, d.text("unit"))
+    leaders = tuple(
+        replace(x, attached_to=None) if x.attached_to == unit.id else x for x in state.leaders
+    )
+    units = tuple(u for u in state.units if u.id != unit.id)
+    return state.with_units(units).with_leaders(leaders)
+
+
+def _add_leader(state: GameState, d: _Data) -> GameState:
+    leader = read_leader(Reader(d.table("leader"), key=f"events.{d.event.seq}.data.leader"))
+    if state.has_leader(leader.id):
+        raise d.fail("leader.id", f"there is already a leader '{leader.id}'")
+    if leader.side not in {s.id for s in state.sides}:
+        raise d.fail("leader.side", f"no side '{leader.side}'")
+    if leader.attached_to is not None and not state.has_unit(leader.attached_to):
+        raise d.fail("leader.attached_to", f"no unit '{leader.attached_to}'")
+    return state.with_leaders((*state.leaders, leader))
+
+
+def _remove_leader(state: GameState, d: _Data) -> GameState:
+    leader_id = d.text("leader")
+    if not state.has_leader(leader_id):
+        raise d.fail("leader", f"no leader '{leader_id}'")
+    return state.with_leaders(tuple(x for x in state.leaders if x.id != leader_id))
+
+
+def _attach_leader(state: GameState, d: _Data) -> GameState:
+    leader_id = d.text("leader")
+    if not state.has_leader(leader_id):
+        raise d.fail("leader", f"no leader '{leader_id}'")
+    unit_id = d.text("unit", optional=True)
+    if unit_id is not None:
+        _unit(state, d, unit_id)
+    return state.with_leader(replace(state.leader(leader_id), attached_to=unit_id))
+
+
+def _tick_step(state: GameState, d: _Data) -> GameState:
+    step = d.text("step")
+    ticked = state.ticked | {step} if d.boolean("ticked") else state.ticked - {step}
+    return state.evolve(ticked=ticked)
+
+
+def _next_phase(state: GameState, d: _Data) -> GameState:
+    turn = d.integer("turn")
+    phase = d.text("phase")
+    if turn < 1:
+        raise d.fail("turn", "the turn starts at 1")
+    act = state.activation
+    if turn != state.turn:
+        deck = d.texts("deck", optional=True)
+        act = replace(act, deck=deck, drawn=(), initiative=None, first=None)
+    return state.evolve(turn=turn, phase=phase, step=None, ticked=frozenset(), activation=act)
+
+
+def _draw_card(state: GameState, d: _Data) -> GameState:
+    card = d.text("card")
+    act = state.activation
+    if card not in act.deck:
+        raise d.fail("card", f"'{card}' is not in the deck")
+    deck = list(act.deck)
+    deck.remove(card)
+    return state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
+
+
+def _shuffle_deck(state: GameState, d: _Data) -> GameState:
+    deck = d.texts("deck")
+    return state.evolve(activation=replace(state.activation, deck=deck, drawn=()))
+
+
+def _initiative(state: GameState, d: _Data) -> GameState:
+    sides = {s.id for s in state.sides}
+    winner = d.text("winner")
+    first = d.text("first")
+    for key, value in (("winner", winner), ("first", first)):
+        if value not in sides:
+            raise d.fail(key, f"no side '{value}'")
+    without = dict(state.activation.turns_without)
+    counts = tuple((s.id, 0 if s.id == winner else without.get(s.id, 0) + 1) for s in state.sides)
+    act = replace(state.activation, initiative=winner, first=first, turns_without=counts)
+    return state.evolve(activation=act)
+
+
+def _set_gap(state: GameState, d: _Data) -> GameState:
+    gap = d.text("gap")
+    value = d.data.get("value")
+    if not isinstance(value, int | str | bool):
+        raise d.fail("value", "a gap value is a number, text or boolean")
+    gaps = dict(state.gaps)
+    gaps[gap] = value
+    return state.evolve(gaps=tuple(sorted(gaps.items())))
+
+
+_HANDLERS = {
+    "resolution": _nothing,
+    "note": _nothing,
+    "apply_effects": _apply_effects,
+    "edit": _edit,
+    "add_unit": _add_unit,
+    "remove_unit": _remove_unit,
+    "add_leader": _add_leader,
+    "remove_leader": _remove_leader,
+    "attach_leader": _attach_leader,
+    "tick_step": _tick_step,
+    "next_phase": _next_phase,
+    "next_turn": _next_phase,
+    "draw_card": _draw_card,
+    "shuffle_deck": _shuffle_deck,
+    "initiative": _initiative,
+    "set_gap": _set_gap,
+}

@@ -1,0 +1,570 @@
+"""The game: a start state, a log of events, and an undo cursor.
+
+Every change is one :class:`~drumhead.game.events.Event`; the current state is the start state
+with the log applied (:func:`~drumhead.game.events.apply_event`). Undo moves the last event to
+the redo stack; a new event empties it. Dice come from a generator seeded from the game's seed
+and the event's position in the log, and the seed and faces are recorded in the event, so a
+replay gives the same game, and undoing a roll and rolling again gives the same faces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from drumhead.errors import InputError, RulesetError
+from drumhead.game.codec import leader_to_dict, strip_none, unit_to_dict
+from drumhead.game.events import (
+    LEADER_EDITABLE,
+    UNIT_EDITABLE,
+    Event,
+    apply_event,
+    edit_value,
+)
+from drumhead.game.rulesets import game_ruleset
+from drumhead.game.scenario import Scenario, check_unit, ladder_states
+from drumhead.game.state import Activation, GameState, Leader, Unit
+from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
+from drumhead.resolve import coerce_gap, prepare, resolve
+from drumhead.results import Effect, Resolution
+from drumhead.roller import HandDice, RandomDice
+from drumhead.schema import Reader
+
+CHECKPOINT_EVERY = 64
+"""States are kept every this many events, so undo and jump replay at most this many."""
+
+JournalOp = tuple[str, Any]
+"""``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
+
+
+def derive_seed(seed: int, label: str) -> int:
+    """A generator seed for one use (``roll:12``, ``deck:40``) derived from the game's seed."""
+    digest = hashlib.sha256(f"{seed}:{label}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def active_phases(ruleset: Ruleset) -> tuple[Phase, ...]:
+    """The phases of a turn with the game's optional rules."""
+    if ruleset.sequence is None:
+        return ()
+    return tuple(
+        p for p in ruleset.sequence.phases if p.option is None or p.option in ruleset.active_options
+    )
+
+
+def shuffled(cards: Sequence[str], seed: int, label: str) -> tuple[str, ...]:
+    deck = list(cards)
+    random.Random(derive_seed(seed, label)).shuffle(deck)
+    return tuple(deck)
+
+
+class Game:
+    """The only mutable object of the game layer."""
+
+    def __init__(
+        self,
+        start: GameState,
+        ruleset: Ruleset,
+        log: Iterable[Event] = (),
+        redo: Iterable[Event] = (),
+    ) -> None:
+        self.start = start
+        self.ruleset = ruleset
+        self._log: list[Event] = []
+        self._redo: list[Event] = []
+        self._checkpoints: dict[int, GameState] = {0: start}
+        self._state = start
+        self._log_tuple: tuple[Event, ...] | None = ()
+        self.journal: list[JournalOp] = []
+        """Every operation since this object was made or loaded (the saves layer appends it)."""
+        for event in log:
+            self.add_event(event, record=False)
+        redo_list = list(redo)
+        for event in reversed(redo_list):
+            self._redo.insert(0, event)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        if self._log_tuple is None:
+            self._log_tuple = tuple(self._log)
+        return self._log_tuple
+
+    @property
+    def redo_stack(self) -> tuple[Event, ...]:
+        """Undone events, the next to redo first."""
+        return tuple(self._redo)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._log)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def state_at(self, count: int) -> GameState:
+        """The state after the first ``count`` events of the log."""
+        if not 0 <= count <= len(self._log):
+            raise InputError(f"the log has {len(self._log)} events, not {count}")
+        base = max(k for k in self._checkpoints if k <= count)
+        state = self._checkpoints[base]
+        for event in self._log[base:count]:
+            state = apply_event(state, event)
+        return state
+
+    def checks_for(self, unit_id: str | None) -> list[CheckSpec]:
+        """The checks the game's rules offer, those fitting the unit's type first."""
+        checks = [
+            c
+            for c in self.ruleset.checks
+            if c.option is None or c.option in self.ruleset.active_options
+        ]
+        if unit_id is None:
+            return sorted(checks, key=lambda c: 1 if c.applies_to else 0)
+        unit_type = self.state.unit(unit_id).type
+        return sorted(
+            checks, key=lambda c: 0 if unit_type in c.applies_to else (1 if not c.applies_to else 2)
+        )
+
+    def phases(self) -> tuple[Phase, ...]:
+        return active_phases(self.ruleset)
+
+    def resolution(self, event: Event) -> Mapping[str, Any]:
+        """The resolution record of a ``resolution`` event, as plain data."""
+        if event.kind != "resolution":
+            raise InputError(f"event {event.seq} is a {event.kind}, not a resolution")
+        record = event.data["resolution"]
+        assert isinstance(record, Mapping)
+        return record
+
+    # -- the log ------------------------------------------------------------------------------
+    def add_event(self, event: Event, *, record: bool = True) -> Event:
+        """Append ``event`` (its seq must be the next one); the redo stack is emptied."""
+        if event.seq != len(self._log) + 1:
+            raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
+        new_state = apply_event(self._state, event)
+        if self._redo:
+            self._redo.clear()
+        for k in [k for k in self._checkpoints if k > len(self._log)]:
+            del self._checkpoints[k]
+        self._log.append(event)
+        self._log_tuple = None
+        self._state = new_state
+        if len(self._log) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._log)] = new_state
+        if record:
+            self.journal.append(("event", event))
+        return event
+
+    def _push(self, kind: str, data: Mapping[str, Any], at: str) -> Event:
+        event = Event(
+            seq=len(self._log) + 1,
+            kind=kind,
+            data=strip_none(dict(data)),
+            turn=self._state.turn,
+            phase=self._state.phase,
+            at=at,
+        )
+        return self.add_event(event)
+
+    def undo(self) -> Event | None:
+        """Take back the last event (it can be redone until a new event is added)."""
+        if not self._log:
+            return None
+        event = self._log.pop()
+        self._log_tuple = None
+        self._redo.insert(0, event)
+        self._state = self.state_at(len(self._log))
+        self.journal.append(("undo", event.seq))
+        return event
+
+    def redo(self) -> Event | None:
+        """Put back the last event undone."""
+        if not self._redo:
+            return None
+        event = self._redo.pop(0)
+        self._state = apply_event(self._state, event)
+        self._log.append(event)
+        self._log_tuple = None
+        if len(self._log) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._log)] = self._state
+        self.journal.append(("redo", event.seq))
+        return event
+
+    def jump_to(self, seq: int) -> None:
+        """Go back to just after event ``seq`` (0: the start); the later events can be redone."""
+        if not 0 <= seq <= len(self._log):
+            raise InputError(f"no event {seq} in the log (1..{len(self._log)})")
+        if seq == len(self._log):
+            return
+        moved = self._log[seq:]
+        del self._log[seq:]
+        self._log_tuple = None
+        self._redo[0:0] = moved
+        self._state = self.state_at(seq)
+        self.journal.append(("jump", seq))
+
+    # -- changes ------------------------------------------------------------------------------
+    def resolve(
+        self,
+        check_id: str,
+        unit_id: str | None,
+        values: Mapping[str, object],
+        modifiers: Mapping[str, int] | Iterable[str] = (),
+        *,
+        hand_dice: Sequence[int] | None = None,
+        use_reroll: bool = True,
+        at: str,
+    ) -> tuple[Event, Resolution]:
+        """Resolve a check (dice from the game's generator unless rolled by hand) and log it."""
+        if unit_id is not None:
+            self.state.unit(unit_id)
+        ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
+        ctx = prepare(
+            self.ruleset,
+            check_id,
+            values,
+            ticked,
+            self.state.gap_values(),
+            use_reroll=use_reroll,
+        )
+        seq = len(self._log) + 1
+        data: dict[str, Any] = {"check": check_id, "unit": unit_id}
+        if hand_dice is None:
+            seed = derive_seed(self.state.seed, f"roll:{seq}")
+            result = resolve(ctx, RandomDice(random.Random(seed)))
+            data["seed"] = seed
+        else:
+            result = resolve(ctx, HandDice(list(hand_dice)))
+            data["hand"] = list(hand_dice)
+        data["modifiers"] = ticked
+        data["use_reroll"] = use_reroll
+        data["resolution"] = result.to_dict()
+        return self._push("resolution", data, at), result
+
+    def apply_effects(
+        self,
+        unit_id: str,
+        effects: Sequence[Effect | Mapping[str, Any]],
+        *,
+        at: str,
+        resolution: int | None = None,
+    ) -> Event:
+        """Apply effects (as the players accepted or edited them) to a unit, as one event.
+
+        A ``leader`` effect falls on the leader with the unit unless it names one (``leader``).
+        """
+        state = self.state
+        unit = state.unit(unit_id)
+        current = unit.state
+        out: list[dict[str, Any]] = []
+        for index, raw in enumerate(effects):
+            e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
+            where = f"effect {index + 1}"
+            kind = e.get("kind")
+            states = ladder_states(self.ruleset, unit.type)
+            if kind == "state":
+                target = e.get("state")
+                if not isinstance(target, str) or (states and target not in states):
+                    raise InputError(
+                        f"{where}: '{target}' is not on the ladder ({', '.join(states)})"
+                    )
+                current = target
+            elif kind == "step":
+                amount = _amount(e, where)
+                if not states:
+                    raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
+                here = states.index(current) if current in states else 0
+                current = states[max(0, min(len(states) - 1, here + amount))]
+                e["state"] = current
+            elif kind == "lose":
+                if _amount(e, where) < 0:
+                    raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+            elif kind in ("marker", "clear_marker"):
+                marker = e.get("marker")
+                known = {m.id for m in self.ruleset.markers}
+                if not isinstance(marker, str) or (known and marker not in known):
+                    raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
+            elif kind == "leader":
+                leader_id = e.get("leader")
+                if leader_id is None:
+                    leader = state.leader_with(unit_id)
+                    if leader is None:
+                        raise InputError(f"{where}: no leader is with {unit.name}")
+                    e["leader"] = leader.id
+                else:
+                    state.leader(str(leader_id))
+                if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
+                    raise InputError(f"{where}: a leader is active, wounded or killed")
+                if e.get("amount") is not None:
+                    _amount(e, where)
+            elif kind not in ("note", "distance", "remove"):
+                raise InputError(f"{where}: unknown effect kind '{kind}'")
+            out.append(e)
+        data: dict[str, Any] = {"unit": unit_id, "effects": out, "resolution": resolution}
+        return self._push("apply_effects", data, at)
+
+    def edit_unit(self, unit_id: str, field: str, value: Any, *, at: str) -> Event:
+        """Change one field of a unit card by hand (the old value is recorded)."""
+        unit = self.state.unit(unit_id)
+        new = edit_value(UNIT_EDITABLE, field, value, "unit")
+        changed = _replace(unit, field, new)
+        _checked(self.ruleset, changed)
+        if field == "side":
+            self.state.side(str(new))
+        return self._edit("unit", unit_id, field, getattr(unit, field), new, at)
+
+    def edit_leader(self, leader_id: str, field: str, value: Any, *, at: str) -> Event:
+        leader = self.state.leader(leader_id)
+        new = edit_value(LEADER_EDITABLE, field, value, "leader")
+        if field == "attached_to" and new is not None:
+            self.state.unit(str(new))
+        if field == "side":
+            self.state.side(str(new))
+        return self._edit("leader", leader_id, field, getattr(leader, field), new, at)
+
+    def edit_side(self, side_id: str, field: str, value: Any, *, at: str) -> Event:
+        side = self.state.side(side_id)
+        from drumhead.game.events import SIDE_EDITABLE
+
+        new = edit_value(SIDE_EDITABLE, field, value, "side")
+        return self._edit("side", side_id, field, getattr(side, field), new, at)
+
+    def _edit(self, target: str, ident: str, field: str, old: Any, new: Any, at: str) -> Event:
+        data = {
+            "target": target,
+            "id": ident,
+            "field": field,
+            "old": _plain(old),
+            "new": _plain(new),
+        }
+        return self._push("edit", data, at)
+
+    def add_unit(self, unit: Unit, *, at: str) -> Event:
+        if self.state.has_unit(unit.id):
+            raise InputError(f"there is already a unit '{unit.id}'")
+        self.state.side(unit.side)
+        unit = _checked(self.ruleset, unit)
+        return self._push("add_unit", {"unit": unit_to_dict(unit)}, at)
+
+    def remove_unit(self, unit_id: str, *, at: str) -> Event:
+        unit = self.state.unit(unit_id)
+        return self._push("remove_unit", {"unit": unit_id, "card": unit_to_dict(unit)}, at)
+
+    def add_leader(self, leader: Leader, *, at: str) -> Event:
+        if self.state.has_leader(leader.id):
+            raise InputError(f"there is already a leader '{leader.id}'")
+        self.state.side(leader.side)
+        if leader.attached_to is not None:
+            self.state.unit(leader.attached_to)
+        return self._push("add_leader", {"leader": leader_to_dict(leader)}, at)
+
+    def remove_leader(self, leader_id: str, *, at: str) -> Event:
+        leader = self.state.leader(leader_id)
+        return self._push(
+            "remove_leader", {"leader": leader_id, "card": leader_to_dict(leader)}, at
+        )
+
+    def attach_leader(self, leader_id: str, unit_id: str | None, *, at: str) -> Event:
+        leader = self.state.leader(leader_id)
+        if unit_id is not None:
+            self.state.unit(unit_id)
+        data = {"leader": leader_id, "unit": unit_id, "old": leader.attached_to}
+        return self._push("attach_leader", data, at)
+
+    def set_gap(self, gap_id: str, value: object, *, at: str) -> Event:
+        """Record the players' value for a gap in the rules (used by every later check)."""
+        if self.ruleset.gap(gap_id) is None:
+            known = ", ".join(g.id for g in self.ruleset.gaps) or "none"
+            raise InputError(f"{self.ruleset.id} has no gap '{gap_id}' (gaps: {known})")
+        coerced = coerce_gap(self.ruleset, gap_id, value)
+        old = self.state.gap_values().get(gap_id)
+        return self._push("set_gap", {"gap": gap_id, "value": coerced, "old": old}, at)
+
+    def tick_step(self, step_id: str, ticked: bool, *, at: str) -> Event:
+        """Tick (or untick) a step of the sequence of play, as ``phase.step`` or ``step``."""
+        if "." not in step_id:
+            step_id = f"{self.state.phase}.{step_id}"
+        phase_id, _, step = step_id.partition(".")
+        phases = {p.id: p for p in self.phases()}
+        if phases:
+            phase = phases.get(phase_id)
+            if phase is None or step not in {s.id for s in phase.steps}:
+                raise InputError(f"no step '{step_id}' in the sequence of play")
+        return self._push("tick_step", {"step": step_id, "ticked": ticked}, at)
+
+    def next_phase(self, *, at: str) -> Event:
+        """Move to the next phase; after the last one, to the next turn."""
+        ids = [p.id for p in self.phases()]
+        if self.state.phase in ids and ids.index(self.state.phase) + 1 < len(ids):
+            following = ids[ids.index(self.state.phase) + 1]
+            return self._push("next_phase", {"turn": self.state.turn, "phase": following}, at)
+        return self._push("next_phase", self._new_turn_data(), at)
+
+    def next_turn(self, *, at: str) -> Event:
+        return self._push("next_turn", self._new_turn_data(), at)
+
+    def _new_turn_data(self) -> dict[str, Any]:
+        ids = [p.id for p in self.phases()]
+        data: dict[str, Any] = {"turn": self.state.turn + 1, "phase": ids[0] if ids else ""}
+        cards = self.state.activation.cards
+        if cards:
+            data["deck"] = list(shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}"))
+        return data
+
+    def draw_card(self, *, at: str) -> Event:
+        """Draw the next activation card (One If By Land)."""
+        deck = self.state.activation.deck
+        if not deck:
+            if not self.state.activation.cards:
+                raise InputError("this game has no activation cards")
+            raise InputError("every card has been drawn this turn; the next turn reshuffles")
+        return self._push("draw_card", {"card": deck[0]}, at)
+
+    def shuffle_deck(self, *, at: str) -> Event:
+        """Shuffle every card back into the deck."""
+        cards = self.state.activation.cards
+        if not cards:
+            raise InputError("this game has no activation cards")
+        deck = shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}")
+        return self._push("shuffle_deck", {"deck": list(deck)}, at)
+
+    def set_initiative(self, winner_side: str, first_side: str, *, at: str) -> Event:
+        """Record who won the initiative and who moves first (MWAN)."""
+        self.state.side(winner_side)
+        self.state.side(first_side)
+        return self._push("initiative", {"winner": winner_side, "first": first_side}, at)
+
+    def note(self, text: str, *, at: str, unit_id: str | None = None) -> Event:
+        """A note in the log (a ruling made at the table, a reminder)."""
+        if unit_id is not None:
+            self.state.unit(unit_id)
+        return self._push("note", {"text": text, "unit": unit_id}, at)
+
+
+def _checked(ruleset: Ruleset, unit: Unit) -> Unit:
+    try:
+        return check_unit(ruleset, unit, Reader({}, key=f"unit {unit.id}"))
+    except RulesetError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _amount(effect: Mapping[str, Any], where: str) -> int:
+    amount = effect.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InputError(f"{where}: needs a whole-number amount")
+    return amount
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _replace(unit: Unit, field: str, value: Any) -> Unit:
+    from dataclasses import replace
+
+    return replace(unit, **{field: value})
+
+
+def new_game(
+    ruleset_id: str,
+    *,
+    options: Iterable[str] = (),
+    house_rules: str | None = None,
+    scenario: Scenario | None = None,
+    seed: int | None = None,
+    name: str = "",
+) -> Game:
+    """A new game of a ruleset, from a scenario's order of battle or empty."""
+    chosen = set(options)
+    if scenario is not None:
+        if scenario.ruleset != ruleset_id:
+            raise InputError(
+                f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
+            )
+        chosen |= set(scenario.options)
+    ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
+    if seed is None:
+        seed = secrets.randbits(32)
+    phases = active_phases(ruleset)
+    activation = Activation()
+    units = scenario.units if scenario else ()
+    if ruleset.sequence is not None and ruleset.sequence.activation == "cards":
+        brigades = list(dict.fromkeys(u.brigade for u in units))
+        cards = tuple(brigades) + tuple(c for c in (scenario.cards if scenario else ()))
+        activation = Activation(deck=shuffled(cards, seed, "deck:0"), cards=cards)
+    start = GameState(
+        ruleset=ruleset.id,
+        ruleset_version=ruleset.version,
+        options=ruleset.active_options,
+        house_rules=ruleset.house_rules,
+        gaps=(),
+        seed=seed,
+        turn=1,
+        phase=phases[0].id if phases else "",
+        step=None,
+        ticked=frozenset(),
+        activation=activation,
+        sides=scenario.sides if scenario else (),
+        leaders=scenario.leaders if scenario else (),
+        units=units,
+        name=name,
+        scenario=scenario.id if scenario else None,
+    )
+    return Game(start, ruleset)
+
+
+def unit_inputs(
+    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
+) -> dict[str, InputValue]:
+    """The check's inputs that can be read off the unit card (``from_unit``).
+
+    A choice input is filled only when the card's value is one of its choices.
+    """
+    spec = ruleset.check(check) if isinstance(check, str) else check
+    unit = state.unit(unit_id)
+    leader = state.leader_with(unit_id)
+    unit_type = ruleset.unit_type(unit.type)
+    fields: dict[str, InputValue] = {
+        "name": unit.name,
+        "type": unit.type,
+        "subtype": unit.subtype,
+        "quality": unit.quality,
+        "formation": unit.formation,
+        "state": unit.state,
+        "strength_start": unit.strength_start,
+        "strength_now": unit.strength_now,
+        "strength_lost": unit.strength_lost,
+        "leader_value": leader.value if leader else 0,
+        "leader_rerolls": leader.rerolls if leader else 0,
+        "panic_marker": "panic" in unit.markers,
+        "elite": unit.elite,
+        "single_stand": bool(unit_type and unit_type.single_stand)
+        or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),
+    }
+    out: dict[str, InputValue] = {}
+    for item in spec.inputs:
+        if item.from_unit is None or item.from_unit not in fields:
+            continue
+        value = fields[item.from_unit]
+        if item.type == "choice":
+            if isinstance(value, str) and value in item.choices:
+                out[item.name] = value
+        elif item.type == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[item.name] = value
+        elif isinstance(value, bool):
+            out[item.name] = value
+    return out

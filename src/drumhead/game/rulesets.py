@@ -1,0 +1,47 @@
+"""Which ruleset a game plays: a shipped one, or a ruleset file registered for this process.
+
+Registering a file lets a ruleset author (or a test) play a game with a ruleset that is not
+shipped yet; games record only the ruleset's id, so the file must be registered again in the
+process that loads such a save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from drumhead.errors import InputError
+from drumhead.loader import apply_options, load_ruleset, read_toml, ruleset_ids
+from drumhead.model import Ruleset
+from drumhead.validate import build_ruleset
+
+_REGISTERED: dict[str, Path] = {}
+
+
+def register_ruleset_file(path: str | Path) -> str:
+    """Make the ruleset in ``path`` playable by id; returns the id."""
+    data, text = read_toml(path)
+    ruleset = build_ruleset(data, file=str(path), text=text)
+    _REGISTERED[ruleset.id] = Path(path)
+    return ruleset.id
+
+
+def known_ruleset_ids() -> list[str]:
+    return sorted({*ruleset_ids(), *_REGISTERED})
+
+
+def game_ruleset(
+    ruleset_id: str, options: Iterable[str] = (), house_rules: str | None = None
+) -> Ruleset:
+    """The ruleset a game plays, with its optional rules and house rules."""
+    path = _REGISTERED.get(ruleset_id)
+    if path is None:
+        return load_ruleset(ruleset_id, options, house_rules)
+    if house_rules is not None:
+        raise InputError("house rules apply to shipped rulesets only")
+    data, text = read_toml(path)
+    active = frozenset(options)
+    merged = apply_options(data, sorted(active))
+    return build_ruleset(
+        merged, file=str(path), text=text if not active else "", active_options=active
+    )

@@ -1,0 +1,255 @@
+"""The game layer: events, effects, dice, activation, undo/redo, on the test ruleset."""
+
+from __future__ import annotations
+
+import random
+
+import gamegen
+import pytest
+
+from drumhead.errors import DrumheadError, InputError
+from drumhead.game import Event, Leader, Unit, apply_event, derive_seed, replay, unit_inputs
+from drumhead.resolve import prepare, resolve
+from drumhead.roller import RandomDice
+
+AT = "2026-11-22T14:00:00Z"
+
+
+@pytest.fixture
+def game():  # type: ignore[no-untyped-def]
+    return gamegen.start_game(seed=1781)
+
+
+def test_new_game_from_scenario(game) -> None:  # type: ignore[no-untyped-def]
+    s = game.state
+    assert s.ruleset == "test-land" and s.turn == 1 and s.phase == "morale"
+    assert s.scenario == "test-land-skirmish"
+    assert [u.id for u in s.units][:2] == ["md_continentals", "sc_militia"]
+    assert s.unit("md_continentals").state == "good_order"  # top of the default ladder
+    assert s.unit("grasshoppers").state == "in_action"  # the artillery ladder
+    assert s.unit("legion_horse").markers == frozenset({"fired"})
+    assert s.leader_with("md_continentals") is not None
+    # one card per brigade plus the scenario's army card, shuffled from the seed
+    assert sorted(s.activation.cards) == sorted(
+        ["howard_line", "pickens_militia", "legion", "guns", "army_american"]
+    )
+    assert sorted(s.activation.deck) == sorted(s.activation.cards)
+    again = gamegen.start_game(seed=1781)
+    assert again.state.activation.deck == s.activation.deck
+
+
+def test_unit_inputs_fill_from_the_card(game) -> None:  # type: ignore[no-untyped-def]
+    game.edit_unit("md_continentals", "strength_now", 21, at=AT)
+    values = unit_inputs(game.ruleset, "morale", game.state, "md_continentals")
+    assert values == {"quality": "veteran", "figures_start": 28, "figures_lost": 7, "leader": 2}
+    # a unit with no leader: leader input 0
+    assert unit_inputs(game.ruleset, "morale", game.state, "legion_foot")["leader"] == 0
+
+
+def test_resolution_dice_are_seeded_by_position_and_recorded(game) -> None:  # type: ignore[no-untyped-def]
+    values = unit_inputs(game.ruleset, "morale", game.state, "sc_militia")
+    event, res = game.resolve("morale", "sc_militia", values, ["light_cover"], at=AT)
+    assert event.seq == 1 and event.kind == "resolution"
+    seed = derive_seed(1781, "roll:1")
+    assert event.data["seed"] == seed
+    # the same seed gives the same faces outside the game
+    ctx = prepare(game.ruleset, "morale", values, ["light_cover"])
+    again = resolve(ctx, RandomDice(random.Random(seed)))
+    assert again.dice == res.dice
+    record = event.data["resolution"]
+    assert record["dice"] == list(res.dice)
+    assert {o["outcome"] for o in record["odds"]} == {"pass", "fail_by_1", "fail_by_2"}
+    # undo and roll again: same position, same faces (undo cannot fish for dice)
+    game.undo()
+    _, res2 = game.resolve("morale", "sc_militia", values, ["light_cover"], at=AT)
+    assert res2.dice == res.dice
+
+
+def test_hand_dice_are_recorded(game) -> None:  # type: ignore[no-untyped-def]
+    values = unit_inputs(game.ruleset, "morale", game.state, "sc_militia")
+    event, res = game.resolve("morale", "sc_militia", values, [], hand_dice=[9], at=AT)
+    assert event.data["hand"] == [9] and "seed" not in event.data
+    assert res.outcome == "fail_by_2"  # poor: morale 6, 9 fails by 3
+
+
+def test_apply_effects_of_a_rout(game) -> None:  # type: ignore[no-untyped-def]
+    values = unit_inputs(game.ruleset, "morale", game.state, "sc_militia")
+    _, res = game.resolve("morale", "sc_militia", values, [], hand_dice=[9], at=AT)
+    # the players add a loss of 3 figures before applying
+    effects = [*res.effects, {"kind": "lose", "amount": 3, "text": "3 figures lost"}]
+    event = game.apply_effects("sc_militia", effects, at=AT, resolution=1)
+    unit = game.state.unit("sc_militia")
+    assert unit.state == "rout"
+    assert unit.markers == frozenset({"panic"})
+    assert unit.strength_now == 27 and unit.strength_lost == 3
+    assert "T1: If it rallies" in unit.notes
+    assert event.data["resolution"] == 1
+
+
+def test_step_effects_clamp_on_the_ladder(game) -> None:  # type: ignore[no-untyped-def]
+    game.apply_effects("legion_foot", [{"kind": "step", "amount": 1, "text": "x"}], at=AT)
+    assert game.state.unit("legion_foot").state == "shaken"
+    event = game.apply_effects("legion_foot", [{"kind": "step", "amount": 5, "text": "x"}], at=AT)
+    assert game.state.unit("legion_foot").state == "rout"
+    assert event.data["effects"][0]["state"] == "rout"  # the landing state is recorded
+    game.apply_effects("legion_foot", [{"kind": "step", "amount": -9, "text": "rally"}], at=AT)
+    assert game.state.unit("legion_foot").state == "good_order"
+
+
+def test_leader_effects_fall_on_the_leader_with_the_unit(game) -> None:  # type: ignore[no-untyped-def]
+    game.apply_effects(
+        "md_continentals", [{"kind": "leader", "state": "killed", "text": "Morgan falls"}], at=AT
+    )
+    assert game.state.leader("morgan").status == "killed"
+    assert game.state.leader_with("md_continentals") is None
+    game.attach_leader("tarleton", "legion_horse", at=AT)
+    game.apply_effects("legion_horse", [{"kind": "leader", "amount": 1, "text": "re-roll"}], at=AT)
+    assert game.state.leader("tarleton").rerolls == 1
+    with pytest.raises(InputError, match="no leader is with"):
+        game.apply_effects("legion_foot", [{"kind": "leader", "amount": 1, "text": "x"}], at=AT)
+
+
+def test_remove_effect_keeps_the_card(game) -> None:  # type: ignore[no-untyped-def]
+    game.apply_effects("legion_horse", [{"kind": "remove", "text": "quits the field"}], at=AT)
+    assert game.state.unit("legion_horse").removed
+
+
+@pytest.mark.parametrize(
+    ("effect", "message"),
+    [
+        ({"kind": "state", "state": "panicking", "text": "x"}, "not on the ladder"),
+        ({"kind": "marker", "marker": "sunburn", "text": "x"}, "no marker 'sunburn'"),
+        ({"kind": "lose", "amount": -2, "text": "x"}, "cannot be negative"),
+        ({"kind": "lose", "text": "x"}, "whole-number amount"),
+        ({"kind": "teleport", "text": "x"}, "unknown effect kind"),
+    ],
+)
+def test_bad_effects_are_refused(game, effect, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InputError, match=message):
+        game.apply_effects("legion_foot", [effect], at=AT)
+    assert game.log == ()
+
+
+def test_edits_record_old_and_new(game) -> None:  # type: ignore[no-untyped-def]
+    event = game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
+    assert event.data == {
+        "target": "unit",
+        "id": "legion_foot",
+        "field": "markers",
+        "old": [],
+        "new": ["panic"],
+    }
+    event = game.edit_leader("morgan", "attached_to", None, at=AT)
+    assert event.data["old"] == "md_continentals" and "new" not in event.data
+    assert game.state.leader("morgan").attached_to is None
+    game.edit_side("british", "rating", "timid", at=AT)
+    assert game.state.side("british").rating == "timid"
+    with pytest.raises(InputError):
+        game.edit_unit("legion_foot", "quality", "legendary", at=AT)
+    with pytest.raises(InputError, match="cannot be edited"):
+        game.edit_unit("legion_foot", "id", "x", at=AT)
+    with pytest.raises(InputError, match="0 or more"):
+        game.edit_unit("legion_foot", "strength_now", -1, at=AT)
+
+
+def test_add_and_remove_units_and_leaders(game) -> None:  # type: ignore[no-untyped-def]
+    unit = Unit("tories", "Tory militia", "british", "legion", "infantry", 16, 16, "")
+    game.add_unit(unit, at=AT)
+    assert game.state.unit("tories").state == "good_order"
+    with pytest.raises(InputError, match="already"):
+        game.add_unit(unit, at=AT)
+    game.add_leader(
+        Leader("ferguson", "Patrick Ferguson", "british", 1, attached_to="tories"), at=AT
+    )
+    assert game.state.leader_with("tories") is not None
+    game.remove_unit("tories", at=AT)
+    assert not game.state.has_unit("tories")
+    assert game.state.leader("ferguson").attached_to is None
+    game.remove_leader("ferguson", at=AT)
+    assert not game.state.has_leader("ferguson")
+
+
+def test_cards_draw_and_reshuffle_each_turn(game) -> None:  # type: ignore[no-untyped-def]
+    deck = game.state.activation.deck
+    game.draw_card(at=AT)
+    game.draw_card(at=AT)
+    assert game.state.activation.drawn == deck[:2]
+    assert game.state.activation.deck == deck[2:]
+    for _ in range(3):
+        game.draw_card(at=AT)
+    with pytest.raises(InputError, match="every card has been drawn"):
+        game.draw_card(at=AT)
+    game.next_turn(at=AT)
+    act = game.state.activation
+    assert game.state.turn == 2 and game.state.phase == "morale"
+    assert act.drawn == () and sorted(act.deck) == sorted(act.cards)
+    game.shuffle_deck(at=AT)
+    assert sorted(game.state.activation.deck) == sorted(act.cards)
+
+
+def test_phases_and_steps(game) -> None:  # type: ignore[no-untyped-def]
+    game.tick_step("panic", True, at=AT)
+    assert game.state.ticked == frozenset({"morale.panic"})
+    with pytest.raises(InputError, match="no step"):
+        game.tick_step("movement.nope", True, at=AT)
+    game.next_phase(at=AT)
+    assert game.state.phase == "movement" and game.state.ticked == frozenset()
+    game.next_phase(at=AT)
+    game.next_phase(at=AT)  # after the last phase: the next turn
+    assert (game.state.turn, game.state.phase) == (2, "morale")
+
+
+def test_initiative_counts_turns_without(game) -> None:  # type: ignore[no-untyped-def]
+    game.set_initiative("british", "british", at=AT)
+    game.set_initiative("british", "american", at=AT)
+    act = game.state.activation
+    assert act.initiative == "british" and act.first == "american"
+    assert dict(act.turns_without) == {"american": 2, "british": 0}
+
+
+def test_gaps_are_kept_with_the_game(game) -> None:  # type: ignore[no-untyped-def]
+    game.set_gap("reform_turns", "2", at=AT)
+    assert game.state.gap_values() == {"reform_turns": 2}
+    with pytest.raises(InputError, match="no gap"):
+        game.set_gap("nonsense", 1, at=AT)
+
+
+def test_checks_for_puts_fitting_checks_first(game) -> None:  # type: ignore[no-untyped-def]
+    assert [c.id for c in game.checks_for("grasshoppers")] == ["gun_check", "morale"]
+    assert [c.id for c in game.checks_for("legion_foot")] == ["morale", "gun_check"]
+    assert [c.id for c in game.checks_for(None)] == ["morale", "gun_check"]
+
+
+def test_undo_redo_and_jump(game) -> None:  # type: ignore[no-untyped-def]
+    states = [game.state]
+    for n in range(5):
+        game.edit_unit("legion_foot", "strength_now", 19 - n, at=AT)
+        states.append(game.state)
+    game.jump_to(2)
+    assert game.state == states[2] and len(game.redo_stack) == 3
+    assert game.redo() is not None and game.state == states[3]
+    game.undo()
+    game.undo()
+    assert game.state == states[1]
+    game.note("new branch", at=AT)
+    assert not game.can_redo
+    assert game.state.unit("legion_foot").strength_now == 19
+    with pytest.raises(InputError):
+        game.jump_to(99)
+
+
+def test_out_of_order_and_unknown_events_are_refused(game) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InputError, match="out of order"):
+        game.add_event(Event(5, "note", {"text": "x"}, 1, "morale", AT))
+    with pytest.raises(InputError, match="unknown kind"):
+        apply_event(game.state, Event(1, "party", {}, 1, "morale", AT))
+    with pytest.raises(DrumheadError, match="no unit 'ghost'"):
+        apply_event(
+            game.state, Event(1, "apply_effects", {"unit": "ghost", "effects": []}, 1, "m", AT)
+        )
+
+
+def test_replaying_the_log_rebuilds_the_state() -> None:
+    game = gamegen.random_game(seed=7, events=400)
+    assert replay(game.start, game.log) == game.state
+    assert {e.kind for e in game.log} >= {"resolution", "apply_effects", "edit", "next_phase"}
