@@ -9,12 +9,13 @@ absent value), ready for TOML or JSON.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import read_leader, read_unit
 from drumhead.game.state import LEADER_STATUSES, GameState, Unit
+from drumhead.game.state import evolve as replace
 from drumhead.schema import Reader
 
 EVENT_KINDS: tuple[str, ...] = (
@@ -309,7 +310,7 @@ def _add_unit(state: GameState, d: _Data) -> GameState:
         raise d.fail("unit.id", f"there is already a unit '{unit.id}'")
     if unit.side not in {s.id for s in state.sides}:
         raise d.fail("unit.side", f"no side '{unit.side}'")
-    return state.with_units((*state.units, unit))
+    return state.with_added_unit(unit)
 
 
 def _remove_unit(state: GameState, d: _Data) -> GameState:

@@ -152,9 +152,10 @@ class Game:
             raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
         new_state = apply_event(self._state, event)
         if self._redo:
+            # the undone branch is abandoned: so are the states kept along it
             self._redo.clear()
-        for k in [k for k in self._checkpoints if k > len(self._log)]:
-            del self._checkpoints[k]
+            for k in [k for k in self._checkpoints if k > len(self._log)]:
+                del self._checkpoints[k]
         self._log.append(event)
         self._log_tuple = None
         self._state = new_state

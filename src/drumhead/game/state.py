@@ -6,8 +6,8 @@ a new one. Units and leaders are looked up by id through an index built once per
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from drumhead.errors import InputError
 from drumhead.model import InputValue
@@ -178,7 +178,12 @@ class GameState:
         return _copy(self, units=tuple(units), _unit_index=self._unit_index)
 
     def with_units(self, units: tuple[Unit, ...]) -> GameState:
-        return _copy(self, units=units, _unit_index={})
+        return _copy(self, units=units)
+
+    def with_added_unit(self, unit: Unit) -> GameState:
+        index = dict(self._unit_index)
+        index[unit.id] = len(self.units)
+        return _copy(self, units=(*self.units, unit), _unit_index=index)
 
     def with_leader(self, leader: Leader) -> GameState:
         index = self._leader_index.get(leader.id)
@@ -189,14 +194,35 @@ class GameState:
         return _copy(self, leaders=tuple(leaders), _leader_index=self._leader_index)
 
     def with_leaders(self, leaders: tuple[Leader, ...]) -> GameState:
-        return _copy(self, leaders=leaders, _leader_index={})
+        return _copy(self, leaders=leaders)
 
     def evolve(self, **changes: Any) -> GameState:
         """This state with fields other than units and leaders changed."""
         return _copy(self, **changes)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of a frozen value with ``changes`` (like ``dataclasses.replace``, without re-running
+    ``__init__``: replaying a long log makes many copies)."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
 def _copy(state: GameState, **changes: Any) -> GameState:
-    changes.setdefault("_unit_index", state._unit_index)
-    changes.setdefault("_leader_index", state._leader_index)
-    return replace(state, **changes)
+    new = evolve(state, **changes)
+    if "units" in changes and "_unit_index" not in changes:
+        object.__setattr__(new, "_unit_index", {u.id: i for i, u in enumerate(new.units)})
+    if "leaders" in changes and "_leader_index" not in changes:
+        object.__setattr__(new, "_leader_index", {x.id: i for i, x in enumerate(new.leaders)})
+    return new

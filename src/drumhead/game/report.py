@@ -1,0 +1,191 @@
+"""Plain-text descriptions of events, and the after-action report (Markdown)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drumhead.game.events import apply_event
+from drumhead.game.game import Game
+from drumhead.game.state import GameState
+
+
+def _unit_name(state: GameState, unit_id: object) -> str:
+    if isinstance(unit_id, str) and state.has_unit(unit_id):
+        return state.unit(unit_id).name
+    return str(unit_id)
+
+
+def _leader_name(state: GameState, leader_id: object) -> str:
+    if isinstance(leader_id, str) and state.has_leader(leader_id):
+        return state.leader(leader_id).name
+    return str(leader_id)
+
+
+def odds_text(record: Mapping[str, Any]) -> str:
+    """``pass 80% (4/5), fail_by_1 10% (1/10)`` from a resolution record."""
+    parts = []
+    for o in record.get("odds", []):
+        label = str(o.get("outcome"))
+        if o.get("value") is not None:
+            label += f" {o['value']}"
+        parts.append(f"{label} {o.get('percent')}% ({o.get('p')})")
+    return ", ".join(parts)
+
+
+def dice_text(event_data: Mapping[str, Any]) -> str:
+    """The rolls of a resolution event, with where the dice came from."""
+    record = event_data.get("resolution", {})
+    rolls = "; ".join(
+        f"{r.get('label')} {r.get('notation')} [{', '.join(str(f) for f in r.get('faces', []))}]"
+        for r in record.get("rolls", [])
+    )
+    origin = "by hand" if "hand" in event_data else f"seed {event_data.get('seed')}"
+    return f"{rolls or 'no dice'} ({origin})"
+
+
+def describe(event: Any, state: GameState) -> str:
+    """One line saying what an event did (``state``: the state it was applied to)."""
+    d = event.data
+    kind = event.kind
+    if kind == "resolution":
+        record = d.get("resolution", {})
+        who = f" for {_unit_name(state, d['unit'])}" if "unit" in d else ""
+        return (
+            f"{d.get('check')}{who}: {dice_text(d)}, modified {record.get('modified', '-')}: "
+            f"{record.get('text', record.get('outcome'))}"
+        )
+    if kind == "apply_effects":
+        texts = "; ".join(str(e.get("text") or e.get("kind")) for e in d.get("effects", []))
+        return f"effects on {_unit_name(state, d.get('unit'))}: {texts or 'none'}"
+    if kind == "edit":
+        target = d.get("target")
+        name = (
+            _unit_name(state, d.get("id"))
+            if target == "unit"
+            else _leader_name(state, d.get("id"))
+            if target == "leader"
+            else str(d.get("id"))
+        )
+        return (
+            f"edited {name}: {d.get('field')} {d.get('old', '(none)')} -> {d.get('new', '(none)')}"
+        )
+    if kind == "add_unit":
+        return f"added unit {d['unit'].get('name')}"
+    if kind == "remove_unit":
+        return f"removed the card of {_unit_name(state, d.get('unit'))}"
+    if kind == "add_leader":
+        return f"added leader {d['leader'].get('name')}"
+    if kind == "remove_leader":
+        return f"removed leader {_leader_name(state, d.get('leader'))}"
+    if kind == "attach_leader":
+        where = _unit_name(state, d["unit"]) if "unit" in d else "no unit"
+        return f"{_leader_name(state, d.get('leader'))} now with {where}"
+    if kind == "tick_step":
+        return f"{'ticked' if d.get('ticked') else 'unticked'} {d.get('step')}"
+    if kind in ("next_phase", "next_turn"):
+        return f"turn {d.get('turn')}, phase {d.get('phase') or '-'}"
+    if kind == "draw_card":
+        return f"drew card {d.get('card')}"
+    if kind == "shuffle_deck":
+        return "shuffled the deck"
+    if kind == "initiative":
+        return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
+    if kind == "set_gap":
+        return f"players set {d.get('gap')} = {d.get('value')}"
+    if kind == "note":
+        return f"note: {d.get('text')}"
+    return str(kind)
+
+
+def export_markdown(game: Game) -> str:
+    """The after-action report: the log by turn, losses, leaders lost, every roll and its odds."""
+    ruleset = game.ruleset
+    final = game.state
+    out: list[str] = [f"# After-action report: {final.name or 'untitled game'}", ""]
+    options = ", ".join(sorted(final.options)) or "none"
+    out.append(
+        f"- Ruleset: {ruleset.title} (`{ruleset.id}` v{ruleset.version}); options: {options}"
+    )
+    if final.scenario:
+        out.append(f"- Scenario: {final.scenario}")
+    if final.house_rules:
+        out.append(f"- House rules: {final.house_rules}")
+    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {len(game.log)}")
+    if final.gaps:
+        out.append(
+            "- Values the players supplied: " + ", ".join(f"{k} = {v}" for k, v in final.gaps)
+        )
+    out.append("")
+
+    # walk the log once: descriptions, rolls and leader losses need the state before each event
+    by_turn: dict[int, list[str]] = {}
+    rolls: list[str] = []
+    leader_fate: dict[str, tuple[str, int]] = {}
+    cards: dict[str, Any] = {u.id: u for u in game.start.units}
+    state = game.start
+    for event in game.log:
+        by_turn.setdefault(event.turn, []).append(
+            f"- {event.seq}. *{event.phase or '-'}* {describe(event, state)}"
+        )
+        if event.kind == "resolution":
+            record = event.data.get("resolution", {})
+            who = _unit_name(state, event.data.get("unit", "-"))
+            rolls.append(
+                f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
+                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} |"
+            )
+        after = apply_event(state, event)
+        for leader in after.leaders:
+            if state.has_leader(leader.id) and state.leader(leader.id).status != leader.status:
+                leader_fate[leader.id] = (leader.status, event.turn)
+        for unit in after.units:
+            cards[unit.id] = unit
+        state = after
+
+    out += ["## Losses", ""]
+    for side in final.sides:
+        units = [u for u in cards.values() if u.side == side.id]
+        if not units:
+            continue
+        lost = sum(u.strength_lost for u in units)
+        start = sum(u.strength_start for u in units)
+        out += [f"### {side.name}: lost {lost} of {start}", ""]
+        out += ["| unit | start | now | lost | state | |", "|---|---|---|---|---|---|"]
+        for u in units:
+            status = "out of play" if u.removed else ""
+            if not final.has_unit(u.id):
+                status = "card removed"
+            out.append(
+                f"| {u.name} | {u.strength_start} | {u.strength_now} | {u.strength_lost} "
+                f"| {u.state or '-'} | {status} |"
+            )
+        out.append("")
+
+    out += ["## Leaders lost", ""]
+    lost_leaders = [x for x in final.leaders if x.status != "active"]
+    if not lost_leaders:
+        out.append("None.")
+    for leader in lost_leaders:
+        when = leader_fate.get(leader.id)
+        fell = f" (turn {when[1]})" if when else ""
+        out.append(f"- {leader.name} ({leader.side}): {leader.status}{fell}")
+    out.append("")
+
+    out += ["## The log", ""]
+    if not by_turn:
+        out.append("No events.")
+    for turn in sorted(by_turn):
+        out += [f"### Turn {turn}", "", *by_turn[turn], ""]
+
+    out += ["## Every roll", ""]
+    if rolls:
+        out += [
+            "| # | turn | check | unit | dice | outcome | odds before the roll |",
+            "|---|---|---|---|---|---|---|",
+            *rolls,
+        ]
+    else:
+        out.append("No rolls.")
+    out.append("")
+    return "\n".join(out)
