@@ -14,7 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from drumhead.errors import DrumheadError
 from drumhead.model import Ruleset
+from drumhead.saves import list_saves
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
@@ -46,8 +48,8 @@ class StartScreen(Screen[None]):
     """Pick a ruleset; open its reference, resolve a check, or roll dice."""
 
     BINDINGS = [
-        Binding("f", "app.open_reference", "Reference", id="start-reference", show=False),
-        Binding("enter", "choose", "Use ruleset", id="choose", show=False),
+        Binding("n", "app.new_game", "New game", id="new-game"),
+        Binding("o", "resume", "Resume save", id="resume"),
     ]
 
     @property
@@ -61,6 +63,8 @@ class StartScreen(Screen[None]):
         yield StatusBar("Start")
         with Horizontal(id="start"):
             with Vertical(id="start-left"):
+                yield Label("Saved games (o resumes)", classes="heading")
+                yield OptionList(id="saves")
                 yield Label("Rulesets", classes="heading")
                 yield OptionList(
                     *[
@@ -70,14 +74,61 @@ class StartScreen(Screen[None]):
                     id="rulesets",
                 )
                 yield Static(
-                    "F2 dice roller · F3 quick reference · F4 resolve a check · ctrl+p commands",
+                    "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
                     classes="hint",
                 )
             with VerticalScroll(id="start-detail"):
                 yield Static("", id="ruleset-detail")
         yield Footer()
 
+    def on_screen_resume(self) -> None:
+        self.fill_saves()
+
+    def fill_saves(self) -> None:
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        try:
+            found = list_saves(self.drumhead.saves_folder())
+        except DrumheadError as exc:
+            saves.add_option(Option(f"(cannot read saves: {exc})", disabled=True))
+            return
+        for info in sorted(found, key=lambda i: i.last_played, reverse=True):
+            title = (
+                self.drumhead.load(info.ruleset).title
+                if info.ruleset in self.drumhead.ruleset_ids()
+                else info.ruleset
+            )
+            lock = " (open elsewhere)" if info.locked else ""
+            saves.add_option(
+                Option(
+                    f"{info.name} · {title} · turn {info.turn} · {info.last_played[:16].replace('T', ' ')}{lock}",
+                    id=str(info.path),
+                )
+            )
+        if not found:
+            saves.add_option(
+                Option(Text("No saved games yet: n starts one.", style="italic"), disabled=True)
+            )
+
+    def action_resume(self) -> None:
+        saves = self.query_one("#saves", OptionList)
+        if saves.highlighted is None:
+            self.notify("No saved game to resume: n starts one.", severity="warning")
+            return
+        option = saves.get_option_at_index(saves.highlighted)
+        if option.disabled or option.id is None:
+            return
+        try:
+            self.drumhead.resume(option.id)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+
+    @on(OptionList.OptionSelected, "#saves")
+    def save_chosen(self) -> None:
+        self.action_resume()
+
     def on_mount(self) -> None:
+        self.fill_saves()
         options = self.query_one("#rulesets", OptionList)
         ids = self.drumhead.ruleset_ids()
         options.highlighted = ids.index(self.drumhead.ruleset_id)
