@@ -50,7 +50,7 @@ class BattleScreen(Screen[None]):
         Binding("e", "edit_unit", "Edit unit", id="edit-unit"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
         Binding("slash", "filter", "Filter", id="filter", show=False),
-        Binding("tab", "focus_next", "Next pane", show=False),
+        Binding("s", "toggle_steps", "Steps/roster", id="steps"),
     ]
 
     def __init__(self) -> None:
@@ -81,12 +81,12 @@ class BattleScreen(Screen[None]):
                 )
                 yield OptionList(id="roster")
             with Vertical(id="side-pane"):
-                with VerticalScroll(id="card-scroll"):
+                with VerticalScroll(id="card-scroll", can_focus=False):
                     yield Static("", id="unit-card")
                 yield Static("", id="activation")
                 yield Label("", id="phase-title", classes="heading")
                 yield TickList[str](id="steps", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.game_changed()
@@ -276,6 +276,14 @@ class BattleScreen(Screen[None]):
         return True
 
     # -- actions --------------------------------------------------------------------------
+    def action_toggle_steps(self) -> None:
+        """Move between the roster and the phase checklist."""
+        steps = self.query_one("#steps", SelectionList)
+        if steps.has_focus:
+            self.query_one("#roster", OptionList).focus()
+        else:
+            steps.focus()
+
     def action_filter(self) -> None:
         self.query_one("#roster-filter", Input).focus()
 

@@ -45,7 +45,7 @@ def strength_unit(ruleset: Ruleset, unit: Unit) -> str:
 
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:
-    """A unit's roster entry, two lines: name (and leader), then type, quality, formation,
+    """A unit's roster entry, three lines: name (and leader); type, quality, formation;
     strength bar with numbers, morale state in words, markers."""
     text = Text()
     text.append("▶ " if active else "  ", style="bold")
@@ -58,7 +58,7 @@ def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = F
         text.append(f"  ★ {leader.name}")
     details = [type_label(ruleset, unit), unit.quality, unit.formation]
     text.append("\n    " + " · ".join(d.replace("_", " ") for d in details if d), style="italic")
-    text.append(f"  {strength_bar(unit.strength_now, unit.strength_start, 5)}")
+    text.append(f"\n    {strength_bar(unit.strength_now, unit.strength_start, 5)}")
     label = state_label(ruleset, unit)
     if label:
         good = is_top_state(ruleset, unit)

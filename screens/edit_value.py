@@ -41,6 +41,11 @@ class EditValueModal(ModalScreen[str | None]):
                 yield Button("OK", id="edit-ok", variant="primary")
                 yield Button("Cancel", id="edit-cancel")
 
+    def on_mount(self) -> None:
+        field = self.query_one("#edit-value", Input)
+        field.focus()
+        field.select_all()  # typing replaces the old value
+
     def check(self, raw: str) -> str:
         """The value if acceptable; raises ValueError with the reason otherwise."""
         text = raw.strip()

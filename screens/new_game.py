@@ -59,7 +59,7 @@ class NewGameScreen(Screen[None]):
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail"):
                 yield Static("", id="new-ruleset-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)

@@ -169,7 +169,7 @@ class ReferenceScreen(Screen[None]):
                 yield OptionList(id="ref-list")
             with VerticalScroll(id="ref-detail"):
                 yield Static("", id="ref-body")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.load()

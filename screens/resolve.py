@@ -156,7 +156,7 @@ class ResolveScreen(Screen[None]):
                 yield Static("", id="result")
                 yield TickList[int](id="effects", compact=True)
                 yield Static("", id="effects-help", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def input_row(self, spec: InputSpec) -> ComposeResult:
         value = self.values.get(spec.name, spec.default)

@@ -75,7 +75,7 @@ class RollerScreen(Screen[None]):
             with VerticalScroll(id="roller-chart"):
                 yield Label("Exact distribution", classes="heading")
                 yield Static("", id="distribution")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show(self.notation)

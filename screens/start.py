@@ -79,7 +79,7 @@ class StartScreen(Screen[None]):
                 )
             with VerticalScroll(id="start-detail"):
                 yield Static("", id="ruleset-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_screen_resume(self) -> None:
         self.fill_saves()

@@ -101,7 +101,7 @@ class UnitsScreen(Screen[None]):
                 yield Static("", id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")
                 yield OptionList(id="field-list")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.game_changed()

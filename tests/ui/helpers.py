@@ -15,3 +15,32 @@ def make_app(**kwargs: object) -> DrumheadApp:
     """The app as a test sees it: seeded, ruleset One If By Land unless told otherwise."""
     kwargs.setdefault("seed", SEED)
     return DrumheadApp(**kwargs)  # type: ignore[arg-type]
+
+
+async def start_game(pilot: object, name: str = "mill") -> None:
+    """From the start screen: n, the highlighted ruleset, its first scenario, a name, Enter."""
+    await pilot.press("n")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    # ruleset list -> options -> scenario list (first scenario highlighted) -> Enter -> name
+    await pilot.press("tab", "tab", "enter", *name, "enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+def cards_app() -> DrumheadApp:
+    """The app on the One If By Land-like test ruleset, its scenario offered."""
+    from tests.ui.rulesets import CARDS_SCENARIO, CARDS_TEST
+
+    return make_app(
+        ruleset="cards-test", ruleset_files=(CARDS_TEST,), scenario_files=(CARDS_SCENARIO,)
+    )
+
+
+def initiative_app() -> DrumheadApp:
+    """The app on the MWAN-like test ruleset, its scenario offered."""
+    from tests.ui.rulesets import INITIATIVE_SCENARIO, INITIATIVE_TEST
+
+    return make_app(
+        ruleset="initiative-test",
+        ruleset_files=(INITIATIVE_TEST,),
+        scenario_files=(INITIATIVE_SCENARIO,),
+    )

@@ -6,4 +6,7 @@ from typing import Any
 
 
 def register(sub: Any) -> None:
-    """Nothing yet beyond the core commands; games and saves add theirs."""
+    """Commands beyond the core: the app's (reference, serve); games and saves add theirs."""
+    from drumhead.cli.app_commands import register_app_commands
+
+    register_app_commands(sub)

@@ -1,0 +1,145 @@
+"""Pilot flows: what players do at the table, by keyboard, checked against the game's state."""
+
+from __future__ import annotations
+
+from drumhead.screens.battle import BattleScreen
+from drumhead.screens.resolve import ResolveScreen
+
+from drumhead.saves import list_saves
+from tests.ui.helpers import cards_app, initiative_app, start_game
+
+
+async def test_morale_flow_undo_redo_autosave_resume() -> None:
+    """New game from a scenario -> morale test with a ticked modifier -> hand-entered dice ->
+    apply -> undo -> redo -> autosave -> quit -> resume -> the same state."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game is not None
+        # Red Line Regiment (shaken, 20 figures): down x3 from 1st Blue Guards
+        await pilot.press("down", "down", "down")
+        assert app.screen.selected_unit() == "red_line"
+        await pilot.press("m")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        assert screen.values["quality"] == "regular"
+        await pilot.press("down", "space")  # tick "Outflanked" (+2)
+        assert screen.ticked == {"flank": 1}
+        await pilot.press("h", "6", "enter")  # 6 + 2 = 8 against 7: fails by 1
+        await pilot.pause()
+        assert screen.result is not None
+        assert screen.result.outcome == "shaken"
+        assert screen.result.modified == 8
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game.state.unit("red_line").state == "rout"  # one step down from shaken
+        kinds = [e.kind for e in app.game.log]
+        assert kinds == ["resolution", "apply_effects"]
+        await pilot.press("u")
+        assert app.game.state.unit("red_line").state == "shaken"
+        await pilot.press("U")
+        assert app.game.state.unit("red_line").state == "rout"
+        expected = app.game.state
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+q")
+    saves = list_saves(app.saves_folder())
+    assert [s.name for s in saves] == ["mill"]
+    assert not saves[0].locked
+
+    again = cards_app()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, BattleScreen)  # the last game opens by itself
+        assert again.game is not None
+        assert again.game.state == expected
+        assert [e.kind for e in again.game.log] == ["resolution", "apply_effects"]
+        await pilot.press("ctrl+q")
+
+
+async def test_standard_morale_test_takes_three_keys() -> None:
+    """From the roster: m (morale test of the highlighted unit), r (roll), a (apply)."""
+    app = cards_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        await pilot.press("m", "r", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        resolution = app.game.log[0]
+        assert resolution.kind == "resolution"
+        assert resolution.data["unit"] == "blue_guards"
+        # the officer attached to the Guards was counted automatically
+        mods = resolution.data["resolution"]["modifiers"]
+        assert [m["id"] for m in mods] == ["leader"]
+        assert mods[0]["value"] == -2
+        await pilot.press("ctrl+q")
+
+
+async def test_draw_the_brigade_deck_through_a_turn() -> None:
+    """Draw every brigade card, tick the steps, then the next turn reshuffles the deck."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        cards = set(app.game.state.activation.cards)
+        assert cards == {"blue_first", "blue_second", "red_first", "red_second"}
+        for n in range(1, 5):
+            await pilot.press("d")
+            assert len(app.game.state.activation.drawn) == n
+        assert set(app.game.state.activation.drawn) == cards
+        await pilot.press("d")  # nothing left: refused with a notice, no event
+        assert len(app.game.log) == 4
+        await pilot.press("s", "space")  # tick "draw" on the checklist
+        assert "activation.draw" in app.game.state.ticked
+        await pilot.press("s", "n")  # back to the roster; next phase: end of turn
+        assert app.game.state.phase == "end"
+        await pilot.press("n")  # after the last phase: turn 2, deck reshuffled
+        state = app.game.state
+        assert (state.turn, state.phase) == (2, "activation")
+        assert state.activation.drawn == ()
+        assert set(state.activation.deck) == cards
+        assert "Turn 2" in app.status_text()
+        await pilot.press("ctrl+q")
+
+
+async def test_initiative_and_movement_end_sequence() -> None:
+    """MWAN-like turn: roll the initiative check from its step, record who won and who moves
+    first, move on to movement, tick both moves, and take the movement-end command test."""
+    app = initiative_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot, "crossroads")
+        assert app.game is not None
+        assert app.game.state.phase == "initiative"
+        # the checklist's first step carries the initiative check: c opens it
+        await pilot.press("s", "c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        assert screen.check_id == "initiative"
+        await pilot.press("h", *"5 2", "enter")
+        await pilot.pause()
+        assert screen.result is not None and screen.result.outcome == "first"
+        await pilot.press("escape")
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Northern won, Southern moves first
+        await pilot.pause()
+        activation = app.game.state.activation
+        assert (activation.initiative, activation.first) == ("north", "south")
+        await pilot.press("n")
+        assert app.game.state.phase == "movement"
+        if not app.screen.query_one("#steps").has_focus:
+            await pilot.press("s")
+        await pilot.press("space", "down", "space", "down")
+        assert app.game.state.ticked >= {"movement.first", "movement.second"}
+        await pilot.press("c")  # the movement-end step's command test
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert app.screen.check_id == "command"
+        await pilot.press("h", "2", "enter", "a")
+        await pilot.pause()
+        assert app.game.log[-1].kind == "apply_effects"
+        await pilot.press("ctrl+q")
