@@ -11,23 +11,31 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from drumhead.screens.commands import DrumheadCommands, PaletteCommand
-from drumhead.screens.events_text import describe_event
 from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Event, Game, register_ruleset_file, unit_inputs
-from drumhead.loader import apply_options, load_ruleset, read_toml, ruleset_ids
-from drumhead.model import CheckSpec, InputValue, Ruleset
-from drumhead.resolve import prepare, resolve
-from drumhead.results import Effect, Resolution
-from drumhead.roller import DiceSource, HandDice, RandomDice
-from drumhead.saves import SaveSession, list_saves, save_path, saves_dir
-from drumhead.validate import build_ruleset
+
+if TYPE_CHECKING:
+    from drumhead.screens.commands import PaletteCommand
+    from textual.command import Provider
+
+    from drumhead.game import Event, Game
+    from drumhead.model import CheckSpec, InputValue, Ruleset
+    from drumhead.results import Effect, Resolution
+
+# The rules core, the game layer and the saves are imported where first used, so the first
+# frame is painted before they load (see tests/bench/bench_app.py).
+
+
+def _commands_provider() -> type[Provider]:
+    from drumhead.screens.commands import DrumheadCommands
+
+    return DrumheadCommands
+
 
 DEFAULT_THEME = Theme(
     name="drumhead",
@@ -67,7 +75,7 @@ class DrumheadApp(App[None]):
 
     TITLE = "drumhead"
     CSS_PATH = "drumhead.tcss"
-    COMMANDS = App.COMMANDS | {DrumheadCommands}
+    COMMANDS = App.COMMANDS | {_commands_provider}
     BINDINGS = [
         Binding("f2", "open_roller", "Roller", id="roller"),
         Binding("f3", "open_reference", "Reference", id="reference"),
@@ -89,10 +97,14 @@ class DrumheadApp(App[None]):
     ) -> None:
         super().__init__()
         self._file_cache: dict[tuple[str, frozenset[str]], Ruleset] = {}
+        self._titles: dict[str, str] = {}
         self.extra_rulesets: dict[str, str] = {}
         """Rulesets read from files (not shipped): id -> path."""
-        for path in ruleset_files:
-            self.extra_rulesets[register_ruleset_file(path)] = str(path)
+        if ruleset_files:
+            from drumhead.game import register_ruleset_file
+
+            for path in ruleset_files:
+                self.extra_rulesets[register_ruleset_file(path)] = str(path)
         self.scenario_files: tuple[str, ...] = tuple(scenario_files)
         """Scenario files offered besides the shipped scenarios."""
         self.game: Game | None = None
@@ -111,13 +123,10 @@ class DrumheadApp(App[None]):
         """The generator every roll made outside a game comes from."""
         self.roll_history: list[Any] = []
         """The roller's rolls, latest first (kept while the app runs)."""
-        shipped = self.ruleset_ids()
-        if ruleset is not None and ruleset not in shipped:
-            raise DrumheadError(f"no ruleset '{ruleset}' (shipped: {', '.join(shipped)})")
-        self.ruleset_id: str = ruleset or (
-            "one-if-by-land" if "one-if-by-land" in shipped else shipped[0]
-        )
-        """The ruleset the reference and resolve screens show when no game is open."""
+        if ruleset is not None and ruleset not in self.ruleset_ids():
+            shipped = ", ".join(self.ruleset_ids())
+            raise DrumheadError(f"no ruleset '{ruleset}' (shipped: {shipped})")
+        self._ruleset_id = ruleset
         self.options = options
         """Optional rules on for the ruleset when no game is open."""
         self.gap_answers: dict[str, dict[str, InputValue]] = {}
@@ -126,12 +135,35 @@ class DrumheadApp(App[None]):
         """Which screen opens first: ``auto`` (last game or the start screen), ``reference``."""
 
     # -- state the screens read ---------------------------------------------------------
+    @property
+    def ruleset_id(self) -> str:
+        """The ruleset the reference and resolve screens show when no game is open."""
+        if self._ruleset_id is None:
+            ids = self.ruleset_ids()
+            self._ruleset_id = "one-if-by-land" if "one-if-by-land" in ids else ids[0]
+        return self._ruleset_id
+
+    @ruleset_id.setter
+    def ruleset_id(self, value: str) -> None:
+        self._ruleset_id = value
+
     def ruleset_ids(self) -> list[str]:
-        """The rulesets on offer: shipped ones and any read from files."""
-        return sorted({*ruleset_ids(), *self.extra_rulesets})
+        """The rulesets on offer: shipped ones and any read from files.
+
+        Listed from the data folder directly (as :func:`drumhead.loader.ruleset_ids` does),
+        so the first frame does not wait for the ruleset validator to be imported.
+        """
+        from importlib import resources
+
+        folder = resources.files("drumhead.data") / "rulesets"
+        shipped = {p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")}
+        return sorted(shipped | set(self.extra_rulesets))
 
     def load(self, ruleset_id: str, options: tuple[str, ...] | frozenset[str] = ()) -> Ruleset:
         """A ruleset by id (shipped or from a file), with optional rules on."""
+        from drumhead.loader import apply_options, load_ruleset, read_toml
+        from drumhead.validate import build_ruleset
+
         path = self.extra_rulesets.get(ruleset_id)
         if path is None:
             return load_ruleset(ruleset_id, options)
@@ -143,6 +175,25 @@ class DrumheadApp(App[None]):
                 merged, file=path, text=text, active_options=frozenset(options)
             )
         return self._file_cache[key]
+
+    def ruleset_title(self, ruleset_id: str) -> str:
+        """A ruleset's title, read without validating the whole file (for the first frame)."""
+        if ruleset_id not in self._titles:
+            import tomllib
+            from importlib import resources
+
+            path = self.extra_rulesets.get(ruleset_id)
+            try:
+                if path is not None:
+                    text = Path(path).read_text(encoding="utf-8")
+                else:
+                    folder = resources.files("drumhead.data") / "rulesets"
+                    text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+                title = tomllib.loads(text).get("title", ruleset_id)
+            except (OSError, tomllib.TOMLDecodeError):
+                title = ruleset_id
+            self._titles[ruleset_id] = str(title)
+        return self._titles[ruleset_id]
 
     @property
     def ruleset(self) -> Ruleset:
@@ -207,10 +258,14 @@ class DrumheadApp(App[None]):
 
     def saves_folder(self) -> Path:
         """Where games are saved (--saves, $DRUMHEAD_SAVES, or ./saves)."""
+        from drumhead.saves import saves_dir
+
         return saves_dir(self.saves)
 
     def start_game(self, game: Game, name: str) -> None:
         """Create the save of a new game and open it."""
+        from drumhead.saves import SaveSession, save_path
+
         path = save_path(self.saves_folder(), name)
         if path.exists():
             raise DrumheadError(f"a save named '{name}' exists already; pick another name")
@@ -220,6 +275,8 @@ class DrumheadApp(App[None]):
 
     def resume(self, path: str | Path) -> None:
         """Open a saved game (refused, with the reason, if another drumhead holds it)."""
+        from drumhead.saves import SaveSession
+
         session, game = SaveSession.open(path)
         self.open_game(game, session)
 
@@ -255,6 +312,8 @@ class DrumheadApp(App[None]):
         """Input values taken from the unit's card (none without a game or a unit)."""
         if self.game is None or unit_id is None:
             return {}
+        from drumhead.game import unit_inputs
+
         return unit_inputs(self.game.ruleset, check_id, self.game.state, unit_id)
 
     def unit_name(self, unit_id: str) -> str:
@@ -272,6 +331,9 @@ class DrumheadApp(App[None]):
         use_reroll: bool,
     ) -> Resolution:
         """Resolve a check: seeded dice, or the faces the players typed in."""
+        from drumhead.resolve import prepare, resolve
+        from drumhead.roller import DiceSource, HandDice, RandomDice
+
         if self.game is not None:
             game = self.game
             made: list[Resolution] = []
@@ -317,7 +379,7 @@ class DrumheadApp(App[None]):
     def status_text(self) -> str:
         """The always-visible line: ruleset (and game, turn, phase when one is open)."""
         if self.game is None:
-            return self.ruleset.title + " · no game open"
+            return self.ruleset_title(self.ruleset_id) + " · no game open"
         state = self.game.state
         phases = {p.id: p.title for p in self.game.phases()}
         phase = phases.get(state.phase, state.phase or "-")
@@ -351,10 +413,12 @@ class DrumheadApp(App[None]):
         if self.start == "reference":
             self.action_open_reference()
         elif self.start == "auto":
-            self.resume_last()
+            self.call_after_refresh(self.resume_last)
 
     def resume_last(self) -> None:
         """Open the most recently played save that no other drumhead holds."""
+        from drumhead.saves import list_saves
+
         try:
             saves = list_saves(self.saves_folder())
         except DrumheadError:
@@ -372,6 +436,8 @@ class DrumheadApp(App[None]):
     # -- the command palette -----------------------------------------------------------
     def palette_commands(self) -> list[PaletteCommand]:
         """Every command the palette offers as things stand."""
+        from drumhead.screens.commands import PaletteCommand
+
         out = [
             PaletteCommand(
                 "Roll 2d6", "Open the dice roller", partial(self.action_open_roller, "2d6")
@@ -411,6 +477,8 @@ class DrumheadApp(App[None]):
 
     def game_commands(self) -> list[PaletteCommand]:
         """Commands that need an open game: unit checks, phases, cards, log, undo."""
+        from drumhead.screens.commands import PaletteCommand
+
         if self.game is None:
             out = [
                 PaletteCommand(
@@ -508,6 +576,8 @@ class DrumheadApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back the last change to the game."""
+        from drumhead.screens.events_text import describe_event
+
         if self.game is None:
             return
         game = self.game
@@ -520,6 +590,8 @@ class DrumheadApp(App[None]):
 
     def action_redo(self) -> None:
         """Put back the last change undone."""
+        from drumhead.screens.events_text import describe_event
+
         if self.game is None:
             return
         game = self.game

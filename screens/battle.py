@@ -39,19 +39,27 @@ class BattleScreen(Screen[None]):
     """The main screen while a game is open."""
 
     BINDINGS = [
-        Binding("m", "morale", "Morale test", id="morale"),
-        Binding("c", "check", "Check…", id="check"),
-        Binding("n", "next_phase", "Next phase", id="next-phase"),
-        Binding("d", "draw", "Draw card", id="draw"),
+        Binding("m", "morale", "Morale", id="morale", tooltip="Morale test of the selected unit"),
+        Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
+        Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
         Binding("i", "initiative", "Initiative", id="initiative"),
+        Binding("n", "next_phase", "Next phase", id="next-phase"),
+        Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U", "redo", "Redo", id="redo"),
         Binding("l", "app.open_log", "Log", id="log"),
-        Binding("e", "edit_unit", "Edit unit", id="edit-unit"),
+        Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
         Binding("slash", "filter", "Filter", id="filter", show=False),
-        Binding("s", "toggle_steps", "Steps/roster", id="steps"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card drawing only for card activation, initiative only where the rules have it."""
+        if action in ("draw", "initiative") and self.drumhead.game is not None:
+            sequence = self.drumhead.game.ruleset.sequence
+            wanted = "cards" if action == "draw" else "initiative"
+            return sequence is not None and sequence.activation == wanted
+        return True
 
     def __init__(self) -> None:
         super().__init__()

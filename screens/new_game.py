@@ -42,7 +42,7 @@ class NewGameScreen(Screen[None]):
         yield StatusBar("New game")
         with Horizontal(id="new-game"):
             with Vertical(id="new-left"):
-                yield Label("1. Ruleset", classes="heading")
+                yield Label("1. Ruleset (Enter picks)", classes="heading")
                 yield OptionList(
                     *[
                         Option(self.drumhead.load(r).title, id=r)
@@ -50,14 +50,15 @@ class NewGameScreen(Screen[None]):
                     ],
                     id="new-ruleset",
                 )
-                yield Label("2. Optional rules (space toggles)", classes="heading")
+                yield Label("2. Optional rules (space toggles, tab moves on)", classes="heading")
                 yield TickList[str](id="new-options", compact=True)
-                yield Label("3. Scenario", classes="heading")
+                yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
+                yield Label("3. Scenario (Enter picks)", classes="heading")
                 yield OptionList(id="new-scenario")
-                yield Label("4. Name of the save, then ctrl+s", classes="heading")
+                yield Label("4. Name of the save, Enter starts", classes="heading")
                 yield Input(placeholder="e.g. cowpens-saturday", id="new-name", compact=True)
                 yield Static("", id="new-error", classes="error")
-            with VerticalScroll(id="new-detail"):
+            with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
         yield Footer(compact=True)
 
@@ -96,6 +97,8 @@ class NewGameScreen(Screen[None]):
         options.add_options(
             [Selection(f"{o.title} ({o.source})", o.id, o.default) for o in ruleset.options]
         )
+        options.display = bool(ruleset.options)
+        self.query_one("#no-options", Static).display = not ruleset.options
         scenarios = self.query_one("#new-scenario", OptionList)
         scenarios.clear_options()
         scenarios.add_options(
@@ -103,6 +106,14 @@ class NewGameScreen(Screen[None]):
             + [Option(title, id=sid) for sid, title in self.scenarios(event.option_id)]
         )
         scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
+
+    @on(OptionList.OptionSelected, "#new-ruleset")
+    def ruleset_chosen(self) -> None:
+        options = self.query_one("#new-options", SelectionList)
+        if options.display:
+            options.focus()
+        else:
+            self.query_one("#new-scenario", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#new-scenario")
     def scenario_chosen(self) -> None:

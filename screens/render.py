@@ -106,8 +106,8 @@ def outcome_label(check: CheckSpec, odds: OutcomeOdds) -> str:
 def odds_table(check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> Table:
     """Each outcome with its exact chance: percent, fraction and a bar."""
     rows = list(odds)
-    table = Table(box=None, pad_edge=False, expand=False, show_header=True)
-    table.add_column("outcome", overflow="fold")
+    table = Table(box=None, pad_edge=False, expand=True, show_header=True)
+    table.add_column("outcome", overflow="fold", ratio=1)
     table.add_column("chance", justify="right", no_wrap=True)
     table.add_column("exact", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)

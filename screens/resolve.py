@@ -126,7 +126,7 @@ class ResolveScreen(Screen[None]):
             title += f": {self.drumhead.unit_name(self.unit_id)}"
         yield StatusBar(title)
         with Horizontal(id="resolve"):
-            with VerticalScroll(id="resolve-left"):
+            with VerticalScroll(id="resolve-left", can_focus=False):
                 yield Select(
                     [(c.title, c.id) for c in checks],
                     value=self.check_id,
@@ -146,16 +146,17 @@ class ResolveScreen(Screen[None]):
                 yield Label("Modifiers (space ticks)", classes="heading")
                 yield Static("", id="auto-mods")
                 yield TickList[str](id="mods", compact=True)
-            with VerticalScroll(id="resolve-right"):
-                yield Static("", id="needed")
-                yield Static("", id="odds")
-                yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
-                yield Label("Dice rolled by hand (h), Enter; r rolls here")
-                yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
-                yield Static("", id="hand-error", classes="error")
+            with VerticalScroll(id="resolve-right", can_focus=False):
+                # the result comes first once there is one (small screens see it at once)
                 yield Static("", id="result")
                 yield TickList[int](id="effects", compact=True)
                 yield Static("", id="effects-help", classes="hint")
+                yield Static("", id="needed")
+                yield Static("", id="odds")
+                yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
+                yield Label("Dice by hand: h, faces, Enter; or r")
+                yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
+                yield Static("", id="hand-error", classes="error")
         yield Footer(compact=True)
 
     def input_row(self, spec: InputSpec) -> ComposeResult:
@@ -425,8 +426,8 @@ class ResolveScreen(Screen[None]):
         help_text = self.drumhead.apply_hint(self.unit_id, bool(self.effects))
         if any(e.kind == "distance" and e.dice and e.amount is None for e in self.effects):
             help_text += "  d rolls the distance."
-        self.query_one("#effects-help", Static).update(help_text)
-        self.query_one("#result", Static).scroll_visible(top=True, animate=False)
+        self.query_one("#effects-help", Static).update(help_text + "\n")
+        self.query_one("#resolve-right", VerticalScroll).scroll_home(animate=False)
 
     def effect_prompt(self, effect: Effect) -> Text:
         text = Text()

@@ -15,11 +15,11 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-from drumhead.model import Ruleset
-from drumhead.saves import list_saves
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
+
+    from drumhead.model import Ruleset
 
 
 def ruleset_text(ruleset: Ruleset) -> Text:
@@ -66,25 +66,22 @@ class StartScreen(Screen[None]):
                 yield Label("Saved games (o resumes)", classes="heading")
                 yield OptionList(id="saves")
                 yield Label("Rulesets", classes="heading")
-                yield OptionList(
-                    *[
-                        Option(self.drumhead.load(r).title, id=r)
-                        for r in self.drumhead.ruleset_ids()
-                    ],
-                    id="rulesets",
-                )
+                yield OptionList(id="rulesets")
                 yield Static(
                     "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
                     classes="hint",
                 )
-            with VerticalScroll(id="start-detail"):
+            with VerticalScroll(id="start-detail", can_focus=False):
                 yield Static("", id="ruleset-detail")
         yield Footer(compact=True)
 
     def on_screen_resume(self) -> None:
-        self.fill_saves()
+        if self.query_one("#rulesets", OptionList).option_count:
+            self.fill_saves()
 
     def fill_saves(self) -> None:
+        from drumhead.saves import list_saves
+
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
         try:
@@ -128,11 +125,17 @@ class StartScreen(Screen[None]):
         self.action_resume()
 
     def on_mount(self) -> None:
-        self.fill_saves()
+        # paint the frame first; the rulesets and saves are read just after
+        self.query_one("#rulesets", OptionList).focus()
+        self.call_after_refresh(self.fill)
+
+    def fill(self) -> None:
+        """List the rulesets (reading them) and the saved games."""
         options = self.query_one("#rulesets", OptionList)
         ids = self.drumhead.ruleset_ids()
+        options.add_options([Option(self.drumhead.load(r).title, id=r) for r in ids])
         options.highlighted = ids.index(self.drumhead.ruleset_id)
-        options.focus()
+        self.fill_saves()
 
     @on(OptionList.OptionHighlighted, "#rulesets")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -21,8 +21,8 @@ async def start_game(pilot: object, name: str = "mill") -> None:
     """From the start screen: n, the highlighted ruleset, its first scenario, a name, Enter."""
     await pilot.press("n")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
-    # ruleset list -> options -> scenario list (first scenario highlighted) -> Enter -> name
-    await pilot.press("tab", "tab", "enter", *name, "enter")  # type: ignore[attr-defined]
+    # Enter picks the ruleset, Enter the (first) scenario, then the name and Enter starts
+    await pilot.press("enter", "enter", *name, "enter")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
 
 
