@@ -65,6 +65,12 @@ class BattleScreen(Screen[None]):
         super().__init__()
         self.filter_text = ""
         """The roster filter (every word must appear in the unit's line or brigade)."""
+        self._lines: dict[tuple[object, ...], Text] = {}
+        """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
+        a changed unit is a new key."""
+        self._shown: list[object] = []
+        """The identities of the entries the roster shows now (cached lines: an unchanged
+        roster is not rebuilt)."""
 
     @property
     def drumhead(self) -> DrumheadApp:
@@ -124,6 +130,7 @@ class BattleScreen(Screen[None]):
         return drawn[-1] if drawn else None
 
     def fill_roster(self) -> None:
+        """List the units matching the filter (rebuilt only when an entry changed)."""
         state = self.game.state
         ruleset = self.game.ruleset
         roster = self.query_one("#roster", OptionList)
@@ -131,6 +138,7 @@ class BattleScreen(Screen[None]):
         words = self.filter_text.lower().split()
         active = self.active_brigade()
         options: list[Option] = []
+        signature: list[object] = []
         for side in state.sides or ():
             side_units = [u for u in state.units if u.side == side.id]
             brigades = list(dict.fromkeys(u.brigade for u in side_units))
@@ -140,10 +148,15 @@ class BattleScreen(Screen[None]):
                 for unit in side_units:
                     if unit.brigade != brigade:
                         continue
-                    line = roster_line(ruleset, state, unit, active=brigade == active)
+                    key = (unit, state.leader_with(unit.id), brigade == active)
+                    line = self._lines.get(key)
+                    if line is None:
+                        line = roster_line(ruleset, state, unit, active=brigade == active)
+                        self._lines[key] = line
                     haystack = f"{line.plain} {brigade} {side.name}".lower()
                     if all(w in haystack for w in words):
                         lines.append(Option(line, id=unit.id))
+                        signature.append(id(line))
                 if not lines:
                     continue
                 if not side_header_added:
@@ -156,6 +169,7 @@ class BattleScreen(Screen[None]):
                     )
                     side_header_added = True
                 marker = "  ▶ card drawn" if brigade == active else ""
+                signature.append((side.id, brigade, marker))
                 options.append(
                     Option(
                         Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic"),
@@ -166,11 +180,16 @@ class BattleScreen(Screen[None]):
                 options.extend(lines)
         loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
         for unit in loose:
-            options.append(Option(roster_line(ruleset, state, unit), id=unit.id))
+            line = roster_line(ruleset, state, unit)
+            options.append(Option(line, id=unit.id))
+            signature.append(line.plain)
+        ids = [o.id for o in options]
+        if signature == self._shown and options:
+            return  # the same entries (the cached lines), already drawn
+        self._shown = signature
         with roster.prevent(OptionList.OptionHighlighted):
             roster.clear_options()
             roster.add_options(options)
-        ids = [o.id for o in options]
         if keep in ids:
             roster.highlighted = ids.index(keep)
         else:

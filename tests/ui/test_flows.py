@@ -143,3 +143,38 @@ async def test_initiative_and_movement_end_sequence() -> None:
         await pilot.pause()
         assert app.game.log[-1].kind == "apply_effects"
         await pilot.press("ctrl+q")
+
+
+async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
+    """A check needing a value the rules lack asks for it once (refusing a bad answer inline),
+    keeps it with the game as an event, and later checks use it without asking."""
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.helpers import make_app
+    from tests.ui.rulesets import GAP_TEST
+
+    app = make_app(ruleset="gap-test", ruleset_files=(GAP_TEST,))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter", "enter", *"gaps", "enter")  # empty battlefield
+        await pilot.pause()
+        assert app.game is not None and app.game.state.units == ()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, GapModal)
+        await pilot.press(*"lots", "enter")
+        assert isinstance(app.screen, GapModal)  # refused: not a whole number
+        assert "whole number" in str(app.screen.query_one("#gap-error").render())
+        await pilot.press("ctrl+a", "ctrl+k", "4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert app.game.state.gap_values() == {"nerve": 4}
+        assert app.game.log[-1].kind == "set_gap"
+        await pilot.press("h", "4", "enter")
+        await pilot.pause()
+        assert app.screen.result is not None and app.screen.result.outcome == "pass"
+        await pilot.press("escape", "f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)  # not asked again
+        await pilot.press("ctrl+q")

@@ -125,3 +125,41 @@ class TestGapModal:
             await pilot.pause(0.2)
 
         assert snap_compare(gap_ruleset_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestReferenceTables:
+    def test_table_entry(self, snap_compare, size) -> None:
+        """A reference entry with a table (Cards Test 'Morale numbers'): its summary, the
+        table drawn with its 'quality' and 'morale number' columns and three rows, its tags,
+        and 'Table · source: Test rules p.2 Morale' under the title."""
+        from tests.ui.helpers import cards_app
+
+        assert snap_compare(cards_app(), terminal_size=size, press=["f3"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestCommandPalette:
+    def test_roll_and_checks(self, snap_compare, size) -> None:
+        """ctrl+p then 'roll 3d6': the palette over the start screen with one hit, 'Roll 3d6'
+        with its help 'Open the roller on this roll'."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"roll 3d6")
+            await pilot.pause(0.3)
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestContrastTheme:
+    def test_resolve_high_contrast(self, snap_compare, size) -> None:
+        """F6 switches to the high-contrast theme (white and yellow on black): the resolve
+        screen with one modifier ticked, ✓ marks and words carrying every state."""
+
+        async def run(pilot: Pilot) -> None:
+            await pilot.press("f6", "f4", "space")
+
+        assert snap_compare(make_app(), terminal_size=size, run_before=run)
