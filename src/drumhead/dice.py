@@ -17,9 +17,10 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from drumhead.errors import NotationError
-from drumhead.odds import Distribution, constant, convolve, shift, uniform
+from drumhead.odds import Distribution, constant, convolve, difference, shift, uniform
 
 MAX_DICE = 100
 """The most dice one expression may roll (more is surely a typo)."""
@@ -79,14 +80,8 @@ class DiceExpr:
     """The constant added to the dice total."""
 
     def distribution(self) -> Distribution:
-        """The exact distribution of the total."""
-        if self.die is None or self.count == 0:
-            return constant(self.modifier)
-        dist = self.die.distribution()
-        total = dist
-        for _ in range(self.count - 1):
-            total = convolve(total, dist)
-        return shift(total, self.modifier)
+        """The exact distribution of the total (a fresh dict the caller may change)."""
+        return dict(_distribution(self))
 
     def roll(self, rng: random.Random) -> tuple[tuple[int, ...], int]:
         """Roll the dice: the faces shown and the total with the modifier."""
@@ -122,6 +117,28 @@ class DiceExpr:
         if self.modifier:
             text += f"{self.modifier:+d}"
         return text
+
+
+@lru_cache(maxsize=256)
+def _distribution(expr: DiceExpr) -> Distribution:
+    # Dice expressions are few and immutable: each distribution is computed once per process.
+    if expr.die is None or expr.count == 0:
+        return constant(expr.modifier)
+    dist = expr.die.distribution()
+    total = dist
+    for _ in range(expr.count - 1):
+        total = convolve(total, dist)
+    return shift(total, expr.modifier)
+
+
+def difference_of(a: DiceExpr, b: DiceExpr) -> Distribution:
+    """The distribution of ``a - b`` for two independent rolls (an opposed roll), cached."""
+    return dict(_difference(a, b))
+
+
+@lru_cache(maxsize=64)
+def _difference(a: DiceExpr, b: DiceExpr) -> Distribution:
+    return difference(_distribution(a), _distribution(b))
 
 
 def parse(text: str) -> DiceExpr:

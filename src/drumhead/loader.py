@@ -54,11 +54,12 @@ def read_toml(path: str | Path, text: str | None = None) -> tuple[dict[str, Any]
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        found = re.search(r"\(at line (\d+)", str(exc))
-        if line is None and found:
-            line = int(found.group(1))
-        message = str(exc).split(" (at line")[0]
+        # Python 3.11's error has no line attribute; it ends "(at line L, column C)".
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line = int(found.group(1)) if found else None
+        message = str(exc).split(" (at ")[0]
+        if found:
+            message += f" (column {found.group(2)})"
         raise RulesetError(f"not valid TOML: {message}", path=name, line=line) from None
 
 

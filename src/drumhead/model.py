@@ -146,6 +146,16 @@ class OutcomeSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """A situation the rules forbid: the check is refused with ``text`` when ``when`` holds."""
+
+    when: Expr
+    text: str
+    """Why the check cannot be made, as the players read it (with ``{input}`` placeholders)."""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CheckSpec:
     """A check: the inputs, modifiers, mechanic and outcomes of one kind of test or roll."""
 
@@ -167,6 +177,8 @@ class CheckSpec:
     """The sequence-of-play phase the check belongs to, if one."""
     sides: tuple[str, str] | None = None
     """Opposed checks: the two sides' names."""
+    refusals: tuple[Refusal, ...] = ()
+    """Situations in which the rules forbid the check (first match refuses it)."""
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)

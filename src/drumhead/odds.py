@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from math import comb
 from typing import TypeVar
 
 K = TypeVar("K")
@@ -66,7 +67,10 @@ def repeat_sum(dist: Mapping[int, Fraction], times: int) -> Distribution:
 
 def binomial(n: int, p: Fraction) -> Distribution:
     """How many of ``n`` independent trials succeed, each with probability ``p``."""
-    return repeat_sum({1: p, 0: 1 - p}, n) if n > 0 else constant(0)
+    if n <= 0:
+        return constant(0)
+    q = 1 - p
+    return {k: comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)}
 
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:

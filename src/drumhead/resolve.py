@@ -96,6 +96,7 @@ def prepare(
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
     ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    _refuse(ctx)
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
     return ctx
@@ -183,8 +184,27 @@ def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedM
     ]
 
 
+def refusal(ctx: Context) -> str | None:
+    """Why the rules forbid this check with these inputs (the check's ``refuse``), or None."""
+    for rule in ctx.check.refusals:
+        if rule.when.truth(ctx.env):
+            cited = f" ({rule.source})" if rule.source else ""
+            return f"{ctx.check.id} refused: {ctx.fmt(rule.text)}{cited}"
+    return None
+
+
+def _refuse(ctx: Context) -> None:
+    reason = refusal(ctx)
+    if reason is not None:
+        raise InputError(reason)
+
+
 def odds(ctx: Context) -> tuple[OutcomeOdds, ...]:
-    """The exact probability of every outcome as things stand before the roll."""
+    """The exact probability of every outcome as things stand before the roll.
+
+    Raises :class:`InputError` when the rules forbid the check (its ``refuse`` list).
+    """
+    _refuse(ctx)
     result = tuple(ctx.check.mechanic.odds(ctx))
     total = sum((o.p for o in result), Fraction(0))
     assert total == 1, f"odds of {ctx.check.id} sum to {total}"
@@ -198,10 +218,14 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     if isinstance(dice, HandDice):
         dice.finish()
     outcome = ctx.check.outcome(result.outcome)
-    text = ctx.fmt(outcome.text, value=result.value if result.value is not None else "")
+    text = ctx.fmt(
+        outcome.text, value=result.value if result.value is not None else "", **dict(result.values)
+    )
     if result.gap_text:
         text = f"{text}: {result.gap_text}"
-    effects = tuple(_effects(ctx, outcome.effects, result.value, dict(result.values)))
+    effects = tuple(
+        _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled)
+    )
     steps = list(result.steps)
     mods = [m for m in ctx.modifiers if m.applies in ("roll", "target", "dice", "scale")]
     if mods:
@@ -232,11 +256,19 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
 
 
 def _effects(
-    ctx: Context, specs: Iterable[EffectSpec], value: int | None, values: Mapping[str, int]
+    ctx: Context,
+    specs: Iterable[EffectSpec],
+    value: int | None,
+    values: Mapping[str, int],
+    rerolled: bool = False,
 ) -> Iterable[Effect]:
     from drumhead.expr import Environment
 
-    extra: dict[str, InputValue] = {"value": value if value is not None else 0, **values}
+    extra: dict[str, InputValue] = {
+        "value": value if value is not None else 0,
+        "rerolled": rerolled,
+        **values,
+    }
     env = Environment({**extra}, ctx.env.lookups, ctx.env.get)
     for spec in specs:
         if spec.when is not None and not spec.when.truth(env):

@@ -28,12 +28,25 @@ class AppliedModifier:
     auto: bool = False
     count: int = 1
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of a modifier in ``odds``/``resolve --json``."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "value": self.value,
+            "applies": self.applies,
+            "side": self.side,
+            "explain": self.explain,
+            "source": self.source,
+        }
+
     def describe(self) -> str:
         """``-2: 2 stands lost`` style text."""
         if self.applies == "scale":
             amount = f"x{self.value}/{self.scale_by}" if self.scale_by != 1 else f"x{self.value}"
         elif self.applies == "dice":
-            amount = f"{Fraction(self.value, self.scale_by):+} dice"
+            dice = Fraction(self.value, self.scale_by)
+            amount = f"{'+' if dice >= 0 else ''}{dice} dice"
         else:
             amount = f"{self.value:+d}"
         why = self.explain or self.label
@@ -133,18 +146,7 @@ class Resolution:
             "check": self.check,
             "inputs": dict(self.inputs),
             "options": list(self.options),
-            "modifiers": [
-                {
-                    "id": m.id,
-                    "label": m.label,
-                    "value": m.value,
-                    "applies": m.applies,
-                    "side": m.side,
-                    "explain": m.explain,
-                    "source": m.source,
-                }
-                for m in self.modifiers
-            ],
+            "modifiers": [m.to_dict() for m in self.modifiers],
             "dice": list(self.dice),
             "rolls": [
                 {"label": r.label, "notation": r.notation, "faces": list(r.faces), "total": r.total}

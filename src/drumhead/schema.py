@@ -149,6 +149,13 @@ class Reader:
                 raise self.error(f"{name}.{index}", f"expected a table, got {_kind(item)}")
             yield Reader(item, file=self.file, key=self.path(f"{name}.{index}"), text=self.doc)
 
+    def allow(self, *keys: str) -> None:
+        """Reject unknown keys up front (before reading), so a typo is the first error shown."""
+        extra = [k for k in self.data if k not in keys]
+        if extra:
+            known = ", ".join(sorted(keys))
+            raise self.error(extra[0], f"unknown key '{extra[0]}' (this table takes: {known})")
+
     def done(self) -> None:
         """Reject any key that nobody read."""
         extra = [k for k in self.data if k not in self.seen]

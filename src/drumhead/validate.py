@@ -26,6 +26,7 @@ from drumhead.model import (
     OutcomeSpec,
     Phase,
     ReferenceEntry,
+    Refusal,
     Ruleset,
     Ruling,
     Sequence,
@@ -35,7 +36,33 @@ from drumhead.model import (
 )
 from drumhead.schema import Reader
 
+TOP_LEVEL_KEYS = (
+    "id",
+    "title",
+    "version",
+    "description",
+    "sources",
+    "lookups",
+    "inputs",
+    "gaps",
+    "rulings",
+    "options",
+    "ladders",
+    "unit_types",
+    "markers",
+    "qualities",
+    "formations",
+    "checks",
+    "sequence",
+    "reference",
+)
+"""Every key a ruleset file may have at its top level."""
+
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+EFFECT_NAMES: frozenset[str] = frozenset({"value", "rerolled"})
+"""Names an effect's ``amount``/``when`` may read besides the check's own: the outcome's number
+and whether a re-roll was used (e.g. to spend a leader's re-roll only when one was made)."""
 _RULESET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
@@ -55,6 +82,7 @@ def build_ruleset(
 ) -> Ruleset:
     """Validate ``data`` (a parsed ruleset file, options and house rules already laid over)."""
     r = Reader(data, file=file, text=text)
+    r.allow(*TOP_LEVEL_KEYS)
     ruleset_id = r.text("id")
     if not _RULESET_ID.match(ruleset_id):
         raise r.error("id", f"'{ruleset_id}' is not a valid ruleset id (lower case, digits, -)")
@@ -340,10 +368,10 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
     if amount is not None:
-        e.check_names("amount", amount, names | {"value"}, lookups)
+        e.check_names("amount", amount, names | EFFECT_NAMES, lookups)
     when = e.expr("when", None)
     if when is not None:
-        e.check_names("when", when, names | {"value"}, lookups)
+        e.check_names("when", when, names | EFFECT_NAMES, lookups)
     dice = e.text("dice", None)
     if dice is not None:
         from drumhead.dice import parse
@@ -487,7 +515,9 @@ def _read_check(
         result = o.text("result", None, choices=("pass", "fail"))
         if kind == "target" and result is None:
             raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
-        effects = tuple(_read_effect(e, names, lookups) for e in o.array("effects"))
+        effects = tuple(
+            _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
+        )
         outcomes.append(
             OutcomeSpec(
                 id=out_id,
@@ -503,6 +533,16 @@ def _read_check(
         o.done()
     if not outcomes:
         raise c.error("outcomes", "a check needs its outcomes")
+    refusals = []
+    for rf in c.array("refuse"):
+        refusals.append(
+            Refusal(
+                rf.check_names("when", rf.expr("when"), names, lookups),
+                rf.text("text"),
+                rf.text("source", ""),
+            )
+        )
+        rf.done()
     outcome_ids = {o.id for o in outcomes}
     for ref in sorted(mechanic.outcome_ids() - outcome_ids):
         raise c.error("outcomes", f"the check can produce '{ref}' but defines no such outcome")
@@ -527,7 +567,13 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
+        refusals=tuple(refusals),
     )
+
+
+def _value_names(mechanic: Any) -> set[str]:
+    """Names a mechanic's result carries besides ``value``: split labels, opposed side totals."""
+    return set(getattr(mechanic, "pattern", ())) | set(getattr(mechanic, "sides", ()) or ())
 
 
 def _cell_gaps(mechanic: Any) -> list[str]:

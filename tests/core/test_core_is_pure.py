@@ -17,6 +17,10 @@ CORE_MODULES = [
     "drumhead.checks.mechanics",
     "drumhead.cli.main",
     "drumhead.cli.commands",
+    "drumhead.cli.games",
+    "drumhead.game",
+    "drumhead.game.report",
+    "drumhead.saves",
 ]
 
 

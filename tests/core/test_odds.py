@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drumhead.odds import binomial, constant, convolve, difference, mean, uniform
+from drumhead.odds import binomial, constant, convolve, difference, mean, repeat_sum, uniform
 from drumhead.resolve import odds, prepare
 from drumhead.validate import build_ruleset
 
@@ -83,6 +83,11 @@ def test_binomial_matches_repeated_convolution() -> None:
     dist = binomial(4, p)
     assert dist[2] == Fraction(6, 16)
     assert mean(dist) == 2
+    for n in range(0, 9):
+        for q in (Fraction(1, 6), Fraction(2, 3), Fraction(0), Fraction(1)):
+            expected = repeat_sum({1: q, 0: 1 - q}, n)
+            got = {k: v for k, v in binomial(n, q).items() if v}
+            assert got == {k: v for k, v in expected.items() if v}
 
 
 @settings(max_examples=50, deadline=None)

@@ -7,7 +7,7 @@ import random
 import gamegen
 import pytest
 
-from drumhead.errors import DrumheadError, InputError
+from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.game import Event, Leader, Unit, apply_event, derive_seed, replay, unit_inputs
 from drumhead.resolve import prepare, resolve
 from drumhead.roller import RandomDice
@@ -63,6 +63,27 @@ def test_resolution_dice_are_seeded_by_position_and_recorded(game) -> None:  # t
     game.undo()
     _, res2 = game.resolve("morale", "sc_militia", values, ["light_cover"], at=AT)
     assert res2.dice == res.dice
+
+
+def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game.game import card_fields
+    from drumhead.model import UNIT_FIELDS
+
+    fields = card_fields(game.ruleset, game.state, "md_continentals")
+    assert set(fields) == UNIT_FIELDS
+    assert fields["leader_value"] == 2 and fields["panic_marker"] is False
+    assert card_fields(game.ruleset, game.state, "grasshoppers")["single_stand"] is True
+    game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
+    assert card_fields(game.ruleset, game.state, "legion_foot")["panic_marker"] is True
+
+
+def test_resolve_reads_missing_inputs_from_the_unit_card(game) -> None:  # type: ignore[no-untyped-def]
+    game.edit_unit("sc_militia", "strength_now", 22, at=AT)
+    _, res = game.resolve("morale", "sc_militia", {}, [], hand_dice=[4], at=AT)
+    assert dict(res.inputs)["quality"] == "poor" and dict(res.inputs)["figures_lost"] == 8
+    # the players' values win over the card
+    _, res = game.resolve("morale", "sc_militia", {"quality": "elite"}, [], hand_dice=[4], at=AT)
+    assert dict(res.inputs)["quality"] == "elite"
 
 
 def test_hand_dice_are_recorded(game) -> None:  # type: ignore[no-untyped-def]
@@ -169,6 +190,24 @@ def test_add_and_remove_units_and_leaders(game) -> None:  # type: ignore[no-unty
     assert not game.state.has_leader("ferguson")
 
 
+def test_a_game_without_a_scenario_gets_its_sides_and_units_by_events() -> None:
+    from drumhead.game import Side, new_game
+
+    gamegen.setup()
+    game = new_game("test-land", seed=3, name="from scratch")
+    assert game.state.sides == () and game.state.activation.cards == ()
+    with pytest.raises(InputError, match="no side 'french'"):
+        game.add_unit(Unit("a", "A", "french", "b1", "infantry", 10, 10, ""), at=AT)
+    game.add_side(Side("french", "French", "Ney"), at=AT)
+    with pytest.raises(InputError, match="already a side"):
+        game.add_side(Side("french", "Français"), at=AT)
+    game.add_unit(Unit("a", "A", "french", "b1", "infantry", 10, 10, ""), at=AT)
+    assert (
+        game.state.side("french").commander == "Ney" and game.state.unit("a").state == "good_order"
+    )
+    assert replay(game.start, game.log) == game.state
+
+
 def test_cards_draw_and_reshuffle_each_turn(game) -> None:  # type: ignore[no-untyped-def]
     deck = game.state.activation.deck
     game.draw_card(at=AT)
@@ -214,10 +253,25 @@ def test_gaps_are_kept_with_the_game(game) -> None:  # type: ignore[no-untyped-d
         game.set_gap("nonsense", 1, at=AT)
 
 
+def test_checks_read_the_games_gap_values(game) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(MissingGapError) as info:
+        game.resolve("reform", "legion_foot", {}, at=AT)
+    assert info.value.gap == "reform_turns"
+    assert game.log == ()
+    game.set_gap("reform_turns", 2, at=AT)
+    event, res = game.resolve("reform", "legion_foot", {}, at=AT)
+    assert res.value == 2
+    assert event.data["resolution"]["gaps_used"] == {"reform_turns": 2}
+    game.undo()
+    game.undo()
+    with pytest.raises(MissingGapError):
+        game.resolve("reform", "legion_foot", {}, at=AT)
+
+
 def test_checks_for_puts_fitting_checks_first(game) -> None:  # type: ignore[no-untyped-def]
-    assert [c.id for c in game.checks_for("grasshoppers")] == ["gun_check", "morale"]
-    assert [c.id for c in game.checks_for("legion_foot")] == ["morale", "gun_check"]
-    assert [c.id for c in game.checks_for(None)] == ["morale", "gun_check"]
+    assert [c.id for c in game.checks_for("grasshoppers")] == ["gun_check", "morale", "reform"]
+    assert [c.id for c in game.checks_for("legion_foot")] == ["morale", "reform", "gun_check"]
+    assert [c.id for c in game.checks_for(None)] == ["morale", "reform", "gun_check"]
 
 
 def test_undo_redo_and_jump(game) -> None:  # type: ignore[no-untyped-def]
@@ -253,3 +307,34 @@ def test_replaying_the_log_rebuilds_the_state() -> None:
     game = gamegen.random_game(seed=7, events=400)
     assert replay(game.start, game.log) == game.state
     assert {e.kind for e in game.log} >= {"resolution", "apply_effects", "edit", "next_phase"}
+
+
+def test_every_kind_of_event_declares_its_data_keys(game) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game.events import DATA_KEYS, EVENT_KINDS
+
+    assert set(DATA_KEYS) == set(EVENT_KINDS)
+    with pytest.raises(InputError, match=r"data\.colour: unknown key"):
+        apply_event(game.state, Event(1, "note", {"text": "x", "colour": "red"}, 1, "m", AT))
+    with pytest.raises(InputError, match=r"effects\.0\.colour: unknown key"):
+        apply_event(
+            game.state,
+            Event(
+                1,
+                "apply_effects",
+                {"unit": "legion_foot", "effects": [{"kind": "note", "text": "x", "colour": 1}]},
+                1,
+                "m",
+                AT,
+            ),
+        )
+
+
+def test_house_rules_are_kept_with_the_game(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.game import new_game
+
+    house = tmp_path / "club.toml"
+    house.write_text('ruleset = "one-if-by-land"\ntitle = "club"\n')
+    monkeypatch.chdir(tmp_path)
+    game = new_game("one-if-by-land", house_rules="club.toml", seed=1)
+    assert game.state.house_rules == str(house.resolve())
+    assert game.ruleset.house_rules == str(house.resolve())

@@ -45,3 +45,14 @@ def test_undo_redo_of_200_random_events(seed: int) -> None:
         while game.can_redo:
             game.redo()
         assert game.state == states[200]
+
+
+def test_a_game_rebuilt_with_its_redo_stack() -> None:
+    game = gamegen.random_game(12, 30)
+    game.jump_to(20)
+    again = Game(game.start, game.ruleset, game.log, game.redo_stack)
+    assert again.state == game.state and again.redo_stack == game.redo_stack
+    while again.can_redo:
+        again.redo()
+    assert len(again.log) == 30
+    assert again.state == replay(game.start, (*game.log, *game.redo_stack))

@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from drumhead.game import Game, Unit, load_scenario, new_game, register_ruleset_file, unit_inputs
+from drumhead.game import (
+    Game,
+    Side,
+    Unit,
+    load_scenario,
+    new_game,
+    register_ruleset_file,
+    unit_inputs,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RULESET_FILE = DATA / "test-land.toml"
@@ -130,6 +138,8 @@ def random_event(game: Game, rng: random.Random, i: int) -> None:
         game.set_gap("reform_turns", rng.randint(1, 3), at=at)
     elif roll < 0.98:
         game.edit_leader(rng.choice(state.leaders).id, "value", rng.randint(0, 3), at=at)
+    elif roll < 0.985:
+        game.add_side(Side(f"allies{i}", f"Allies {i}"), at=at)
     else:
         game.note(f"a ruling at the table {i}", at=at)
 

@@ -74,7 +74,7 @@ class TwoWayChart:
         """The chart value for one roll, and how it was read."""
         row = self.row(strength)
         if row is None:
-            note = f"{strength} figures is under the chart's lowest row"
+            note = f"{_figures(strength)} is under the chart's lowest row"
             if self.small_ruling:
                 note += f" (ruling {self.small_ruling})"
             return self.small, note
@@ -106,13 +106,13 @@ class TwoWayChart:
         steps: list[str] = []
         total = 0
         for index, chunk in enumerate(chunks):
-            label = "chart" if index == 0 else f"excess {chunk} figures"
+            label = "chart" if index == 0 else f"excess {_figures(chunk)}"
             roll = dice.roll(self.dice, label)
             rolls.append(roll)
             modified = roll.total + mod
             value, note = self.read(chunk, modified)
             total += value
-            prefix = f"{chunk} figures" + (" (excess, rolled again)" if index else "")
+            prefix = _figures(chunk) + (" (excess, rolled again)" if index else "")
             steps.append(
                 f"{prefix}: rolled {roll.total}"
                 + (f" {mod:+d} = {modified}" if mod else "")
@@ -127,6 +127,10 @@ class TwoWayChart:
             steps=tuple(steps),
             modified=rolls[0].total + mod if rolls else None,
         )
+
+
+def _figures(n: int) -> str:
+    return f"{n} figure" if n == 1 else f"{n} figures"
 
 
 def parse_chart(reader: Reader) -> TwoWayChart:

@@ -7,6 +7,7 @@ Keep these few and small: anything a table, chart, pool or target test can say b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Mechanic, MechanicParser
@@ -18,7 +19,7 @@ CUSTOM: dict[str, MechanicParser] = {}
 """Mechanic name -> parser. Ruleset modules add theirs at import (see ``_load_builtin``)."""
 
 
-def register(name: str) -> object:
+def register(name: str) -> Callable[[MechanicParser], MechanicParser]:
     """Decorator: register a custom mechanic's parser under ``name``."""
 
     def deco(parser: MechanicParser) -> MechanicParser:

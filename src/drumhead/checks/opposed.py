@@ -14,10 +14,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Cell, Context, cell_result_text, merge_odds, read_cell, read_dice
-from drumhead.dice import DiceExpr
+from drumhead.dice import DiceExpr, difference_of
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
-from drumhead.odds import difference, shift
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
@@ -56,11 +55,11 @@ class OpposedRoll:
         raise DrumheadError(f"a difference of {diff} is beyond the table")
 
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
-        a = shift(self.dice[0].distribution(), ctx.total(self.sides[0]))
-        d = shift(self.dice[1].distribution(), ctx.total(self.sides[1]))
+        # (a + ma) - (d + md) = (a - d) + (ma - md): the dice difference is fixed per check.
+        net = ctx.total(self.sides[0]) - ctx.total(self.sides[1])
         pairs: list[tuple[Cell, Fraction]] = []
-        for diff, p in difference(a, d).items():
-            pairs.append((self.band(diff)[0].cell, p))
+        for diff, p in difference_of(self.dice[0], self.dice[1]).items():
+            pairs.append((self.band(diff + net)[0].cell, p))
         return merge_odds(pairs)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:

@@ -116,8 +116,9 @@ def parse_table(reader: Reader) -> BandedTable:
                 if isinstance(value, str):
                     built.append((name, Cell(value)))
                 else:
-                    built.append((name, read_cell(table.table(name))))
-                    table.table(name).done()
+                    sub = table.table(name)
+                    built.append((name, read_cell(sub)))
+                    sub.done()
             cells = tuple(built)
             table.done()
         row.done()

@@ -222,7 +222,7 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
             {
                 "id": m.id,
                 "label": m.label,
-                "value": m.value.text,
+                "value": _modifier_value(m),
                 "auto": m.auto,
                 "when": m.when.text if m.when else None,
                 "group": m.group,
@@ -235,7 +235,20 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
             for m in check.modifiers
         ],
         "outcomes": [{"id": o.id, "text": o.text, "numeric": o.numeric} for o in check.outcomes],
+        "refusals": [
+            {"when": r.when.text, "text": r.text, "source": r.source} for r in check.refusals
+        ],
     }
+
+
+def _modifier_value(m: Any) -> str:
+    """A modifier's value as players read it: -1, x1/2 (scale), +3 dice."""
+    text = str(m.value.text)
+    if m.applies == "scale":
+        return f"x{text}" + (f"/{m.scale_by}" if m.scale_by != 1 else "")
+    if m.applies == "dice":
+        return (f"{text}/{m.scale_by}" if m.scale_by != 1 else text) + " dice"
+    return text
 
 
 def cmd_checks(args: argparse.Namespace) -> int:
@@ -285,6 +298,10 @@ def cmd_checks(args: argparse.Namespace) -> int:
     print("\noutcomes:")
     for o in d["outcomes"]:
         print(f"  {o['id']:<24} {o['text']}")
+    if d["refusals"]:
+        print("\nrefused when:")
+        for r in d["refusals"]:
+            print(f"  {r['when']}: {r['text']}" + (f"  ({r['source']})" if r["source"] else ""))
     return 0
 
 
@@ -304,22 +321,16 @@ def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
         "ruleset": ctx.ruleset.id,
         "check": ctx.check.id,
         "inputs": dict(ctx.inputs),
-        "modifiers": [
-            {
-                "id": m.id,
-                "label": m.label,
-                "value": m.value,
-                "applies": m.applies,
-                "side": m.side,
-                "explain": m.explain,
-                "source": m.source,
-            }
-            for m in ctx.modifiers
-        ],
+        "modifiers": [m.to_dict() for m in ctx.modifiers],
         "total_modifier": ctx.total(),
         "odds": [o.to_dict() for o in result],
     }
-    if numeric:
+    outcome_of: dict[int | None, set[str]] = {}
+    for o in result:
+        outcome_of.setdefault(o.value, set()).add(o.outcome)
+    # The mean is of the value, so only where the value alone says what happened: a difference
+    # read on a chart, hits, casualties; not whole inches split by fractions into outcomes.
+    if numeric and len(numeric) == len(result) and all(len(s) == 1 for s in outcome_of.values()):
         dist = {o.value: o.p for o in numeric if o.value is not None}
         data["mean"] = str(mean(dist))
         data["mean_float"] = round(float(mean(dist)), 3)
@@ -359,8 +370,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         dice = RandomDice(random.Random(seed))
     res = resolve(ctx, dice)
     data = res.to_dict()
-    if seed is not None:
+    if seed is not None and res.rolls:
         data["seed"] = seed
+    elif not res.rolls:
+        seed = None  # nothing was rolled: a seed would suggest otherwise
     if args.json:
         emit_json(data)
     else:

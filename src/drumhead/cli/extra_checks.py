@@ -1,12 +1,35 @@
-"""Validation of scenario and save files (filled in by the games-and-saves layer)."""
+"""Validation of scenario and save files for ``drumhead check``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.errors import RulesetError
+from drumhead.errors import DrumheadError, RulesetError
 
 
 def check_file(kind: str, path: Path, data: dict[str, object], text: str) -> None:
     """Validate a scenario or save file, raising :class:`RulesetError` on the first problem."""
-    raise RulesetError(f"cannot check {kind} files yet", path=str(path))
+    if kind == "scenario":
+        from drumhead.game.scenario import read_scenario
+
+        read_scenario(data, text=text, file=str(path), scenario_id=path.stem)
+        return
+    if kind == "save":
+        from drumhead.saves import load_save
+
+        load_save(path)
+        return
+    raise RulesetError(f"cannot check {kind} files", path=str(path))
+
+
+def check_shipped() -> list[DrumheadError]:
+    """Problems in the shipped scenarios (``drumhead check`` with no paths)."""
+    from drumhead.game.scenario import load_scenario, scenario_ids
+
+    errors: list[DrumheadError] = []
+    for scenario_id in scenario_ids():
+        try:
+            load_scenario(scenario_id)
+        except DrumheadError as exc:
+            errors.append(exc)
+    return errors

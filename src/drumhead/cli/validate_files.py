@@ -30,6 +30,9 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
                 load_ruleset(rid)
             except DrumheadError as exc:
                 errors.append(exc)
+        from drumhead.cli import extra_checks
+
+        errors.extend(extra_checks.check_shipped())
         return errors
     for path in paths:
         try:

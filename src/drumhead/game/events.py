@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drumhead.errors import InputError
-from drumhead.game.codec import read_leader, read_unit
+from drumhead.game.codec import read_leader, read_side, read_unit
 from drumhead.game.state import LEADER_STATUSES, GameState, Unit
 from drumhead.game.state import evolve as replace
 from drumhead.schema import Reader
@@ -22,6 +22,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "resolution",
     "apply_effects",
     "edit",
+    "add_side",
     "add_unit",
     "remove_unit",
     "add_leader",
@@ -151,12 +152,45 @@ class _Data:
         return value
 
 
+DATA_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset(keys.split())
+    for kind, keys in {
+        "resolution": "check unit seed hand modifiers use_reroll resolution",
+        "apply_effects": "unit effects resolution",
+        "edit": "target id field old new",
+        "add_side": "side",
+        "add_unit": "unit",
+        "remove_unit": "unit card",
+        "add_leader": "leader",
+        "remove_leader": "leader card",
+        "attach_leader": "leader unit old",
+        "tick_step": "step ticked",
+        "next_phase": "turn phase deck",
+        "next_turn": "turn phase deck",
+        "draw_card": "card",
+        "shuffle_deck": "deck",
+        "initiative": "winner first",
+        "set_gap": "gap value old",
+        "note": "text unit",
+    }.items()
+}
+"""The keys each kind of event's data may hold."""
+
+EFFECT_KEYS = frozenset({"kind", "text", "amount", "dice", "state", "marker", "who", "leader"})
+
+
 def apply_event(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Pure; raises :class:`InputError` when the event does not fit."""
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise InputError(f"event {event.seq}: unknown kind '{event.kind}'")
-    return handler(state, _Data(event))
+    d = _Data(event)
+    if not isinstance(event.data, Mapping):
+        raise InputError(f"event {event.seq} ({event.kind}): data: expected a table")
+    extra = event.data.keys() - DATA_KEYS[event.kind]
+    if extra:
+        raise d.fail(sorted(extra)[0], "unknown key")
+    return handler(state, d)
 
 
 def replay(start: GameState, events: Sequence[Event]) -> GameState:
@@ -171,13 +205,51 @@ def replay(start: GameState, events: Sequence[Event]) -> GameState:
 def _nothing(state: GameState, d: _Data) -> GameState:
     if d.event.kind == "resolution":
         d.text("check")
-        d.table("resolution")
+        _check_record(d)
         unit = d.text("unit", optional=True)
         if unit is not None:
             _unit(state, d, unit)
     else:
         d.text("text")
     return state
+
+
+def _check_record(d: _Data) -> None:
+    """The parts of a resolution record that reports and audits read have the right shapes."""
+    record = d.table("resolution")
+    for key in ("check", "outcome", "text"):
+        if not isinstance(record.get(key), str):
+            raise d.fail(f"resolution.{key}", "expected text")
+    faces = record.get("dice")
+    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+        raise d.fail("resolution.dice", "expected a list of whole numbers")
+    for name, fields in (
+        ("rolls", ("label", "notation", "faces")),
+        ("odds", ("outcome", "p", "percent")),
+        ("effects", ("kind", "text")),
+        ("modifiers", ("id", "label", "value")),
+    ):
+        items = record.get(name, [])
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise d.fail(f"resolution.{name}", "expected a list of tables")
+        for index, item in enumerate(items):
+            for field in fields:
+                if field not in item:
+                    raise d.fail(f"resolution.{name}.{index}.{field}", "required key is missing")
+    for index, roll in enumerate(record.get("rolls", [])):
+        if not isinstance(roll["faces"], list) or not all(_whole(f) for f in roll["faces"]):
+            raise d.fail(f"resolution.rolls.{index}.faces", "expected a list of whole numbers")
+    for key in ("seed",):
+        if key in d.data and not _whole(d.data[key]):
+            raise d.fail(key, "expected a whole number")
+    if "hand" in d.data and (
+        not isinstance(d.data["hand"], list) or not all(_whole(f) for f in d.data["hand"])
+    ):
+        raise d.fail("hand", "expected a list of whole numbers")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
@@ -196,6 +268,9 @@ def _apply_effects(state: GameState, d: _Data) -> GameState:
 def _effect(
     state: GameState, unit: Unit, effect: Mapping[str, Any], d: _Data, key: str
 ) -> tuple[GameState, Unit]:
+    extra = effect.keys() - EFFECT_KEYS
+    if extra:
+        raise d.fail(f"{key}.{sorted(extra)[0]}", "unknown key")
     kind = effect.get("kind")
     amount = effect.get("amount")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
@@ -302,6 +377,13 @@ def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> An
         "texts": "a list of text",
     }[base]
     raise InputError(f"{what} {field} takes {wanted}, not {raw!r}")
+
+
+def _add_side(state: GameState, d: _Data) -> GameState:
+    side = read_side(Reader(d.table("side"), key=f"events.{d.event.seq}.data.side"))
+    if side.id in {s.id for s in state.sides}:
+        raise d.fail("side.id", f"there is already a side '{side.id}'")
+    return state.evolve(sides=(*state.sides, side))
 
 
 def _add_unit(state: GameState, d: _Data) -> GameState:
@@ -411,6 +493,7 @@ _HANDLERS = {
     "note": _nothing,
     "apply_effects": _apply_effects,
     "edit": _edit,
+    "add_side": _add_side,
     "add_unit": _add_unit,
     "remove_unit": _remove_unit,
     "add_leader": _add_leader,

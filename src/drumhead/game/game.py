@@ -13,12 +13,14 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from drumhead.errors import InputError, RulesetError
-from drumhead.game.codec import leader_to_dict, strip_none, unit_to_dict
+from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
+    SIDE_EDITABLE,
     UNIT_EDITABLE,
     Event,
     apply_event,
@@ -26,7 +28,7 @@ from drumhead.game.events import (
 )
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
-from drumhead.game.state import Activation, GameState, Leader, Unit
+from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -83,8 +85,10 @@ class Game:
         for event in log:
             self.add_event(event, record=False)
         redo_list = list(redo)
-        for event in reversed(redo_list):
-            self._redo.insert(0, event)
+        for offset, event in enumerate(redo_list):
+            if event.seq != len(self._log) + 1 + offset:
+                raise InputError(f"redo event {event.seq} is out of order")
+        self._redo = redo_list
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -225,9 +229,13 @@ class Game:
         use_reroll: bool = True,
         at: str,
     ) -> tuple[Event, Resolution]:
-        """Resolve a check (dice from the game's generator unless rolled by hand) and log it."""
+        """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
+
+        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it.
+        """
         if unit_id is not None:
             self.state.unit(unit_id)
+            values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
             self.ruleset,
@@ -317,7 +325,7 @@ class Game:
         """Change one field of a unit card by hand (the old value is recorded)."""
         unit = self.state.unit(unit_id)
         new = edit_value(UNIT_EDITABLE, field, value, "unit")
-        changed = _replace(unit, field, new)
+        changed = evolve(unit, **{field: new})
         _checked(self.ruleset, changed)
         if field == "side":
             self.state.side(str(new))
@@ -334,8 +342,6 @@ class Game:
 
     def edit_side(self, side_id: str, field: str, value: Any, *, at: str) -> Event:
         side = self.state.side(side_id)
-        from drumhead.game.events import SIDE_EDITABLE
-
         new = edit_value(SIDE_EDITABLE, field, value, "side")
         return self._edit("side", side_id, field, getattr(side, field), new, at)
 
@@ -348,6 +354,14 @@ class Game:
             "new": _plain(new),
         }
         return self._push("edit", data, at)
+
+    def add_side(self, side: Side, *, at: str) -> Event:
+        """A new side (a game started without a scenario begins with none)."""
+        if side.id in {s.id for s in self.state.sides}:
+            raise InputError(f"there is already a side '{side.id}'")
+        if not side.id or not side.name:
+            raise InputError("a side needs an id and a name")
+        return self._push("add_side", {"side": side_to_dict(side)}, at)
 
     def add_unit(self, unit: Unit, *, at: str) -> Event:
         if self.state.has_unit(unit.id):
@@ -473,12 +487,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _replace(unit: Unit, field: str, value: Any) -> Unit:
-    from dataclasses import replace
-
-    return replace(unit, **{field: value})
-
-
 def new_game(
     ruleset_id: str,
     *,
@@ -496,6 +504,9 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    if house_rules is not None:
+        # the save records where the house rules are; a relative path would break elsewhere
+        house_rules = str(Path(house_rules).resolve())
     ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
     if seed is None:
         seed = secrets.randbits(32)
@@ -527,18 +538,12 @@ def new_game(
     return Game(start, ruleset)
 
 
-def unit_inputs(
-    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
-) -> dict[str, InputValue]:
-    """The check's inputs that can be read off the unit card (``from_unit``).
-
-    A choice input is filled only when the card's value is one of its choices.
-    """
-    spec = ruleset.check(check) if isinstance(check, str) else check
+def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, InputValue]:
+    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``)."""
     unit = state.unit(unit_id)
     leader = state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
-    fields: dict[str, InputValue] = {
+    return {
         "name": unit.name,
         "type": unit.type,
         "subtype": unit.subtype,
@@ -552,9 +557,21 @@ def unit_inputs(
         "leader_rerolls": leader.rerolls if leader else 0,
         "panic_marker": "panic" in unit.markers,
         "elite": unit.elite,
+        # a single-stand type, or a unit counted in stands that is down to its last one
         "single_stand": bool(unit_type and unit_type.single_stand)
         or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),
     }
+
+
+def unit_inputs(
+    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
+) -> dict[str, InputValue]:
+    """The check's inputs that can be read off the unit card (``from_unit``).
+
+    A choice input is filled only when the card's value is one of its choices.
+    """
+    spec = ruleset.check(check) if isinstance(check, str) else check
+    fields = card_fields(ruleset, state, unit_id)
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
         if item.from_unit is None or item.from_unit not in fields:

@@ -70,6 +70,8 @@ def describe(event: Any, state: GameState) -> str:
         return (
             f"edited {name}: {d.get('field')} {d.get('old', '(none)')} -> {d.get('new', '(none)')}"
         )
+    if kind == "add_side":
+        return f"added side {d['side'].get('name')}"
     if kind == "add_unit":
         return f"added unit {d['unit'].get('name')}"
     if kind == "remove_unit":

@@ -156,6 +156,13 @@ def acquire_lock(save: Path) -> Path:
     A lock left by a process of this machine that is no longer running is stale: it is
     taken over.
     """
+    try:
+        return _acquire(save)
+    except OSError as exc:
+        raise SaveError(f"cannot lock the save: {exc.strerror or exc}", path=str(save)) from None
+
+
+def _acquire(save: Path) -> Path:
     lock = lock_path(save)
     save.parent.mkdir(parents=True, exist_ok=True)
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 import tomllib
 import zlib
@@ -26,7 +27,7 @@ from typing import Any
 import tomli_w
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.game.codec import read_state, state_to_dict
+from drumhead.game.codec import check_references, read_state, state_to_dict
 from drumhead.game.events import EVENT_KINDS, Event
 from drumhead.game.game import Game
 from drumhead.game.rulesets import game_ruleset
@@ -42,6 +43,7 @@ from drumhead.saves.files import (
     write_atomic,
 )
 from drumhead.schema import Reader
+from drumhead.tomlpos import locate
 
 SCHEMA = 2
 """The save schema this drumhead writes. Older schemas are migrated on load; newer refused."""
@@ -235,10 +237,12 @@ def read_header(path: Path) -> SaveInfo:
 def list_saves(folder: str | Path) -> list[SaveInfo]:
     """Every save in the folder, the most recently played first (unreadable ones skipped)."""
     base = Path(folder)
-    if not base.is_dir():
-        return []
+    try:
+        paths = sorted(base.glob("*.toml")) if base.is_dir() else []
+    except OSError as exc:
+        raise SaveError(f"cannot read the saves folder: {exc}", path=str(base)) from None
     out = []
-    for path in sorted(base.glob("*.toml")):
+    for path in paths:
         try:
             out.append(read_header(path))
         except DrumheadError:
@@ -295,7 +299,7 @@ def _load(save: Path) -> Loaded:
     if schema < SCHEMA:
         while schema < SCHEMA:
             data = MIGRATIONS[schema](data)
-            schema = SCHEMA
+            schema += 1
         legacy = data.pop("_events", [])
         legacy_events = legacy if isinstance(legacy, list) else None
         if legacy_events is None:
@@ -337,7 +341,8 @@ def _load(save: Path) -> Loaded:
     journal_bytes = 0
     if legacy_events is not None:
         entries: list[tuple[int | None, dict[str, Any], str]] = [
-            (None, {"op": "event", "event": e}, f"events.{i}") for i, e in enumerate(legacy_events)
+            (locate(text, f"events.{i}"), {"op": "event", "event": e}, f"events.{i}")
+            for i, e in enumerate(legacy_events)
         ]
         source = name
     else:
@@ -359,6 +364,10 @@ def _load(save: Path) -> Loaded:
         except DrumheadError as exc:
             message = exc.message if isinstance(exc, RulesetError) else str(exc)
             raise SaveError(message, path=source, line=line, key=key) from None
+    # what the events made follows the same rules as a scenario: names, references
+    for unit in game.state.units:
+        check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"))
+    check_references(game.state, Reader({}, file=source, key="after the journal"))
     if (
         saved_state is not None
         and legacy_events is None
@@ -392,13 +401,18 @@ def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
             if extra:
                 raise DrumheadError(f"event.{extra[0]}: unknown key")
             raise DrumheadError(f"event.{missing[0]}: required key is missing")
-        seq, kind, turn, phase, at, data = (raw[k] for k in _EVENT_ORDER)
-        for key, value, wanted in (("seq", seq, int), ("turn", turn, int)):
-            if isinstance(value, bool) or not isinstance(value, wanted):
-                raise DrumheadError(f"event.{key}: expected a whole number")
-        for key, value in (("phase", phase), ("at", at), ("kind", kind)):
-            if not isinstance(value, str):
-                raise DrumheadError(f"event.{key}: expected text")
+        seq = raw["seq"]
+        turn = raw["turn"]
+        kind = raw["kind"]
+        phase = raw["phase"]
+        at = raw["at"]
+        data = raw["data"]
+        if type(seq) is not int or type(turn) is not int:
+            bad = "seq" if type(seq) is not int else "turn"
+            raise DrumheadError(f"event.{bad}: expected a whole number")
+        if type(phase) is not str or type(at) is not str or type(kind) is not str:
+            bad = next(k for k in ("kind", "phase", "at") if type(raw[k]) is not str)
+            raise DrumheadError(f"event.{bad}: expected text")
         if kind not in EVENT_KINDS:
             raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
         if not isinstance(data, dict):
@@ -424,7 +438,11 @@ def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
 
 # -- the open save ------------------------------------------------------------------------------
 class SaveSession:
-    """An open save: holds its lock; autosaves by appending to the journal."""
+    """An open save: holds its lock; autosaves by appending to the journal.
+
+    Its methods may be called from a worker thread (the app autosaves off the UI thread); one
+    internal lock keeps writes in order.
+    """
 
     def __init__(self, path: Path, lock: Path) -> None:
         self.path = path
@@ -437,6 +455,9 @@ class SaveSession:
         self._since_snapshot = 0
         self._handle: Any = None
         self._closed = False
+        self._mutex = threading.RLock()
+        self._game: Game | None = None
+        """The game last saved through this session (``close()`` brings its snapshot up to date)."""
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -453,14 +474,19 @@ class SaveSession:
         session.generation = loaded.generation
         session.entries = loaded.entries
         session.created = loaded.created or now()
-        if loaded.torn or loaded.legacy:
-            if loaded.torn:
-                session.warnings.append(
-                    "the last autosaved change was cut short (a crash?) and has been dropped"
-                )
-            session._compact(loaded.game)
-        elif loaded.entries > 2 * len(loaded.game.log) + 1000:
-            session._compact(loaded.game)
+        session._game = loaded.game
+        try:
+            if loaded.torn or loaded.legacy:
+                if loaded.torn:
+                    session.warnings.append(
+                        "the last autosaved change was cut short (a crash?) and has been dropped"
+                    )
+                session._compact(loaded.game)
+            elif loaded.entries > 2 * len(loaded.game.log) + 1000:
+                session._compact(loaded.game)
+        except BaseException:
+            release_lock(lock)
+            raise
         return session, loaded.game
 
     @classmethod
@@ -481,13 +507,18 @@ class SaveSession:
     # -- writing ----------------------------------------------------------------------------
     def autosave(self, game: Game) -> None:
         """Append what changed since the last save; the cost does not grow with the log."""
+        with self._mutex:
+            self._autosave(game)
+
+    def _autosave(self, game: Game) -> None:
         self._check_open()
+        self._game = game
         new = game.journal[self._written :]
         if not new:
             return
         payload = b"".join(encode_entry(op_entry(op)) for op in new)
-        handle = self._journal_handle()
         try:
+            handle = self._journal_handle()
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -501,16 +532,25 @@ class SaveSession:
 
     def save(self, game: Game) -> None:
         """A full save: a compacted journal (a new generation) and a fresh snapshot."""
-        self._check_open()
-        self._compact(game)
+        with self._mutex:
+            self._check_open()
+            self._compact(game)
 
     def close(self, game: Game | None = None) -> None:
-        """Write what is pending (with ``game``), then release the lock."""
+        """Write what is pending and an up-to-date snapshot, then release the lock.
+
+        ``game`` defaults to the game last opened, created or saved through this session.
+        """
+        with self._mutex:
+            self._close(game)
+
+    def _close(self, game: Game | None) -> None:
         if self._closed:
             return
+        game = game if game is not None else self._game
         try:
             if game is not None:
-                self.autosave(game)
+                self._autosave(game)
                 self._snapshot(game, backups=0)
         finally:
             if self._handle is not None:
@@ -548,23 +588,33 @@ class SaveSession:
         self._since_snapshot = 0
 
     def _compact(self, game: Game) -> None:
+        """Write a compacted journal as a new generation, then the snapshot pointing to it.
+
+        The session's counters change only once both are written: after a failure it still
+        describes the files on disk (the previous generation), so autosaving goes on there.
+        """
+        self._game = game
         entries = compact_entries(game)
         generation = self.generation + 1 if self.path.exists() else self.generation
         journal = journal_file(self.path, generation)
         write_atomic(journal, b"".join(encode_entry(e) for e in entries))
+        last = game.log[-1].at if game.log else self.created
+        snapshot = snapshot_bytes(
+            game,
+            generation=generation,
+            entries=len(entries),
+            created=self.created,
+            last_played=last,
+        )
+        write_atomic(self.path, snapshot, backups=BACKUPS)
         if self._handle is not None:
             with contextlib.suppress(OSError):
                 self._handle.close()
             self._handle = None
-        old_generation = self.generation
         self.generation = generation
         self.entries = len(entries)
         self._written = len(game.journal)
-        try:
-            self._snapshot(game, backups=BACKUPS)
-        except BaseException:
-            self.generation = old_generation
-            raise
+        self._since_snapshot = 0
         for stale in _old_journals(self.path, generation - KEEP_GENERATIONS):
             with contextlib.suppress(OSError):
                 stale.unlink()

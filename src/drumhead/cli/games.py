@@ -1,0 +1,166 @@
+"""``drumhead new``, ``drumhead saves`` and ``drumhead export``: games and saves from the CLI."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from drumhead.cli.output import emit_json, table
+from drumhead.errors import DrumheadError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
+    p.add_argument("ruleset")
+    p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
+    p.add_argument("--name", metavar="SAVE", help="the save's name (default: the scenario's)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="ID", help="turn an optional rule on"
+    )
+    p.add_argument("--house-rules", metavar="FILE", help="a house-rules TOML file")
+    p.add_argument("--seed", type=int, help="seed the game's dice (same seed, same rolls)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_new)
+
+    p = sub.add_parser("saves", help="list the saved games: ruleset, turn, last played")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_saves)
+
+    p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
+    p.set_defaults(handler=cmd_export)
+
+
+def _folder(args: argparse.Namespace) -> Path:
+    from drumhead.saves import saves_dir
+
+    return saves_dir(getattr(args, "saves", None))
+
+
+def _stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from drumhead.game import load_scenario, new_game
+    from drumhead.game.rulesets import game_ruleset
+    from drumhead.saves import SaveSession, save_path
+
+    scenario = None
+    game_ruleset(args.ruleset, args.option, args.house_rules)  # a clear error for a bad ruleset
+    if args.scenario:
+        scenario = load_scenario(args.scenario)
+        if scenario.ruleset != args.ruleset:
+            raise DrumheadError(
+                f"scenario '{scenario.id}' is for {scenario.ruleset}, not {args.ruleset}"
+            )
+    folder = _folder(args)
+    name = args.name or (scenario.id if scenario else args.ruleset)
+    path = save_path(folder, name)
+    if args.name is None:
+        n = 2
+        while path.exists():
+            path = save_path(folder, f"{name} {n}")
+            n += 1
+    elif path.exists():
+        raise DrumheadError(f"there is already a save named '{name}' in {folder}")
+    game = new_game(
+        args.ruleset,
+        options=args.option,
+        house_rules=args.house_rules,
+        scenario=scenario,
+        seed=args.seed,
+        name=path.stem,
+    )
+    SaveSession.create(path, game).close()
+    state = game.state
+    sides = [s.name for s in state.sides]
+    info = {
+        "save": path.stem,
+        "path": str(path),
+        "ruleset": state.ruleset,
+        "scenario": state.scenario,
+        "options": sorted(state.options),
+        "seed": state.seed,
+        "sides": sides,
+        "units": len(state.units),
+        "leaders": len(state.leaders),
+    }
+    if args.json:
+        emit_json(info)
+        return 0
+    print(
+        f"created {path} ({state.ruleset}" + (f", {state.scenario}" if state.scenario else "") + ")"
+    )
+    if state.sides:
+        print(
+            f"  {' vs '.join(sides)}: {_count(len(state.units), 'unit')}, {_count(len(state.leaders), 'leader')}"
+        )
+    print(f"  seed {state.seed}")
+    return 0
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    from drumhead.saves import list_saves
+
+    folder = _folder(args)
+    saves = list_saves(folder)
+    rows = [
+        {
+            "name": s.name,
+            "ruleset": s.ruleset,
+            "scenario": s.scenario,
+            "turn": s.turn,
+            "events": s.events,
+            "last_played": s.last_played,
+            "open": s.locked,
+            "path": str(s.path),
+        }
+        for s in saves
+    ]
+    if args.json:
+        emit_json(rows)
+        return 0
+    if not rows:
+        print(f"no saved games in {folder}")
+        return 0
+    print(
+        table(
+            ["save", "ruleset", "scenario", "turn", "last played", "status"],
+            [
+                [
+                    r["name"],
+                    r["ruleset"],
+                    r["scenario"] or "-",
+                    r["turn"],
+                    r["last_played"],
+                    "open" if r["open"] else "",
+                ]
+                for r in rows
+            ],
+        )
+    )
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from drumhead.saves import export_markdown, load_save, save_path
+
+    given = Path(args.save)
+    path = (
+        given if given.suffix == ".toml" and given.exists() else save_path(_folder(args), args.save)
+    )
+    report = export_markdown(load_save(path).game)
+    if args.output:
+        Path(args.output).write_text(report, encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        print(report, end="")
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,60 @@
+"""Effects may read ``rerolled``: a re-roll's cost is proposed only when one was rolled."""
+
+from __future__ import annotations
+
+import pytest
+
+from drumhead.errors import RulesetError
+from drumhead.model import Ruleset
+from drumhead.resolve import prepare, resolve
+from drumhead.roller import HandDice
+from drumhead.validate import build_ruleset
+
+CHECK = {
+    "title": "t",
+    "kind": "target",
+    "source": "s",
+    "summary": "s",
+    "dice": "1d6",
+    "compare": ">=",
+    "target": 4,
+    "reroll": "rerolls > 0",
+    "inputs": {"rerolls": {"type": "int", "default": 1, "label": "re-rolls left"}},
+    "outcomes": {
+        "pass": {
+            "result": "pass",
+            "text": "pass",
+            "effects": [
+                {"kind": "leader", "amount": 1, "text": "re-roll spent", "when": "rerolled"}
+            ],
+        },
+        "fail": {"result": "fail", "text": "fail"},
+    },
+}
+
+
+def _ruleset(check: dict[str, object]) -> Ruleset:
+    return build_ruleset(
+        {
+            "id": "mini",
+            "title": "Mini",
+            "version": "1",
+            "description": "d",
+            "sources": [{"id": "t", "title": "t", "document": "t"}],
+            "checks": {"c": check},
+        },
+        file="mini.toml",
+    )
+
+
+@pytest.mark.parametrize(("faces", "spent"), [([5], False), ([2, 5], True)])
+def test_effect_when_reads_rerolled(faces: list[int], spent: bool) -> None:
+    res = resolve(prepare(_ruleset(CHECK), "c"), HandDice(faces))
+    assert res.outcome == "pass"
+    assert [e.kind for e in res.effects] == (["leader"] if spent else [])
+
+
+def test_rerolled_is_not_a_check_input() -> None:
+    bad = {**CHECK, "derived": {"x": "rerolled"}}
+    with pytest.raises(RulesetError, match="unknown 'rerolled'"):
+        _ruleset(bad)
