@@ -132,7 +132,8 @@ class DrumheadApp(App[None]):
         self.gap_answers: dict[str, dict[str, InputValue]] = {}
         """Gap values the players gave without a game, per ruleset."""
         self.start = start
-        """Which screen opens first: ``auto`` (last game or the start screen), ``reference``."""
+        """Which screen opens first: ``auto`` (the last game, else the start screen),
+        ``menu`` (the start screen), ``reference`` (the quick reference)."""
 
     # -- state the screens read ---------------------------------------------------------
     @property

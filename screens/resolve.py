@@ -14,7 +14,7 @@ from drumhead.screens.render import modifier_value_text, odds_table, resolution_
 from drumhead.screens.widgets import StatusBar, TickBox, TickList
 from rich.console import Group
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -188,7 +188,13 @@ class ResolveScreen(Screen[None]):
                 )
         yield Static("", id=f"err-{spec.name}", classes="error input-error")
 
+    def result_area(self, shown: bool) -> None:
+        """Show the result, effects and their help only once there is a result."""
+        for selector in ("#result", "#effects", "#effects-help"):
+            self.query_one(selector).display = shown
+
     def on_mount(self) -> None:
+        self.result_area(self.result is not None)
         self.update_odds()
         self.query_one("#mods", SelectionList).focus()
 
@@ -417,6 +423,7 @@ class ResolveScreen(Screen[None]):
 
     def show_result(self) -> None:
         assert self.result is not None
+        self.result_area(True)
         self.query_one("#result", Static).update(resolution_text(self.result))
         effects = self.query_one("#effects", SelectionList)
         effects.clear_options()
@@ -455,16 +462,50 @@ class ResolveScreen(Screen[None]):
         if self.result is None:
             self.notify("Roll first (r), or type the dice rolled (h).", severity="warning")
             return
-        try:
-            message = self.drumhead.apply_effects(self.unit_id, self.chosen_effects())
-        except DrumheadError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.notify(message)
+        self.apply_flow(self.chosen_effects())
+
+    @work(exclusive=True, group="apply")
+    async def apply_flow(self, effects: list[Effect]) -> None:
+        """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
+        groups: dict[str, list[Effect]] = {}
+        for effect in effects:
+            who = "self" if effect.who in ("self", "leader") else effect.who
+            groups.setdefault(who, []).append(effect)
+        messages = []
+        game = self.drumhead.game
+        for who, group in groups.items():
+            target = self.unit_id if who == "self" else None
+            if target is None and game is not None and game.state.units:
+                from drumhead.screens.pick_unit import UnitPickModal
+
+                question = (
+                    "Which unit do these effects fall on?"
+                    if who == "self"
+                    else f"Which unit is the {who}?"
+                )
+                candidates = [u for u in game.state.units if not u.removed and u.id != self.unit_id]
+                target = await self.app.push_screen_wait(
+                    UnitPickModal(question, [e.text for e in group], candidates)
+                )
+                if target is None:
+                    messages.append(f"{len(group)} effect(s) for the {who} left to the players")
+                    continue
+            try:
+                messages.append(self.drumhead.apply_effects(target, group))
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+        if not effects:
+            messages.append("Effects discarded.")
+        self.notify(" ".join(messages))
         self.clear_result()
-        self.app.pop_screen() if self.drumhead.game_open else self.reset_result_view()
+        if self.drumhead.game_open:
+            self.app.pop_screen()
+        else:
+            self.reset_result_view()
 
     def reset_result_view(self) -> None:
+        self.result_area(False)
         self.query_one("#result", Static).update("")
         self.query_one("#effects", SelectionList).clear_options()
         self.query_one("#effects-help", Static).update("")

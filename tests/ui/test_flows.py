@@ -178,3 +178,30 @@ async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ResolveScreen)  # not asked again
         await pilot.press("ctrl+q")
+
+
+async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
+    """Fire: the hits fall on the opponent, so applying asks which unit that is."""
+    from drumhead.screens.pick_unit import UnitPickModal
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        app.action_open_resolve("fire", "blue_rifles")  # as the palette command does
+        await pilot.pause()
+        await pilot.press("h", "4", "enter", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitPickModal)
+        assert [u.id for u in app.screen.units] == [
+            "blue_guards",
+            "blue_horse",
+            "red_line",
+            "red_militia",
+        ]
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game.state.unit("red_line").strength_now == 16
+        assert app.game.state.unit("blue_rifles").strength_now == 12
+        await pilot.press("ctrl+q")

@@ -98,3 +98,33 @@ class TestUnitsScreen:
             pilot.app.clear_notifications()
 
         assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestResolveForAUnit:
+    def test_prefilled_with_auto_modifier(self, snap_compare, size) -> None:
+        """The morale test of 1st Blue Guards opened with m: the title 'Resolve: 1st Blue
+        Guards', inputs filled from the card (veteran, 24 figures, officer rating 2), the
+        automatic '[✓] -2: officer rated 2 with the unit', 'Needs ≤ 8 after modifiers (-2)'
+        and every outcome's odds (Passes 100%)."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("m")
+            await pilot.pause()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+    def test_pick_the_opponent(self, snap_compare, size) -> None:
+        """Fire from Blue Rifles, 4 typed by hand, then a: the dialog 'Which unit is the
+        opponent?' listing the effect 'The target loses 4 figures' and the other units."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            pilot.app.action_open_resolve("fire", "blue_rifles")
+            await pilot.pause()
+            await pilot.press("h", "4", "enter", "a")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)

@@ -21,6 +21,26 @@ class TestStartScreen:
         F2/F3/F4 hint, and the footer bindings."""
         assert snap_compare(make_app(), terminal_size=size)
 
+    def test_with_a_save(self, snap_compare, size, monkeypatch) -> None:
+        """The start screen listing one save: 'mill · Cards Test · turn 2 · 1781-01-17 09:30'
+        under 'Saved games (o resumes)', above the rulesets (opened without auto-resume)."""
+        import os
+
+        from drumhead.game import load_scenario, new_game
+        from drumhead.saves import SaveSession, save_path
+        from tests.ui.helpers import cards_app
+        from tests.ui.rulesets import CARDS_SCENARIO
+
+        monkeypatch.setattr("drumhead.saves.store.now", lambda: "1781-01-17T09:00:00Z")
+        app = cards_app()
+        app.start = "menu"
+        game = new_game("cards-test", scenario=load_scenario(CARDS_SCENARIO), seed=1, name="mill")
+        game.next_turn(at="1781-01-17T09:30:00Z")
+        session = SaveSession.create(save_path(os.environ["DRUMHEAD_SAVES"], "mill"), game)
+        session.save(game)
+        session.close()
+        assert snap_compare(app, terminal_size=size)
+
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestRollerScreen:
@@ -160,6 +180,9 @@ class TestContrastTheme:
         screen with one modifier ticked, ✓ marks and words carrying every state."""
 
         async def run(pilot: Pilot) -> None:
-            await pilot.press("f6", "f4", "space")
+            await pilot.press("f6")
+            await pilot.pause(0.2)
+            await pilot.press("f4", "space")
+            await pilot.pause(0.2)
 
         assert snap_compare(make_app(), terminal_size=size, run_before=run)
