@@ -505,6 +505,11 @@ class DrumheadApp(App[None]):
             PaletteCommand("Redo", "Put back the last change undone (U)", self.action_redo),
             PaletteCommand("Open log", "Every event by turn and phase (l)", self.action_open_log),
             PaletteCommand(
+                "Close game",
+                "Save it and go back to the start screen (Escape)",
+                self.action_close_game,
+            ),
+            PaletteCommand(
                 "Edit units", "Add, remove, correct units; attach leaders", self.action_open_units
             ),
         ]
@@ -618,6 +623,17 @@ class DrumheadApp(App[None]):
         from drumhead.screens.units import UnitsScreen
 
         self.push_screen(UnitsScreen(unit or None))
+
+    def action_close_game(self) -> None:
+        """Save and close the open game; back to the start screen."""
+        if self.game is None:
+            return
+        name = self.game.state.name
+        self.close_game()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.refresh_status()
+        self.notify(f"Saved and closed '{name}'.")
 
     def action_new_game(self) -> None:
         from drumhead.screens.new_game import NewGameScreen

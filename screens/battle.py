@@ -50,6 +50,7 @@ class BattleScreen(Screen[None]):
         Binding("l", "app.open_log", "Log", id="log"),
         Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
+        Binding("escape", "app.close_game", "Close game", id="close-game", show=False),
         Binding("slash", "filter", "Filter", id="filter", show=False),
     ]
 
@@ -335,6 +336,8 @@ class BattleScreen(Screen[None]):
                 for step in phase.steps:
                     if phase.id == phase_id and step.id == step_id and step.check:
                         check = step.check
+        if check and not any(i.from_unit for i in self.game.ruleset.check(check).inputs):
+            unit_id = None  # a check about no unit (initiative, weather): no unit attached
         self.drumhead.action_open_resolve(check, unit_id or "")
 
     def action_next_phase(self) -> None:

@@ -56,7 +56,8 @@ def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = F
     leader = state.leader_with(unit.id)
     if leader is not None:
         text.append(f"  ★ {leader.name}")
-    details = [type_label(ruleset, unit), unit.quality, unit.formation]
+    short_type = type_label(ruleset, unit).split(" (")[0]  # "Infantry (3 figures a stand)"
+    details = [short_type, unit.quality, unit.formation]
     text.append("\n    " + " · ".join(d.replace("_", " ") for d in details if d), style="italic")
     text.append(f"\n    {strength_bar(unit.strength_now, unit.strength_start, 5)}")
     label = state_label(ruleset, unit)

@@ -7,6 +7,7 @@ open game when there is one); the screen only gathers what the players say and s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,10 @@ def needed_text(ctx: Context) -> str:
         natural = target - total
         sign = "≤" if compare == "<=" else "≥"
         return f"Needs {sign} {target} after modifiers ({total:+d}): a natural {sign} {natural} on {dice}"
+    sides = ctx.check.sides
+    if sides is not None:
+        parts = [f"{side.replace('_', ' ')} {ctx.total(side):+d}" for side in sides]
+        return "Modifiers: " + ", ".join(parts)
     if total:
         return f"Modifiers total {total:+d}"
     return "No modifiers apply"
@@ -353,8 +358,9 @@ class ResolveScreen(Screen[None]):
     def reroll_changed(self) -> None:
         self.update_odds(rebuild_mods=False)
 
-    def ask_gap(self, error: MissingGapError) -> None:
-        """Ask the players for a missing value, once; keep it and carry on."""
+    def ask_gap(self, error: MissingGapError, retry: Callable[[], object] | None = None) -> None:
+        """Ask the players for a missing value, once; keep it and carry on (``retry``: what
+        was interrupted, e.g. reading the dice already rolled, is done again)."""
         if self.asking_gap:
             return
         self.asking_gap = True
@@ -369,6 +375,8 @@ class ResolveScreen(Screen[None]):
                 return
             self.drumhead.set_gap(error.gap, value)
             self.update_odds()
+            if retry is not None:
+                retry()
 
         self.app.push_screen(GapModal(self.drumhead.ruleset, error.gap), answered)
 
@@ -410,7 +418,7 @@ class ResolveScreen(Screen[None]):
                 self.query_one("#use-reroll", Checkbox).value,
             )
         except MissingGapError as exc:
-            self.ask_gap(exc)
+            self.ask_gap(exc, retry=lambda: self.run_check(hand))
             return False
         except DrumheadError as exc:
             self.query_one("#hand-error", Static).update(f"✗ {exc}")

@@ -65,5 +65,9 @@ class TickList(SelectionList[SelectionType]):
 class TickBox(Checkbox):
     """A checkbox showing ✓ when on and an empty box when off (not colour alone)."""
 
+    def on_mount(self) -> None:
+        self.watch_value()
+
     def watch_value(self) -> None:
         self.BUTTON_INNER = "✓" if self.value else " "
+        self.refresh()
