@@ -336,8 +336,13 @@ class BattleScreen(Screen[None]):
                 for step in phase.steps:
                     if phase.id == phase_id and step.id == step_id and step.check:
                         check = step.check
-        if check and not any(i.from_unit for i in self.game.ruleset.check(check).inputs):
-            unit_id = None  # a check about no unit (initiative, weather): no unit attached
+        if check:
+            spec = self.game.ruleset.check(check)
+            about_unit = any(i.from_unit for i in spec.inputs) or any(
+                o.effects for o in spec.outcomes
+            )
+            if not about_unit:
+                unit_id = None  # a check about no unit (initiative): none attached
         self.drumhead.action_open_resolve(check, unit_id or "")
 
     def action_next_phase(self) -> None:
