@@ -18,8 +18,8 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Game, Unit
-from drumhead.game.events import UNIT_EDITABLE
+from drumhead.game import Game, Leader, Unit
+from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
@@ -69,7 +69,8 @@ class UnitsScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
         Binding("a", "add_unit", "Add unit", id="add-unit"),
-        Binding("x", "remove_unit", "Remove unit", id="remove-unit"),
+        Binding("x", "remove_unit", "Remove", id="remove-unit"),
+        Binding("A", "add_leader", "Add leader", id="add-leader"),
         Binding("L", "attach_leader", "Attach leader", id="attach-leader"),
         Binding("u", "app.undo", "Undo", id="units-undo"),
     ]
@@ -114,17 +115,28 @@ class UnitsScreen(Screen[None]):
             return  # not composed yet
         state = self.game.state
         units = self.query_one("#unit-list", OptionList)
+        options = [Option(f"{u.name}{' (out)' if u.removed else ''}", id=u.id) for u in state.units]
+        if state.leaders:
+            options.append(Option(Text("── Leaders ──", style="bold"), disabled=True))
+            options.extend(
+                Option(f"★ {x.name} ({x.status})", id=f"leader:{x.id}") for x in state.leaders
+            )
         with units.prevent(OptionList.OptionHighlighted):
             units.clear_options()
-            units.add_options(
-                [Option(f"{u.name}{' (out)' if u.removed else ''}", id=u.id) for u in state.units]
-            )
-        ids = [u.id for u in state.units]
+            units.add_options(options)
+        ids = [o.id for o in options]
         if self.unit_id not in ids:
             self.unit_id = ids[0] if ids else None
         if self.unit_id is not None:
             units.highlighted = ids.index(self.unit_id)
         self.show_unit()
+
+    @property
+    def leader_id(self) -> str | None:
+        """The leader selected, when the selection is a leader."""
+        if self.unit_id is not None and self.unit_id.startswith("leader:"):
+            return self.unit_id.removeprefix("leader:")
+        return None
 
     def show_unit(self) -> None:
         card = self.query_one("#units-card", Static)
@@ -132,6 +144,23 @@ class UnitsScreen(Screen[None]):
         fields.clear_options()
         if self.unit_id is None:
             card.update(Text("No units: a adds one.", style="italic"))
+            return
+        if self.leader_id is not None:
+            leader = self.game.state.leader(self.leader_id)
+            with_unit = (
+                self.game.state.unit(leader.attached_to).name if leader.attached_to else "none"
+            )
+            card.update(
+                Text.assemble(
+                    (leader.name + "\n", "bold underline"),
+                    f"rating {leader.value} · {leader.status} · with {with_unit}\n",
+                )
+            )
+            for field in LEADER_EDITABLE:
+                value = getattr(leader, field)
+                if isinstance(value, tuple):
+                    value = ", ".join(value) or "none"
+                fields.add_option(Option(f"{field}: {value}", id=field))
             return
         unit = self.game.state.unit(self.unit_id)
         card.update(unit_card(self.game.ruleset, self.game.state, unit))
@@ -155,6 +184,9 @@ class UnitsScreen(Screen[None]):
         field = event.option_id
         unit_id = self.unit_id
         if field is None or unit_id is None:
+            return
+        if self.leader_id is not None:
+            self.edit_leader_field(self.leader_id, field)
             return
         unit = self.game.state.unit(unit_id)
         kind = UNIT_EDITABLE[field]
@@ -187,10 +219,81 @@ class UnitsScreen(Screen[None]):
             edited,
         )
 
+    def edit_leader_field(self, leader_id: str, field: str) -> None:
+        leader = self.game.state.leader(leader_id)
+        kind = LEADER_EDITABLE[field]
+        current = getattr(leader, field)
+        if isinstance(current, tuple):
+            current = ", ".join(current)
+        if isinstance(current, bool):
+            current = "true" if current else "false"
+        choices: tuple[str, ...] = ()
+        if field == "status":
+            choices = ("active", "wounded", "killed")
+        elif field == "side":
+            choices = tuple(x.id for x in self.game.state.sides)
+        elif field == "charismatic":
+            choices = ("true", "false")
+        modal_kind = (
+            "choice" if choices else ("int" if kind.rstrip("?") in ("count", "int") else "text")
+        )
+
+        def edited(value: str | None) -> None:
+            if value is None:
+                return
+            try:
+                new = parse_field(kind, value)
+                self.drumhead.record(lambda at: self.game.edit_leader(leader_id, field, new, at=at))
+            except (DrumheadError, ValueError) as exc:
+                self.notify(str(exc), severity="error")
+
+        self.app.push_screen(
+            EditValueModal(
+                f"{leader.name}: {field}",
+                "" if current is None else str(current),
+                kind=modal_kind,
+                choices=choices,
+            ),
+            edited,
+        )
+
+    def action_add_leader(self) -> None:
+        """Add a leader on the selected unit's side, attached to it."""
+        state = self.game.state
+        if not state.sides:
+            self.notify("A leader needs a side: start from a scenario.", severity="warning")
+            return
+        unit = state.unit(self.unit_id) if self.unit_id and self.leader_id is None else None
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            base = slug(name)
+            leader_id, n = base, 2
+            while state.has_leader(leader_id):
+                leader_id, n = f"{base}_{n}", n + 1
+            leader = Leader(
+                id=leader_id,
+                name=name,
+                side=unit.side if unit else state.sides[0].id,
+                attached_to=unit.id if unit else None,
+            )
+            try:
+                self.drumhead.record(lambda at: self.game.add_leader(leader, at=at))
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.unit_id = f"leader:{leader_id}"
+            self.game_changed()
+            self.notify(f"Added {name}: set his rating here.")
+
+        where = f" (with {unit.name})" if unit else ""
+        self.app.push_screen(EditValueModal(f"Name of the new leader{where}", ""), named)
+
     def action_add_unit(self) -> None:
         """Add a unit like the selected one (same side, brigade and type), named as typed."""
         state = self.game.state
-        template = state.unit(self.unit_id) if self.unit_id else None
+        template = state.unit(self.unit_id) if self.unit_id and self.leader_id is None else None
         if template is None and not state.sides:
             self.notify(
                 "Add a unit to a game with sides (start from a scenario).", severity="warning"
@@ -254,6 +357,16 @@ class UnitsScreen(Screen[None]):
         unit_id = self.unit_id
         if unit_id is None:
             return
+        leader_id = self.leader_id
+        if leader_id is not None:
+            name = self.game.state.leader(leader_id).name
+            try:
+                self.drumhead.record(lambda at: self.game.remove_leader(leader_id, at=at))
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(f"Removed {name} (u undoes).")
+            return
         name = self.game.state.unit(unit_id).name
         try:
             self.drumhead.record(lambda at: self.game.remove_unit(unit_id, at=at))
@@ -266,6 +379,9 @@ class UnitsScreen(Screen[None]):
         """Attach a leader to the selected unit (or detach him)."""
         unit_id = self.unit_id
         leaders = self.game.state.leaders
+        if self.leader_id is not None:
+            self.notify("Select a unit, then L attaches a leader to it.", severity="warning")
+            return
         if unit_id is None or not leaders:
             self.notify("No leaders in this game.", severity="warning")
             return

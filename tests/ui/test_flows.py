@@ -292,3 +292,41 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
         await pilot.pause()
         assert isinstance(app.screen, UnitsScreen)
         await pilot.press("ctrl+q")
+
+
+async def test_units_and_leaders_are_edited_by_events() -> None:
+    """Correct a unit's strength, add a leader to it and set his rating, remove him, undo:
+    every change is an event and the card follows."""
+    from drumhead.screens.units import UnitsScreen
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        await pilot.press("down", "down")  # Blue Horse
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitsScreen) and app.screen.unit_id == "blue_horse"
+        await pilot.press("enter")  # to the fields
+        for _ in range(11):  # name ... strength_now
+            await pilot.press("down")
+        await pilot.press("enter", "7", "enter")
+        await pilot.pause()
+        assert app.game.state.unit("blue_horse").strength_now == 7
+        await pilot.press("shift+tab", "A", *"Maj. Blue", "enter")
+        await pilot.pause()
+        leader = app.game.state.leader("maj_blue")
+        assert leader.attached_to == "blue_horse" and leader.side == "blue"
+        assert app.screen.unit_id == "leader:maj_blue"
+        await pilot.press("tab", "down", "down", "down", "enter", "2", "enter")  # value
+        await pilot.pause()
+        assert app.game.state.leader("maj_blue").value == 2
+        assert app.game.state.leader_with("blue_horse") == app.game.state.leader("maj_blue")
+        await pilot.press("shift+tab", "x")
+        await pilot.pause()
+        assert not app.game.state.has_leader("maj_blue")
+        await pilot.press("u")
+        assert app.game.state.has_leader("maj_blue")
+        kinds = [e.kind for e in app.game.log]
+        assert kinds == ["edit", "add_leader", "edit"]
+        await pilot.press("ctrl+q")
