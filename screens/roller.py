@@ -66,7 +66,7 @@ class RollerScreen(Screen[None]):
         yield StatusBar("Dice roller")
         with Horizontal(id="roller"):
             with Vertical(id="roller-left"):
-                yield Label("Dice (e.g. 2d6, 1d10z, 3d6+1); Enter rolls:")
+                yield Label("Dice, e.g. 2d6 or 1d10z+1; Enter rolls")
                 yield Input(self.notation, placeholder="2d6", id="notation")
                 yield Static("", id="notation-error", classes="error")
                 yield Static("", id="roll-result")
