@@ -178,9 +178,10 @@ class DrumheadApp(App[None]):
         return self._file_cache[key]
 
     def ruleset_title(self, ruleset_id: str) -> str:
-        """A ruleset's title, read without validating the whole file (for the first frame)."""
+        """A ruleset's title, read without parsing or validating the file (first frame, lists):
+        the top-level ``title = "..."`` line, which every ruleset file has before any table."""
         if ruleset_id not in self._titles:
-            import tomllib
+            import re
             from importlib import resources
 
             path = self.extra_rulesets.get(ruleset_id)
@@ -190,10 +191,11 @@ class DrumheadApp(App[None]):
                 else:
                     folder = resources.files("drumhead.data") / "rulesets"
                     text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
-                title = tomllib.loads(text).get("title", ruleset_id)
-            except (OSError, tomllib.TOMLDecodeError):
-                title = ruleset_id
-            self._titles[ruleset_id] = str(title)
+            except OSError:
+                text = ""
+            head = text.split("\n[", 1)[0]  # top-level keys come before the first table
+            match = re.search(r'^title\s*=\s*"((?:[^"\\]|\\.)*)"', head, re.MULTILINE)
+            self._titles[ruleset_id] = match.group(1) if match else ruleset_id
         return self._titles[ruleset_id]
 
     @property

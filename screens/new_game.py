@@ -45,7 +45,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("1. Ruleset (Enter picks)", classes="heading")
                 yield OptionList(
                     *[
-                        Option(self.drumhead.load(r).title, id=r)
+                        Option(self.drumhead.ruleset_title(r), id=r)
                         for r in self.drumhead.ruleset_ids()
                     ],
                     id="new-ruleset",

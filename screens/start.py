@@ -91,7 +91,7 @@ class StartScreen(Screen[None]):
             return
         for info in sorted(found, key=lambda i: i.last_played, reverse=True):
             title = (
-                self.drumhead.load(info.ruleset).title
+                self.drumhead.ruleset_title(info.ruleset)
                 if info.ruleset in self.drumhead.ruleset_ids()
                 else info.ruleset
             )
@@ -133,7 +133,7 @@ class StartScreen(Screen[None]):
         """List the rulesets (reading them) and the saved games."""
         options = self.query_one("#rulesets", OptionList)
         ids = self.drumhead.ruleset_ids()
-        options.add_options([Option(self.drumhead.load(r).title, id=r) for r in ids])
+        options.add_options([Option(self.drumhead.ruleset_title(r), id=r) for r in ids])
         options.highlighted = ids.index(self.drumhead.ruleset_id)
         self.fill_saves()
 
