@@ -113,6 +113,10 @@ class ResolveScreen(Screen[None]):
         assert isinstance(self.app, DrumheadApp)
         return self.app
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """With no check to resolve, only going back is offered."""
+        return action == "back" or not self.is_mounted or bool(self.query("#mods"))
+
     @property
     def check(self) -> CheckSpec:
         assert self.check_id is not None
@@ -121,6 +125,13 @@ class ResolveScreen(Screen[None]):
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         checks = self.drumhead.check_choices(self.unit_id)
+        if not checks:
+            yield StatusBar("Resolve")
+            yield Static(
+                "This ruleset has no checks with the optional rules now chosen.", classes="error"
+            )
+            yield Footer(compact=True)
+            return
         if self.check_id is None or self.check_id not in {c.id for c in checks}:
             self.check_id = checks[0].id
         if not self.values:
@@ -199,6 +210,8 @@ class ResolveScreen(Screen[None]):
             self.query_one(selector).display = shown
 
     def on_mount(self) -> None:
+        if not self.query("#mods"):
+            return  # no checks to offer (see compose)
         self.result_area(self.result is not None)
         self.update_odds()
         self.query_one("#mods", SelectionList).focus()
