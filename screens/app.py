@@ -1,22 +1,646 @@
-"""The Textual app (a minimal first screen until the table-side app lands)."""
+"""The drumhead app: themes, global bindings, the command palette, and the state screens share.
+
+The app decides nothing the rules package can decide; it holds which ruleset (or game) is open,
+the seeded dice generator, the roller's history and the gap answers given without a game.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import random
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.theme import Theme
+
+from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from drumhead.screens.commands import PaletteCommand
+    from textual.command import Provider
+
+    from drumhead.game import Event, Game
+    from drumhead.model import CheckSpec, InputValue, Ruleset
+    from drumhead.results import Effect, Resolution
+
+# The rules core, the game layer and the saves are imported where first used, so the first
+# frame is painted before they load (see tests/bench/bench_app.py).
+
+
+def _commands_provider() -> type[Provider]:
+    from drumhead.screens.commands import DrumheadCommands
+
+    return DrumheadCommands
+
+
+DEFAULT_THEME = Theme(
+    name="drumhead",
+    primary="#3a6ea5",
+    secondary="#6b4f2a",
+    accent="#d9a441",
+    warning="#d9a441",
+    error="#d04848",
+    success="#4c9a52",
+    foreground="#e8e4da",
+    background="#1b1d22",
+    surface="#24272e",
+    panel="#2e323b",
+    dark=True,
+)
+"""Navy and brass on dark grey."""
+
+CONTRAST_THEME = Theme(
+    name="drumhead-contrast",
+    primary="#ffffff",
+    secondary="#ffff00",
+    accent="#ffff00",
+    warning="#ffff00",
+    error="#ff5f5f",
+    success="#00ff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#1c1c1c",
+    dark=True,
+)
+"""White and yellow on black, for bright rooms and tired eyes."""
 
 
 class DrumheadApp(App[None]):
     """drumhead's table-side app."""
 
     TITLE = "drumhead"
-    BINDINGS = [("q", "quit", "Quit")]
+    CSS_PATH = "drumhead.tcss"
+    COMMANDS = App.COMMANDS | {_commands_provider}
+    BINDINGS = [
+        Binding("f2", "open_roller", "Roller", id="roller"),
+        Binding("f3", "open_reference", "Reference", id="reference"),
+        Binding("f4", "open_resolve", "Resolve", id="resolve"),
+        Binding("f6", "toggle_contrast", "Contrast", id="contrast"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
 
-    def __init__(self, saves: str | None = None) -> None:
+    def __init__(
+        self,
+        saves: str | None = None,
+        *,
+        ruleset: str | None = None,
+        seed: int | None = None,
+        start: str = "auto",
+        options: tuple[str, ...] = (),
+        ruleset_files: tuple[str, ...] = (),
+        scenario_files: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
-        self.saves = saves
+        self._file_cache: dict[tuple[str, frozenset[str]], Ruleset] = {}
+        self._titles: dict[str, str] = {}
+        self.extra_rulesets: dict[str, str] = {}
+        """Rulesets read from files (not shipped): id -> path."""
+        if ruleset_files:
+            from drumhead.game import register_ruleset_file
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("drumhead: table-side adjudicator. Rulesets: see `drumhead rulesets`.")
-        yield Footer()
+            for path in ruleset_files:
+                self.extra_rulesets[register_ruleset_file(path)] = str(path)
+        self.scenario_files: tuple[str, ...] = tuple(scenario_files)
+        """Scenario files offered besides the shipped scenarios."""
+        self.game: Game | None = None
+        """The open game, if any."""
+        self.session: Any = None
+        """The open save (a ``drumhead.saves.SaveSession``), if any."""
+        self.last_resolution_seq: int | None = None
+        """The log entry of the last resolution made (its effects point back to it)."""
+        self.clock: Callable[[], str] = lambda: datetime.now(UTC).isoformat(timespec="seconds")
+        """Where event time stamps come from."""
+        self.saves = saves
+        """The saves folder given on the command line (None: the default)."""
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        """Seed of the roller's generator (tests fix it)."""
+        self.rng = random.Random(self.seed)
+        """The generator every roll made outside a game comes from."""
+        self.roll_history: list[Any] = []
+        """The roller's rolls, latest first (kept while the app runs)."""
+        if ruleset is not None and ruleset not in self.ruleset_ids():
+            shipped = ", ".join(self.ruleset_ids())
+            raise DrumheadError(f"no ruleset '{ruleset}' (shipped: {shipped})")
+        self._ruleset_id = ruleset
+        self.options = options
+        """Optional rules on for the ruleset when no game is open."""
+        self.gap_answers: dict[str, dict[str, InputValue]] = {}
+        """Gap values the players gave without a game, per ruleset."""
+        self.start = start
+        """Which screen opens first: ``auto`` (the last game, else the start screen),
+        ``menu`` (the start screen), ``reference`` (the quick reference)."""
+
+    # -- state the screens read ---------------------------------------------------------
+    @property
+    def ruleset_id(self) -> str:
+        """The ruleset the reference and resolve screens show when no game is open."""
+        if self._ruleset_id is None:
+            ids = self.ruleset_ids()
+            self._ruleset_id = "one-if-by-land" if "one-if-by-land" in ids else ids[0]
+        return self._ruleset_id
+
+    @ruleset_id.setter
+    def ruleset_id(self, value: str) -> None:
+        self._ruleset_id = value
+
+    def ruleset_ids(self) -> list[str]:
+        """The rulesets on offer: shipped ones and any read from files.
+
+        Listed from the data folder directly (as :func:`drumhead.loader.ruleset_ids` does),
+        so the first frame does not wait for the ruleset validator to be imported.
+        """
+        from importlib import resources
+
+        folder = resources.files("drumhead.data") / "rulesets"
+        shipped = {p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")}
+        return sorted(shipped | set(self.extra_rulesets))
+
+    def load(self, ruleset_id: str, options: tuple[str, ...] | frozenset[str] = ()) -> Ruleset:
+        """A ruleset by id (shipped or from a file), with optional rules on."""
+        from drumhead.loader import apply_options, load_ruleset, read_toml
+        from drumhead.validate import build_ruleset
+
+        path = self.extra_rulesets.get(ruleset_id)
+        if path is None:
+            return load_ruleset(ruleset_id, options)
+        key = (ruleset_id, frozenset(options))
+        if key not in self._file_cache:
+            data, text = read_toml(path)
+            merged = apply_options(data, sorted(options))
+            self._file_cache[key] = build_ruleset(
+                merged, file=path, text=text, active_options=frozenset(options)
+            )
+        return self._file_cache[key]
+
+    def ruleset_title(self, ruleset_id: str) -> str:
+        """A ruleset's title, read without parsing or validating the file (first frame, lists):
+        the top-level ``title = "..."`` line, which every ruleset file has before any table."""
+        if ruleset_id not in self._titles:
+            import re
+            from importlib import resources
+
+            path = self.extra_rulesets.get(ruleset_id)
+            try:
+                if path is not None:
+                    text = Path(path).read_text(encoding="utf-8")
+                else:
+                    folder = resources.files("drumhead.data") / "rulesets"
+                    text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            head = text.split("\n[", 1)[0]  # top-level keys come before the first table
+            match = re.search(r'^title\s*=\s*"((?:[^"\\]|\\.)*)"', head, re.MULTILINE)
+            self._titles[ruleset_id] = match.group(1) if match else ruleset_id
+        return self._titles[ruleset_id]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset in use: the open game's, else the chosen one."""
+        if self.game is not None:
+            return self.game.ruleset
+        return self.load(self.ruleset_id, self.options)
+
+    def gaps(self) -> dict[str, InputValue]:
+        """Gap values known so far (the game's, when one is open)."""
+        if self.game is not None:
+            return self.game.state.gap_values()
+        return dict(self.gap_answers.get(self.ruleset_id, {}))
+
+    def set_gap(self, gap_id: str, value: InputValue) -> None:
+        """Keep a gap answer the players gave (with the game, as an event, when one is open)."""
+        if self.game is not None:
+            self.record(lambda at: self.game.set_gap(gap_id, value, at=at))  # type: ignore[union-attr]
+            return
+        self.gap_answers.setdefault(self.ruleset_id, {})[gap_id] = value
+
+    # -- the open game ------------------------------------------------------------------
+    def now(self) -> str:
+        """The time stamped on events (tests replace ``clock``)."""
+        return self.clock()
+
+    def record(self, change: Callable[[str], Event]) -> Event:
+        """Make one change to the game (an event), then autosave and repaint."""
+        assert self.game is not None
+        event = change(self.now())
+        self.after_change()
+        return event
+
+    def after_change(self) -> None:
+        """After any change to the game: save it (in a worker) and repaint what shows it."""
+        self.autosave()
+        self.refresh_status()
+        for screen in self.screen_stack:
+            hook = getattr(screen, "game_changed", None)
+            if callable(hook):
+                hook()
+
+    def autosave(self) -> None:
+        """Overridden by the saves layer hook; nothing to do without a save."""
+        if self.session is not None:
+            self.run_worker(self._autosave, thread=True, exclusive=True, group="autosave")
+
+    def _autosave(self) -> None:
+        if self.session is not None and self.game is not None:
+            self.session.autosave(self.game)
+
+    def open_game(self, game: Game, session: Any = None) -> None:
+        """Make ``game`` the open game and show the battle screen."""
+        self.close_game()
+        self.game = game
+        self.session = session
+        from drumhead.screens.battle import BattleScreen
+
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(BattleScreen())
+
+    def saves_folder(self) -> Path:
+        """Where games are saved (--saves, $DRUMHEAD_SAVES, or ./saves)."""
+        from drumhead.saves import saves_dir
+
+        return saves_dir(self.saves)
+
+    def start_game(self, game: Game, name: str) -> None:
+        """Create the save of a new game and open it."""
+        from drumhead.saves import SaveSession, save_path
+
+        path = save_path(self.saves_folder(), name)
+        if path.exists():
+            raise DrumheadError(f"a save named '{name}' exists already; pick another name")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        session = SaveSession.create(path, game)
+        self.open_game(game, session)
+
+    def resume(self, path: str | Path) -> None:
+        """Open a saved game (refused, with the reason, if another drumhead holds it)."""
+        from drumhead.saves import SaveSession
+
+        session, game = SaveSession.open(path)
+        self.open_game(game, session)
+
+    async def action_quit(self) -> None:
+        """Save, release the open game, and leave."""
+        self.close_game()
+        self.exit()
+
+    def close_game(self) -> None:
+        """Save and close the open game (if any) and release its save."""
+        if self.session is not None and self.game is not None:
+            self.session.save(self.game)
+            self.session.close()
+        self.session = None
+        self.game = None
+
+    # -- what the resolve screen asks of the app (routed to the game when one is open) ----
+    @property
+    def game_open(self) -> bool:
+        """Whether a game is open (effects can then be applied to units)."""
+        return self.game is not None
+
+    def check_choices(self, unit_id: str | None) -> list[CheckSpec]:
+        """The checks to offer: those fitting the unit first, then those of this phase."""
+        if self.game is not None:
+            checks = self.game.checks_for(unit_id)
+            phase = self.game.state.phase
+            return sorted(checks, key=lambda c: 0 if c.phase == phase else 1)
+        ruleset = self.ruleset
+        return [c for c in ruleset.checks if c.option is None or c.option in ruleset.active_options]
+
+    def prefill(self, check_id: str, unit_id: str | None) -> dict[str, InputValue]:
+        """Input values taken from the unit's card (none without a game or a unit)."""
+        if self.game is None or unit_id is None:
+            return {}
+        from drumhead.game import unit_inputs
+
+        return unit_inputs(self.game.ruleset, check_id, self.game.state, unit_id)
+
+    def unit_name(self, unit_id: str) -> str:
+        if self.game is not None and self.game.state.has_unit(unit_id):
+            return self.game.state.unit(unit_id).name
+        return unit_id
+
+    def run_check(
+        self,
+        check_id: str,
+        unit_id: str | None,
+        values: Mapping[str, InputValue],
+        ticked: Mapping[str, int],
+        hand: list[int] | None,
+        use_reroll: bool,
+    ) -> Resolution:
+        """Resolve a check: seeded dice, or the faces the players typed in."""
+        from drumhead.resolve import prepare, resolve
+        from drumhead.roller import DiceSource, HandDice, RandomDice
+
+        if self.game is not None:
+            game = self.game
+            made: list[Resolution] = []
+
+            def change(at: str) -> Event:
+                event, resolution = game.resolve(
+                    check_id,
+                    unit_id,
+                    values,
+                    dict(ticked),
+                    hand_dice=hand,
+                    use_reroll=use_reroll,
+                    at=at,
+                )
+                made.append(resolution)
+                return event
+
+            self.last_resolution_seq = self.record(change).seq
+            return made[0]
+        ctx = prepare(self.ruleset, check_id, values, ticked, self.gaps(), use_reroll=use_reroll)
+        dice: DiceSource = HandDice(hand) if hand is not None else RandomDice(self.rng)
+        return resolve(ctx, dice)
+
+    def apply_hint(self, unit_id: str | None, has_effects: bool) -> str:
+        """The line under the proposed effects."""
+        if not has_effects:
+            return "No effects to apply."
+        if self.game is None or unit_id is None:
+            return "No unit card to change: the players apply these effects by hand."
+        return "a applies the ticked effects (untick to discard; e edits an amount)."
+
+    def apply_effects(self, unit_id: str | None, effects: Sequence[Effect]) -> str:
+        """Apply the players' chosen effects; returns what was done."""
+        if self.game is None or unit_id is None:
+            return "Noted: there is no unit card to change."
+        game = self.game
+        if not effects:
+            return "Effects discarded."
+        seq = self.last_resolution_seq
+        self.record(lambda at: game.apply_effects(unit_id, list(effects), at=at, resolution=seq))
+        return f"Applied {len(effects)} effect(s) to {self.unit_name(unit_id)} (u undoes)."
+
+    def status_text(self) -> str:
+        """The always-visible line: ruleset (and game, turn, phase when one is open)."""
+        if self.game is None:
+            return self.ruleset_title(self.ruleset_id) + " · no game open"
+        state = self.game.state
+        phases = {p.id: p.title for p in self.game.phases()}
+        phase = phases.get(state.phase, state.phase or "-")
+        name = state.name or "game"
+        return f"{self.ruleset.title} · {name} · Turn {state.turn} · Phase: {phase}"
+
+    def can_switch_ruleset(self) -> bool:
+        """Whether the ruleset may be changed (not while a game is open)."""
+        return self.game is None
+
+    def choose_ruleset(self, ruleset_id: str) -> None:
+        """Switch the ruleset shown when no game is open."""
+        self.ruleset_id = ruleset_id
+        self.options = ()
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        from drumhead.screens.widgets import StatusBar
+
+        for bar in self.screen.query(StatusBar):
+            bar.refresh()
+
+    # -- start ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.register_theme(DEFAULT_THEME)
+        self.register_theme(CONTRAST_THEME)
+        self.theme = "drumhead"
+        from drumhead.screens.start import StartScreen
+
+        self.push_screen(StartScreen())
+        if self.start == "reference":
+            self.action_open_reference()
+        elif self.start == "auto":
+            self.call_after_refresh(self.resume_last)
+
+    def resume_last(self) -> None:
+        """Open the most recently played save that no other drumhead holds."""
+        from drumhead.saves import list_saves
+
+        try:
+            saves = list_saves(self.saves_folder())
+        except DrumheadError:
+            return
+        for info in sorted(saves, key=lambda i: i.last_played, reverse=True):
+            if info.locked:
+                continue
+            try:
+                self.resume(info.path)
+            except DrumheadError as exc:
+                self.notify(f"Could not open {info.name}: {exc}", severity="warning")
+                continue
+            return
+
+    # -- the command palette -----------------------------------------------------------
+    def palette_commands(self) -> list[PaletteCommand]:
+        """Every command the palette offers as things stand."""
+        from drumhead.screens.commands import PaletteCommand
+
+        out = [
+            PaletteCommand(
+                "Roll 2d6", "Open the dice roller", partial(self.action_open_roller, "2d6")
+            ),
+            PaletteCommand(
+                "Open roller", "Any dice notation, its odds, history (F2)", self.action_open_roller
+            ),
+            PaletteCommand(
+                "Open reference",
+                f"{self.ruleset.title}: rules, tables, rulings (F3)",
+                self.action_open_reference,
+            ),
+            PaletteCommand(
+                "Toggle high contrast",
+                "Switch between the default and high-contrast themes (F6)",
+                self.action_toggle_contrast,
+            ),
+        ]
+        out.extend(self.game_commands())
+        for check in self.ruleset.checks:
+            out.append(
+                PaletteCommand(
+                    f"Resolve: {check.title}",
+                    f"{check.source}",
+                    partial(self.action_open_resolve, check.id),
+                )
+            )
+        for entry in self.ruleset.reference:
+            out.append(
+                PaletteCommand(
+                    f"Reference: {entry.title}",
+                    entry.source,
+                    partial(self.action_open_reference, entry.title),
+                )
+            )
+        return out
+
+    def game_commands(self) -> list[PaletteCommand]:
+        """Commands that need an open game: unit checks, phases, cards, log, undo."""
+        from drumhead.screens.commands import PaletteCommand
+
+        if self.game is None:
+            out = [
+                PaletteCommand(
+                    "New game", "Pick a ruleset, options and scenario", self.action_new_game
+                )
+            ]
+            return out
+        from drumhead.screens.battle import morale_check_id
+
+        state = self.game.state
+        out = [
+            PaletteCommand(
+                "Next phase",
+                "Move the game to the next phase (n)",
+                partial(self.battle_action, "next_phase"),
+            ),
+            PaletteCommand(
+                "Next turn",
+                "Move the game to the next turn (T)",
+                partial(self.battle_action, "next_turn"),
+            ),
+            PaletteCommand("Undo", "Take back the last change (u)", self.action_undo),
+            PaletteCommand("Redo", "Put back the last change undone (U)", self.action_redo),
+            PaletteCommand("Open log", "Every event by turn and phase (l)", self.action_open_log),
+            PaletteCommand(
+                "Close game",
+                "Save it and go back to the start screen (Escape)",
+                self.action_close_game,
+            ),
+            PaletteCommand(
+                "Edit units", "Add, remove, correct units; attach leaders", self.action_open_units
+            ),
+        ]
+        sequence = self.game.ruleset.sequence
+        if sequence is not None and sequence.activation == "cards":
+            out.append(
+                PaletteCommand(
+                    "Draw next card",
+                    "Activate the next brigade (d)",
+                    partial(self.battle_action, "draw"),
+                )
+            )
+        if sequence is not None and sequence.activation == "initiative":
+            out.append(
+                PaletteCommand(
+                    "Record initiative",
+                    "Who won, who moves first (i)",
+                    partial(self.battle_action, "initiative"),
+                )
+            )
+        for unit in state.units:
+            morale = morale_check_id(self, unit.id)
+            if morale is not None and not unit.removed:
+                title = self.game.ruleset.check(morale).title
+                out.append(
+                    PaletteCommand(
+                        f"{title}: {unit.name}",
+                        f"{unit.brigade.replace('_', ' ')}",
+                        partial(self.action_open_resolve, morale, unit.id),
+                    )
+                )
+            out.append(
+                PaletteCommand(
+                    f"Edit unit: {unit.name}",
+                    "Correct its card",
+                    partial(self.action_open_units, unit.id),
+                )
+            )
+        return out
+
+    def battle_action(self, name: str) -> None:
+        """Run a battle-screen action from the palette (whatever screen is on top)."""
+        from drumhead.screens.battle import BattleScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, BattleScreen):
+                getattr(screen, f"action_{name}")()
+                return
+
+    # -- actions --------------------------------------------------------------------------
+    def action_back(self) -> None:
+        """Close the screen on top (the start/battle screen stays)."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def action_open_roller(self, notation: str = "2d6") -> None:
+        from drumhead.screens.roller import RollerScreen
+
+        self.push_screen(RollerScreen(notation))
+
+    def action_open_reference(self, query: str = "") -> None:
+        from drumhead.screens.reference import ReferenceScreen
+
+        self.push_screen(ReferenceScreen(query))
+
+    def action_open_resolve(self, check: str = "", unit: str = "") -> None:
+        from drumhead.screens.resolve import ResolveScreen
+
+        self.push_screen(ResolveScreen(check or None, unit or None))
+
+    def action_undo(self) -> None:
+        """Take back the last change to the game."""
+        from drumhead.screens.events_text import describe_event
+
+        if self.game is None:
+            return
+        game = self.game
+        event = game.undo()
+        if event is None:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.notify(f"Undone: {describe_event(game, event)} (U redoes)")
+        self.after_change()
+
+    def action_redo(self) -> None:
+        """Put back the last change undone."""
+        from drumhead.screens.events_text import describe_event
+
+        if self.game is None:
+            return
+        game = self.game
+        event = game.redo()
+        if event is None:
+            self.notify("Nothing to redo.", severity="warning")
+            return
+        self.notify(f"Redone: {describe_event(game, event)}")
+        self.after_change()
+
+    def action_open_log(self) -> None:
+        if self.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.screens.log import LogScreen
+
+        self.push_screen(LogScreen())
+
+    def action_open_units(self, unit: str = "") -> None:
+        if self.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.screens.units import UnitsScreen
+
+        self.push_screen(UnitsScreen(unit or None))
+
+    def action_close_game(self) -> None:
+        """Save and close the open game; back to the start screen."""
+        if self.game is None:
+            return
+        name = self.game.state.name
+        self.close_game()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.refresh_status()
+        self.notify(f"Saved and closed '{name}'.")
+
+    def action_new_game(self) -> None:
+        from drumhead.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_toggle_contrast(self) -> None:
+        self.theme = "drumhead" if self.theme == "drumhead-contrast" else "drumhead-contrast"

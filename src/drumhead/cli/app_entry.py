@@ -8,5 +8,9 @@ import argparse
 def run_app(args: argparse.Namespace) -> int:
     from drumhead.screens.app import DrumheadApp
 
-    DrumheadApp(saves=getattr(args, "saves", None)).run()
+    app = DrumheadApp(saves=getattr(args, "saves", None))
+    try:
+        app.run()
+    finally:
+        app.close_game()  # however the app ended, save the open game and release its lock
     return 0

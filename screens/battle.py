@@ -1,0 +1,380 @@
+"""The battle screen: the roster of unit cards, the selected card, the turn's checklist."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.screens.cards import roster_line, unit_card
+from drumhead.screens.widgets import StatusBar, TickList
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from drumhead.errors import DrumheadError
+from drumhead.game import Game
+
+if TYPE_CHECKING:
+    from drumhead.screens.app import DrumheadApp
+
+
+def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
+    """The ruleset's standard morale test (a check named 'morale'), if it has one."""
+    checks = app.check_choices(unit_id)
+    for check in checks:
+        if check.id == "morale":
+            return check.id
+    for check in checks:
+        if "morale" in check.id or "morale" in check.title.lower():
+            return check.id
+    return None
+
+
+class BattleScreen(Screen[None]):
+    """The main screen while a game is open."""
+
+    BINDINGS = [
+        Binding("m", "morale", "Morale", id="morale", tooltip="Morale test of the selected unit"),
+        Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
+        Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
+        Binding("i", "initiative", "Initiative", id="initiative"),
+        Binding("n", "next_phase", "Next phase", id="next-phase"),
+        Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("U", "redo", "Redo", id="redo"),
+        Binding("l", "app.open_log", "Log", id="log"),
+        Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
+        Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
+        Binding("escape", "app.close_game", "Close game", id="close-game", show=False),
+        Binding("slash", "filter", "Filter", id="filter", show=False),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card drawing only for card activation, initiative only where the rules have it."""
+        if action in ("draw", "initiative") and self.drumhead.game is not None:
+            sequence = self.drumhead.game.ruleset.sequence
+            wanted = "cards" if action == "draw" else "initiative"
+            return sequence is not None and sequence.activation == wanted
+        return True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.filter_text = ""
+        """The roster filter (every word must appear in the unit's line or brigade)."""
+        self._lines: dict[tuple[object, ...], Text] = {}
+        """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
+        a changed unit is a new key."""
+        self._shown: list[object] = []
+        """The identities of the entries the roster shows now (cached lines: an unchanged
+        roster is not rebuilt)."""
+
+    @property
+    def drumhead(self) -> DrumheadApp:
+        from drumhead.screens.app import DrumheadApp
+
+        assert isinstance(self.app, DrumheadApp)
+        return self.app
+
+    @property
+    def game(self) -> Game:
+        assert self.drumhead.game is not None
+        return self.drumhead.game
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Battle")
+        with Horizontal(id="battle"):
+            with Vertical(id="roster-pane"):
+                yield Input(
+                    placeholder="/ filters units (name, brigade, state…)",
+                    id="roster-filter",
+                    compact=True,
+                )
+                yield OptionList(id="roster")
+            with Vertical(id="side-pane"):
+                with VerticalScroll(id="card-scroll", can_focus=False):
+                    yield Static("", id="unit-card")
+                yield Static("", id="activation")
+                yield Label("", id="phase-title", classes="heading")
+                yield TickList[str](id="steps", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.game_changed()
+        self.query_one("#roster", OptionList).focus()
+
+    # -- painting -------------------------------------------------------------------------
+    def selected_unit(self) -> str | None:
+        roster = self.query_one("#roster", OptionList)
+        if roster.highlighted is None:
+            return None
+        option = roster.get_option_at_index(roster.highlighted)
+        return option.id if option.id and not option.id.startswith("#") else None
+
+    def game_changed(self) -> None:
+        """Repaint everything from the game's state."""
+        if self.drumhead.game is None:
+            return
+        if not self.query("Footer"):
+            return  # not composed yet
+        self.fill_roster()
+        self.show_card()
+        self.show_activation()
+        self.fill_steps()
+
+    def active_brigade(self) -> str | None:
+        drawn = self.game.state.activation.drawn
+        return drawn[-1] if drawn else None
+
+    def fill_roster(self) -> None:
+        """List the units matching the filter (rebuilt only when an entry changed)."""
+        state = self.game.state
+        ruleset = self.game.ruleset
+        roster = self.query_one("#roster", OptionList)
+        keep = self.selected_unit()
+        words = self.filter_text.lower().split()
+        active = self.active_brigade()
+        options: list[Option] = []
+        signature: list[object] = []
+        for side in state.sides or ():
+            side_units = [u for u in state.units if u.side == side.id]
+            brigades = list(dict.fromkeys(u.brigade for u in side_units))
+            side_header_added = False
+            for brigade in brigades:
+                lines = []
+                for unit in side_units:
+                    if unit.brigade != brigade:
+                        continue
+                    key = (unit, state.leader_with(unit.id), brigade == active)
+                    line = self._lines.get(key)
+                    if line is None:
+                        line = roster_line(ruleset, state, unit, active=brigade == active)
+                        self._lines[key] = line
+                    haystack = f"{line.plain} {brigade} {side.name}".lower()
+                    if all(w in haystack for w in words):
+                        lines.append(Option(line, id=unit.id))
+                        signature.append(id(line))
+                if not lines:
+                    continue
+                if not side_header_added:
+                    options.append(
+                        Option(
+                            Text(f"══ {side.name} ══", style="bold"),
+                            id=f"#side:{side.id}",
+                            disabled=True,
+                        )
+                    )
+                    side_header_added = True
+                marker = "  ▶ card drawn" if brigade == active else ""
+                signature.append((side.id, brigade, marker))
+                options.append(
+                    Option(
+                        Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic"),
+                        id=f"#brigade:{side.id}:{brigade}",
+                        disabled=True,
+                    )
+                )
+                options.extend(lines)
+        loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
+        for unit in loose:
+            line = roster_line(ruleset, state, unit)
+            options.append(Option(line, id=unit.id))
+            signature.append(line.plain)
+        ids = [o.id for o in options]
+        if signature == self._shown and options:
+            return  # the same entries (the cached lines), already drawn
+        self._shown = signature
+        with roster.prevent(OptionList.OptionHighlighted):
+            roster.clear_options()
+            roster.add_options(options)
+        if keep in ids:
+            roster.highlighted = ids.index(keep)
+        else:
+            first = next((i for i, o in enumerate(options) if not o.disabled), None)
+            roster.highlighted = first
+        if not options:
+            self.query_one("#unit-card", Static).update(
+                "No units. e adds one (Units screen)."
+                if not words
+                else "No unit matches the filter."
+            )
+
+    def show_card(self) -> None:
+        unit_id = self.selected_unit()
+        card = self.query_one("#unit-card", Static)
+        if unit_id is None:
+            card.update(Text("No unit selected.", style="italic"))
+            return
+        state = self.game.state
+        card.update(unit_card(self.game.ruleset, state, state.unit(unit_id)))
+
+    def show_activation(self) -> None:
+        state = self.game.state
+        sequence = self.game.ruleset.sequence
+        panel = self.query_one("#activation", Static)
+        text = Text()
+        activation = state.activation
+        if sequence is not None and sequence.activation == "cards":
+            total = len(activation.cards)
+            drawn = len(activation.drawn)
+            current = activation.drawn[-1].replace("_", " ") if activation.drawn else "none yet"
+            text.append("Card: ", style="bold")
+            text.append(f"{current} ({drawn} of {total} drawn)")
+            text.append(
+                "  d draws the next card\n"
+                if activation.deck
+                else "  deck empty: n / T for the next turn\n"
+            )
+        elif sequence is not None and sequence.activation == "initiative":
+            names = {s.id: s.name for s in state.sides}
+            text.append("Initiative: ", style="bold")
+            if activation.initiative is None:
+                text.append("not decided this turn (i records it)\n")
+            else:
+                text.append(
+                    f"{names.get(activation.initiative, activation.initiative)} won; "
+                    f"{names.get(activation.first or '', activation.first or '?')} moves first\n"
+                )
+        panel.update(text)
+        panel.display = bool(text.plain)
+
+    def fill_steps(self) -> None:
+        state = self.game.state
+        phases = self.game.phases()
+        phase = next((p for p in phases if p.id == state.phase), None)
+        title = self.query_one("#phase-title", Label)
+        steps = self.query_one("#steps", SelectionList)
+        highlighted = steps.highlighted
+        with steps.prevent(SelectionList.SelectedChanged):
+            steps.clear_options()
+            if phase is None:
+                title.update(f"Turn {state.turn}")
+                return
+            number = [p.id for p in phases].index(phase.id) + 1
+            title.update(f"Turn {state.turn} · Phase {number}/{len(phases)}: {phase.title}")
+            options = []
+            for step in phase.steps:
+                key = f"{phase.id}.{step.id}"
+                label = Text(step.text)
+                if step.check:
+                    label.append(
+                        f"  [c: {self.game.ruleset.check(step.check).title}]", style="italic"
+                    )
+                options.append(Selection(label, key, key in state.ticked))
+            steps.add_options(options)
+        if options:
+            steps.highlighted = min(highlighted or 0, len(options) - 1)
+
+    # -- events ---------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#roster")
+    def unit_highlighted(self) -> None:
+        self.show_card()
+
+    @on(OptionList.OptionSelected, "#roster")
+    def unit_selected(self) -> None:
+        self.action_check()
+
+    @on(SelectionList.SelectionToggled, "#steps")
+    def step_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
+        step = event.selection.value
+        ticked = step in event.selection_list.selected
+        self.act(lambda at: self.game.tick_step(step, ticked, at=at))
+
+    @on(Input.Changed, "#roster-filter")
+    def filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+        self.fill_roster()
+        self.show_card()
+
+    @on(Input.Submitted, "#roster-filter")
+    def filter_submitted(self) -> None:
+        self.query_one("#roster", OptionList).focus()
+
+    def act(self, change: object) -> bool:
+        """Make one change to the game; a refusal is shown, never raised."""
+        try:
+            self.drumhead.record(change)  # type: ignore[arg-type]
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return False
+        return True
+
+    # -- actions --------------------------------------------------------------------------
+    def action_toggle_steps(self) -> None:
+        """Move between the roster and the phase checklist."""
+        steps = self.query_one("#steps", SelectionList)
+        if steps.has_focus:
+            self.query_one("#roster", OptionList).focus()
+        else:
+            steps.focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#roster-filter", Input).focus()
+
+    def action_morale(self) -> None:
+        """The standard morale test for the selected unit."""
+        unit_id = self.selected_unit()
+        check = morale_check_id(self.drumhead, unit_id)
+        if check is None:
+            self.notify("This ruleset has no morale test; c picks a check.", severity="warning")
+            return
+        self.drumhead.action_open_resolve(check, unit_id or "")
+
+    def action_check(self) -> None:
+        """Resolve a check for the selected unit (the highlighted step's check, if any)."""
+        unit_id = self.selected_unit()
+        check = ""
+        steps = self.query_one("#steps", SelectionList)
+        if steps.has_focus and steps.highlighted is not None:
+            key = steps.get_option_at_index(steps.highlighted).value
+            phase_id, _, step_id = key.partition(".")
+            for phase in self.game.phases():
+                for step in phase.steps:
+                    if phase.id == phase_id and step.id == step_id and step.check:
+                        check = step.check
+        if check:
+            spec = self.game.ruleset.check(check)
+            about_unit = any(i.from_unit for i in spec.inputs) or any(
+                o.effects for o in spec.outcomes
+            )
+            if not about_unit:
+                unit_id = None  # a check about no unit (initiative): none attached
+        self.drumhead.action_open_resolve(check, unit_id or "")
+
+    def action_next_phase(self) -> None:
+        self.act(lambda at: self.game.next_phase(at=at))
+
+    def action_next_turn(self) -> None:
+        self.act(lambda at: self.game.next_turn(at=at))
+
+    def action_draw(self) -> None:
+        if self.act(lambda at: self.game.draw_card(at=at)):
+            card = self.game.state.activation.drawn[-1]
+            self.notify(f"Card drawn: {card.replace('_', ' ')}")
+
+    def action_initiative(self) -> None:
+        sides = self.game.state.sides
+        if len(sides) < 2:
+            self.notify("Initiative needs two sides.", severity="warning")
+            return
+        from drumhead.screens.initiative import InitiativeModal
+
+        def chosen(result: tuple[str, str] | None) -> None:
+            if result is not None:
+                winner, first = result
+                self.act(lambda at: self.game.set_initiative(winner, first, at=at))
+
+        self.app.push_screen(InitiativeModal(sides), chosen)
+
+    def action_undo(self) -> None:
+        self.drumhead.action_undo()
+
+    def action_redo(self) -> None:
+        self.drumhead.action_redo()
+
+    def action_edit_unit(self) -> None:
+        self.drumhead.action_open_units(self.selected_unit() or "")

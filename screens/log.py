@@ -1,0 +1,113 @@
+"""The log: every event of the game by turn and phase; undo, redo, jump back to an entry."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.screens.events_text import describe_event
+from drumhead.screens.widgets import StatusBar
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from drumhead.screens.app import DrumheadApp
+
+
+class LogScreen(Screen[None]):
+    """Latest entry last; undone entries (which can be redone) are listed after a rule."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("u", "app.undo", "Undo", id="log-undo"),
+        Binding("U", "app.redo", "Redo", id="log-redo"),
+        Binding("j", "jump", "Jump back here", id="jump"),
+    ]
+
+    @property
+    def drumhead(self) -> DrumheadApp:
+        from drumhead.screens.app import DrumheadApp
+
+        assert isinstance(self.app, DrumheadApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Log")
+        yield Static("j on an entry goes back to just after it (U redoes).", classes="hint")
+        yield OptionList(id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.game_changed()
+        self.query_one("#log", OptionList).focus()
+
+    def game_changed(self) -> None:
+        game = self.drumhead.game
+        if game is None:
+            return
+        if not self.query("Footer"):
+            return  # not composed yet
+        phases = {p.id: p.title for p in game.phases()}
+        options: list[Option] = [Option(Text("Start of the game", style="italic"), id="seq:0")]
+        heading = None
+        for event in game.log:
+            here = (event.turn, event.phase)
+            if here != heading:
+                heading = here
+                title = phases.get(event.phase, event.phase or "-")
+                options.append(
+                    Option(Text(f"── Turn {event.turn} · {title}", style="bold"), disabled=True)
+                )
+            options.append(
+                Option(f"{event.seq:>3}. {describe_event(game, event)}", id=f"seq:{event.seq}")
+            )
+        if game.redo_stack:
+            options.append(
+                Option(Text("── undone (U redoes, latest first) ──", style="bold"), disabled=True)
+            )
+            for event in game.redo_stack:
+                options.append(
+                    Option(
+                        Text(
+                            f"{event.seq:>3}. (undone) {describe_event(game, event)}",
+                            style="strike",
+                        ),
+                        disabled=True,
+                    )
+                )
+        log = self.query_one("#log", OptionList)
+        log.clear_options()
+        log.add_options(options)
+        enabled = [i for i, o in enumerate(options) if not o.disabled]
+        log.highlighted = enabled[-1] if enabled else None
+
+    @on(OptionList.OptionSelected, "#log")
+    def selected(self) -> None:
+        self.action_jump()
+
+    def action_jump(self) -> None:
+        """Go back to just after the highlighted entry."""
+        game = self.drumhead.game
+        log = self.query_one("#log", OptionList)
+        if game is None or log.highlighted is None:
+            return
+        option_id = log.get_option_at_index(log.highlighted).id or ""
+        if not option_id.startswith("seq:"):
+            return
+        seq = int(option_id[4:])
+        if seq == len(game.log):
+            self.notify("That is the latest entry already.")
+            return
+        try:
+            game.jump_to(seq)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Back to just after entry {seq}; U redoes the rest one by one.")
+        self.drumhead.after_change()

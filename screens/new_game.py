@@ -1,0 +1,155 @@
+"""A new game: the ruleset (title, description, gaps), its optional rules, a scenario, a name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.screens.start import ruleset_text
+from drumhead.screens.widgets import StatusBar, TickList
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from drumhead.errors import DrumheadError
+from drumhead.game import load_scenario, new_game, scenario_ids
+
+if TYPE_CHECKING:
+    from drumhead.screens.app import DrumheadApp
+
+
+class NewGameScreen(Screen[None]):
+    """Tab moves between the lists; ctrl+s starts the game."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("ctrl+s", "start", "Start game", id="start-game", priority=True),
+    ]
+
+    @property
+    def drumhead(self) -> DrumheadApp:
+        from drumhead.screens.app import DrumheadApp
+
+        assert isinstance(self.app, DrumheadApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("New game")
+        with Horizontal(id="new-game"):
+            with Vertical(id="new-left"):
+                yield Label("1. Ruleset (Enter picks)", classes="heading")
+                yield OptionList(
+                    *[
+                        Option(self.drumhead.ruleset_title(r), id=r)
+                        for r in self.drumhead.ruleset_ids()
+                    ],
+                    id="new-ruleset",
+                )
+                yield Label("2. Optional rules (space toggles, tab moves on)", classes="heading")
+                yield TickList[str](id="new-options", compact=True)
+                yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
+                yield Label("3. Scenario (Enter picks)", classes="heading")
+                yield OptionList(id="new-scenario")
+                yield Label("4. Name of the save, Enter starts", classes="heading")
+                yield Input(placeholder="e.g. cowpens-saturday", id="new-name", compact=True)
+                yield Static("", id="new-error", classes="error")
+            with VerticalScroll(id="new-detail", can_focus=False):
+                yield Static("", id="new-ruleset-detail")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        ids = self.drumhead.ruleset_ids()
+        rulesets.highlighted = (
+            ids.index(self.drumhead.ruleset_id) if self.drumhead.ruleset_id in ids else 0
+        )
+        rulesets.focus()
+
+    def scenarios(self, ruleset_id: str) -> list[tuple[str, str]]:
+        """(id or path, title) of the scenarios for this ruleset."""
+        out = []
+        for sid in scenario_ids(ruleset_id):
+            try:
+                out.append((sid, load_scenario(sid).title))
+            except DrumheadError:
+                continue
+        for path in self.drumhead.scenario_files:
+            try:
+                scenario = load_scenario(path)
+            except DrumheadError:
+                continue
+            if scenario.ruleset == ruleset_id:
+                out.append((path, scenario.title))
+        return out
+
+    @on(OptionList.OptionHighlighted, "#new-ruleset")
+    def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        assert event.option_id is not None
+        ruleset = self.drumhead.load(event.option_id)
+        self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset))
+        options = self.query_one("#new-options", SelectionList)
+        options.clear_options()
+        options.add_options(
+            [Selection(f"{o.title} ({o.source})", o.id, o.default) for o in ruleset.options]
+        )
+        options.display = bool(ruleset.options)
+        self.query_one("#no-options", Static).display = not ruleset.options
+        scenarios = self.query_one("#new-scenario", OptionList)
+        scenarios.clear_options()
+        scenarios.add_options(
+            [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
+            + [Option(title, id=sid) for sid, title in self.scenarios(event.option_id)]
+        )
+        scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
+
+    @on(OptionList.OptionSelected, "#new-ruleset")
+    def ruleset_chosen(self) -> None:
+        options = self.query_one("#new-options", SelectionList)
+        if options.display:
+            options.focus()
+        else:
+            self.query_one("#new-scenario", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#new-scenario")
+    def scenario_chosen(self) -> None:
+        self.query_one("#new-name", Input).focus()
+
+    @on(Input.Submitted, "#new-name")
+    def name_submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Make the game, create its save, and open the battle screen."""
+        error = self.query_one("#new-error", Static)
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        scenarios = self.query_one("#new-scenario", OptionList)
+        if rulesets.highlighted is None:
+            error.update("✗ pick a ruleset")
+            return
+        ruleset_id = rulesets.get_option_at_index(rulesets.highlighted).id or ""
+        scenario_id = ""
+        if scenarios.highlighted is not None:
+            scenario_id = scenarios.get_option_at_index(scenarios.highlighted).id or ""
+        name = self.query_one("#new-name", Input).value.strip()
+        if not name:
+            error.update("✗ name the save (letters, digits, - and _)")
+            self.query_one("#new-name", Input).focus()
+            return
+        options = list(self.query_one("#new-options", SelectionList).selected)
+        try:
+            scenario = load_scenario(scenario_id) if scenario_id else None
+            game = new_game(
+                ruleset_id,
+                options=options,
+                scenario=scenario,
+                seed=self.drumhead.rng.randrange(2**32),
+                name=name,
+            )
+            self.drumhead.start_game(game, name)
+        except DrumheadError as exc:
+            error.update(f"✗ {exc}")

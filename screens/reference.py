@@ -1,0 +1,227 @@
+"""The quick reference: a ruleset's checks, tables, sequence, rulings, options and gaps.
+
+Searchable (every word must appear in the entry), every entry with its source; works with no
+game open (``drumhead reference [RULESET]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drumhead.screens.render import (
+    check_modifiers_table,
+    reference_table,
+)
+from drumhead.screens.widgets import StatusBar
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from drumhead.model import Ruleset
+
+if TYPE_CHECKING:
+    from drumhead.screens.app import DrumheadApp
+
+
+@dataclass(frozen=True, slots=True)
+class RefItem:
+    """One entry of the reference list."""
+
+    key: str
+    """Unique within the ruleset: ``check:morale``, ``ruling:oibl-leader-rating``..."""
+    kind: str
+    """What it is: Check, Table, Phase, Ruling, Option, Gap."""
+    title: str
+    source: str
+    body: RenderableType
+    """What the detail pane shows."""
+    words: str
+    """Everything searchable, lower case."""
+
+    def matches(self, query: str) -> bool:
+        """Every word of the query appears somewhere in the entry."""
+        return all(word in self.words for word in query.lower().split())
+
+
+def reference_items(ruleset: Ruleset) -> list[RefItem]:
+    """Every entry of a ruleset's quick reference, in reading order."""
+    items: list[RefItem] = []
+
+    def add(
+        key: str,
+        kind: str,
+        title: str,
+        source: str,
+        parts: list[RenderableType],
+        extra: str = "",
+    ) -> None:
+        plain = [p.plain for p in parts if isinstance(p, Text)]
+        words = " ".join([kind, title, source, *plain, extra]).lower()
+        header = Text()
+        header.append(title + "\n", style="bold")
+        header.append(f"{kind} · source: {source}\n", style="italic")
+        items.append(RefItem(key, kind, title, source, Group(header, *parts), words))
+
+    for entry in ruleset.reference:
+        parts: list[RenderableType] = [Text(entry.text)] if entry.text else []
+        table = reference_table(entry)
+        if table is not None:
+            parts.append(table)
+        if entry.tags:
+            parts.append(Text("tags: " + ", ".join(entry.tags), style="italic"))
+        cells = " ".join([*entry.columns, *(c for row in entry.rows for c in row)])
+        kind = "Table" if entry.rows else "Rule"
+        add(f"reference:{entry.id}", kind, entry.title, entry.source, parts, cells)
+    for check in ruleset.checks:
+        text = Text(check.summary + "\n")
+        if check.inputs:
+            text.append("\nInputs: " + "; ".join(i.label for i in check.inputs) + "\n")
+        outcomes = [o.text.split("{")[0].strip(" :") or o.id for o in check.outcomes]
+        if outcomes:
+            text.append("Outcomes: " + "; ".join(outcomes) + "\n")
+        if check.option:
+            text.append(f"Optional rule: {check.option}\n", style="italic")
+        parts = [text]
+        mods = check_modifiers_table(check)
+        if mods is not None:
+            parts.append(mods)
+        labels = " ".join(f"{m.label} {m.source}" for m in check.modifiers)
+        add(f"check:{check.id}", "Check", check.title, check.source, parts, labels)
+    if ruleset.sequence is not None:
+        for phase in ruleset.sequence.phases:
+            text = Text()
+            if phase.note:
+                text.append(phase.note + "\n")
+            for number, step in enumerate(phase.steps, 1):
+                text.append(f"{number}. {step.text}")
+                if step.source:
+                    text.append(f"  ({step.source})", style="italic")
+                text.append("\n")
+            add(
+                f"phase:{phase.id}",
+                "Phase",
+                phase.title,
+                phase.source or ruleset.sequence.source,
+                [text],
+            )
+    for ruling in ruleset.rulings:
+        text = Text()
+        text.append("Rule: ", style="bold")
+        text.append(ruling.rule + "\n")
+        text.append("Our reading: ", style="bold")
+        text.append(ruling.reading + "\n")
+        text.append("Why: ", style="bold")
+        text.append(ruling.reason + "\n")
+        add(f"ruling:{ruling.id}", "Ruling", ruling.rule, ruling.source, [text])
+    for option in ruleset.options:
+        text = Text(option.description + "\n")
+        text.append("On by default\n" if option.default else "Off unless chosen\n", style="italic")
+        add(f"option:{option.id}", "Option", option.title, option.source, [text])
+    for gap in ruleset.gaps:
+        text = Text(gap.question + "\n")
+        if gap.value is not None:
+            text.append(f"Given by the text: {gap.value}\n")
+        else:
+            text.append("Not given by the sources: the players decide (asked once per game).\n")
+        add(f"gap:{gap.id}", "Gap", gap.question, gap.source, [text])
+    return items
+
+
+class ReferenceScreen(Screen[None]):
+    """The list of entries on the left (filtered as you type), the chosen entry on the right."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("slash", "focus_search", "Search", id="search"),
+        Binding("ctrl+n", "next_ruleset", "Next ruleset", id="next-ruleset"),
+    ]
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self.query_text = query
+        """The search the screen opens with."""
+        self.items: list[RefItem] = []
+        """Every entry of the ruleset."""
+        self.shown: list[RefItem] = []
+        """The entries matching the search."""
+
+    @property
+    def drumhead(self) -> DrumheadApp:
+        from drumhead.screens.app import DrumheadApp
+
+        assert isinstance(self.app, DrumheadApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Reference")
+        with Horizontal(id="reference"):
+            with Vertical(id="reference-left"):
+                yield Input(
+                    self.query_text, placeholder="search: morale, cover, rout…", id="ref-search"
+                )
+                yield OptionList(id="ref-list")
+            with VerticalScroll(id="ref-detail"):
+                yield Static("", id="ref-body")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        """Read the ruleset's entries and show the ones matching the search."""
+        self.items = reference_items(self.drumhead.ruleset)
+        self.filter(self.query_one("#ref-search", Input).value)
+        self.query_one("#ref-list", OptionList).focus()
+
+    def filter(self, query: str) -> None:
+        self.shown = [item for item in self.items if item.matches(query)]
+        options = self.query_one("#ref-list", OptionList)
+        options.clear_options()
+        options.add_options(
+            [Option(f"{item.kind}: {item.title}", id=item.key) for item in self.shown]
+        )
+        if self.shown:
+            options.highlighted = 0
+            self.show(self.shown[0])
+        else:
+            self.query_one("#ref-body", Static).update(
+                Text(f"Nothing matches '{query}'.", style="italic")
+            )
+
+    def show(self, item: RefItem) -> None:
+        self.query_one("#ref-body", Static).update(item.body)
+        self.query_one("#ref-detail", VerticalScroll).scroll_home(animate=False)
+
+    @on(Input.Changed, "#ref-search")
+    def search_changed(self, event: Input.Changed) -> None:
+        self.filter(event.value)
+
+    @on(Input.Submitted, "#ref-search")
+    def search_submitted(self) -> None:
+        self.query_one("#ref-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#ref-list")
+    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        for item in self.shown:
+            if item.key == event.option_id:
+                self.show(item)
+
+    def action_focus_search(self) -> None:
+        self.query_one("#ref-search", Input).focus()
+
+    def action_next_ruleset(self) -> None:
+        """Cycle through the shipped rulesets (only when no game is open)."""
+        if not self.drumhead.can_switch_ruleset():
+            self.notify("A game is open: its ruleset is the one shown.", severity="warning")
+            return
+        ids = self.drumhead.ruleset_ids()
+        current = ids.index(self.drumhead.ruleset_id) if self.drumhead.ruleset_id in ids else -1
+        self.drumhead.choose_ruleset(ids[(current + 1) % len(ids)])
+        self.load()

@@ -1,0 +1,198 @@
+"""Text the screens show, built from core values (pure functions: no widgets, easy to test).
+
+Everything that carries meaning is written out in words or symbols as well as colour, so the
+high-contrast theme and a monochrome terminal lose nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from rich.table import Table
+from rich.text import Text
+
+from drumhead.dice import DiceExpr
+from drumhead.model import CheckSpec, ModifierSpec, ReferenceEntry, Ruleset
+from drumhead.odds import percent
+from drumhead.results import OutcomeOdds, Resolution
+
+BAR_WIDTH = 24
+"""Cells of the longest bar in a distribution chart."""
+
+MAX_DISTRIBUTION_WORK = 2_000_000
+"""Dice expressions needing more steps than this (dice x faces x totals) are summarised, not
+charted: an exact count for e.g. 100d1000 would take minutes (2,000,000 is about 0.2 s)."""
+
+
+def bar(p: Fraction, peak: Fraction, width: int = BAR_WIDTH) -> str:
+    """A bar of full and partial blocks, ``width`` cells for ``peak``."""
+    if peak <= 0:
+        return ""
+    eighths = round(float(p / peak) * width * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + ("▏▎▍▌▋▊▉"[part - 1] if part else "")
+
+
+def can_chart(expr: DiceExpr) -> bool:
+    """Whether the exact distribution of ``expr`` is cheap enough to compute while typing."""
+    if expr.die is None:
+        return True
+    faces = expr.die.sides
+    return expr.count * faces * (expr.high - expr.low + 1) <= MAX_DISTRIBUTION_WORK
+
+
+def exact_distribution(expr: DiceExpr) -> dict[int, Fraction]:
+    """The exact distribution of ``expr``'s total, counted in integers (fast) then as fractions.
+
+    Equal to ``expr.distribution()`` (tested), but counting ways with ints is far quicker than
+    convolving :class:`~fractions.Fraction` maps, which keeps the roller responsive.
+    """
+    if expr.die is None:
+        return {expr.modifier: Fraction(1)}
+    faces = list(expr.die.faces)
+    ways = {0: 1}
+    for _ in range(expr.count):
+        step: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in faces:
+                step[total + face] = step.get(total + face, 0) + n
+        ways = step
+    whole = len(faces) ** expr.count
+    return {t + expr.modifier: Fraction(n, whole) for t, n in sorted(ways.items())}
+
+
+def distribution_chart(expr: DiceExpr, rolled: int | None = None, width: int = BAR_WIDTH) -> Text:
+    """Every total of ``expr`` with its exact chance and a bar; the rolled total is marked."""
+    out = Text()
+    if not can_chart(expr):
+        out.append(
+            f"{expr}: totals {expr.low}-{expr.high}, mean {float(expr.mean()):.2f}\n"
+            "(too many totals to chart exactly while you type)"
+        )
+        return out
+    dist = exact_distribution(expr)
+    peak = max(dist.values())
+    label_width = max(len(str(v)) for v in dist)
+    for value, p in dist.items():
+        mark = value == rolled
+        pointer = "▶" if mark else " "
+        line = f"{pointer}{value:>{label_width}} {percent(p):5.1f}% {bar(p, peak, width)}"
+        out.append(line + "\n", style="bold" if mark else "")
+    out.append(f"mean {float(expr.mean()):.2f}, totals {expr.low}-{expr.high}", style="italic")
+    if rolled is not None:
+        out.append(f"\n▶ marks the total rolled ({rolled})", style="italic")
+    return out
+
+
+def fraction_text(p: Fraction) -> str:
+    """``1/6`` style exact fraction."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def outcome_label(check: CheckSpec, odds: OutcomeOdds) -> str:
+    """An outcome's name as players read it (its text without placeholders, plus its value)."""
+    try:
+        text = check.outcome(odds.outcome).text
+    except KeyError:
+        text = odds.outcome
+    if "{" in text:
+        text = text.split("{")[0].rstrip(" :(") or odds.outcome.replace("_", " ")
+    if odds.value is not None:
+        text = f"{text} [{odds.value}]"
+    return text
+
+
+def odds_table(check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> Table:
+    """Each outcome with its exact chance: percent, fraction and a bar."""
+    rows = list(odds)
+    table = Table(box=None, pad_edge=False, expand=True, show_header=True)
+    table.add_column("outcome", overflow="fold", ratio=1)
+    table.add_column("chance", justify="right", no_wrap=True)
+    table.add_column("exact", justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    peak = max((o.p for o in rows), default=Fraction(0))
+    for o in rows:
+        table.add_row(
+            outcome_label(check, o),
+            f"{percent(o.p):.1f}%",
+            fraction_text(o.p),
+            bar(o.p, peak, width),
+        )
+    return table
+
+
+def modifier_value_text(spec: ModifierSpec) -> str:
+    """A modifier's value as written in the rules: ``-1``, ``+2``, or its formula."""
+    text = spec.value.text
+    try:
+        number = int(text)
+    except ValueError:
+        return text
+    return f"{number:+d}"
+
+
+def resolution_text(res: Resolution) -> Text:
+    """Every step of the arithmetic, then the outcome."""
+    out = Text()
+    for roll in res.rolls:
+        faces = " ".join(map(str, roll.faces)) or "-"
+        how = "typed in" if res.hand_dice else "rolled"
+        out.append(f"{roll.label}: {roll.notation} {how} [{faces}] = {roll.total}\n")
+    for step in res.steps[:-1]:
+        out.append(f"  {step}\n")
+    out.append("Outcome: ", style="bold")
+    out.append(res.text + "\n", style="bold")
+    if res.rerolled:
+        out.append("(a re-roll was used)\n", style="italic")
+    return out
+
+
+def reference_table(entry: ReferenceEntry) -> Table | None:
+    """A reference entry's table, if it has one."""
+    if not entry.rows:
+        return None
+    table = Table(show_lines=False, expand=False)
+    columns = entry.columns or tuple("" for _ in entry.rows[0])
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in entry.rows:
+        table.add_row(*row)
+    return table
+
+
+def check_modifiers_table(check: CheckSpec) -> Table | None:
+    """A check's modifiers: value, label, how it applies, source."""
+    if not check.modifiers:
+        return None
+    table = Table(expand=False)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("modifier", overflow="fold")
+    table.add_column("source", overflow="fold")
+    for m in check.modifiers:
+        how = " (automatic)" if m.auto else ""
+        if m.group:
+            how += f" [only the largest of '{m.group}']"
+        if m.option:
+            how += f" [optional rule {m.option}]"
+        table.add_row(modifier_value_text(m), m.label + how, m.source)
+    return table
+
+
+def ruleset_gaps_text(ruleset: Ruleset, known: Mapping[str, object] | None = None) -> str:
+    """The questions the sources leave open, one a line, with the value known so far."""
+    known = known or {}
+    lines = []
+    for gap in ruleset.gaps:
+        value = known.get(gap.id, gap.value)
+        answer = f" = {value}" if value is not None else " (not answered)"
+        lines.append(f"- {gap.question}{answer} ({gap.source})")
+    return "\n".join(lines)
+
+
+def strength_bar(now: int, start: int, width: int = 10) -> str:
+    """``███████░░░ 7/10`` : the bar and the numbers (never the bar alone)."""
+    if start <= 0:
+        return f"{now}/{start}"
+    filled = max(0, min(width, round(width * now / start)))
+    return "█" * filled + "░" * (width - filled) + f" {now}/{start}"

@@ -1,0 +1,127 @@
+"""The dice roller: any notation, the roll, its exact distribution, and a history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drumhead.screens.render import distribution_chart
+from drumhead.screens.widgets import StatusBar
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from drumhead.dice import DiceExpr, parse
+from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from drumhead.screens.app import DrumheadApp
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """One roll made in the roller."""
+
+    notation: str
+    """The expression as the roller normalised it (``2d6+1``)."""
+    faces: tuple[int, ...]
+    """The faces shown."""
+    total: int
+    """Faces plus the constant."""
+
+    def line(self) -> str:
+        """``2d6+1: [3 5] = 9``."""
+        faces = " ".join(map(str, self.faces)) or "-"
+        return f"{self.notation}: [{faces}] = {self.total}"
+
+
+class RollerScreen(Screen[None]):
+    """Type dice notation; Enter rolls it from the app's seeded generator."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("ctrl+r", "roll", "Roll again", id="roll"),
+        Binding("ctrl+l", "clear_history", "Clear history", id="clear-history"),
+    ]
+
+    def __init__(self, notation: str = "2d6") -> None:
+        super().__init__()
+        self.notation = notation
+        """The notation the screen opens with."""
+        self.expr: DiceExpr | None = None
+        """The expression being shown, when the notation is valid."""
+
+    @property
+    def drumhead(self) -> DrumheadApp:
+        from drumhead.screens.app import DrumheadApp
+
+        assert isinstance(self.app, DrumheadApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Dice roller")
+        with Horizontal(id="roller"):
+            with Vertical(id="roller-left"):
+                yield Label("Dice, e.g. 2d6 or 1d10z+1; Enter rolls")
+                yield Input(self.notation, placeholder="2d6", id="notation")
+                yield Static("", id="notation-error", classes="error")
+                yield Static("", id="roll-result")
+                yield Label("History (latest first)", classes="heading")
+                yield Static("", id="roll-history")
+            with VerticalScroll(id="roller-chart"):
+                yield Label("Exact distribution", classes="heading")
+                yield Static("", id="distribution")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show(self.notation)
+        self.refresh_history()
+
+    @on(Input.Changed, "#notation")
+    def notation_changed(self, event: Input.Changed) -> None:
+        self.show(event.value)
+
+    @on(Input.Submitted, "#notation")
+    def notation_submitted(self, event: Input.Submitted) -> None:
+        self.show(event.value)
+        self.action_roll()
+
+    def show(self, text: str) -> None:
+        """Parse ``text``; show its distribution, or why it is not dice notation."""
+        error = self.query_one("#notation-error", Static)
+        try:
+            self.expr = parse(text)
+        except DrumheadError as exc:
+            self.expr = None
+            error.update(Text(f"✗ {exc}"))
+            self.query_one("#distribution", Static).update("")
+            return
+        error.update("")
+        self.query_one("#distribution", Static).update(distribution_chart(self.expr))
+
+    def action_roll(self) -> None:
+        """Roll the current expression and record it."""
+        if self.expr is None:
+            self.app.bell()
+            return
+        faces, total = self.expr.roll(self.drumhead.rng)
+        record = RollRecord(str(self.expr), faces, total)
+        self.drumhead.roll_history.insert(0, record)
+        result = Text()
+        result.append("Rolled ", style="bold")
+        result.append(record.line(), style="bold")
+        self.query_one("#roll-result", Static).update(result)
+        self.query_one("#distribution", Static).update(distribution_chart(self.expr, total))
+        self.refresh_history()
+
+    def action_clear_history(self) -> None:
+        self.drumhead.roll_history.clear()
+        self.refresh_history()
+
+    def refresh_history(self) -> None:
+        lines = [r.line() for r in self.drumhead.roll_history[:50]]
+        self.query_one("#roll-history", Static).update("\n".join(lines) or "(no rolls yet)")

@@ -1,0 +1,93 @@
+"""Commands that open the app: ``drumhead reference [RULESET]`` and ``drumhead serve``.
+
+Kept apart from the games/saves commands (both register through :mod:`drumhead.cli.extra`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import shlex
+import sys
+from typing import Any
+
+from drumhead.errors import DrumheadError
+
+LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+"""Host names that always mean this machine."""
+
+
+def is_local(host: str) -> bool:
+    """Whether binding to ``host`` keeps the server on this machine only."""
+    if host.lower() in LOCAL_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def register_app_commands(sub: Any) -> None:
+    """Add ``reference`` and ``serve`` to the sub-parser action ``sub``."""
+    p = sub.add_parser(
+        "reference", help="open the app on a ruleset's quick reference (no game needed)"
+    )
+    p.add_argument("ruleset", nargs="?", help="ruleset id (default: One If By Land)")
+    p.set_defaults(handler=cmd_reference)
+
+    p = sub.add_parser(
+        "serve",
+        help="run the app in a web browser on this machine (needs the [web] extra)",
+    )
+    p.add_argument("--host", default="localhost", help="address to bind (default localhost)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="allow an address other machines can reach (anyone on that network can then "
+        "use the app and its saves)",
+    )
+    p.set_defaults(handler=cmd_serve)
+
+
+def cmd_reference(args: argparse.Namespace) -> int:
+    from drumhead.loader import ruleset_ids
+
+    if args.ruleset is not None and args.ruleset not in ruleset_ids():
+        raise DrumheadError(f"no ruleset '{args.ruleset}' (shipped: {', '.join(ruleset_ids())})")
+    from drumhead.screens.app import DrumheadApp
+
+    DrumheadApp(saves=getattr(args, "saves", None), ruleset=args.ruleset, start="reference").run()
+    return 0
+
+
+def serve_command(saves: str | None) -> str:
+    """The command line textual-serve runs for each browser session."""
+    parts = [sys.executable, "-m", "drumhead"]
+    if saves:
+        parts += ["--saves", saves]
+    return shlex.join(parts)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not is_local(args.host) and not args.force:
+        raise DrumheadError(
+            f"refusing to serve on '{args.host}': other machines could reach it. Use the "
+            "default (localhost), or add --force if you really mean to share it."
+        )
+    if not 0 < args.port < 65536:
+        raise DrumheadError(f"port {args.port} is not between 1 and 65535")
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise DrumheadError(
+            "drumhead serve needs the web extra: pip install 'drumhead[web]'"
+        ) from None
+    server = Server(
+        serve_command(getattr(args, "saves", None)),
+        host=args.host,
+        port=args.port,
+        title="drumhead",
+    )
+    server.serve()
+    return 0

@@ -1,0 +1,332 @@
+"""Pilot flows: what players do at the table, by keyboard, checked against the game's state."""
+
+from __future__ import annotations
+
+import pytest
+from drumhead.screens.battle import BattleScreen
+from drumhead.screens.resolve import ResolveScreen
+
+from drumhead.saves import list_saves
+from tests.ui.helpers import cards_app, initiative_app, start_game
+
+
+async def test_morale_flow_undo_redo_autosave_resume() -> None:
+    """New game from a scenario -> morale test with a ticked modifier -> hand-entered dice ->
+    apply -> undo -> redo -> autosave -> quit -> resume -> the same state."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game is not None
+        # Red Line Regiment (shaken, 20 figures): down x3 from 1st Blue Guards
+        await pilot.press("down", "down", "down")
+        assert app.screen.selected_unit() == "red_line"
+        await pilot.press("m")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        assert screen.values["quality"] == "regular"
+        await pilot.press("down", "space")  # tick "Outflanked" (+2)
+        assert screen.ticked == {"flank": 1}
+        await pilot.press("h", "6", "enter")  # 6 + 2 = 8 against 7: fails by 1
+        await pilot.pause()
+        assert screen.result is not None
+        assert screen.result.outcome == "shaken"
+        assert screen.result.modified == 8
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game.state.unit("red_line").state == "rout"  # one step down from shaken
+        kinds = [e.kind for e in app.game.log]
+        assert kinds == ["resolution", "apply_effects"]
+        await pilot.press("u")
+        assert app.game.state.unit("red_line").state == "shaken"
+        await pilot.press("U")
+        assert app.game.state.unit("red_line").state == "rout"
+        expected = app.game.state
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+q")
+    saves = list_saves(app.saves_folder())
+    assert [s.name for s in saves] == ["mill"]
+    assert not saves[0].locked
+
+    again = cards_app()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, BattleScreen)  # the last game opens by itself
+        assert again.game is not None
+        assert again.game.state == expected
+        assert [e.kind for e in again.game.log] == ["resolution", "apply_effects"]
+        await pilot.press("ctrl+q")
+
+
+async def test_standard_morale_test_takes_three_keys() -> None:
+    """From the roster: m (morale test of the highlighted unit), r (roll), a (apply)."""
+    app = cards_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        await pilot.press("m", "r", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        resolution = app.game.log[0]
+        assert resolution.kind == "resolution"
+        assert resolution.data["unit"] == "blue_guards"
+        # the officer attached to the Guards was counted automatically
+        mods = resolution.data["resolution"]["modifiers"]
+        assert [m["id"] for m in mods] == ["leader"]
+        assert mods[0]["value"] == -2
+        await pilot.press("ctrl+q")
+
+
+async def test_draw_the_brigade_deck_through_a_turn() -> None:
+    """Draw every brigade card, tick the steps, then the next turn reshuffles the deck."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        cards = set(app.game.state.activation.cards)
+        assert cards == {"blue_first", "blue_second", "red_first", "red_second"}
+        for n in range(1, 5):
+            await pilot.press("d")
+            assert len(app.game.state.activation.drawn) == n
+        assert set(app.game.state.activation.drawn) == cards
+        await pilot.press("d")  # nothing left: refused with a notice, no event
+        assert len(app.game.log) == 4
+        await pilot.press("s", "space")  # tick "draw" on the checklist
+        assert "activation.draw" in app.game.state.ticked
+        await pilot.press("s", "n")  # back to the roster; next phase: end of turn
+        assert app.game.state.phase == "end"
+        await pilot.press("n")  # after the last phase: turn 2, deck reshuffled
+        state = app.game.state
+        assert (state.turn, state.phase) == (2, "activation")
+        assert state.activation.drawn == ()
+        assert set(state.activation.deck) == cards
+        assert "Turn 2" in app.status_text()
+        await pilot.press("ctrl+q")
+
+
+async def test_initiative_and_movement_end_sequence() -> None:
+    """MWAN-like turn: roll the initiative check from its step, record who won and who moves
+    first, move on to movement, tick both moves, and take the movement-end command test."""
+    app = initiative_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot, "crossroads")
+        assert app.game is not None
+        assert app.game.state.phase == "initiative"
+        # the checklist's first step carries the initiative check: c opens it
+        await pilot.press("s", "c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        assert screen.check_id == "initiative"
+        await pilot.press("h", *"5 2", "enter")
+        await pilot.pause()
+        assert screen.result is not None and screen.result.outcome == "first"
+        await pilot.press("escape")
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Northern won, Southern moves first
+        await pilot.pause()
+        activation = app.game.state.activation
+        assert (activation.initiative, activation.first) == ("north", "south")
+        await pilot.press("n")
+        assert app.game.state.phase == "movement"
+        if not app.screen.query_one("#steps").has_focus:
+            await pilot.press("s")
+        await pilot.press("space", "down", "space", "down")
+        assert app.game.state.ticked >= {"movement.first", "movement.second"}
+        await pilot.press("c")  # the movement-end step's command test
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert app.screen.check_id == "command"
+        await pilot.press("h", "2", "enter", "a")
+        await pilot.pause()
+        assert app.game.log[-1].kind == "apply_effects"
+        await pilot.press("ctrl+q")
+
+
+async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
+    """A check needing a value the rules lack asks for it once (refusing a bad answer inline),
+    keeps it with the game as an event, and later checks use it without asking."""
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.helpers import make_app
+    from tests.ui.rulesets import GAP_TEST
+
+    app = make_app(ruleset="gap-test", ruleset_files=(GAP_TEST,))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter", "enter", *"gaps", "enter")  # empty battlefield
+        await pilot.pause()
+        assert app.game is not None and app.game.state.units == ()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, GapModal)
+        await pilot.press(*"lots", "enter")
+        assert isinstance(app.screen, GapModal)  # refused: not a whole number
+        assert "whole number" in str(app.screen.query_one("#gap-error").render())
+        await pilot.press("ctrl+a", "ctrl+k", "4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert app.game.state.gap_values() == {"nerve": 4}
+        assert app.game.log[-1].kind == "set_gap"
+        await pilot.press("h", "4", "enter")
+        await pilot.pause()
+        assert app.screen.result is not None and app.screen.result.outcome == "pass"
+        await pilot.press("escape", "f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)  # not asked again
+        await pilot.press("ctrl+q")
+
+
+async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
+    """Fire: the hits fall on the opponent, so applying asks which unit that is."""
+    from drumhead.screens.pick_unit import UnitPickModal
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        app.action_open_resolve("fire", "blue_rifles")  # as the palette command does
+        await pilot.pause()
+        await pilot.press("h", "4", "enter", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitPickModal)
+        assert [u.id for u in app.screen.units] == [
+            "blue_guards",
+            "blue_horse",
+            "red_line",
+            "red_militia",
+        ]
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game.state.unit("red_line").strength_now == 16
+        assert app.game.state.unit("blue_rifles").strength_now == 12
+        await pilot.press("ctrl+q")
+
+
+def _shipped_scenarios() -> list[tuple[str, str]]:
+    from drumhead.game import load_scenario, scenario_ids
+
+    return [(load_scenario(s).ruleset, s) for s in scenario_ids()]
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), _shipped_scenarios())
+async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) -> None:
+    """Each shipped ruleset's scenario: start it, resolve every check offered for the first
+    unit with seeded dice (gaps answered with the first choice or 1), apply, run through every
+    phase to the next turn, open the log and the units screen; no screen ever fails."""
+    from drumhead.screens.gap import GapModal
+    from drumhead.screens.log import LogScreen
+    from drumhead.screens.pick_unit import UnitPickModal
+    from drumhead.screens.units import UnitsScreen
+
+    from drumhead.game import load_scenario
+    from tests.ui.helpers import make_app
+
+    app = make_app(ruleset=ruleset)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game(
+            __import__("drumhead.game", fromlist=["new_game"]).new_game(
+                ruleset, scenario=load_scenario(scenario), seed=7, name="smoke"
+            ),
+            "smoke",
+        )
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        game = app.game
+        assert game is not None
+        unit = app.screen.selected_unit()
+
+        async def answer_gaps() -> None:
+            for _ in range(20):
+                if not isinstance(app.screen, GapModal):
+                    return
+                gap = game.ruleset.gap(app.screen.gap_id)
+                assert gap is not None
+                answer = {"choice": gap.choices[0] if gap.choices else "", "int": "1"}
+                await pilot.press(*answer.get(gap.type, "yes"), "enter")
+                await pilot.pause()
+
+        skipped: set[str] = set()
+        for check in app.check_choices(unit):
+            app.action_open_resolve(check.id, unit or "")
+            await pilot.pause()
+            await answer_gaps()
+            screen = app.screen
+            assert isinstance(screen, ResolveScreen)
+            for _ in range(3):  # a gap may be asked only when the dice are read
+                await pilot.press("r")
+                await pilot.pause()
+                await answer_gaps()
+                if screen.result is not None:
+                    break
+            if screen.result is None:
+                skipped.add(check.id)  # refused inline (e.g. inputs the unit cannot fill)
+            else:
+                await pilot.press("a")
+                await pilot.pause()
+                while isinstance(app.screen, UnitPickModal):
+                    await pilot.press("escape")
+                    await pilot.pause()
+            if isinstance(app.screen, ResolveScreen):
+                await pilot.press("escape")
+                await pilot.pause()
+            assert isinstance(app.screen, BattleScreen), check.id
+        resolved = {e.data["check"] for e in game.log if e.kind == "resolution"}
+        assert resolved == {c.id for c in app.check_choices(unit)} - skipped
+        turn = game.state.turn
+        for _ in range(len(game.phases()) + 1):
+            await pilot.press("n")
+            if game.state.turn > turn:
+                break
+        assert game.state.turn == turn + 1
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitsScreen)
+        await pilot.press("ctrl+q")
+
+
+async def test_units_and_leaders_are_edited_by_events() -> None:
+    """Correct a unit's strength, add a leader to it and set his rating, remove him, undo:
+    every change is an event and the card follows."""
+    from drumhead.screens.units import UnitsScreen
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        assert app.game is not None
+        await pilot.press("down", "down")  # Blue Horse
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitsScreen) and app.screen.unit_id == "blue_horse"
+        await pilot.press("enter")  # to the fields
+        for _ in range(11):  # name ... strength_now
+            await pilot.press("down")
+        await pilot.press("enter", "7", "enter")
+        await pilot.pause()
+        assert app.game.state.unit("blue_horse").strength_now == 7
+        await pilot.press("shift+tab", "A", *"Maj. Blue", "enter")
+        await pilot.pause()
+        leader = app.game.state.leader("maj_blue")
+        assert leader.attached_to == "blue_horse" and leader.side == "blue"
+        assert app.screen.unit_id == "leader:maj_blue"
+        await pilot.press("tab", "down", "down", "down", "enter", "2", "enter")  # value
+        await pilot.pause()
+        assert app.game.state.leader("maj_blue").value == 2
+        assert app.game.state.leader_with("blue_horse") == app.game.state.leader("maj_blue")
+        await pilot.press("shift+tab", "x")
+        await pilot.pause()
+        assert not app.game.state.has_leader("maj_blue")
+        await pilot.press("u")
+        assert app.game.state.has_leader("maj_blue")
+        kinds = [e.kind for e in app.game.log]
+        assert kinds == ["edit", "add_leader", "edit"]
+        await pilot.press("ctrl+q")

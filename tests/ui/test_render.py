@@ -1,0 +1,96 @@
+"""The screens' pure helpers: distributions, bars, hand dice, palette roll commands."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from drumhead.screens.commands import _roll_command
+from drumhead.screens.render import (
+    bar,
+    can_chart,
+    distribution_chart,
+    exact_distribution,
+    strength_bar,
+)
+from drumhead.screens.resolve import parse_hand_dice
+
+from drumhead.dice import parse
+from drumhead.errors import DrumheadError
+
+
+@pytest.mark.parametrize("notation", ["1d6", "2d6", "3d6+1", "1d10z", "2d10z-3", "4d4", "5", "d12"])
+def test_fast_distribution_equals_the_core(notation: str) -> None:
+    expr = parse(notation)
+    assert exact_distribution(expr) == expr.distribution()
+
+
+def test_distribution_of_2d6_is_exact() -> None:
+    dist = exact_distribution(parse("2d6"))
+    assert dist[7] == Fraction(1, 6)
+    assert dist[2] == dist[12] == Fraction(1, 36)
+    assert sum(dist.values()) == 1
+
+
+def test_chart_marks_the_rolled_total_and_lists_every_total() -> None:
+    text = distribution_chart(parse("2d6"), rolled=9).plain
+    lines = text.splitlines()
+    assert [line for line in lines[:11] if line.startswith("▶")] == [lines[7]]
+    assert lines[7].startswith("▶ 9  11.1%")
+    assert "mean 7.00, totals 2-12" in text
+
+
+def test_huge_expressions_are_summarised_not_charted() -> None:
+    expr = parse("100d1000")
+    assert not can_chart(expr)
+    assert "too many totals" in distribution_chart(expr).plain
+    assert can_chart(parse("10d100"))
+
+
+def test_bar_scales_to_the_peak() -> None:
+    assert bar(Fraction(1), Fraction(1), 10) == "█" * 10
+    assert bar(Fraction(1, 2), Fraction(1), 10) == "█" * 5
+    assert bar(Fraction(1, 2), Fraction(1), 1) == "▌"
+    assert bar(Fraction(0), Fraction(0)) == ""
+
+
+def test_strength_bar_always_has_the_numbers() -> None:
+    assert strength_bar(5, 7, 7) == "█████░░ 5/7"
+    assert strength_bar(0, 4, 4) == "░░░░ 0/4"
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"), [("7", [7]), ("3 5", [3, 5]), ("3,5", [3, 5]), (" 0 ; 9 ", [0, 9])]
+)
+def test_hand_dice_are_read(text: str, faces: list[int]) -> None:
+    assert parse_hand_dice(text) == faces
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"), [("", "type the faces"), ("3 x", "'x' is not a die face")]
+)
+def test_bad_hand_dice_are_refused(text: str, reason: str) -> None:
+    with pytest.raises(DrumheadError, match=reason):
+        parse_hand_dice(text)
+
+
+class _Opener:
+    def __init__(self) -> None:
+        self.opened: list[str] = []
+
+    def action_open_roller(self, notation: str = "2d6") -> None:
+        self.opened.append(notation)
+
+
+@pytest.mark.parametrize(("query", "label"), [("roll 3d6", "Roll 3d6"), ("2D10Z", "Roll 2d10z")])
+def test_palette_offers_any_roll(query: str, label: str) -> None:
+    app = _Opener()
+    command = _roll_command(app, query)
+    assert command is not None and command.text == label
+    command.run()
+    assert app.opened == [label.removeprefix("Roll ")]
+
+
+@pytest.mark.parametrize("query", ["morale", "roll", "5", "roll 2x6"])
+def test_palette_roll_needs_dice(query: str) -> None:
+    assert _roll_command(_Opener(), query) is None

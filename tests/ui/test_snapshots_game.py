@@ -1,0 +1,130 @@
+"""Snapshots of the screens that need a game: new game, battle, log, units, initiative.
+
+Games start from the test scenarios with the app's seed fixed (1776), so every roll and the
+shuffled card deck are the same on every run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.helpers import SIZES, cards_app, initiative_app, start_game
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestNewGameScreen:
+    def test_pick(self, snap_compare, size) -> None:
+        """New game on Cards Test: ruleset list, (no) optional rules, the scenario list with
+        'Empty battlefield' and 'Skirmish at the Mill' (highlighted), the name field, and on
+        the right the ruleset's description and its open question about rally distance."""
+        assert snap_compare(cards_app(), terminal_size=size, press=["n"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestBattleScreen:
+    def test_roster(self, snap_compare, size) -> None:
+        """The battle screen after one card drawn: status line 'Turn 1 · Phase: Card
+        activation'; the roster grouped Blue/Red and by brigade, each unit with type,
+        quality, formation, strength bar and n/n numbers, morale state in words ('‼ Shaken'
+        for Red Line), markers (⚑Fired) and the attached leader (★ Col. Azure); the ▶ card
+        drawn brigade; the selected unit's full card; 'Card: ... (1 of 4 drawn)'; the phase
+        checklist with 'Draw the next brigade card' ticked (✓)."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("d", "s", "space")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+    def test_initiative_modal(self, snap_compare, size) -> None:
+        """The MWAN-like game's initiative dialog: the four winner/first combinations of
+        Northern and Southern Army listed over the dimmed battle screen."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot, "crossroads")
+            await pilot.press("i")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(initiative_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestLogScreen:
+    def test_entries_and_undone(self, snap_compare, size) -> None:
+        """The log after a hand-rolled morale test (typed 9: routs, with its odds), its
+        effects applied, a card drawn and that draw undone: entries grouped under 'Turn 1 ·
+        Card activation', the undone draw listed struck through under the 'undone' rule."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("down", "down", "m", "h", "9", "enter", "a")
+            await pilot.pause()
+            await pilot.press("d", "u", "l")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestUnitsScreen:
+    def test_fields(self, snap_compare, size) -> None:
+        """The units screen on 1st Blue Guards: the unit list, its full card, and every
+        editable field with its value (name, side, brigade, ... markers, elite, removed)."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("e")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+    def test_edit_modal_refuses(self, snap_compare, size) -> None:
+        """Correcting strength_now with 'ten': the edit dialog stays open with '✗ 'ten' is
+        not a whole number'."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("e", "enter")
+            for _ in range(11):
+                await pilot.press("down")
+            await pilot.press("enter", *"ten", "enter")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestResolveForAUnit:
+    def test_prefilled_with_auto_modifier(self, snap_compare, size) -> None:
+        """The morale test of 1st Blue Guards opened with m: the title 'Resolve: 1st Blue
+        Guards', inputs filled from the card (veteran, 24 figures, officer rating 2), the
+        automatic '[✓] -2: officer rated 2 with the unit', 'Needs ≤ 8 after modifiers (-2)'
+        and every outcome's odds (Passes 100%)."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("m")
+            await pilot.pause()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+    def test_pick_the_opponent(self, snap_compare, size) -> None:
+        """Fire from Blue Rifles, 4 typed by hand, then a: the dialog 'Which unit is the
+        opponent?' listing the effect 'The target loses 4 figures' and the other units."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            pilot.app.action_open_resolve("fire", "blue_rifles")
+            await pilot.pause()
+            await pilot.press("h", "4", "enter", "a")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
