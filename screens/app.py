@@ -76,12 +76,15 @@ class DrumheadApp(App[None]):
     TITLE = "drumhead"
     CSS_PATH = "drumhead.tcss"
     COMMANDS = App.COMMANDS | {_commands_provider}
+    # The footer shows each screen's own actions and F1, which lists every key (these global
+    # ones included): at 80 columns the footer cannot hold them all.
     BINDINGS = [
-        Binding("f2", "open_roller", "Roller", id="roller"),
-        Binding("f3", "open_reference", "Reference", id="reference"),
-        Binding("f4", "open_resolve", "Resolve", id="resolve"),
-        Binding("f6", "toggle_contrast", "Contrast", id="contrast"),
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+        Binding("f1", "toggle_keys", "Keys", id="keys", tooltip="Show or hide every key"),
+        Binding("f2", "open_roller", "Roller", id="roller", show=False),
+        Binding("f3", "open_reference", "Reference", id="reference", show=False),
+        Binding("f4", "open_resolve", "Resolve", id="resolve", show=False),
+        Binding("f6", "toggle_contrast", "Contrast", id="contrast", show=False),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
     ]
 
     def __init__(
@@ -641,6 +644,13 @@ class DrumheadApp(App[None]):
         from drumhead.screens.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen())
+
+    def action_toggle_keys(self) -> None:
+        """Show the keys panel (every key of this screen and the app's), or hide it."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def action_toggle_contrast(self) -> None:
         self.theme = "drumhead" if self.theme == "drumhead-contrast" else "drumhead-contrast"

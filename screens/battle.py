@@ -43,7 +43,7 @@ class BattleScreen(Screen[None]):
         Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
         Binding("i", "initiative", "Initiative", id="initiative"),
-        Binding("n", "next_phase", "Next phase", id="next-phase"),
+        Binding("n", "next_phase", "Next", id="next-phase", tooltip="Next phase"),
         Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U", "redo", "Redo", id="redo"),
@@ -101,7 +101,7 @@ class BattleScreen(Screen[None]):
                 yield Static("", id="activation")
                 yield Label("", id="phase-title", classes="heading")
                 yield TickList[str](id="steps", compact=True)
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.game_changed()

@@ -41,7 +41,7 @@ class LogScreen(Screen[None]):
         yield StatusBar("Log")
         yield Static("j on an entry goes back to just after it (U redoes).", classes="hint")
         yield OptionList(id="log")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.game_changed()

@@ -60,7 +60,7 @@ class NewGameScreen(Screen[None]):
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)

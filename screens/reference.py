@@ -169,7 +169,7 @@ class ReferenceScreen(Screen[None]):
                 yield OptionList(id="ref-list")
             with VerticalScroll(id="ref-detail"):
                 yield Static("", id="ref-body")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.load()

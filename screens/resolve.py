@@ -130,7 +130,7 @@ class ResolveScreen(Screen[None]):
             yield Static(
                 "This ruleset has no checks with the optional rules now chosen.", classes="error"
             )
-            yield Footer(compact=True)
+            yield Footer(compact=True, show_command_palette=False)
             return
         if self.check_id is None or self.check_id not in {c.id for c in checks}:
             self.check_id = checks[0].id
@@ -173,7 +173,7 @@ class ResolveScreen(Screen[None]):
                 yield Label("Dice by hand: h, faces, Enter; or r")
                 yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
                 yield Static("", id="hand-error", classes="error")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def input_row(self, spec: InputSpec) -> ComposeResult:
         value = self.values.get(spec.name, spec.default)

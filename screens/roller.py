@@ -75,7 +75,7 @@ class RollerScreen(Screen[None]):
             with VerticalScroll(id="roller-chart"):
                 yield Label("Exact distribution", classes="heading")
                 yield Static("", id="distribution")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show(self.notation)

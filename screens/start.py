@@ -73,7 +73,7 @@ class StartScreen(Screen[None]):
                 )
             with VerticalScroll(id="start-detail", can_focus=False):
                 yield Static("", id="ruleset-detail")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_screen_resume(self) -> None:
         if self.query_one("#rulesets", OptionList).option_count:

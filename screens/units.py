@@ -102,7 +102,7 @@ class UnitsScreen(Screen[None]):
                 yield Static("", id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")
                 yield OptionList(id="field-list")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.game_changed()

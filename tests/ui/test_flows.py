@@ -330,3 +330,25 @@ async def test_units_and_leaders_are_edited_by_events() -> None:
         kinds = [e.kind for e in app.game.log]
         assert kinds == ["edit", "add_leader", "edit"]
         await pilot.press("ctrl+q")
+
+
+async def test_f1_lists_every_key_including_those_the_footer_leaves_out() -> None:
+    """At 80x24 the footer shows the screen's own keys and F1; F1 opens the keys panel, which
+    lists the global ones too (roller, reference, resolve, contrast, quit, palette)."""
+    from textual.widgets import HelpPanel
+    from textual.widgets._key_panel import BindingsTable
+
+    app = cards_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(pilot)
+        assert not app.screen.query(HelpPanel)
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one(BindingsTable).render_bindings_table()
+        listed = " ".join(str(cell) for column in table.columns for cell in column._cells)
+        for words in ("Roller", "Reference", "Resolve", "Contrast", "Quit", "palette", "Morale"):
+            assert words in listed
+        await pilot.press("f1")
+        await pilot.pause()
+        assert not app.screen.query(HelpPanel)
+        await pilot.press("ctrl+q")
