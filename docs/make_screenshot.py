@@ -10,8 +10,9 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from drumhead.game import load_scenario, new_game
 from drumhead.screens.app import DrumheadApp
+
+from drumhead.game import load_scenario, new_game
 
 DOCS = Path(__file__).resolve().parent
 
