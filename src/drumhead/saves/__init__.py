@@ -1,9 +1,15 @@
 """Saving and loading games: the only part of the game layer that touches files.
 
-See ``docs/save-format.md`` for the files a save is made of.
+See ``docs/save-format.md`` for the files a save is made of. Listing saves and the file
+helpers load at once; everything that needs the game layer (loading, saving, the report)
+loads on first use, so the app's start screen can list saves without importing it.
 """
 
-from drumhead.game.report import export_markdown
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from drumhead.saves.files import (
     SaveError,
     SaveLockedError,
@@ -13,15 +19,29 @@ from drumhead.saves.files import (
     saves_dir,
     write_atomic,
 )
-from drumhead.saves.store import (
-    SCHEMA,
-    SaveInfo,
-    SaveSession,
-    list_saves,
-    load_save,
-    open_save,
-    read_header,
-)
+from drumhead.saves.listing import SaveInfo, list_saves, read_header
+
+if TYPE_CHECKING:
+    from drumhead.game.report import export_markdown
+    from drumhead.saves.store import SCHEMA, SaveSession, load_save, open_save
+
+_LAZY = {
+    "export_markdown": "drumhead.game.report",
+    "SCHEMA": "drumhead.saves.store",
+    "SaveSession": "drumhead.saves.store",
+    "load_save": "drumhead.saves.store",
+    "open_save": "drumhead.saves.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'drumhead.saves' has no attribute '{name}'")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SCHEMA",

@@ -17,7 +17,6 @@ import json
 import os
 import threading
 import time
-import tomllib
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -188,66 +187,6 @@ def snapshot_bytes(
 
 def journal_file(save: Path, generation: int) -> Path:
     return save.with_name(f"{save.stem}.{generation}.journal")
-
-
-@dataclass(frozen=True, slots=True)
-class SaveInfo:
-    """A save as listed by ``drumhead saves``."""
-
-    name: str
-    path: Path
-    ruleset: str
-    turn: int
-    last_played: str
-    scenario: str | None = None
-    events: int = 0
-    locked: bool = False
-
-
-def read_header(path: Path) -> SaveInfo:
-    """The ``[game]`` header of a snapshot (quick: the states are not read)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the save: {exc}", path=str(path)) from None
-    head = text.split("\n[start]", 1)[0]
-    try:
-        data = tomllib.loads(head)
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"not valid TOML: {exc}", path=str(path)) from None
-    game = data.get("game")
-    if not isinstance(game, dict):
-        raise SaveError("no [game] table", path=str(path), key="game")
-    r = Reader(game, file=str(path), key="game", text=head)
-    try:
-        return SaveInfo(
-            name=path.stem,
-            path=path,
-            ruleset=r.text("ruleset"),
-            turn=r.integer("turn"),
-            last_played=r.text("last_played", ""),
-            scenario=r.text("scenario", None),
-            events=r.integer("events", 0),
-            locked=path.with_name(f"{path.stem}.lock").exists(),
-        )
-    except RulesetError as exc:
-        raise SaveError(exc.message, path=exc.path, key=exc.key, line=exc.line) from None
-
-
-def list_saves(folder: str | Path) -> list[SaveInfo]:
-    """Every save in the folder, the most recently played first (unreadable ones skipped)."""
-    base = Path(folder)
-    try:
-        paths = sorted(base.glob("*.toml")) if base.is_dir() else []
-    except OSError as exc:
-        raise SaveError(f"cannot read the saves folder: {exc}", path=str(base)) from None
-    out = []
-    for path in paths:
-        try:
-            out.append(read_header(path))
-        except DrumheadError:
-            continue
-    return sorted(out, key=lambda s: s.last_played, reverse=True)
 
 
 # -- loading ------------------------------------------------------------------------------------
