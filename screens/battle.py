@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import roster_line, unit_card
 from drumhead.screens.widgets import StatusBar, TickList
 from rich.text import Text
@@ -11,13 +12,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Game
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
@@ -35,7 +34,7 @@ def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
     return None
 
 
-class BattleScreen(Screen[None]):
+class BattleScreen(DrumheadScreen):
     """The main screen while a game is open."""
 
     BINDINGS = [
@@ -72,18 +71,6 @@ class BattleScreen(Screen[None]):
         self._shown: list[object] = []
         """The identities of the entries the roster shows now (cached lines: an unchanged
         roster is not rebuilt)."""
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
-
-    @property
-    def game(self) -> Game:
-        assert self.drumhead.game is not None
-        return self.drumhead.game
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Battle")

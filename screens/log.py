@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.events_text import describe_event
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    pass
 
 
-class LogScreen(Screen[None]):
+class LogScreen(DrumheadScreen):
     """Latest entry last; undone entries (which can be redone) are listed after a rule."""
 
     BINDINGS = [
@@ -29,13 +29,6 @@ class LogScreen(Screen[None]):
         Binding("U", "app.redo", "Redo", id="log-redo"),
         Binding("j", "jump", "Jump back here", id="jump"),
     ]
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Log")

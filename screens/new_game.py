@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.start import ruleset_text
 from drumhead.screens.widgets import StatusBar, TickList
 from rich.text import Text
@@ -11,7 +12,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -20,23 +20,16 @@ from drumhead.errors import DrumheadError
 from drumhead.game import load_scenario, new_game, scenario_ids
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    pass
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(DrumheadScreen):
     """Tab moves between the lists; ctrl+s starts the game."""
 
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
         Binding("ctrl+s", "start", "Start game", id="start-game", priority=True),
     ]
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusBar("New game")

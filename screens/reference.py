@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.render import (
     check_modifiers_table,
     reference_table,
@@ -20,14 +21,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.model import Ruleset
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,7 @@ def reference_items(ruleset: Ruleset) -> list[RefItem]:
     return items
 
 
-class ReferenceScreen(Screen[None]):
+class ReferenceScreen(DrumheadScreen):
     """The list of entries on the left (filtered as you type), the chosen entry on the right."""
 
     BINDINGS = [
@@ -151,13 +151,6 @@ class ReferenceScreen(Screen[None]):
         """Every entry of the ruleset."""
         self.shown: list[RefItem] = []
         """The entries matching the search."""
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Reference")

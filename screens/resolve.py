@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
 from drumhead.screens.widgets import StatusBar, TickBox, TickList
 from rich.console import Group
@@ -19,7 +20,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
@@ -29,8 +29,6 @@ from drumhead.resolve import available_modifiers, coerce, odds, prepare
 from drumhead.results import Effect, Resolution
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
-
     from drumhead.checks.base import Context
 
 
@@ -70,7 +68,7 @@ def needed_text(ctx: Context) -> str:
     return "No modifiers apply"
 
 
-class ResolveScreen(Screen[None]):
+class ResolveScreen(DrumheadScreen):
     """One check, from choosing it to applying its effects."""
 
     BINDINGS = [
@@ -105,13 +103,6 @@ class ResolveScreen(Screen[None]):
         """The result's proposed effects, as the players edited them."""
         self.asking_gap = False
         """A gap prompt is open (so it is asked once)."""
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """With no check to resolve, only going back is offered."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.render import distribution_chart
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
@@ -12,14 +13,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from drumhead.dice import DiceExpr, parse
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class RollRecord:
         return f"{self.notation}: [{faces}] = {self.total}"
 
 
-class RollerScreen(Screen[None]):
+class RollerScreen(DrumheadScreen):
     """Type dice notation; Enter rolls it from the app's seeded generator."""
 
     BINDINGS = [
@@ -54,13 +54,6 @@ class RollerScreen(Screen[None]):
         """The notation the screen opens with."""
         self.expr: DiceExpr | None = None
         """The expression being shown, when the notation is valid."""
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Dice roller")

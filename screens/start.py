@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
-
     from drumhead.model import Ruleset
 
 
@@ -44,20 +42,13 @@ def ruleset_text(ruleset: Ruleset) -> Text:
     return text
 
 
-class StartScreen(Screen[None]):
+class StartScreen(DrumheadScreen):
     """Pick a ruleset; open its reference, resolve a check, or roll dice."""
 
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="new-game"),
         Binding("o", "resume", "Resume save", id="resume"),
     ]
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Start")

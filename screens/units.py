@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import unit_card
 from drumhead.screens.edit_value import EditValueModal
 from drumhead.screens.widgets import StatusBar
@@ -13,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,7 +22,7 @@ from drumhead.game import Game, Leader, Unit
 from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    pass
 
 
 def field_choices(game: Game, unit: Unit, field: str) -> tuple[str, ...]:
@@ -63,7 +63,7 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "unit"
 
 
-class UnitsScreen(Screen[None]):
+class UnitsScreen(DrumheadScreen):
     """Pick a unit on the left; its fields on the right; Enter corrects the highlighted one."""
 
     BINDINGS = [
@@ -79,18 +79,6 @@ class UnitsScreen(Screen[None]):
         super().__init__()
         self.unit_id = unit_id
         """The unit being edited."""
-
-    @property
-    def drumhead(self) -> DrumheadApp:
-        from drumhead.screens.app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
-
-    @property
-    def game(self) -> Game:
-        assert self.drumhead.game is not None
-        return self.drumhead.game
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Units")
