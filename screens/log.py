@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.events_text import describe_event
 from drumhead.screens.widgets import StatusBar
@@ -15,9 +13,6 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-
-if TYPE_CHECKING:
-    pass
 
 
 class LogScreen(DrumheadScreen):

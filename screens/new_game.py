@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.start import ruleset_text
 from drumhead.screens.widgets import StatusBar, TickList
@@ -18,9 +16,6 @@ from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
 from drumhead.game import load_scenario, new_game, scenario_ids
-
-if TYPE_CHECKING:
-    pass
 
 
 class NewGameScreen(DrumheadScreen):

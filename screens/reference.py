@@ -7,7 +7,6 @@ game open (``drumhead reference [RULESET]``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.render import (
@@ -25,9 +24,6 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.model import Ruleset
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True, slots=True)

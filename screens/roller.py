@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.render import distribution_chart
@@ -17,9 +16,6 @@ from textual.widgets import Footer, Input, Label, Static
 
 from drumhead.dice import DiceExpr, parse
 from drumhead.errors import DrumheadError
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True, slots=True)
