@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import unit_card
@@ -18,11 +19,8 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Game, Leader, Unit
+from drumhead.game import Event, Game, Leader, Unit
 from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
-
-if TYPE_CHECKING:
-    pass
 
 
 def field_choices(game: Game, unit: Unit, field: str) -> tuple[str, ...]:
@@ -181,30 +179,14 @@ class UnitsScreen(DrumheadScreen):
         current = getattr(unit, field)
         if isinstance(current, frozenset):
             current = ", ".join(sorted(current))
-        choices = field_choices(self.game, unit, field)
-        modal_kind = (
-            "choice" if choices else ("int" if kind.rstrip("?") in ("count", "int") else "text")
-        )
         if isinstance(current, bool):
             current = "true" if current else "false"
-
-        def edited(value: str | None) -> None:
-            if value is None:
-                return
-            try:
-                new = parse_field(kind, value)
-                self.drumhead.record(lambda at: self.game.edit_unit(unit_id, field, new, at=at))
-            except (DrumheadError, ValueError) as exc:
-                self.notify(str(exc), severity="error")
-
-        self.app.push_screen(
-            EditValueModal(
-                f"{unit.name}: {field}",
-                "" if current is None else str(current),
-                kind=modal_kind,
-                choices=choices,
-            ),
-            edited,
+        self.ask_and_record(
+            f"{unit.name}: {field}",
+            current,
+            kind,
+            field_choices(self.game, unit, field),
+            lambda new, at: self.game.edit_unit(unit_id, field, new, at=at),
         )
 
     def edit_leader_field(self, leader_id: str, field: str) -> None:
@@ -222,6 +204,23 @@ class UnitsScreen(DrumheadScreen):
             choices = tuple(x.id for x in self.game.state.sides)
         elif field == "charismatic":
             choices = ("true", "false")
+        self.ask_and_record(
+            f"{leader.name}: {field}",
+            current,
+            kind,
+            choices,
+            lambda new, at: self.game.edit_leader(leader_id, field, new, at=at),
+        )
+
+    def ask_and_record(
+        self,
+        title: str,
+        current: object,
+        kind: str,
+        choices: tuple[str, ...],
+        edit: Callable[[Any, str], Event],
+    ) -> None:
+        """Ask for a field's new value; the answer, parsed, is recorded as one edit event."""
         modal_kind = (
             "choice" if choices else ("int" if kind.rstrip("?") in ("count", "int") else "text")
         )
@@ -231,16 +230,13 @@ class UnitsScreen(DrumheadScreen):
                 return
             try:
                 new = parse_field(kind, value)
-                self.drumhead.record(lambda at: self.game.edit_leader(leader_id, field, new, at=at))
+                self.drumhead.record(lambda at: edit(new, at))
             except (DrumheadError, ValueError) as exc:
                 self.notify(str(exc), severity="error")
 
         self.app.push_screen(
             EditValueModal(
-                f"{leader.name}: {field}",
-                "" if current is None else str(current),
-                kind=modal_kind,
-                choices=choices,
+                title, "" if current is None else str(current), kind=modal_kind, choices=choices
             ),
             edited,
         )
