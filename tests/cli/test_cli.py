@@ -238,3 +238,30 @@ def test_an_internal_error_is_reported_without_a_traceback(
     monkeypatch.setenv("DRUMHEAD_DEBUG", "1")
     with pytest.raises(RuntimeError):
         main(["rulesets"])
+
+
+def test_every_command_names_a_handler_that_exists() -> None:
+    import argparse
+
+    from drumhead.cli.main import build_parser, handler
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) >= {"roll", "resolve", "new", "saves", "export", "reference", "serve"}
+    for name, command in sub.choices.items():
+        named = command.get_default("handler")
+        assert isinstance(named, str), name
+        assert callable(handler(named)), f"{name}: {named}"
+
+
+def test_parsing_the_command_line_loads_nothing_of_the_rules_core() -> None:
+    """`drumhead` with no command opens the app: it must not wait for the rules core."""
+    code = (
+        "import sys\n"
+        "from drumhead.cli.main import build_parser\n"
+        "build_parser().parse_args([])\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('drumhead.')"
+        " and m.split('.')[1] not in ('cli', 'errors'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

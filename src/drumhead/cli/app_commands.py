@@ -1,6 +1,6 @@
 """Commands that open the app: ``drumhead reference [RULESET]`` and ``drumhead serve``.
 
-Kept apart from the games/saves commands (both register through :mod:`drumhead.cli.extra`).
+Their command lines are in :mod:`drumhead.cli.arguments`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import argparse
 import ipaddress
 import shlex
 import sys
-from typing import Any
 
 from drumhead.errors import DrumheadError
 
@@ -25,29 +24,6 @@ def is_local(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
-
-
-def register_app_commands(sub: Any) -> None:
-    """Add ``reference`` and ``serve`` to the sub-parser action ``sub``."""
-    p = sub.add_parser(
-        "reference", help="open the app on a ruleset's quick reference (no game needed)"
-    )
-    p.add_argument("ruleset", nargs="?", help="ruleset id (default: One If By Land)")
-    p.set_defaults(handler=cmd_reference)
-
-    p = sub.add_parser(
-        "serve",
-        help="run the app in a web browser on this machine (needs the [web] extra)",
-    )
-    p.add_argument("--host", default="localhost", help="address to bind (default localhost)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument(
-        "--force",
-        action="store_true",
-        help="allow an address other machines can reach (anyone on that network can then "
-        "use the app and its saves)",
-    )
-    p.set_defaults(handler=cmd_serve)
 
 
 def cmd_reference(args: argparse.Namespace) -> int:

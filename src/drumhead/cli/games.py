@@ -5,33 +5,9 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
 
 from drumhead.cli.output import emit_json, table
 from drumhead.errors import DrumheadError
-
-
-def register(sub: Any) -> None:
-    p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
-    p.add_argument("ruleset")
-    p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
-    p.add_argument("--name", metavar="SAVE", help="the save's name (default: the scenario's)")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="ID", help="turn an optional rule on"
-    )
-    p.add_argument("--house-rules", metavar="FILE", help="a house-rules TOML file")
-    p.add_argument("--seed", type=int, help="seed the game's dice (same seed, same rolls)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(handler=cmd_new)
-
-    p = sub.add_parser("saves", help="list the saved games: ruleset, turn, last played")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(handler=cmd_saves)
-
-    p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
-    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
-    p.set_defaults(handler=cmd_export)
 
 
 def _folder(args: argparse.Namespace) -> Path:

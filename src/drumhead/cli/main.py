@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 
 from drumhead import __version__
 from drumhead.errors import DrumheadError
@@ -23,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from drumhead.cli import commands
+    from drumhead.cli import arguments
 
     parser = _Parser(
         prog="drumhead",
@@ -35,8 +36,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--saves", metavar="DIR", help="folder for saved games (default ./saves or $DRUMHEAD_SAVES)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.register(sub)
+    arguments.register(sub)
     return parser
+
+
+def handler(named: str) -> Handler:
+    """The function a command runs, named ``"module:function"`` in :mod:`drumhead.cli`
+    (imported only now, so the app does not wait for the rules core to load)."""
+    module, _, function = named.partition(":")
+    found: Handler = getattr(import_module(f"drumhead.cli.{module}"), function)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,12 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
-        handler: Handler | None = getattr(args, "handler", None)
-        if handler is None:
+        named: str | None = getattr(args, "handler", None)
+        if named is None:
             from drumhead.cli.app_entry import run_app
 
             return run_app(args)
-        return handler(args)
+        return handler(named)(args)
     except UsageError as exc:
         sys.stderr.write(f"{exc}\n")
         return 2

@@ -1,0 +1,141 @@
+"""The shape of every command line: sub-commands, their arguments and help.
+
+Each command names its handler as ``"module:function"`` (a module of :mod:`drumhead.cli`),
+imported only when that command runs: building the parser imports nothing of the rules core,
+so ``drumhead`` with no command opens the app without loading it (see
+tests/bench/bench_app.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    """Add every command to the sub-parser action ``sub``."""
+    p = sub.add_parser("roll", help="roll dice: drumhead roll 2d6 1d10z")
+    p.add_argument(
+        "exprs", nargs="+", metavar="EXPR", help="dice notation, e.g. 2d6, 1d6+2, d12, 1d10z"
+    )
+    p.add_argument("--seed", type=int, help="seed the dice (same seed, same roll)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="commands:cmd_roll")
+
+    p = sub.add_parser("rulesets", help="list the shipped rulesets and their checks")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="commands:cmd_rulesets")
+
+    p = sub.add_parser("checks", help="a ruleset's checks: inputs, modifiers, outcomes")
+    p.add_argument("ruleset")
+    p.add_argument("check", nargs="?")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="commands:cmd_checks")
+
+    for name, handler, text in (
+        ("odds", "commands:cmd_odds", "the exact odds of every outcome of a check"),
+        (
+            "resolve",
+            "commands:cmd_resolve",
+            "resolve a check: roll, or use the dice rolled by hand",
+        ),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("ruleset")
+        p.add_argument("check")
+        p.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="an input (or a gap value the sources lack)",
+        )
+        p.add_argument(
+            "--mod",
+            action="append",
+            default=[],
+            metavar="ID[=COUNT]",
+            help="tick a modifier (COUNT for ones that can apply more than once)",
+        )
+        p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
+        _ruleset_flags(p)
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        if name == "resolve":
+            p.add_argument(
+                "--dice",
+                action="append",
+                type=_face,
+                default=None,
+                metavar="FACE",
+                help="a face rolled by hand (repeat; opposed checks: attacker's, then defender's)",
+            )
+            p.add_argument("--seed", type=int, help="seed the dice")
+        p.set_defaults(handler=handler)
+
+    p = sub.add_parser("check", help="validate ruleset, house-rules, scenario and save files")
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files to check (default: the shipped data)"
+    )
+    p.set_defaults(handler="commands:cmd_check")
+
+    _games(sub)
+    _app(sub)
+
+
+def _games(sub: Any) -> None:
+    """Games and saves: ``new``, ``saves``, ``export``."""
+    p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
+    p.add_argument("ruleset")
+    p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
+    p.add_argument("--name", metavar="SAVE", help="the save's name (default: the scenario's)")
+    _ruleset_flags(p)
+    p.add_argument("--seed", type=int, help="seed the game's dice (same seed, same rolls)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_new")
+
+    p = sub.add_parser("saves", help="list the saved games: ruleset, turn, last played")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_saves")
+
+    p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
+    p.set_defaults(handler="games:cmd_export")
+
+
+def _app(sub: Any) -> None:
+    """The commands that open the app: ``reference`` and ``serve``."""
+    p = sub.add_parser(
+        "reference", help="open the app on a ruleset's quick reference (no game needed)"
+    )
+    p.add_argument("ruleset", nargs="?", help="ruleset id (default: One If By Land)")
+    p.set_defaults(handler="app_commands:cmd_reference")
+
+    p = sub.add_parser(
+        "serve",
+        help="run the app in a web browser on this machine (needs the [web] extra)",
+    )
+    p.add_argument("--host", default="localhost", help="address to bind (default localhost)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="allow an address other machines can reach (anyone on that network can then "
+        "use the app and its saves)",
+    )
+    p.set_defaults(handler="app_commands:cmd_serve")
+
+
+def _face(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a die face is a whole number, not '{text}'") from None
+
+
+def _ruleset_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--option", action="append", default=[], metavar="ID", help="turn an optional rule on"
+    )
+    p.add_argument("--house-rules", metavar="FILE", help="a house-rules TOML file")
