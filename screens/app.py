@@ -99,6 +99,8 @@ class DrumheadApp(App[None]):
         scenario_files: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
+        self._use_theme(DEFAULT_THEME)
+        self.register_theme(CONTRAST_THEME)
         self._file_cache: dict[tuple[str, frozenset[str]], Ruleset] = {}
         self._titles: dict[str, str] = {}
         self.extra_rulesets: dict[str, str] = {}
@@ -137,6 +139,16 @@ class DrumheadApp(App[None]):
         self.start = start
         """Which screen opens first: ``auto`` (the last game, else the start screen),
         ``menu`` (the start screen), ``reference`` (the quick reference)."""
+
+    def _use_theme(self, theme: Theme) -> None:
+        """Start in ``theme`` without the restyle that setting ``App.theme`` triggers: the
+        stylesheet has not been parsed yet, so giving it the theme's variables is enough.
+        (Setting ``self.theme`` in ``on_mount`` parsed every rule twice before the first
+        frame; see tests/bench/bench_app.py.)"""
+        self.register_theme(theme)
+        self.set_reactive(App.theme, theme.name)
+        self.set_class(True, f"-theme-{theme.name}", update=False)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     # -- state the screens read ---------------------------------------------------------
     @property
@@ -410,9 +422,6 @@ class DrumheadApp(App[None]):
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-        self.register_theme(DEFAULT_THEME)
-        self.register_theme(CONTRAST_THEME)
-        self.theme = "drumhead"
         from drumhead.screens.start import StartScreen
 
         self.push_screen(StartScreen())
