@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import roster_line, unit_card
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.widgets import StatusBar, TickList
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -88,7 +89,7 @@ class BattleScreen(DrumheadScreen):
                 yield Static("", id="activation")
                 yield Label("", id="phase-title", classes="heading")
                 yield TickList[str](id="steps", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.game_changed()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.events_text import describe_event
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
@@ -29,7 +30,7 @@ class LogScreen(DrumheadScreen):
         yield StatusBar("Log")
         yield Static("j on an entry goes back to just after it (U redoes).", classes="hint")
         yield OptionList(id="log")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.game_changed()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.start import ruleset_text
 from drumhead.screens.widgets import StatusBar, TickList
 from rich.text import Text
@@ -10,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -48,7 +49,7 @@ class NewGameScreen(DrumheadScreen):
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import (
     check_modifiers_table,
     reference_table,
@@ -20,7 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.model import Ruleset
@@ -158,7 +159,7 @@ class ReferenceScreen(DrumheadScreen):
                 yield OptionList(id="ref-list")
             with VerticalScroll(id="ref-detail"):
                 yield Static("", id="ref-body")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.load()

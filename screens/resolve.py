@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
 from drumhead.screens.widgets import StatusBar, TickBox, TickList
 from rich.console import Group
@@ -20,7 +21,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Checkbox, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError, MissingGapError
@@ -103,10 +104,13 @@ class ResolveScreen(DrumheadScreen):
         """The result's proposed effects, as the players edited them."""
         self.asking_gap = False
         """A gap prompt is open (so it is asked once)."""
+        self.has_checks = True
+        """Whether the ruleset offers a check here (set by compose; else only Back works)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """With no check to resolve, only going back is offered."""
-        return action == "back" or not self.is_mounted or bool(self.query("#mods"))
+        # asked for every binding on every refresh: a flag, not a query of the screen
+        return action == "back" or self.has_checks
 
     @property
     def check(self) -> CheckSpec:
@@ -116,12 +120,13 @@ class ResolveScreen(DrumheadScreen):
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         checks = self.drumhead.check_choices(self.unit_id)
+        self.has_checks = bool(checks)
         if not checks:
             yield StatusBar("Resolve")
             yield Static(
                 "This ruleset has no checks with the optional rules now chosen.", classes="error"
             )
-            yield Footer(compact=True, show_command_palette=False)
+            yield KeysFooter()
             return
         if self.check_id is None or self.check_id not in {c.id for c in checks}:
             self.check_id = checks[0].id
@@ -164,7 +169,7 @@ class ResolveScreen(DrumheadScreen):
                 yield Label("Dice by hand: h, faces, Enter; or r")
                 yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
                 yield Static("", id="hand-error", classes="error")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def input_row(self, spec: InputSpec) -> ComposeResult:
         value = self.values.get(spec.name, spec.default)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import distribution_chart
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
@@ -12,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from drumhead.dice import DiceExpr, parse
 from drumhead.errors import DrumheadError
@@ -64,7 +65,7 @@ class RollerScreen(DrumheadScreen):
             with VerticalScroll(id="roller-chart"):
                 yield Label("Exact distribution", classes="heading")
                 yield Static("", id="distribution")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show(self.notation)

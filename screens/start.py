@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
@@ -64,7 +65,7 @@ class StartScreen(DrumheadScreen):
                 )
             with VerticalScroll(id="start-detail", can_focus=False):
                 yield Static("", id="ruleset-detail")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_screen_resume(self) -> None:
         if self.query_one("#rulesets", OptionList).option_count:

@@ -9,13 +9,14 @@ from typing import Any
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import unit_card
 from drumhead.screens.edit_value import EditValueModal
+from drumhead.screens.footer import KeysFooter
 from drumhead.screens.widgets import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
@@ -88,7 +89,7 @@ class UnitsScreen(DrumheadScreen):
                 yield Static("", id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")
                 yield OptionList(id="field-list")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.game_changed()
