@@ -1,195 +1,178 @@
-"""App performance (a script, not collected by pytest): python tests/bench/bench_app.py
+"""App performance, measured in a real (pseudo-)terminal: python tests/bench/bench_app.py
 
-1. Start to first frame: drumhead's app against a minimal Textual app, each started in a fresh
-   interpreter (imports included), alternated, the median of several runs; target <= 1.15x.
-2. Key -> painted result: median time from a key press until the screen has processed it and
-   repainted (roster cursor, a modifier ticked with odds recomputed, next phase); target 50 ms.
-3. A 300-unit roster: moving through it, paging, and filtering by typing, per key.
+Not collected by pytest. Every program runs as a player starts it (the ``drumhead`` command,
+``python -m drumhead``), in a pseudo-terminal of 120x40, and the clock reads the terminal's
+output (see terminal.py): nothing of the app is patched or imported here.
+
+1. Start to first frame: ``drumhead`` against a minimal Textual app (one line of text and a
+   footer), alternated, fresh interpreter each, median of 7; target <= 1.15x. Also "ready":
+   when the start screen's lists and the highlighted ruleset's details are shown.
+2. Key -> painted result on the Cowpens scenario: roster cursor, next phase, open a morale
+   test, tick a modifier (odds recomputed), back. "Shown" is when the screen first looked as
+   it settles; "settled" when the app wrote its last byte. Target: median under 50 ms.
+3. A 300-unit game: cursor, page down, and filtering as each letter is typed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+import tomli_w
 
-# Both apps leave as soon as their first screen is ready and painted (auto_pilot runs then).
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+from terminal import KeyTime, Terminal  # noqa: E402
+
+DRUMHEAD = [sys.executable, "-m", "drumhead"]
+
 MINIMAL = """
 from textual.app import App
 from textual.widgets import Footer, Static
 class Minimal(App):
+    BINDINGS = [("x", "bump", "Bump")]
+    count = 0
     def compose(self):
-        yield Static("hello")
+        yield Static("minimal app 0", id="n")
         yield Footer()
-async def leave(pilot):
-    import time
-    print(time.time())
-    pilot.app.exit()
-Minimal().run(headless=True, auto_pilot=leave)
-"""
-
-DRUMHEAD = """
-import os
-os.environ["DRUMHEAD_SAVES"] = {saves!r}
-from drumhead.screens.app import DrumheadApp
-async def leave(pilot):
-    import time
-    print(time.time())
-    pilot.app.exit()
-DrumheadApp(seed=1).run(headless=True, auto_pilot=leave)
+    def action_bump(self):
+        self.count += 1
+        self.query_one("#n", Static).update(f"minimal app {self.count}")
+Minimal().run()
 """
 
 
-def first_frame(code: str) -> float:
-    """Seconds from launching the interpreter until the app's first screen is ready and
-    painted (the child prints the wall-clock time when its auto-pilot is first called)."""
-    start = time.time()
-    done = subprocess.run(
-        [sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:6.1f} ms"
+
+
+# -- 1. start -------------------------------------------------------------------------------
+def first_frame(argv: list[str], marker: str, env: dict[str, str]) -> float:
+    with Terminal(argv, env=env) as term:
+        return term.wait_for(marker) - term.started
+
+
+def drumhead_start(env: dict[str, str]) -> tuple[float, float]:
+    """Seconds to the start screen's first frame, and until it is filled in."""
+    with Terminal(DRUMHEAD, env=env) as term:
+        first = term.wait_for("Saved games") - term.started
+        ready = term.wait_for("reference entries") - term.started
+    return first, ready
+
+
+def bench_start(saves: Path, runs: int = 7) -> None:
+    env = {"DRUMHEAD_SAVES": str(saves)}
+    minimal_argv = [sys.executable, "-c", MINIMAL]
+    first_frame(minimal_argv, "minimal app", env)  # warm the file cache
+    drumhead_start(env)
+    minimal: list[float] = []
+    firsts: list[float] = []
+    readies: list[float] = []
+    for _ in range(runs):
+        minimal.append(first_frame(minimal_argv, "minimal app", env))
+        first, ready = drumhead_start(env)
+        firsts.append(first)
+        readies.append(ready)
+    base = statistics.median(minimal)
+    first, ready = statistics.median(firsts), statistics.median(readies)
+    print(f"Start, median of {runs} (fresh interpreter each, 120x40 terminal):")
+    print(f"  minimal Textual app, first frame   {ms(base)}")
+    print(f"  drumhead, first frame              {ms(first)}   ratio {first / base:.2f}x")
+    print(f"  drumhead, lists and details shown  {ms(ready)}   ratio {ready / base:.2f}x")
+
+
+# -- 2. keys --------------------------------------------------------------------------------
+def report(name: str, times: list[KeyTime]) -> None:
+    shown = statistics.median(t.shown for t in times)
+    settled = statistics.median(t.settled for t in times)
+    worst = max(t.settled for t in times)
+    print(f"  {name:<40} shown {ms(shown)}  settled {ms(settled)}  (worst {ms(worst)})")
+
+
+def new_save(saves: Path, scenario: str, name: str) -> None:
+    options = ["--scenario", scenario, "--name", name, "--seed", "1"]
+    subprocess.run(
+        [*DRUMHEAD, "--saves", str(saves), "new", "one-if-by-land", *options],
+        check=True,
+        capture_output=True,
     )
-    ready = float(done.stdout.strip().splitlines()[-1].split("\x1b")[0].strip() or "nan")
-    return ready - start
 
 
-def bench_start(runs: int = 7) -> tuple[float, float]:
-    # An installed wheel ships byte-code compiled (pip compiles it); Textual's is in the
-    # venv already. Compile ours too, or a PYTHONDONTWRITEBYTECODE shell would compare
-    # compiling drumhead's source against loading Textual's cached byte-code.
-    for folder in ("src/drumhead", "screens"):
-        subprocess.run([sys.executable, "-m", "compileall", "-q", folder], check=True, cwd=ROOT)
-    with tempfile.TemporaryDirectory() as saves:
-        code = DRUMHEAD.format(saves=saves)
-        first_frame(MINIMAL)  # warm the file cache
-        first_frame(code)
-        minimal, drumhead = [], []
-        for _ in range(runs):
-            minimal.append(first_frame(MINIMAL))
-            drumhead.append(first_frame(code))
-    return statistics.median(minimal), statistics.median(drumhead)
+def bench_minimal_key() -> None:
+    with Terminal([sys.executable, "-c", MINIMAL]) as term:
+        term.wait_for("minimal app")
+        report("minimal app, one line updated", [term.press("x") for _ in range(12)])
 
 
-def big_scenario(folder: Path, units: int = 300) -> str:
-    """A cards-test scenario with ``units`` units in brigades of six."""
-    lines = [
-        'scenario = "Bench"',
-        'ruleset = "cards-test"',
-        '[[sides]]\nid = "blue"\nname = "Blue"',
-        '[[sides]]\nid = "red"\nname = "Red"',
-    ]
+def bench_keys(saves: Path) -> None:
+    new_save(saves, "cowpens-1781", "cowpens")
+    with Terminal(DRUMHEAD, env={"DRUMHEAD_SAVES": str(saves)}) as term:
+        term.wait_for("Phase:")
+        report(
+            "roster cursor (down/up)",
+            [term.press(key) for key in ["down", "up"] * 8],
+        )
+        report("next phase (n: an event, autosaved)", [term.press("n") for _ in range(8)])
+        opened, back, ticked = [], [], []
+        for _ in range(4):
+            opened.append(term.press("m", expect="Chance of each outcome"))
+            ticked.extend(term.press("space") for _ in range(4))
+            back.append(term.press("escape", expect="Phase:"))
+        report("morale test from the roster (m)", opened)
+        report("tick a modifier (odds recomputed)", ticked)
+        report("back to the battle (escape)", back)
+
+
+# -- 3. a 300-unit roster -------------------------------------------------------------------
+def big_scenario(folder: Path, units: int = 300) -> Path:
+    """Cowpens with its units copied until there are ``units`` of them."""
+    source = ROOT / "data" / "scenarios" / "cowpens-1781.toml"
+    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    originals = data["units"]
+    copies = []
     for n in range(units):
-        side = "blue" if n % 2 == 0 else "red"
-        lines.append(
-            f'[[units]]\nid = "u{n}"\nname = "Regiment {n}"\nside = "{side}"\n'
-            f'brigade = "{side}_{n // 12}"\ntype = "infantry"\nquality = "regular"\n'
-            f'formation = "line"\nstrength = 20'
-        )
-    path = folder / "bench.toml"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return str(path)
+        unit = dict(originals[n % len(originals)])
+        copy = n // len(originals)
+        if copy:
+            unit["id"] = f"{unit['id']}_{copy}"
+            unit["name"] = f"{unit['name']} {copy}"
+        copies.append(unit)
+    data["units"] = copies
+    data["scenario"] = "Cowpens, many times over"
+    path = folder / "cowpens-300.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path
 
 
-async def timed(pilot: object, *keys: str) -> float:
-    start = time.perf_counter()
-    await pilot.press(*keys)  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
-    return time.perf_counter() - start
-
-
-async def bench_baseline() -> list[float]:
-    """The same measurement on a minimal Textual app whose key updates one line of text:
-    what the test harness itself costs per key, to subtract."""
-    from textual.app import App, ComposeResult
-    from textual.widgets import Static
-
-    class Minimal(App[None]):
-        BINDINGS = [("x", "bump", "Bump")]
-        count = 0
-
-        def compose(self) -> ComposeResult:
-            yield Static("0", id="n")
-
-        def action_bump(self) -> None:
-            self.count += 1
-            self.query_one("#n", Static).update(str(self.count))
-
-    app = Minimal()
-    async with app.run_test(size=(120, 40)) as pilot:
-        return [await timed(pilot, "x") for _ in range(30)]
-
-
-async def bench_keys() -> dict[str, list[float]]:
-    import os
-
-    from drumhead.screens.app import DrumheadApp
-
-    from tests.ui.helpers import start_game
-    from tests.ui.rulesets import CARDS_SCENARIO, CARDS_TEST
-
-    out: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as saves:
-        os.environ["DRUMHEAD_SAVES"] = saves
-        app = DrumheadApp(
-            seed=1,
-            ruleset="cards-test",
-            ruleset_files=(CARDS_TEST,),
-            scenario_files=(CARDS_SCENARIO,),
-        )
-        async with app.run_test(size=(120, 40)) as pilot:
-            await start_game(pilot)
-            out["roster cursor (down/up)"] = [
-                await timed(pilot, "down" if i % 2 == 0 else "up") for i in range(30)
-            ]
-            out["next phase (n, an event + autosave)"] = [
-                await timed(pilot, "n") for _ in range(20)
-            ]
-            await pilot.press("m")
-            await pilot.pause()
-            out["tick a modifier (odds recomputed)"] = [
-                await timed(pilot, "space") for _ in range(30)
-            ]
-            await app.workers.wait_for_complete()
-            await pilot.press("ctrl+q")
-
-        folder = Path(saves) / "big"
-        folder.mkdir()
-        os.environ["DRUMHEAD_SAVES"] = str(folder)  # a fresh folder: nothing to resume
-        scenario = big_scenario(folder)
-        app = DrumheadApp(
-            seed=1, ruleset="cards-test", ruleset_files=(CARDS_TEST,), scenario_files=(scenario,)
-        )
-        async with app.run_test(size=(120, 40)) as pilot:
-            await start_game(pilot, "big")
-            assert app.game is not None and len(app.game.state.units) == 300
-            out["300 units: cursor down"] = [await timed(pilot, "down") for _ in range(30)]
-            out["300 units: page down"] = [await timed(pilot, "pagedown") for _ in range(15)]
-            await pilot.press("slash")
-            out["300 units: filter, per key typed"] = [await timed(pilot, k) for k in "regiment 1"]
-            await app.workers.wait_for_complete()
-            await pilot.press("ctrl+q")
-    return out
+def bench_big_roster(saves: Path) -> None:
+    new_save(saves, str(big_scenario(saves)), "big")
+    with Terminal(DRUMHEAD, env={"DRUMHEAD_SAVES": str(saves)}) as term:
+        term.wait_for("Phase:")
+        report("300 units: cursor down", [term.press("down") for _ in range(16)])
+        report("300 units: page down", [term.press("pagedown") for _ in range(8)])
+        term.press("slash")
+        report("300 units: filter, per letter typed", [term.press(k) for k in "virginia"])
 
 
 def main() -> None:
-    minimal, drumhead = bench_start()
-    print("Start to first frame (median of 7, fresh interpreter each):")
-    print(f"  minimal Textual app  {minimal * 1000:7.0f} ms")
-    print(f"  drumhead             {drumhead * 1000:7.0f} ms   ratio {drumhead / minimal:.2f}x")
-    base = statistics.median(asyncio.run(bench_baseline()))
-    print("Key -> painted result, through Textual's Pilot (median / max):")
-    print(f"  {'minimal app, one line updated':<38} {base * 1000:6.1f} ms (harness baseline)")
-    for name, times in asyncio.run(bench_keys()).items():
-        median = statistics.median(times)
-        print(
-            f"  {name:<38} {median * 1000:6.1f} ms / {max(times) * 1000:6.1f} ms"
-            f"   drumhead's own share {max(0.0, median - base) * 1000:5.1f} ms"
-        )
+    with tempfile.TemporaryDirectory() as folder:
+        empty = Path(folder) / "empty"
+        empty.mkdir()
+        bench_start(empty)
+        print("Key -> painted result (median of each key; target 50 ms):")
+        bench_minimal_key()
+        game = Path(folder) / "game"
+        game.mkdir()
+        bench_keys(game)
+        big = Path(folder) / "big"
+        big.mkdir()
+        bench_big_roster(big)
 
 
 if __name__ == "__main__":

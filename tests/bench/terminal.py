@@ -1,0 +1,216 @@
+"""A real terminal for the benchmarks: run a program in a pseudo-terminal, type keys into it
+and time how long until its answer is on the screen.
+
+What a player waits for is the program's *output*: the bytes that repaint the terminal. So the
+clock stops when that output has arrived, not when some callback inside the program ran.
+Nothing of the program is patched or imported here; it runs exactly as a player starts it.
+
+The output is also fed to a terminal emulator (pyte), so a key's time can be read two ways:
+*shown*, when the screen first looked as it finally settles (every character and colour), and
+*settled*, when the program wrote its last byte (a repaint that changes nothing visible, such
+as a scrollbar redrawn in place, counts here but not in *shown*).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pyte
+
+ESCAPES = re.compile(rb"\x1b(?:\[[0-9;?<>=$ ]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+"""Terminal control sequences: CSI (cursor moves, colours, modes), OSC and two-byte escapes."""
+
+KEYS = {
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "pagedown": b"\x1b[6~",
+    "pageup": b"\x1b[5~",
+    "enter": b"\r",
+    "space": b" ",
+    "slash": b"/",
+    "escape": b"\x1b",
+    "ctrl+q": b"\x11",
+}
+"""The bytes an xterm sends for the keys the benchmarks press (other keys are themselves)."""
+
+
+@dataclass(frozen=True)
+class KeyTime:
+    """How long a key took to show its result, in seconds from the key being sent."""
+
+    first: float
+    """Until the first byte of the program's answer."""
+    shown: float
+    """Until the screen first looked as it finally settled."""
+    settled: float
+    """Until the program's last byte before it went quiet."""
+
+
+def visible(data: bytes) -> str:
+    """The text of terminal output with every control sequence taken out."""
+    return ESCAPES.sub(b"", data).decode("utf-8", "replace")
+
+
+class Terminal:
+    """A program running in a pseudo-terminal of the given size, its output collected."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        *,
+        size: tuple[int, int] = (120, 40),
+        env: Mapping[str, str] | None = None,
+        cwd: str | None = None,
+    ) -> None:
+        master, slave = os.openpty()
+        columns, rows = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        full_env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+        full_env.update(env or {})
+        self.started = time.perf_counter()
+        """When the program was launched (perf_counter seconds)."""
+        self.process = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=full_env,
+            cwd=cwd,
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.output = bytearray()
+        """Everything the program has written so far."""
+        self.arrivals: list[tuple[float, int]] = []
+        """(when, length of the output then) for every read."""
+        self.screen = pyte.Screen(columns, rows)
+        """What a terminal shows, given the output fed to it so far."""
+        self._stream = pyte.ByteStream(self.screen)
+        self._fed = 0
+
+    def _read(self, timeout: float) -> float | None:
+        """Read what the program wrote within ``timeout`` seconds; when it arrived."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return None
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the program has gone
+            chunk = b""
+        if not chunk:
+            raise EOFError("the program closed its terminal:\n" + visible(bytes(self.output)))
+        self.output.extend(chunk)
+        arrived = time.perf_counter()
+        self.arrivals.append((arrived, len(self.output)))
+        return arrived
+
+    def wait_for(self, text: str, *, since: int = 0, timeout: float = 20.0) -> float:
+        """Read until ``text`` shows in the output written after byte ``since``; the time
+        (perf_counter) at which the bytes that completed it arrived."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            arrived = self._read(deadline - time.perf_counter())
+            if arrived is not None and text in visible(bytes(self.output[since:])):
+                return arrived
+            if time.perf_counter() > deadline:
+                tail = visible(bytes(self.output[since:]))[-2000:]
+                raise TimeoutError(
+                    f"{text!r} did not appear within {timeout} s; last output:\n{tail}"
+                )
+
+    def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> float:
+        """Read until the program has written nothing for ``quiet`` seconds; the time at which
+        its last output arrived (the start if it wrote nothing)."""
+        last = time.perf_counter()
+        deadline = last + timeout
+        while time.perf_counter() < deadline:
+            arrived = self._read(quiet)
+            if arrived is None:
+                return last
+            last = arrived
+        raise TimeoutError(f"the program kept writing for {timeout} s")
+
+    def _feed_to(self, end: int) -> None:
+        self._stream.feed(bytes(self.output[self._fed : end]))
+        self._fed = end
+
+    def _picture(self) -> tuple[tuple[object, ...], ...]:
+        """Every cell of the emulated screen: character and colours."""
+        return tuple(
+            tuple(tuple(line[x]) for x in range(self.screen.columns))
+            for line in (self.screen.buffer[y] for y in range(self.screen.lines))
+        )
+
+    def text(self) -> str:
+        """The emulated screen's text, line by line."""
+        self._feed_to(len(self.output))
+        return "\n".join(self.screen.display)
+
+    def press(self, key: str, *, expect: str | None = None, quiet: float = 0.15) -> KeyTime:
+        """Type a key and time its answer (see :class:`KeyTime`); with ``expect``, the settled
+        screen must show that text, or the key did not do what was meant."""
+        self.settle(quiet)
+        self._feed_to(len(self.output))
+        reads = len(self.arrivals)
+        sent = time.perf_counter()
+        os.write(self.master, KEYS.get(key, key.encode()))
+        if expect is not None:  # a slow answer may pause longer than ``quiet`` midway
+            self.wait_for(expect, since=len(self.output))
+        settled = self.settle(quiet)
+        answer = self.arrivals[reads:]
+        if not answer:
+            raise AssertionError(f"key {key!r} changed nothing on the screen")
+        pictures = []
+        for _, end in answer:
+            self._feed_to(end)
+            pictures.append(self._picture())
+        first_final = len(pictures) - 1  # the first read from which the screen stayed final
+        while first_final > 0 and pictures[first_final - 1] == pictures[-1]:
+            first_final -= 1
+        shown = answer[first_final][0]
+        if expect is not None and expect not in "\n".join(self.screen.display):
+            raise AssertionError(f"after {key!r} the screen does not show {expect!r}")
+        return KeyTime(answer[0][0] - sent, shown - sent, settled - sent)
+
+    def close(self) -> None:
+        """End the program (ctrl+q, then a kill if it lingers) and release the terminal."""
+        if self.process.poll() is None:
+            try:
+                os.write(self.master, KEYS["ctrl+q"])
+                deadline = time.perf_counter() + 5
+                while self.process.poll() is None and time.perf_counter() < deadline:
+                    try:
+                        self._read(0.05)
+                    except EOFError:
+                        break
+            except OSError:
+                pass
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        os.close(self.master)
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def python(code: str) -> list[str]:
+    """The command line running ``code`` in this interpreter."""
+    return [sys.executable, "-c", code]
