@@ -206,7 +206,7 @@ class ResolveScreen(DrumheadScreen):
             self.query_one(selector).display = shown
 
     def on_mount(self) -> None:
-        if not self.query("#mods"):
+        if not self.has_checks:
             return  # no checks to offer (see compose)
         self.result_area(self.result is not None)
         self.update_odds()
@@ -231,6 +231,8 @@ class ResolveScreen(DrumheadScreen):
             error.display = True
             self.update_odds()
             return
+        if name not in self.bad_inputs and self.values.get(name) == value:
+            return  # e.g. the form's own fields reporting the values they were given
         self.bad_inputs.discard(name)
         error.update("")
         error.display = False
