@@ -172,6 +172,10 @@ class BattleScreen(DrumheadScreen):
             line = roster_line(ruleset, state, unit)
             options.append(Option(line, id=unit.id))
             signature.append(line.plain)
+        if not options:  # the roster says what to do rather than standing empty
+            empty = "No unit matches the filter." if words else "No units yet: e adds them."
+            options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
+            signature.append(empty)
         ids = [o.id for o in options]
         if signature == self._shown and options:
             return  # the same entries (the cached lines), already drawn
@@ -184,7 +188,7 @@ class BattleScreen(DrumheadScreen):
         else:
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             roster.highlighted = first
-        if not options:
+        if ids == ["#empty"]:
             self.query_one("#unit-card", Static).update(
                 "No units. e adds one (Units screen)."
                 if not words
@@ -343,6 +347,17 @@ class BattleScreen(DrumheadScreen):
         if self.act(lambda at: self.game.draw_card(at=at)):
             card = self.game.state.activation.drawn[-1]
             self.notify(f"Card drawn: {card.replace('_', ' ')}")
+            self.highlight_brigade(card)
+
+    def highlight_brigade(self, brigade: str) -> None:
+        """Put the roster's cursor on the first unit of the brigade just activated (a card
+        naming a division or the army has no single brigade: the cursor stays)."""
+        units = {u.id for u in self.game.state.units if u.brigade == brigade}
+        roster = self.query_one("#roster", OptionList)
+        for index in range(roster.option_count):
+            if roster.get_option_at_index(index).id in units:
+                roster.highlighted = index
+                return
 
     def action_initiative(self) -> None:
         sides = self.game.state.sides

@@ -90,6 +90,13 @@ async def test_draw_the_brigade_deck_through_a_turn() -> None:
         for n in range(1, 5):
             await pilot.press("d")
             assert len(app.game.state.activation.drawn) == n
+            # the roster's cursor (and the card beside it) go to the brigade just drawn
+            screen = app.screen
+            assert isinstance(screen, BattleScreen)
+            selected = screen.selected_unit()
+            assert selected is not None
+            drawn = app.game.state.activation.drawn[-1]
+            assert app.game.state.unit(selected).brigade == drawn
         assert set(app.game.state.activation.drawn) == cards
         await pilot.press("d")  # nothing left: refused with a notice, no event
         assert len(app.game.log) == 4
@@ -351,4 +358,30 @@ async def test_f1_lists_every_key_including_those_the_footer_leaves_out() -> Non
         await pilot.press("f1")
         await pilot.pause()
         assert not app.screen.query(HelpPanel)
+        await pilot.press("ctrl+q")
+
+
+async def test_an_empty_battlefield_says_how_to_add_units() -> None:
+    """A game without a scenario: the roster says that e adds units, instead of standing
+    empty; e opens the units screen."""
+    from textual.widgets import OptionList
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        # Enter picks the ruleset; up to "Empty battlefield" (the first entry); a name
+        await pilot.press("enter", "home", "enter", *"empty", "enter")
+        await pilot.pause()
+        assert app.game is not None and not app.game.state.units
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        roster = screen.query_one("#roster", OptionList)
+        assert roster.option_count == 1
+        only = roster.get_option_at_index(0)
+        assert only.disabled and "e adds them" in str(only.prompt)
+        assert screen.selected_unit() is None
+        await pilot.press("e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "UnitsScreen"
         await pilot.press("ctrl+q")

@@ -28,7 +28,8 @@ class TestBattleScreen:
         activation'; the roster grouped Blue/Red and by brigade, each unit with type,
         quality, formation, strength bar and n/n numbers, morale state in words ('‼ Shaken'
         for Red Line), markers (⚑Fired) and the attached leader (★ Col. Azure); the ▶ card
-        drawn brigade; the selected unit's full card; 'Card: ... (1 of 4 drawn)'; the phase
+        drawn brigade, the cursor on its first unit and that unit's full card beside it;
+        'Card: ... (1 of 4 drawn)'; the phase
         checklist with 'Draw the next brigade card' ticked (✓)."""
 
         async def run(pilot: Pilot) -> None:
