@@ -13,6 +13,7 @@ as a scrollbar redrawn in place, counts here but not in *shown*).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -188,17 +189,13 @@ class Terminal:
 
     def close(self) -> None:
         """End the program (ctrl+q, then a kill if it lingers) and release the terminal."""
+        # the terminal may be gone already (the program quit): then go straight to the kill
         if self.process.poll() is None:
-            try:
+            with contextlib.suppress(OSError, EOFError):
                 os.write(self.master, KEYS["ctrl+q"])
                 deadline = time.perf_counter() + 5
                 while self.process.poll() is None and time.perf_counter() < deadline:
-                    try:
-                        self._read(0.05)
-                    except EOFError:
-                        break
-            except OSError:
-                pass
+                    self._read(0.05)
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
