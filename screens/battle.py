@@ -177,7 +177,7 @@ class BattleScreen(DrumheadScreen):
             options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
             signature.append(empty)
         ids = [o.id for o in options]
-        if signature == self._shown and options:
+        if signature == self._shown:
             return  # the same entries (the cached lines), already drawn
         self._shown = signature
         with roster.prevent(OptionList.OptionHighlighted):
@@ -188,12 +188,6 @@ class BattleScreen(DrumheadScreen):
         else:
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             roster.highlighted = first
-        if ids == ["#empty"]:
-            self.query_one("#unit-card", Static).update(
-                "No units. e adds one (Units screen)."
-                if not words
-                else "No unit matches the filter."
-            )
 
     def show_card(self) -> None:
         unit_id = self.selected_unit()

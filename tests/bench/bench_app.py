@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
-from terminal import KeyTime, Terminal  # noqa: E402
+from terminal import KeyTime, Terminal, python  # noqa: E402
 
 DRUMHEAD = [sys.executable, "-m", "drumhead"]
 
@@ -68,7 +68,7 @@ def drumhead_start(env: dict[str, str]) -> tuple[float, float]:
 
 def bench_start(saves: Path, runs: int = 7) -> None:
     env = {"DRUMHEAD_SAVES": str(saves)}
-    minimal_argv = [sys.executable, "-c", MINIMAL]
+    minimal_argv = python(MINIMAL)
     first_frame(minimal_argv, "minimal app", env)  # warm the file cache
     drumhead_start(env)
     minimal: list[float] = []
@@ -105,7 +105,7 @@ def new_save(saves: Path, scenario: str, name: str) -> None:
 
 
 def bench_minimal_key() -> None:
-    with Terminal([sys.executable, "-c", MINIMAL]) as term:
+    with Terminal(python(MINIMAL)) as term:
         term.wait_for("minimal app")
         report("minimal app, one line updated", [term.press("x") for _ in range(12)])
 

@@ -156,11 +156,6 @@ class Terminal:
             for line in (self.screen.buffer[y] for y in range(self.screen.lines))
         )
 
-    def text(self) -> str:
-        """The emulated screen's text, line by line."""
-        self._feed_to(len(self.output))
-        return "\n".join(self.screen.display)
-
     def press(self, key: str, *, expect: str | None = None, quiet: float = 0.15) -> KeyTime:
         """Type a key and time its answer (see :class:`KeyTime`); with ``expect``, the settled
         screen must show that text, or the key did not do what was meant."""
