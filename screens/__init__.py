@@ -7,3 +7,9 @@ import os
 # lands about 70 ms after the key; at 120 it lands within 45 ms (tests/bench/bench_app.py).
 # Set here, before Textual is imported; a player's own TEXTUAL_FPS wins.
 os.environ.setdefault("TEXTUAL_FPS", "120")
+
+# A lone Escape byte could be the start of a key's escape sequence, so Textual waits ESCDELAY
+# milliseconds (100 unless set) for more before it takes it as the Escape key: every "back"
+# took over 100 ms. The bytes of one key arrive together, even over ssh; 25 ms is ample. A
+# player's own ESCDELAY wins (a slow link may want more).
+os.environ.setdefault("ESCDELAY", "25")

@@ -22,6 +22,7 @@ from drumhead.errors import DrumheadError
 if TYPE_CHECKING:
     from drumhead.screens.commands import PaletteCommand
     from textual.command import Provider
+    from textual.driver import Driver
 
     from drumhead.game import Event, Game
     from drumhead.model import CheckSpec, InputValue, Ruleset
@@ -139,6 +140,19 @@ class DrumheadApp(App[None]):
         self.start = start
         """Which screen opens first: ``auto`` (the last game, else the start screen),
         ``menu`` (the start screen), ``reference`` (the quick reference)."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
+        without waiting for a 100 ms poll (see :mod:`drumhead.screens.driver`)."""
+        driver = super().get_driver_class()
+        if (
+            f"{driver.__module__}.{driver.__qualname__}"
+            == "textual.drivers.linux_driver.LinuxDriver"
+        ):
+            from drumhead.screens.driver import PromptEscapeDriver
+
+            return PromptEscapeDriver
+        return driver
 
     def _use_theme(self, theme: Theme) -> None:
         """Start in ``theme`` without the restyle that setting ``App.theme`` triggers: the

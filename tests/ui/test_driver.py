@@ -1,0 +1,57 @@
+"""The terminal driver answers a lone Escape as soon as the key parser's wait is over."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from drumhead.screens.driver import IDLE_POLL, poll_timeout
+from textual import constants, events
+from textual._xterm_parser import XTermParser
+
+from tests.ui.helpers import make_app
+
+
+def test_idle_input_is_polled_at_textuals_interval() -> None:
+    assert poll_timeout(XTermParser()) == IDLE_POLL
+
+
+def test_a_lone_escape_is_polled_again_when_its_wait_is_due() -> None:
+    parser = XTermParser()
+    assert list(parser.feed("\x1b")) == []  # could still be the start of a sequence
+    wait = poll_timeout(parser)
+    assert 0 < wait <= constants.ESCAPE_DELAY
+
+
+def test_a_lone_escape_becomes_the_escape_key_once_due() -> None:
+    parser = XTermParser()
+    list(parser.feed("\x1b"))
+    parser._timeout_time = 0.0  # due: what the poll after poll_timeout() seconds finds
+    keys = [e for e in parser.tick() if isinstance(e, events.Key)]
+    assert [k.key for k in keys] == ["escape"]
+    assert poll_timeout(parser) == IDLE_POLL
+
+
+def test_escape_waits_25_ms_and_frames_come_at_120_a_second_unless_the_player_says() -> None:
+    """Set by drumhead.screens before Textual is imported: checked in a fresh interpreter (in
+    this one a pytest plugin imported Textual first)."""
+    code = (
+        "import drumhead.screens.app; from textual import constants; "
+        "print(constants.ESCAPE_DELAY, constants.MAX_FPS)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("ESCDELAY", "TEXTUAL_FPS")}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert run.stdout.split() == ["0.025", "120"], run.stderr
+    env["ESCDELAY"] = "60"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert run.stdout.split() == ["0.06", "120"], run.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the Linux/macOS driver")
+def test_the_app_runs_on_the_prompt_escape_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(constants, "DRIVER", None)
+    from drumhead.screens.driver import PromptEscapeDriver
+
+    assert make_app().get_driver_class() is PromptEscapeDriver
