@@ -21,12 +21,16 @@ from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
     from drumhead.screens.commands import PaletteCommand
+    from drumhead.screens.resolve import ResolveScreen
     from textual.command import Provider
     from textual.driver import Driver
 
     from drumhead.game import Event, Game
     from drumhead.model import CheckSpec, InputValue, Ruleset
     from drumhead.results import Effect, Resolution
+
+KEPT_RESOLVE_SCREENS = 6
+"""How many resolve screens (one per check last shown) are kept to be reopened at once."""
 
 # The rules core, the game layer and the saves are imported where first used, so the first
 # frame is painted before they load (see tests/bench/bench_app.py).
@@ -140,6 +144,9 @@ class DrumheadApp(App[None]):
         self.start = start
         """Which screen opens first: ``auto`` (the last game, else the start screen),
         ``menu`` (the start screen), ``reference`` (the quick reference)."""
+        self._resolve_screens: list[ResolveScreen] = []
+        """Resolve screens kept for reuse, the least recently used first (see
+        :meth:`action_open_resolve`)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
@@ -324,6 +331,7 @@ class DrumheadApp(App[None]):
             self.session.close()
         self.session = None
         self.game = None
+        self.drop_resolve_screens()
 
     # -- what the resolve screen asks of the app (routed to the game when one is open) ----
     @property
@@ -606,7 +614,36 @@ class DrumheadApp(App[None]):
     def action_open_resolve(self, check: str = "", unit: str = "") -> None:
         from drumhead.screens.resolve import ResolveScreen
 
-        self.push_screen(ResolveScreen(check or None, unit or None))
+        # resolve screens are kept and refilled: building one is most of the time it takes
+        # to open (tests/bench/bench_app.py); one is built when none is free for this check
+        check_id, unit_id = check or None, unit or None
+        free = [s for s in self._resolve_screens if s not in self.screen_stack]
+        stale = [s for s in free if not s.fits_app()]
+        if stale:  # built for another game, or other optional rules
+            self.drop_resolve_screens(stale)
+            free = [s for s in free if s not in stale]
+        screen = next((s for s in free if s.reopen(check_id, unit_id)), None)
+        if screen is None:
+            if len(self._resolve_screens) >= KEPT_RESOLVE_SCREENS and free:
+                self.drop_resolve_screens(free[:1])
+            screen = ResolveScreen(check_id, unit_id)
+            self.install_screen(screen, f"resolve-{id(screen)}")
+            self._resolve_screens.append(screen)
+        else:  # the most recently used last
+            self._resolve_screens.remove(screen)
+            self._resolve_screens.append(screen)
+        self.push_screen(screen)
+
+    def drop_resolve_screens(self, screens: Sequence[ResolveScreen] | None = None) -> None:
+        """Forget kept resolve screens (all of them by default; never one showing) and free
+        their widgets."""
+        for screen in list(self._resolve_screens if screens is None else screens):
+            if screen in self.screen_stack:
+                continue
+            self._resolve_screens.remove(screen)
+            self.uninstall_screen(screen)
+            if screen.is_attached:
+                screen.remove()
 
     def action_undo(self) -> None:
         """Take back the last change to the game."""

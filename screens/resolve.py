@@ -17,7 +17,7 @@ from drumhead.screens.render import modifier_value_text, odds_table, resolution_
 from drumhead.screens.widgets import StatusBar, TickBox, TickList
 from rich.console import Group
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -106,6 +106,12 @@ class ResolveScreen(DrumheadScreen):
         """A gap prompt is open (so it is asked once)."""
         self.has_checks = True
         """Whether the ruleset offers a check here (set by compose; else only Back works)."""
+        self.check_options: list[tuple[str, str]] = []
+        """The checks the check picker offers, as (title, id), in its order."""
+        self.styles_version: int | None = None
+        """Textual's count of style changes when the screen was last shown."""
+        self.built_for: tuple[object, object] = (self.drumhead.game, self.drumhead.ruleset)
+        """The game and ruleset this screen was built for (see :meth:`reopen`)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """With no check to resolve, only going back is offered."""
@@ -133,14 +139,12 @@ class ResolveScreen(DrumheadScreen):
         if not self.values:
             self.values = self.drumhead.prefill(self.check_id, self.unit_id)
         check = self.check
-        title = "Resolve"
-        if self.unit_id is not None:
-            title += f": {self.drumhead.unit_name(self.unit_id)}"
-        yield StatusBar(title)
+        yield StatusBar(self.title_text())
+        self.check_options = [(c.title, c.id) for c in checks]
         with Horizontal(id="resolve"):
             with VerticalScroll(id="resolve-left", can_focus=False):
                 yield Select(
-                    [(c.title, c.id) for c in checks],
+                    self.check_options,
                     value=self.check_id,
                     allow_blank=False,
                     compact=True,
@@ -170,6 +174,94 @@ class ResolveScreen(DrumheadScreen):
                 yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
                 yield Static("", id="hand-error", classes="error")
         yield KeysFooter()
+
+    def title_text(self) -> str:
+        """The status bar's view: the screen, and the unit tested if there is one."""
+        if self.unit_id is None:
+            return "Resolve"
+        return f"Resolve: {self.drumhead.unit_name(self.unit_id)}"
+
+    def fits_app(self) -> bool:
+        """Whether the app still has the game and ruleset this screen was built for."""
+        game, ruleset = self.built_for
+        return game is self.drumhead.game and ruleset is self.drumhead.ruleset
+
+    def reopen(self, check_id: str | None, unit_id: str | None) -> bool:
+        """Show a fresh form for ``check_id`` and ``unit_id`` on this screen, already built.
+
+        Building the screen is most of the time it takes to open (its widgets are mounted
+        and styled), so the app keeps one and refills it: the inputs from the unit's card,
+        nothing ticked, no result. Only a form with the same fields can be refilled: False
+        (and nothing changed) when ``check_id`` is another check, or the game or ruleset is
+        not the one the screen was built for; the app then builds a new screen.
+        """
+        if not self.has_checks or not self.fits_app():
+            return False
+        checks = self.drumhead.check_choices(unit_id)
+        if not checks:
+            return False
+        ids = [c.id for c in checks]
+        if (check_id if check_id in ids else ids[0]) != self.check_id:
+            return False
+        self.unit_id = unit_id
+        self.values = self.drumhead.prefill(self.check.id, unit_id)
+        self.bad_inputs.clear()
+        self.ticked.clear()
+        self.available = []
+        self.asking_gap = False
+        self.clear_result()
+        status = self.query_one(StatusBar)
+        status.view = self.title_text()
+        status.refresh()
+        options = [(c.title, c.id) for c in checks]
+        if options != self.check_options:
+            self.check_options = options
+            picker = self.query_one("#check", Select)
+            with picker.prevent(Select.Changed):
+                picker.set_options(options)
+                picker.value = self.check.id
+        for spec in self.check.inputs:
+            self.show_input(spec)
+        self.query_one("#use-reroll", Checkbox).value = True
+        self.query_one("#hand", Input).value = ""
+        self.query_one("#hand-error", Static).update("")
+        self.reset_result_view()
+        self.update_odds()
+        mods = self.query_one("#mods", SelectionList)
+        if self.available:
+            mods.highlighted = 0
+        for pane in self.query(VerticalScroll):
+            pane.scroll_home(animate=False)
+        self.set_focus(mods)
+        return True
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown again: restyle the whole screen only if the app's styles changed meanwhile.
+
+        Textual restyles every widget of a screen each time it is pushed, in case the theme
+        changed while it was away. For the kept resolve screen that was a third of the time
+        it took to reopen; Textual counts its style changes (a theme switch, F6), so the
+        restyle is done only when that count moved since the screen was last shown.
+        """
+        event.prevent_default()  # Screen's own handler runs once, below, with our choice
+        styles_version = getattr(self.app, "_css_update_count", None)
+        restyle = styles_version is None or styles_version != self.styles_version
+        self.styles_version = styles_version
+        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
+
+    def show_input(self, spec: InputSpec) -> None:
+        """Put the value of input ``spec`` (from :attr:`values`) in its field; no error."""
+        value = self.values.get(spec.name, spec.default)
+        field = self.query_one(f"#in-{spec.name}")
+        if isinstance(field, Select):
+            field.value = value if value in spec.choices else spec.choices[0]
+        elif isinstance(field, Checkbox):
+            field.value = bool(value)
+        elif isinstance(field, Input):
+            field.value = "" if value is None else str(value)
+        error = self.query_one(f"#err-{spec.name}", Static)
+        error.update("")
+        error.display = False
 
     def input_row(self, spec: InputSpec) -> ComposeResult:
         value = self.values.get(spec.name, spec.default)

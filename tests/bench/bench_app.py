@@ -8,7 +8,8 @@ output (see terminal.py): nothing of the app is patched or imported here.
    footer), alternated, fresh interpreter each, median of 7; target <= 1.15x. Also "ready":
    when the start screen's lists and the highlighted ruleset's details are shown.
 2. Key -> painted result on the Cowpens scenario: roster cursor, next phase, open a morale
-   test, tick a modifier (odds recomputed), back. "Shown" is when the screen first looked as
+   test (the first of the session builds the screen; later ones refill it), tick a modifier
+   (odds recomputed), back. "Shown" is when the screen first looked as
    it settles; "settled" when the app wrote its last byte. Target: median under 50 ms.
 3. A 300-unit game: cursor, page down, and filtering as each letter is typed.
 """
@@ -119,12 +120,16 @@ def bench_keys(saves: Path) -> None:
             [term.press(key) for key in ["down", "up"] * 8],
         )
         report("next phase (n: an event, autosaved)", [term.press("n") for _ in range(8)])
+        first = term.press("m", expect="Chance of each outcome")
+        term.press("escape", expect="Phase:")
         opened, back, ticked = [], [], []
-        for _ in range(4):
+        for _ in range(6):  # each time the next unit down the roster
+            term.press("down")
             opened.append(term.press("m", expect="Chance of each outcome"))
-            ticked.extend(term.press("space") for _ in range(4))
+            ticked.extend(term.press("space") for _ in range(2))
             back.append(term.press("escape", expect="Phase:"))
-        report("morale test from the roster (m)", opened)
+        report("morale test, the session's first (m)", [first])
+        report("morale test, the next unit's (m)", opened)
         report("tick a modifier (odds recomputed)", ticked)
         report("back to the battle (escape)", back)
 

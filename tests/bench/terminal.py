@@ -42,6 +42,9 @@ KEYS = {
     "space": b" ",
     "slash": b"/",
     "escape": b"\x1b",
+    "f1": b"\x1bOP",
+    "f2": b"\x1bOQ",
+    "f3": b"\x1bOR",
     "ctrl+q": b"\x11",
 }
 """The bytes an xterm sends for the keys the benchmarks press (other keys are themselves)."""

@@ -1,0 +1,128 @@
+"""The resolve screen is kept and refilled (opening it is then fast); it must never show what
+the last test left behind, nor styles from before a theme switch."""
+
+from __future__ import annotations
+
+from drumhead.screens.app import KEPT_RESOLVE_SCREENS
+from drumhead.screens.battle import BattleScreen
+from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.widgets import StatusBar
+from textual.color import Color
+from textual.widgets import Input, SelectionList, Static
+
+from tests.ui.helpers import cards_app, start_game
+
+
+async def test_a_reopened_morale_test_is_a_fresh_form_for_the_new_unit() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, ResolveScreen)
+        assert first.unit_id == "blue_guards"
+        assert first.values["quality"] == "veteran"
+        # tick a modifier, type a bad figure count, leave a result and half-typed dice
+        await pilot.press("down", "space")
+        assert first.ticked
+        assert first.run_check([3])
+        first.query_one("#in-figures_start", Input).value = "lots"
+        first.query_one("#hand", Input).value = "4"
+        await pilot.pause()
+        assert first.result is not None
+        assert first.bad_inputs == {"figures_start"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game is not None and app.game.log  # the roll was recorded
+
+        await pilot.press("down", "down", "down")  # Red Line Regiment: regular, 20, shaken
+        await pilot.press("m")
+        await pilot.pause()
+        again = app.screen
+        assert again is first  # the same screen, refilled
+        assert isinstance(again, ResolveScreen)
+        assert again.unit_id == "red_line"
+        assert "Red Line Regiment" in again.query_one(StatusBar).view
+        assert again.values["quality"] == "regular"
+        assert again.query_one("#in-figures_start", Input).value == "20"
+        assert again.bad_inputs == set()
+        assert not again.query_one("#err-figures_start", Static).display
+        assert again.ticked == {}
+        assert again.query_one("#mods", SelectionList).selected == []
+        assert again.result is None and again.effects == []
+        assert not again.query_one("#result").display
+        assert again.query_one("#hand", Input).value == ""
+        assert again.focused is again.query_one("#mods")
+        # the odds are those of the new unit's form
+        assert again.query_one("#needed", Static).visual is not None
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game.log[-1].kind == "apply_effects"
+        await pilot.press("ctrl+q")
+
+
+async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        checks = [c.id for c in app.check_choices("blue_guards")]
+        assert "morale" in checks and len(checks) > 1
+        other = next(c for c in checks if c != "morale")
+        app.action_open_resolve("morale", "blue_guards")
+        await pilot.pause()
+        morale = app.screen
+        await pilot.press("escape")
+        app.action_open_resolve(other, "blue_guards")
+        await pilot.pause()
+        assert app.screen is not morale
+        assert isinstance(app.screen, ResolveScreen) and app.screen.check_id == other
+        await pilot.press("escape")
+        app.action_open_resolve("morale", "blue_guards")
+        await pilot.pause()
+        assert app.screen is morale
+        assert len(app._resolve_screens) == 2
+        await pilot.press("ctrl+q")
+
+
+async def test_kept_screens_are_bounded_and_dropped_with_the_game() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        units = [u.id for u in app.game.state.units] if app.game else []
+        for unit in units:
+            for check in [c.id for c in app.check_choices(unit)]:
+                app.action_open_resolve(check, unit)
+                await pilot.pause()
+                await pilot.press("escape")
+                await pilot.pause()
+        assert 0 < len(app._resolve_screens) <= KEPT_RESOLVE_SCREENS
+        kept = list(app._resolve_screens)
+        await pilot.press("escape")  # close the game: back to the start screen
+        await pilot.pause()
+        assert app.game is None
+        assert app._resolve_screens == []
+        assert not any(screen.is_attached for screen in kept)
+        await pilot.press("ctrl+q")
+
+
+async def test_a_theme_switch_restyles_a_kept_screen_when_it_is_shown_again() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        kept = app.screen
+        before = kept.query_one(StatusBar).styles.background
+        await pilot.press("escape")
+        await pilot.press("f6")  # the high-contrast theme
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is kept
+        after = kept.query_one(StatusBar).styles.background
+        assert after != before
+        assert after == Color.parse(app.current_theme.primary)
+        await pilot.press("ctrl+q")
