@@ -20,17 +20,14 @@ from textual.theme import Theme
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
+    from drumhead.screens.base import KeptScreen
     from drumhead.screens.commands import PaletteCommand
-    from drumhead.screens.resolve import ResolveScreen
     from textual.command import Provider
     from textual.driver import Driver
 
     from drumhead.game import Event, Game
     from drumhead.model import CheckSpec, InputValue, Ruleset
     from drumhead.results import Effect, Resolution
-
-KEPT_RESOLVE_SCREENS = 6
-"""How many resolve screens (one per check last shown) are kept to be reopened at once."""
 
 # The rules core, the game layer and the saves are imported where first used, so the first
 # frame is painted before they load (see tests/bench/bench_app.py).
@@ -144,9 +141,9 @@ class DrumheadApp(App[None]):
         self.start = start
         """Which screen opens first: ``auto`` (the last game, else the start screen),
         ``menu`` (the start screen), ``reference`` (the quick reference)."""
-        self._resolve_screens: list[ResolveScreen] = []
-        """Resolve screens kept for reuse, the least recently used first (see
-        :meth:`action_open_resolve`)."""
+        self._kept: list[KeptScreen] = []
+        """Screens kept to be shown again, the least recently used first (see
+        :meth:`show_kept`)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
@@ -331,7 +328,7 @@ class DrumheadApp(App[None]):
             self.session.close()
         self.session = None
         self.game = None
-        self.drop_resolve_screens()
+        self.drop_kept()
 
     # -- what the resolve screen asks of the app (routed to the game when one is open) ----
     @property
@@ -604,43 +601,60 @@ class DrumheadApp(App[None]):
     def action_open_roller(self, notation: str = "2d6") -> None:
         from drumhead.screens.roller import RollerScreen
 
-        self.push_screen(RollerScreen(notation))
+        self.show_kept(RollerScreen, notation)
 
     def action_open_reference(self, query: str = "") -> None:
         from drumhead.screens.reference import ReferenceScreen
 
-        self.push_screen(ReferenceScreen(query))
+        self.show_kept(ReferenceScreen, query)
 
     def action_open_resolve(self, check: str = "", unit: str = "") -> None:
         from drumhead.screens.resolve import ResolveScreen
 
-        # resolve screens are kept and refilled: building one is most of the time it takes
-        # to open (tests/bench/bench_app.py); one is built when none is free for this check
-        check_id, unit_id = check or None, unit or None
-        free = [s for s in self._resolve_screens if s not in self.screen_stack]
+        self.show_kept(ResolveScreen, check or None, unit or None)
+
+    def show_kept(self, kind: type[KeptScreen], *args: str | None) -> None:
+        """Show a screen of ``kind`` opened with ``args``: a kept one refilled if one is free
+        (not showing already) and able, else a new one, which is then kept too.
+
+        Building a screen is most of the time it takes to open (tests/bench/bench_app.py).
+        Up to ``kind.KEEP`` are kept, the least recently used dropped first; screens built
+        for another game or ruleset are dropped when next asked for.
+        """
+        kept = [s for s in self._kept if type(s) is kind]
+        free = [s for s in kept if s not in self.screen_stack]
         stale = [s for s in free if not s.fits_app()]
-        if stale:  # built for another game, or other optional rules
-            self.drop_resolve_screens(stale)
+        if stale:
+            self.drop_kept(stale)
             free = [s for s in free if s not in stale]
-        screen = next((s for s in free if s.reopen(check_id, unit_id)), None)
+        screen = next((s for s in free if s.reopen(*args)), None)
         if screen is None:
-            if len(self._resolve_screens) >= KEPT_RESOLVE_SCREENS and free:
-                self.drop_resolve_screens(free[:1])
-            screen = ResolveScreen(check_id, unit_id)
-            self.install_screen(screen, f"resolve-{id(screen)}")
-            self._resolve_screens.append(screen)
-        else:  # the most recently used last
-            self._resolve_screens.remove(screen)
-            self._resolve_screens.append(screen)
+            if len(kept) - len(stale) >= kind.KEEP and free:
+                self.drop_kept(free[:1])
+            screen = kind(*args)  # type: ignore[arg-type]
+            self.install_screen(screen, f"kept-{id(screen)}")
+        else:
+            self._kept.remove(screen)
+        self._kept.append(screen)  # the most recently used last
         self.push_screen(screen)
 
-    def drop_resolve_screens(self, screens: Sequence[ResolveScreen] | None = None) -> None:
-        """Forget kept resolve screens (all of them by default; never one showing) and free
-        their widgets."""
-        for screen in list(self._resolve_screens if screens is None else screens):
+    def prepare_kept(self, kind: type[KeptScreen], *args: str | None) -> None:
+        """Build a screen of ``kind`` without showing it, and keep it, so that the first time
+        it is opened is as quick as the next ones (nothing if one is kept already)."""
+        if any(type(s) is kind and s.fits_app() for s in self._kept):
+            return
+        screen = kind(*args)  # type: ignore[arg-type]
+        self.install_screen(screen, f"kept-{id(screen)}")
+        self._kept.append(screen)
+        self._get_screen(screen)  # what pushing it would do first: start it, compose, mount
+
+    def drop_kept(self, screens: Sequence[KeptScreen] | None = None) -> None:
+        """Forget kept screens (all of them by default; never one showing) and free their
+        widgets."""
+        for screen in list(self._kept if screens is None else screens):
             if screen in self.screen_stack:
                 continue
-            self._resolve_screens.remove(screen)
+            self._kept.remove(screen)
             self.uninstall_screen(screen)
             if screen.is_attached:
                 screen.remove()
@@ -679,7 +693,7 @@ class DrumheadApp(App[None]):
             return
         from drumhead.screens.log import LogScreen
 
-        self.push_screen(LogScreen())
+        self.show_kept(LogScreen)
 
     def action_open_units(self, unit: str = "") -> None:
         if self.game is None:
@@ -687,7 +701,7 @@ class DrumheadApp(App[None]):
             return
         from drumhead.screens.units import UnitsScreen
 
-        self.push_screen(UnitsScreen(unit or None))
+        self.show_kept(UnitsScreen, unit or None)
 
     def action_close_game(self) -> None:
         """Save and close the open game; back to the start screen."""

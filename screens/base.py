@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -28,3 +29,48 @@ class DrumheadScreen(Screen[None]):
         """The open game (only on screens that are shown with one)."""
         assert self.drumhead.game is not None
         return self.drumhead.game
+
+
+class KeptScreen(DrumheadScreen):
+    """A screen the app builds once and then keeps, refilling it each time it is opened.
+
+    Building a screen (composing, mounting and styling its widgets) is most of the time it
+    takes to open, so the app keeps it installed after it is closed and shows it again with
+    :meth:`reopen` (see ``DrumheadApp.show_kept`` and tests/bench/bench_app.py).
+    """
+
+    KEEP: ClassVar[int] = 1
+    """How many screens of this kind the app keeps at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.styles_version: int | None = getattr(self.app, "_css_update_count", None)
+        """Textual's count of style changes when the screen was last styled whole (when it
+        was built, then each time it is shown)."""
+        self.built_for: tuple[object, object] = (self.drumhead.game, self.drumhead.ruleset)
+        """The game and ruleset open when the screen was built."""
+
+    def fits_app(self) -> bool:
+        """Whether this screen can still be shown: by default, only with the game and
+        ruleset it was built for."""
+        game, ruleset = self.built_for
+        return game is self.drumhead.game and ruleset is self.drumhead.ruleset
+
+    def reopen(self, *args: Any, **kwargs: Any) -> bool:
+        """Make the screen look as one newly built with ``args`` would; False (changing
+        nothing) when it cannot, and a new screen is built instead."""
+        raise NotImplementedError
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown again: restyle the whole screen only if the app's styles changed meanwhile.
+
+        Textual restyles every widget of a screen each time it is pushed, in case the theme
+        changed while it was away: for a kept screen that was a third of the time it took to
+        reopen. Textual counts its style changes (a theme switch, F6), so the restyle is done
+        only when that count moved since the screen was last shown.
+        """
+        event.prevent_default()  # Screen's own handler runs once, below, with our choice
+        styles_version = getattr(self.app, "_css_update_count", None)
+        restyle = styles_version is None or styles_version != self.styles_version
+        self.styles_version = styles_version
+        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))

@@ -35,6 +35,10 @@ def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
     return None
 
 
+PREPARE_AFTER = 0.3
+"""Seconds after the battle screen appears when the morale test's screen is built."""
+
+
 class BattleScreen(DrumheadScreen):
     """The main screen while a game is open."""
 
@@ -94,6 +98,18 @@ class BattleScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.game_changed()
         self.query_one("#roster", OptionList).focus()
+        self.set_timer(PREPARE_AFTER, self.prepare_morale_test)
+
+    def prepare_morale_test(self) -> None:
+        """Build the morale test's screen while the players look at the battle, so that even
+        the first m shows it at once (it is refilled for the unit then)."""
+        if not self.is_current:
+            return
+        check = morale_check_id(self.drumhead, None)
+        if check is not None:
+            from drumhead.screens.resolve import ResolveScreen
+
+            self.drumhead.prepare_kept(ResolveScreen, check, None)
 
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:

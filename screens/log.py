@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.events_text import describe_event
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.widgets import StatusBar
@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from drumhead.errors import DrumheadError
 
 
-class LogScreen(DrumheadScreen):
+class LogScreen(KeptScreen):
     """Latest entry last; undone entries (which can be redone) are listed after a rule."""
 
     BINDINGS = [
@@ -35,6 +35,12 @@ class LogScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.game_changed()
         self.query_one("#log", OptionList).focus()
+
+    def reopen(self) -> bool:
+        """Open again: the log as it is now, the latest entry highlighted."""
+        self.game_changed()
+        self.set_focus(self.query_one("#log", OptionList))
+        return True
 
     def game_changed(self) -> None:
         game = self.drumhead.game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import (
     check_modifiers_table,
@@ -131,7 +131,7 @@ def reference_items(ruleset: Ruleset) -> list[RefItem]:
     return items
 
 
-class ReferenceScreen(DrumheadScreen):
+class ReferenceScreen(KeptScreen):
     """The list of entries on the left (filtered as you type), the chosen entry on the right."""
 
     BINDINGS = [
@@ -148,6 +148,8 @@ class ReferenceScreen(DrumheadScreen):
         """Every entry of the ruleset."""
         self.shown: list[RefItem] = []
         """The entries matching the search."""
+        self.items_for: Ruleset | None = None
+        """The ruleset :attr:`items` were read from."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Reference")
@@ -164,9 +166,27 @@ class ReferenceScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.load()
 
+    def fits_app(self) -> bool:
+        """The reference shows whichever ruleset is in use (see :meth:`reopen`)."""
+        return True
+
+    def reopen(self, query: str | None = "") -> bool:
+        """Open again on ``query``, on the ruleset now in use (read again if it changed)."""
+        self.query_text = query or ""
+        search = self.query_one("#ref-search", Input)
+        with search.prevent(Input.Changed):
+            search.value = self.query_text
+        if self.items_for is not self.drumhead.ruleset:
+            self.load()
+        else:
+            self.filter(self.query_text)
+            self.set_focus(self.query_one("#ref-list", OptionList))
+        return True
+
     def load(self) -> None:
         """Read the ruleset's entries and show the ones matching the search."""
-        self.items = reference_items(self.drumhead.ruleset)
+        self.items_for = self.drumhead.ruleset
+        self.items = reference_items(self.items_for)
         self.filter(self.query_one("#ref-search", Input).value)
         self.query_one("#ref-list", OptionList).focus()
 

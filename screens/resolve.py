@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
 from drumhead.screens.widgets import StatusBar, TickBox, TickList
 from rich.console import Group
 from rich.text import Text
-from textual import events, on, work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -69,8 +69,10 @@ def needed_text(ctx: Context) -> str:
     return "No modifiers apply"
 
 
-class ResolveScreen(DrumheadScreen):
+class ResolveScreen(KeptScreen):
     """One check, from choosing it to applying its effects."""
+
+    KEEP = 6  # one per check last shown
 
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
@@ -108,10 +110,6 @@ class ResolveScreen(DrumheadScreen):
         """Whether the ruleset offers a check here (set by compose; else only Back works)."""
         self.check_options: list[tuple[str, str]] = []
         """The checks the check picker offers, as (title, id), in its order."""
-        self.styles_version: int | None = None
-        """Textual's count of style changes when the screen was last shown."""
-        self.built_for: tuple[object, object] = (self.drumhead.game, self.drumhead.ruleset)
-        """The game and ruleset this screen was built for (see :meth:`reopen`)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """With no check to resolve, only going back is offered."""
@@ -181,12 +179,7 @@ class ResolveScreen(DrumheadScreen):
             return "Resolve"
         return f"Resolve: {self.drumhead.unit_name(self.unit_id)}"
 
-    def fits_app(self) -> bool:
-        """Whether the app still has the game and ruleset this screen was built for."""
-        game, ruleset = self.built_for
-        return game is self.drumhead.game and ruleset is self.drumhead.ruleset
-
-    def reopen(self, check_id: str | None, unit_id: str | None) -> bool:
+    def reopen(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
         """Show a fresh form for ``check_id`` and ``unit_id`` on this screen, already built.
 
         Building the screen is most of the time it takes to open (its widgets are mounted
@@ -234,20 +227,6 @@ class ResolveScreen(DrumheadScreen):
             pane.scroll_home(animate=False)
         self.set_focus(mods)
         return True
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Shown again: restyle the whole screen only if the app's styles changed meanwhile.
-
-        Textual restyles every widget of a screen each time it is pushed, in case the theme
-        changed while it was away. For the kept resolve screen that was a third of the time
-        it took to reopen; Textual counts its style changes (a theme switch, F6), so the
-        restyle is done only when that count moved since the screen was last shown.
-        """
-        event.prevent_default()  # Screen's own handler runs once, below, with our choice
-        styles_version = getattr(self.app, "_css_update_count", None)
-        restyle = styles_version is None or styles_version != self.styles_version
-        self.styles_version = styles_version
-        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
 
     def show_input(self, spec: InputSpec) -> None:
         """Put the value of input ``spec`` (from :attr:`values`) in its field; no error."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import distribution_chart
 from drumhead.screens.widgets import StatusBar
@@ -36,7 +36,7 @@ class RollRecord:
         return f"{self.notation}: [{faces}] = {self.total}"
 
 
-class RollerScreen(DrumheadScreen):
+class RollerScreen(KeptScreen):
     """Type dice notation; Enter rolls it from the app's seeded generator."""
 
     BINDINGS = [
@@ -70,6 +70,23 @@ class RollerScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.show(self.notation)
         self.refresh_history()
+
+    def fits_app(self) -> bool:
+        """The roller needs no game: it can always be shown again."""
+        return True
+
+    def reopen(self, notation: str | None = "2d6") -> bool:
+        """Open again on ``notation``: no roll shown yet, the history as it is now."""
+        self.notation = notation or "2d6"
+        field = self.query_one("#notation", Input)
+        with field.prevent(Input.Changed):
+            field.value = self.notation
+        field.cursor_position = len(self.notation)
+        self.show(self.notation)
+        self.query_one("#roll-result", Static).update("")
+        self.refresh_history()
+        self.set_focus(field)
+        return True
 
     @on(Input.Changed, "#notation")
     def notation_changed(self, event: Input.Changed) -> None:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from drumhead.screens.base import DrumheadScreen
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.cards import unit_card
 from drumhead.screens.edit_value import EditValueModal
 from drumhead.screens.footer import KeysFooter
@@ -62,7 +62,7 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "unit"
 
 
-class UnitsScreen(DrumheadScreen):
+class UnitsScreen(KeptScreen):
     """Pick a unit on the left; its fields on the right; Enter corrects the highlighted one."""
 
     BINDINGS = [
@@ -94,6 +94,13 @@ class UnitsScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.game_changed()
         self.query_one("#unit-list", OptionList).focus()
+
+    def reopen(self, unit_id: str | None = None) -> bool:
+        """Open again on ``unit_id`` (the first unit if None), the units as they are now."""
+        self.unit_id = unit_id
+        self.game_changed()
+        self.set_focus(self.query_one("#unit-list", OptionList))
+        return True
 
     def game_changed(self) -> None:
         if self.drumhead.game is None:

@@ -9,7 +9,8 @@ output (see terminal.py): nothing of the app is patched or imported here.
    when the start screen's lists and the highlighted ruleset's details are shown.
 2. Key -> painted result on the Cowpens scenario: roster cursor, next phase, open a morale
    test (the first of the session builds the screen; later ones refill it), tick a modifier
-   (odds recomputed), back. "Shown" is when the screen first looked as
+   (odds recomputed), back; the log, unit editor, roller and reference, first and again
+   (screens are kept once built, see DrumheadApp.show_kept). "Shown" is when the screen first looked as
    it settles; "settled" when the app wrote its last byte. Target: median under 50 ms.
 3. A 300-unit game: cursor, page down, and filtering as each letter is typed.
 """
@@ -132,6 +133,15 @@ def bench_keys(saves: Path) -> None:
         report("morale test, the next unit's (m)", opened)
         report("tick a modifier (odds recomputed)", ticked)
         report("back to the battle (escape)", back)
+        for key, title in [("l", "log"), ("e", "units"), ("f2", "dice roller"), ("f3", "reference")]:
+            first = term.press(key, expect=title.capitalize())
+            term.press("escape", expect="Phase:")
+            again = []
+            for _ in range(3):
+                again.append(term.press(key, expect=title.capitalize()))
+                term.press("escape", expect="Phase:")
+            report(f"open the {title} ({key}), the first time", [first])
+            report(f"open the {title} ({key}), again", again)
 
 
 # -- 3. a 300-unit roster -------------------------------------------------------------------

@@ -1,14 +1,17 @@
-"""The resolve screen is kept and refilled (opening it is then fast); it must never show what
-the last test left behind, nor styles from before a theme switch."""
+"""Screens are kept and refilled (opening them is then fast); a reopened screen must look as a
+new one would: never what was left on it last time, nor styles from before a theme switch."""
 
 from __future__ import annotations
 
-from drumhead.screens.app import KEPT_RESOLVE_SCREENS
-from drumhead.screens.battle import BattleScreen
+from drumhead.screens.battle import PREPARE_AFTER, BattleScreen
+from drumhead.screens.log import LogScreen
+from drumhead.screens.reference import ReferenceScreen
 from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.roller import RollerScreen
+from drumhead.screens.units import UnitsScreen
 from drumhead.screens.widgets import StatusBar
 from textual.color import Color
-from textual.widgets import Input, SelectionList, Static
+from textual.widgets import Input, OptionList, SelectionList, Static
 
 from tests.ui.helpers import cards_app, start_game
 
@@ -83,7 +86,7 @@ async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
         app.action_open_resolve("morale", "blue_guards")
         await pilot.pause()
         assert app.screen is morale
-        assert len(app._resolve_screens) == 2
+        assert [type(s) for s in app._kept] == [ResolveScreen, ResolveScreen]
         await pilot.press("ctrl+q")
 
 
@@ -98,12 +101,12 @@ async def test_kept_screens_are_bounded_and_dropped_with_the_game() -> None:
                 await pilot.pause()
                 await pilot.press("escape")
                 await pilot.pause()
-        assert 0 < len(app._resolve_screens) <= KEPT_RESOLVE_SCREENS
-        kept = list(app._resolve_screens)
+        assert 0 < len(app._kept) <= ResolveScreen.KEEP
+        kept = list(app._kept)
         await pilot.press("escape")  # close the game: back to the start screen
         await pilot.pause()
         assert app.game is None
-        assert app._resolve_screens == []
+        assert app._kept == []
         assert not any(screen.is_attached for screen in kept)
         await pilot.press("ctrl+q")
 
@@ -125,4 +128,82 @@ async def test_a_theme_switch_restyles_a_kept_screen_when_it_is_shown_again() ->
         after = kept.query_one(StatusBar).styles.background
         assert after != before
         assert after == Color.parse(app.current_theme.primary)
+        await pilot.press("ctrl+q")
+
+
+async def test_the_morale_test_is_built_before_the_first_m() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.pause(PREPARE_AFTER + 0.2)
+        prepared = [s for s in app._kept if isinstance(s, ResolveScreen)]
+        assert len(prepared) == 1 and prepared[0].check_id == "morale"
+        assert prepared[0] not in app.screen_stack  # built, not shown
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is prepared[0]
+        assert app.screen.unit_id == "blue_guards"
+        assert app.screen.values["quality"] == "veteran"
+        await pilot.press("ctrl+q")
+
+
+async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        # the log shows events made while it was closed, the latest highlighted
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        await pilot.press("escape", "n")
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.screen is log
+        entries = log.query_one("#log", OptionList)
+        assert entries.highlighted == entries.option_count - 1
+        assert "phase" in str(entries.get_option_at_index(entries.highlighted).prompt).lower()
+        await pilot.press("escape")
+        # the roller opens on 2d6 with no roll shown; its history keeps the roll made
+        await pilot.press("f2")
+        await pilot.pause()
+        roller = app.screen
+        assert isinstance(roller, RollerScreen)
+        notation = roller.query_one("#notation", Input)
+        notation.value = "3d6"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.roll_history) == 1
+        await pilot.press("escape", "f2")
+        await pilot.pause()
+        assert app.screen is roller
+        assert notation.value == "2d6" and roller.focused is notation
+        assert str(roller.query_one("#roll-result", Static).visual) == ""
+        assert "3d6" in str(roller.query_one("#roll-history", Static).visual)
+        await pilot.press("escape")
+        # the reference forgets the last search
+        await pilot.press("f3")
+        await pilot.pause()
+        reference = app.screen
+        assert isinstance(reference, ReferenceScreen)
+        everything = len(reference.shown)
+        reference.query_one("#ref-search", Input).value = "morale"
+        await pilot.pause()
+        assert 0 < len(reference.shown) < everything
+        await pilot.press("escape", "f3")
+        await pilot.pause()
+        assert app.screen is reference
+        assert reference.query_one("#ref-search", Input).value == ""
+        assert len(reference.shown) == everything
+        await pilot.press("escape")
+        # the unit editor starts on the first unit again
+        await pilot.press("e")
+        await pilot.pause()
+        units = app.screen
+        assert isinstance(units, UnitsScreen)
+        await pilot.press("down", "down")
+        assert units.unit_id != "blue_guards"
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        assert app.screen is units and units.unit_id == "blue_guards"
         await pilot.press("ctrl+q")
