@@ -133,7 +133,12 @@ def bench_keys(saves: Path) -> None:
         report("morale test, the next unit's (m)", opened)
         report("tick a modifier (odds recomputed)", ticked)
         report("back to the battle (escape)", back)
-        for key, title in [("l", "log"), ("e", "units"), ("f2", "dice roller"), ("f3", "reference")]:
+        for key, title in [
+            ("l", "log"),
+            ("e", "units"),
+            ("f2", "dice roller"),
+            ("f3", "reference"),
+        ]:
             first = term.press(key, expect=title.capitalize())
             term.press("escape", expect="Phase:")
             again = []

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from drumhead.checks.mechanics.oibl import FRACTION_OUTCOMES
 from drumhead.cli.main import main
 from drumhead.errors import DiceError, InputError
 from drumhead.loader import load_ruleset
@@ -715,6 +716,26 @@ def test_three_conditions_are_still_quarter_speed() -> None:
     assert res.outcome == "inches"
 
 
+def test_a_move_under_an_inch_reads_as_a_fraction_of_an_inch() -> None:
+    # (1 + 2 - 2) / 2: half an inch, not "0 1/2 inches"
+    res = run("movement", {"condition": "close_order", "woods": True}, [1], {"linear_obstacle": 1})
+    assert (res.outcome, res.value, inches(res)) == ("half_inch", 0, Fraction(1, 2))
+    assert res.text == "1/2 inch"
+    # (1 + 2 - 2) / 4 and (2 + 2 - 2) / 4 and (3 + 2 - 2) / 4
+    quarter = {"condition": "close_order", "woods": True, "wheel": True}
+    for face, outcome, text in [
+        (1, "quarter_inch", "1/4 inch"),
+        (2, "half_inch", "1/2 inch"),
+        (3, "three_quarters_inch", "3/4 inch"),
+        (5, "inches_quarter", "1 1/4 inches"),
+    ]:
+        res = run("movement", quarter, [face], {"linear_obstacle": 1})
+        assert (res.outcome, res.text) == (outcome, text)
+    got = p_of("movement", quarter, {"linear_obstacle": 1})
+    assert got[("quarter_inch", 0)] == Fraction(1, 6)
+    assert sum(got.values()) == 1
+
+
 def test_penalties_come_before_half_speed() -> None:
     res = run("movement", {"condition": "close_order", "woods": True}, [6], {"linear_obstacle": 1})
     assert inches(res) == 3  # (6 + 2 - 2) / 2
@@ -725,10 +746,8 @@ def test_change_of_order_while_advancing_is_half_the_close_order_move() -> None:
     got = p_of("movement", {"condition": "close_order"}, ["change_order_advancing"])
     expected: dict[Any, Fraction] = {}
     for face in range(1, 7):
-        q = (face + 2) * 2  # quarters of (face + 2) / 2
-        expected[
-            (["inches", "inches_quarter", "inches_half", "inches_three_quarters"][q % 4], q // 4)
-        ] = Fraction(1, 6)
+        q = (face + 2) * 2  # quarters of (face + 2) / 2: never under an inch here
+        expected[(FRACTION_OUTCOMES[q % 4], q // 4)] = Fraction(1, 6)
     assert got == expected
 
 

@@ -11,8 +11,9 @@
   ``roll`` modifiers are added first, then ``scale`` modifiers (half speed, quarter speed)
   multiply; the result is rounded down to the quarter inch. The outcome carries the whole
   inches as its value and names the fraction left over: ``inches``, ``inches_quarter``,
-  ``inches_half``, ``inches_three_quarters`` (``values`` carries ``quarters``, the exact
-  distance in quarter inches).
+  ``inches_half``, ``inches_three_quarters``; under an inch, ``quarter_inch``, ``half_inch``
+  and ``three_quarters_inch`` (value 0), so no text reads "0 1/2 inches". ``values`` carries
+  ``quarters``, the exact distance in quarter inches.
 """
 
 from __future__ import annotations
@@ -169,6 +170,9 @@ FRACTION_OUTCOMES: tuple[str, ...] = (
 )
 """The outcome for each quarter inch left over after the whole inches."""
 
+UNDER_AN_INCH: tuple[str, ...] = ("inches", "quarter_inch", "half_inch", "three_quarters_inch")
+"""The outcome for each distance under an inch, in quarters (none: ``inches``, 0)."""
+
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 
 
@@ -178,7 +182,7 @@ class QuarterInchMove:
     minimum: int
 
     def outcome_ids(self) -> set[str]:
-        return set(FRACTION_OUTCOMES)
+        return set(FRACTION_OUTCOMES) | set(UNDER_AN_INCH)
 
     def expressions(self) -> list[tuple[str, Expr]]:
         return [("dice", self.dice)]
@@ -197,6 +201,9 @@ class QuarterInchMove:
 
     @staticmethod
     def split(quarters: int) -> tuple[str, int]:
+        """The outcome and whole inches of a distance in quarter inches."""
+        if quarters < 4:
+            return UNDER_AN_INCH[max(quarters, 0)], 0
         return FRACTION_OUTCOMES[quarters % 4], quarters // 4
 
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
