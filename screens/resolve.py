@@ -153,13 +153,14 @@ class ResolveScreen(KeptScreen):
                     id="check-summary",
                     classes="summary",
                 )
-                if check.inputs:
-                    yield Label("Inputs", classes="heading")
-                for spec in check.inputs:
-                    yield from self.input_row(spec)
+                # what the players tick comes before what the unit's card has filled in
                 yield Label("Modifiers (space ticks)", classes="heading")
                 yield Static("", id="auto-mods")
                 yield TickList[str](id="mods", compact=True)
+                if check.inputs:
+                    yield Label("Inputs (tab to change)", classes="heading")
+                for spec in check.inputs:
+                    yield from self.input_row(spec)
             with VerticalScroll(id="resolve-right", can_focus=False):
                 # the result comes first once there is one (small screens see it at once)
                 yield Static("", id="result")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, SelectionList
+from textual.widgets import Checkbox, OptionList, SelectionList
+from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
 
@@ -41,25 +44,56 @@ class StatusBar(Widget):
 
 
 class TickList(SelectionList[SelectionType]):
-    """A selection list whose boxes show ✓ when ticked and stay empty otherwise.
+    """A selection list whose boxes show ✓ when ticked, and whose long entries wrap.
 
     Textual's own list draws the same "X" for both states and tells them apart by colour
-    only; the tick keeps the state readable in any theme or on a monochrome screen.
+    only; the tick keeps the state readable in any theme or on a monochrome screen. It also
+    cuts every entry to one line ("…"), which hid the end of long modifier labels and
+    effects; here an entry wraps, its next lines indented under its text, not its box.
     """
 
+    DEFAULT_CSS = """
+    TickList {
+        text-wrap: wrap;
+        text-overflow: fold;
+    }
+    """
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Lines for every entry, wrapped beside its box (Textual's count leaves the box's
+        width out, as its entries never wrap, and came up short: the list scrolled)."""
+        return super().get_content_height(
+            container, viewport, max(1, width - self._get_left_gutter_width())
+        )
+
     def render_line(self, y: int) -> Strip:
-        line = super().render_line(y)
-        _, scroll_y = self.scroll_offset
+        line = OptionList.render_line(self, y)  # the entry's text, wrapped, without the box
         try:
-            selection = self.get_option_at_index(scroll_y + y)
-        except OptionDoesNotExist:
+            index, line_of_entry = self._lines[self.scroll_offset.y + y]
+            selection = self.get_option_at_index(index)
+        except (IndexError, OptionDoesNotExist):
             return line
-        segments = list(line)
-        if len(segments) < 2:
-            return line
-        mark = "✓" if selection.value in self._selected else " "
-        segments[1] = Segment(mark, segments[1].style)
-        return Strip(segments)
+        underlying = next(iter(line)).style or self.rich_style
+        meta = Style(meta={"option": index})  # a click anywhere on the entry is on it
+        if line_of_entry:
+            return Strip([Segment(" " * self._get_left_gutter_width(), underlying + meta), *line])
+        ticked = selection.value in self._selected
+        component = "selection-list--button"
+        if ticked:
+            component += "-selected"
+        if self.highlighted == index:
+            component += "-highlighted"
+        button = self.get_component_rich_style(component)
+        side = Style.from_color(button.bgcolor, underlying.bgcolor) + meta
+        return Strip(
+            [
+                Segment(ToggleButton.BUTTON_LEFT, side),
+                Segment("✓" if ticked else " ", button + meta),
+                Segment(ToggleButton.BUTTON_RIGHT, side),
+                Segment(" ", underlying),
+                *line,
+            ]
+        )
 
 
 class TickBox(Checkbox):

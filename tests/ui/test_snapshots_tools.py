@@ -93,7 +93,8 @@ class TestResolveScreen:
     def test_ticked_modifier_odds(self, snap_compare, size) -> None:
         """One If By Land morale test with no unit: regular quality, 20 figures; 'In light cover'
         ticked (✓) so the header reads "Needs ≤ 7 after modifiers (-1): a natural ≤ 8" and the odds are
-        Passes 90.0% 9/10, Fails by 1 10.0% 1/10."""
+        Passes 90.0% 9/10, Fails by 1 10.0% 1/10. The modifiers come before the inputs, each
+        label whole (a long one wraps under its text, never cut with "…")."""
 
         async def run(pilot: Pilot) -> None:
             await pilot.press("f4", "space")
