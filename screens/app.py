@@ -315,6 +315,8 @@ class DrumheadApp(App[None]):
 
         session, game = SaveSession.open(path)
         self.open_game(game, session)
+        for warning in session.warnings:  # it opened, but the players should know
+            self.notify(f"{game.state.name}: {warning}", severity="warning", timeout=12)
 
     async def action_quit(self) -> None:
         """Save, release the open game, and leave."""

@@ -7,6 +7,7 @@ key) and the result is validated as a whole, so an override is checked exactly l
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -33,6 +34,8 @@ class HouseRules:
     gaps: tuple[tuple[str, InputValue], ...]
     patch: Mapping[str, Any]
     options: tuple[str, ...]
+    digest: str = ""
+    """A fingerprint of the file's text (a save notices when the house rules changed)."""
 
 
 def ruleset_ids() -> list[str]:
@@ -92,7 +95,10 @@ def read_house_rules(path: str | Path) -> HouseRules:
     patch = r.table("patch", None)
     options = r.strs("options", ())
     r.done()
-    return HouseRules(str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return HouseRules(
+        str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options, digest
+    )
 
 
 def apply_options(data: Mapping[str, Any], options: Iterable[str]) -> dict[str, Any]:
@@ -138,6 +144,7 @@ def load_ruleset(
         text=text if house is None else "",
         active_options=active,
         house_rules=house.path if house else None,
+        house_rules_digest=house.digest if house else None,
     )
     _CACHE[key] = ruleset
     return ruleset

@@ -326,6 +326,8 @@ class Ruleset:
     reference: tuple[ReferenceEntry, ...] = ()
     house_rules: str | None = None
     """The house-rules file laid over the shipped ruleset, if any."""
+    house_rules_digest: str | None = None
+    """A fingerprint of that file's text when it was read."""
     active_options: frozenset[str] = field(default_factory=frozenset)
     """The optional rules that were on when this ruleset was loaded."""
 

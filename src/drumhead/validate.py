@@ -79,6 +79,7 @@ def build_ruleset(
     text: str = "",
     active_options: frozenset[str] = frozenset(),
     house_rules: str | None = None,
+    house_rules_digest: str | None = None,
 ) -> Ruleset:
     """Validate ``data`` (a parsed ruleset file, options and house rules already laid over)."""
     r = Reader(data, file=file, text=text)
@@ -311,6 +312,7 @@ def build_ruleset(
         sequence=sequence,
         reference=tuple(reference),
         house_rules=house_rules,
+        house_rules_digest=house_rules_digest,
         active_options=active_options,
     )
 

@@ -446,3 +446,32 @@ def test_a_game_with_house_rules_and_options_round_trips(tmp_path: Path) -> None
     assert loaded.ruleset.house_rules == str(house)
     assert loaded.ruleset.active_options == game.ruleset.active_options
     _same(loaded, game)
+
+
+def test_a_changed_house_rules_file_is_reported_once_on_resume(tmp_path: Path) -> None:
+    from drumhead.game import load_scenario, new_game
+
+    example = (
+        Path(__file__).resolve().parents[2] / "docs" / "examples" / "republique-house-rules.toml"
+    )
+    house = tmp_path / "house.toml"
+    house.write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
+    game = new_game("republique", scenario=load_scenario("aspern-1809"), house_rules=str(house))
+    path = save_path(tmp_path, "aspern")
+    SaveSession.create(path, game).close()
+    assert load_save(path).warnings == ()
+    session, _ = SaveSession.open(path)
+    assert session.warnings == []
+    session.close()
+
+    house.write_text(house.read_text(encoding="utf-8") + "\n# a comment added\n", "utf-8")
+    assert [w for w in load_save(path).warnings if str(house) in w and "changed" in w]
+    session, resumed = SaveSession.open(path)
+    assert len(session.warnings) == 1
+    assert "play goes on under the file as it is now" in session.warnings[0]
+    assert resumed.ruleset.house_rules_digest != game.ruleset.house_rules_digest
+    session.close()
+    # the save now records the file as it is: told once, not at every resume
+    session, _ = SaveSession.open(path)
+    assert session.warnings == []
+    session.close()

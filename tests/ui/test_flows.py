@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from drumhead.screens.battle import BattleScreen
 from drumhead.screens.resolve import ResolveScreen
 
 from drumhead.saves import list_saves
-from tests.ui.helpers import cards_app, initiative_app, start_game
+from tests.ui.helpers import cards_app, initiative_app, make_app, start_game
 
 
 async def test_morale_flow_undo_redo_autosave_resume() -> None:
@@ -384,4 +386,25 @@ async def test_an_empty_battlefield_says_how_to_add_units() -> None:
         await pilot.press("e")
         await pilot.pause()
         assert type(app.screen).__name__ == "UnitsScreen"
+        await pilot.press("ctrl+q")
+
+
+async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path) -> None:
+    """A save that opens with a warning (here: its house rules changed) says so on screen."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession, save_path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    house = tmp_path / "house.toml"
+    house.write_text((example / "republique-house-rules.toml").read_text("utf-8"), "utf-8")
+    game = new_game("republique", scenario=load_scenario("aspern-1809"), house_rules=str(house))
+    SaveSession.create(save_path(tmp_path, "aspern"), game).close()
+    house.write_text(house.read_text("utf-8") + "\n# changed\n", "utf-8")
+
+    app = make_app(saves=str(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        shown = [n.message for n in app._notifications]
+        assert any("house rules" in m and "changed" in m for m in shown), shown
         await pilot.press("ctrl+q")

@@ -178,6 +178,11 @@ def snapshot_bytes(
             "generation": generation,
             "journal_entries": entries,
             **({"scenario": state.scenario} if state.scenario else {}),
+            **(
+                {"house_rules_digest": game.ruleset.house_rules_digest}
+                if game.ruleset.house_rules_digest
+                else {}
+            ),
         },
         "start": state_to_dict(game.start),
         "state": state_to_dict(state),
@@ -199,6 +204,8 @@ class Loaded:
     torn: bool
     journal_bytes: int
     legacy: bool = False
+    warnings: tuple[str, ...] = ()
+    """What the players should know about the save (it opened all the same)."""
 
 
 def load_save(path: str | Path) -> Loaded:
@@ -257,6 +264,7 @@ def _load(save: Path) -> Loaded:
     g.integer("events", 0)
     generation = g.integer("generation", 0)
     expected_entries = g.integer("journal_entries", 0)
+    house_digest = g.text("house_rules_digest", None)
     g.done()
     start = read_state(r.table("start"))
     saved_state = read_state(r.table("state")) if r.has("state") else None
@@ -267,6 +275,12 @@ def _load(save: Path) -> Loaded:
         ruleset = game_ruleset(ruleset_id, sorted(start.options), start.house_rules)
     except DrumheadError as exc:
         raise r.error("game.ruleset", f"cannot load the game's ruleset: {exc}") from None
+    warnings = []
+    if house_digest is not None and house_digest != ruleset.house_rules_digest:
+        warnings.append(
+            f"the house rules ({start.house_rules}) have changed since this game was last "
+            "saved: play goes on under the file as it is now"
+        )
     if ruleset.version != version or start.ruleset_version != version:
         raise r.error(
             "game.ruleset_version",
@@ -320,7 +334,14 @@ def _load(save: Path) -> Loaded:
         )
     game.journal.clear()
     return Loaded(
-        game, generation, len(entries), created, torn, journal_bytes, legacy_events is not None
+        game,
+        generation,
+        len(entries),
+        created,
+        torn,
+        journal_bytes,
+        legacy_events is not None,
+        tuple(warnings),
     )
 
 
@@ -414,6 +435,7 @@ class SaveSession:
         session.entries = loaded.entries
         session.created = loaded.created or now()
         session._game = loaded.game
+        session.warnings.extend(loaded.warnings)
         try:
             if loaded.torn or loaded.legacy:
                 if loaded.torn:
