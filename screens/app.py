@@ -541,7 +541,7 @@ class DrumheadApp(App[None]):
             PaletteCommand("Open log", "Every event by turn and phase (l)", self.action_open_log),
             PaletteCommand(
                 "Close game",
-                "Save it and go back to the start screen (Escape)",
+                "Save it and go back to the start screen (ctrl+w)",
                 self.action_close_game,
             ),
             PaletteCommand(

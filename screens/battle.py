@@ -54,12 +54,18 @@ class BattleScreen(DrumheadScreen):
         Binding("l", "app.open_log", "Log", id="log"),
         Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
-        Binding("escape", "app.close_game", "Close game", id="close-game", show=False),
+        Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
+        Binding("escape", "escape", "Clear the filter", id="clear-filter", show=False),
         Binding("slash", "filter", "Filter", id="filter", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Card drawing only for card activation, initiative only where the rules have it."""
+        """Card drawing only for card activation, initiative only where the rules have it,
+        the morale key only where there is a morale test (Republique's assault has none)."""
+        if action == "morale":
+            if self._has_morale is None and self.drumhead.game is not None:
+                self._has_morale = morale_check_id(self.drumhead, None) is not None
+            return self._has_morale is not False
         if action in ("draw", "initiative") and self.drumhead.game is not None:
             sequence = self.drumhead.game.ruleset.sequence
             wanted = "cards" if action == "draw" else "initiative"
@@ -69,6 +75,9 @@ class BattleScreen(DrumheadScreen):
     def __init__(self) -> None:
         super().__init__()
         self.filter_text = ""
+        self._has_morale: bool | None = None
+        """Whether the game's ruleset has a morale test (asked once: the key is checked at
+        every repaint)."""
         """The roster filter (every word must appear in the unit's line or brigade)."""
         self._lines: dict[tuple[object, ...], Text] = {}
         """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
@@ -313,6 +322,16 @@ class BattleScreen(DrumheadScreen):
             self.query_one("#roster", OptionList).focus()
         else:
             steps.focus()
+
+    def action_escape(self) -> None:
+        """Clear the roster filter; with none, say how to close the game. (Escape closed the
+        game once: a stray one, the key that goes back everywhere else, left the battle.)"""
+        field = self.query_one("#roster-filter", Input)
+        if field.value or field.has_focus:
+            field.value = ""
+            self.query_one("#roster", OptionList).focus()
+            return
+        self.notify("The game is saved as you play; ctrl+w closes it.", timeout=4)
 
     def action_filter(self) -> None:
         self.query_one("#roster-filter", Input).focus()

@@ -15,6 +15,16 @@ from textual.widgets.option_list import Option
 from drumhead.game import Side
 
 
+def short_side_name(side: Side) -> str:
+    """A side's name short enough for a choice line: the part before a colon ("Union: Army
+    of Northeastern Virginia" -> "Union"), a short name as it is, else its id in words."""
+    if ":" in side.name:
+        return side.name.split(":", 1)[0].strip() or side.name
+    if len(side.name) <= 24:
+        return side.name
+    return side.id.replace("_", " ").title()
+
+
 class InitiativeModal(ModalScreen[tuple[str, str] | None]):
     """Dismisses with (winner side id, first side id), or None."""
 
@@ -26,8 +36,14 @@ class InitiativeModal(ModalScreen[tuple[str, str] | None]):
         """The game's sides."""
 
     def compose(self) -> ComposeResult:
+        short = {side.id: short_side_name(side) for side in self.sides}
+        if len(set(short.values())) < len(short):  # two sides would read the same
+            short = {side.id: side.name for side in self.sides}
         options = [
-            Option(f"{winner.name} won · {first.name} moves first", id=f"{winner.id}|{first.id}")
+            Option(
+                f"{short[winner.id]} won · {short[first.id]} moves first",
+                id=f"{winner.id}|{first.id}",
+            )
             for winner in self.sides
             for first in self.sides
         ]

@@ -6,6 +6,7 @@ high-contrast theme and a monochrome terminal lose nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
@@ -13,6 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from drumhead.dice import DiceExpr
+from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.expr import Environment
 from drumhead.model import CheckSpec, ModifierSpec, ReferenceEntry, Ruleset
 from drumhead.odds import percent
 from drumhead.results import OutcomeOdds, Resolution
@@ -90,15 +93,28 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def outcome_label(check: CheckSpec, odds: OutcomeOdds) -> str:
-    """An outcome's name as players read it (its text without placeholders, plus its value)."""
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+"""A ``{name}`` placeholder in an outcome's text."""
+
+
+def outcome_label(check: CheckSpec, odds: OutcomeOdds, show_value: bool = True) -> str:
+    """An outcome's name as players read it: its text with the value put in ("Attacker higher
+    by 4", "5 inches"); when the text needs more than the value, the text up to its first
+    placeholder, with the value after it in brackets (unless ``show_value`` is False: the
+    outcome only ever has the one value)."""
     try:
         text = check.outcome(odds.outcome).text
     except KeyError:
         text = odds.outcome
-    if "{" in text:
-        text = text.split("{")[0].rstrip(" :(") or odds.outcome.replace("_", " ")
-    if odds.value is not None:
+    names = set(_PLACEHOLDER.findall(text))
+    if names and names <= {"value"} and odds.value is not None:
+        return text.replace("{value}", str(odds.value))
+    if names:
+        text = text.split("{")[0].rstrip(" :")
+        if text.count("(") > text.count(")"):  # never leave a bracket open
+            text = text[: text.rfind("(")].rstrip(" :")
+        text = text or odds.outcome.replace("_", " ")
+    if odds.value is not None and show_value:
         text = f"{text} [{odds.value}]"
     return text
 
@@ -112,9 +128,12 @@ def odds_table(check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -
     table.add_column("exact", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
     peak = max((o.p for o in rows), default=Fraction(0))
+    values: dict[str, set[int | None]] = {}
+    for o in rows:
+        values.setdefault(o.outcome, set()).add(o.value)
     for o in rows:
         table.add_row(
-            outcome_label(check, o),
+            outcome_label(check, o, show_value=len(values[o.outcome]) > 1),
             f"{percent(o.p):.1f}%",
             fraction_text(o.p),
             bar(o.p, peak, width),
@@ -122,14 +141,30 @@ def odds_table(check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -
     return table
 
 
-def modifier_value_text(spec: ModifierSpec) -> str:
-    """A modifier's value as written in the rules: ``-1``, ``+2``, or its formula."""
+def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> str:
+    """A modifier's value as the players read it: ``-1``, ``+2``, ``x1/2`` (scaling), ``+1/2
+    dice``. A formula is worked out from ``env`` (the form's inputs and known gaps) when given:
+    ``?`` when it waits on a value the players have not given yet, else the formula."""
     text = spec.value.text
     try:
-        number = int(text)
+        value: object = int(text)
     except ValueError:
+        if env is None:
+            return text
+        try:
+            value = spec.value.evaluate(env)
+        except MissingGapError:
+            return "?"
+        except DrumheadError:
+            return text
+    if not isinstance(value, int) or isinstance(value, bool):
         return text
-    return f"{number:+d}"
+    if spec.applies == "scale":
+        return f"x{value}/{spec.scale_by}" if spec.scale_by != 1 else f"x{value}"
+    if spec.applies == "dice":
+        dice = Fraction(value, spec.scale_by)
+        return f"{'+' if dice >= 0 else ''}{dice} dice"
+    return f"{value:+d}"
 
 
 def resolution_text(res: Resolution) -> Text:

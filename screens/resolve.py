@@ -226,7 +226,7 @@ class ResolveScreen(KeptScreen):
             mods.highlighted = 0
         for pane in self.query(VerticalScroll):
             pane.scroll_home(animate=False)
-        self.set_focus(mods)
+        self.focus_first_field()
         return True
 
     def show_input(self, spec: InputSpec) -> None:
@@ -282,7 +282,16 @@ class ResolveScreen(KeptScreen):
             return  # no checks to offer (see compose)
         self.result_area(self.result is not None)
         self.update_odds()
-        self.query_one("#mods", SelectionList).focus()
+        self.focus_first_field()
+
+    def focus_first_field(self) -> None:
+        """Focus the first input the rules need and nobody has filled (the card could not),
+        else the modifier picker."""
+        for spec in self.check.inputs:
+            if spec.default is None and spec.name not in self.values:
+                self.set_focus(self.query_one(f"#in-{spec.name}"))
+                return
+        self.set_focus(self.query_one("#mods"))
 
     # -- inputs and modifiers ----------------------------------------------------------
     def set_input(self, name: str, raw: object) -> None:
@@ -315,6 +324,11 @@ class ResolveScreen(KeptScreen):
     def input_changed(self, event: Input.Changed) -> None:
         assert event.input.id is not None
         self.set_input(event.input.id.removeprefix("in-"), event.value)
+
+    @on(Input.Submitted, ".input-field")
+    def input_submitted(self) -> None:
+        """Enter in a field: on to the next one still needed, else back to the modifiers."""
+        self.focus_first_field()
 
     @on(Select.Changed, ".input-field")
     def select_changed(self, event: Select.Changed) -> None:
@@ -363,13 +377,16 @@ class ResolveScreen(KeptScreen):
             self.ticked[mod_id] = count
         self.update_odds(rebuild_mods=True)
 
-    def mod_prompt(self, spec: ModifierSpec) -> Text:
+    def mod_prompt(self, spec: ModifierSpec, ctx: Context) -> Text:
         count = self.ticked.get(spec.id, 0)
+        value = modifier_value_text(spec, ctx.env)
         text = Text()
-        text.append(f"{modifier_value_text(spec):>4} ", style="bold")
+        text.append(f"{value:>4} ", style="bold")
         text.append(spec.label)
         if spec.countable:
             text.append(f" ×{max(count, 1)}" if count else " (per item)")
+        if value == "?":
+            text.append(" (its value is asked when ticked)", style="italic")
         text.append(f"  ({spec.source})", style="italic dim")
         return text
 
@@ -382,7 +399,7 @@ class ResolveScreen(KeptScreen):
         with mods.prevent(SelectionList.SelectedChanged):
             mods.clear_options()
             mods.add_options(
-                [Selection(self.mod_prompt(m), m.id, m.id in self.ticked) for m in available]
+                [Selection(self.mod_prompt(m, ctx), m.id, m.id in self.ticked) for m in available]
             )
         if available:
             mods.highlighted = min(highlighted or 0, len(available) - 1)
@@ -404,6 +421,13 @@ class ResolveScreen(KeptScreen):
         table = self.query_one("#odds", Static)
         if self.bad_inputs:
             needed.update(Text("Fix the inputs marked ✗ to see the odds.", style="bold"))
+            table.update("")
+            return
+        missing = [
+            s.label for s in self.check.inputs if s.default is None and s.name not in self.values
+        ]
+        if missing:
+            needed.update(Text(f"Fill in “{missing[0]}” (required) to see the odds.", style="bold"))
             table.update("")
             return
         try:
@@ -587,7 +611,11 @@ class ResolveScreen(KeptScreen):
                 self.notify(str(exc), severity="error")
                 return
         if not effects:
-            messages.append("Effects discarded.")
+            logged = " The roll is in the log." if game is not None else ""
+            if self.effects:
+                messages.append("Effects discarded." + logged)
+            elif self.result is not None:
+                messages.append(f"{self.result.text}: nothing to apply." + logged)
         self.notify(" ".join(messages))
         self.clear_result()
         if self.drumhead.game_open:

@@ -33,9 +33,13 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "panic_marker",
         "elite",
         "single_stand",
+        "side_rating",
+        "enemy_rating",
     }
 )
-"""Unit-card fields an input may be filled from (``from_unit``)."""
+"""Unit-card fields an input may be filled from (``from_unit``). ``side_rating`` is the
+rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
+there are exactly two sides); both are left out when the scenario gives none."""
 
 EFFECT_KINDS: frozenset[str] = frozenset(
     {

@@ -70,7 +70,8 @@ def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyp
     from drumhead.model import UNIT_FIELDS
 
     fields = card_fields(game.ruleset, game.state, "md_continentals")
-    assert set(fields) == UNIT_FIELDS
+    # the commanders' ratings come only where the scenario's sides give them
+    assert UNIT_FIELDS - {"side_rating", "enemy_rating"} <= set(fields) <= UNIT_FIELDS
     assert fields["leader_value"] == 2 and fields["panic_marker"] is False
     assert card_fields(game.ruleset, game.state, "grasshoppers")["single_stand"] is True
     game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
@@ -338,3 +339,19 @@ def test_house_rules_are_kept_with_the_game(tmp_path, monkeypatch) -> None:  # t
     game = new_game("one-if-by-land", house_rules="club.toml", seed=1)
     assert game.state.house_rules == str(house.resolve())
     assert game.ruleset.house_rules == str(house.resolve())
+
+
+def test_the_commanders_ratings_fill_the_initiative_from_either_side() -> None:
+    from drumhead.game import load_scenario, new_game, unit_inputs
+
+    bull = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=1)
+    union = next(u for u in bull.state.units if u.side == "union")
+    rebel = next(u for u in bull.state.units if u.side == "confederate")
+    assert unit_inputs(bull.ruleset, "initiative", bull.state, union.id) == {
+        "rating": "steady",
+        "opponent_rating": "aggressive",
+    }
+    assert unit_inputs(bull.ruleset, "initiative", bull.state, rebel.id) == {
+        "rating": "aggressive",
+        "opponent_rating": "steady",
+    }

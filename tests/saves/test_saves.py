@@ -258,7 +258,10 @@ def test_a_stale_lock_is_recovered(tmp_path: Path) -> None:
     lock.write_text(
         json.dumps({"pid": int(dead.stdout), "host": socket.gethostname(), "since": AT})
     )
+    # the listing does not call it open elsewhere (so the app resumes it after a crash)
+    assert [s.locked for s in list_saves(tmp_path)] == [False]
     session, _ = SaveSession.open(path)
+    assert [s.locked for s in list_saves(tmp_path)] == [True]  # held by a live process
     session.close()
     assert not lock.exists()
 
@@ -269,6 +272,7 @@ def test_a_lock_from_another_machine_is_respected(tmp_path: Path) -> None:
     (tmp_path / "shared.lock").write_text(
         json.dumps({"pid": 1, "host": "club-laptop", "since": AT})
     )
+    assert [s.locked for s in list_saves(tmp_path)] == [True]
     with pytest.raises(SaveLockedError, match="club-laptop"):
         SaveSession.open(path)
 

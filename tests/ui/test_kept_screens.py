@@ -103,7 +103,7 @@ async def test_kept_screens_are_bounded_and_dropped_with_the_game() -> None:
                 await pilot.pause()
         assert 0 < len(app._kept) <= ResolveScreen.KEEP
         kept = list(app._kept)
-        await pilot.press("escape")  # close the game: back to the start screen
+        await pilot.press("ctrl+w")  # close the game: back to the start screen
         await pilot.pause()
         assert app.game is None
         assert app._kept == []

@@ -94,3 +94,22 @@ def test_palette_offers_any_roll(query: str, label: str) -> None:
 @pytest.mark.parametrize("query", ["morale", "roll", "5", "roll 2x6"])
 def test_palette_roll_needs_dice(query: str) -> None:
     assert _roll_command(_Opener(), query) is None
+
+
+def test_outcome_labels_put_the_value_in_their_text() -> None:
+    from drumhead.screens.render import outcome_label
+
+    from drumhead.loader import load_ruleset
+    from drumhead.results import OutcomeOdds
+
+    republique = load_ruleset("republique").check("assault")
+    label = {o.id: o.text for o in republique.outcomes}
+    assert label["defender_higher"] == "Defender higher (difference {value})"
+    assert outcome_label(republique, OutcomeOdds("defender_higher", -6, Fraction(1, 100))) == (
+        "Defender higher (difference -6)"
+    )
+    movement = load_ruleset("one-if-by-land").check("movement")
+    assert outcome_label(movement, OutcomeOdds("inches_half", 2, Fraction(1))) == "2 1/2 inches"
+    assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1)), False) == "1/2 inch"
+    # a value the text does not say is kept where it tells rows apart
+    assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1))) == "1/2 inch [0]"

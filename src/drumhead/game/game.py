@@ -543,7 +543,15 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
     unit = state.unit(unit_id)
     leader = state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
+    ratings: dict[str, InputValue] = {}
+    own = [s for s in state.sides if s.id == unit.side]
+    others = [s for s in state.sides if s.id != unit.side]
+    if own and own[0].rating:
+        ratings["side_rating"] = own[0].rating
+    if own and len(others) == 1 and others[0].rating:
+        ratings["enemy_rating"] = others[0].rating
     return {
+        **ratings,
         "name": unit.name,
         "type": unit.type,
         "subtype": unit.subtype,

@@ -150,6 +150,16 @@ def lock_path(save: Path) -> Path:
     return save.with_name(f"{save.stem}.lock")
 
 
+def lock_holder(save: Path) -> LockInfo | None:
+    """Who holds the save's lock; None when nobody does: no lock file, or one that
+    :func:`acquire_lock` would take over (unreadable, or left by a process of this machine
+    that is no longer running, e.g. after a crash)."""
+    holder = read_lock(lock_path(save))
+    if holder is None or (holder.host == socket.gethostname() and not _pid_alive(holder.pid)):
+        return None
+    return holder
+
+
 def acquire_lock(save: Path) -> Path:
     """Take the save's lock file, or raise :class:`SaveLockedError` naming who holds it.
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.saves.files import SaveError
+from drumhead.saves.files import SaveError, lock_holder
 from drumhead.schema import Reader
 
 
@@ -27,6 +27,7 @@ class SaveInfo:
     scenario: str | None = None
     events: int = 0
     locked: bool = False
+    """Open in a drumhead that is running (a lock left by a crash does not count)."""
 
 
 def read_header(path: Path) -> SaveInfo:
@@ -53,7 +54,7 @@ def read_header(path: Path) -> SaveInfo:
             last_played=r.text("last_played", ""),
             scenario=r.text("scenario", None),
             events=r.integer("events", 0),
-            locked=path.with_name(f"{path.stem}.lock").exists(),
+            locked=lock_holder(path) is not None,
         )
     except RulesetError as exc:
         raise SaveError(exc.message, path=exc.path, key=exc.key, line=exc.line) from None
