@@ -38,7 +38,7 @@ class KeysFooter(Footer):
             return
         if self.is_attached and screen is self.screen:
             self._pending = True
-            self.call_later(self._rebuild)
+            self.call_after_refresh(self._rebuild)
 
     async def _rebuild(self) -> None:
         self._pending = False

@@ -485,7 +485,11 @@ class ResolveScreen(KeptScreen):
             if retry is not None:
                 retry()
 
-        self.app.push_screen(GapModal(self.drumhead.ruleset, error.gap), answered)
+        # after this screen's next refresh: one still opening shows itself (and its footer's
+        # keys) first, so what lies under the prompt does not depend on timing
+        self.call_after_refresh(
+            self.app.push_screen, GapModal(self.drumhead.ruleset, error.gap), answered
+        )
 
     # -- the roll ------------------------------------------------------------------------
     def action_roll(self) -> None:
