@@ -106,6 +106,9 @@ class ResolveScreen(KeptScreen):
         """The result's proposed effects, as the players edited them."""
         self.asking_gap = False
         """A gap prompt is open (so it is asked once)."""
+        self.gap_to_ask: MissingGapError | None = None
+        """A value the odds wait for, found while the screen was not shown (built ahead, or
+        refilled before being pushed): asked as soon as it is shown."""
         self.has_checks = True
         """Whether the ruleset offers a check here (set by compose; else only Back works)."""
         self.check_options: list[tuple[str, str]] = []
@@ -203,6 +206,7 @@ class ResolveScreen(KeptScreen):
         self.ticked.clear()
         self.available = []
         self.asking_gap = False
+        self.gap_to_ask = None
         self.clear_result()
         status = self.query_one(StatusBar)
         status.view = self.title_text()
@@ -438,7 +442,10 @@ class ResolveScreen(KeptScreen):
         except MissingGapError as exc:
             needed.update(Text(f"Waiting for a value: {exc.question}", style="bold"))
             table.update("")
-            self.ask_gap(exc)
+            if self.is_current:
+                self.ask_gap(exc)
+            else:  # built or refilled out of sight: asked when it is shown
+                self.gap_to_ask = exc
             return
         except DrumheadError as exc:
             needed.update(Text(f"✗ {exc}", style="bold"))
@@ -464,6 +471,11 @@ class ResolveScreen(KeptScreen):
     @on(Checkbox.Changed, "#use-reroll")
     def reroll_changed(self) -> None:
         self.update_odds(rebuild_mods=False)
+
+    def on_screen_resume(self) -> None:
+        if self.gap_to_ask is not None:
+            error, self.gap_to_ask = self.gap_to_ask, None
+            self.ask_gap(error)
 
     def ask_gap(self, error: MissingGapError, retry: Callable[[], object] | None = None) -> None:
         """Ask the players for a missing value, once; keep it and carry on (``retry``: what

@@ -207,3 +207,35 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         await pilot.pause()
         assert app.screen is units and units.unit_id == "blue_guards"
         await pilot.press("ctrl+q")
+
+
+async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -> None:
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.rulesets import gap_ruleset_app
+
+    app = gap_ruleset_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GapModal)
+        await pilot.press("escape")  # not now
+        await pilot.pause()
+        resolve = app.screen
+        assert isinstance(resolve, ResolveScreen)
+        await pilot.press("escape")  # back to the start screen
+        await pilot.pause()
+        # refilled out of sight: the question waits until the screen is shown, then comes
+        assert resolve.reopen(None, None)
+        assert resolve.gap_to_ask is not None
+        assert not isinstance(app.screen, GapModal)
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GapModal)
+        assert app.screen_stack[-2] is resolve
+        await pilot.press(*"4", "enter")
+        await pilot.pause()
+        assert app.screen is resolve and resolve.gap_to_ask is None
+        assert list(app.gaps().values()) == [4]
+        assert "Waiting" not in str(resolve.query_one("#needed", Static).visual)
+        await pilot.press("ctrl+q")
