@@ -56,7 +56,9 @@ class GapModal(ModalScreen[InputValue | None]):
                 raise DrumheadError("type a value first (or Escape to cancel)")
             value = coerce_gap(self.ruleset, self.gap_id, raw.strip())
         except DrumheadError as exc:
-            self.query_one("#gap-error", Static).update(f"✗ {exc}")
+            # shown under the question: the gap's internal name (for the CLI) is left out
+            message = str(exc).removeprefix(f"{self.gap_id} ")
+            self.query_one("#gap-error", Static).update(f"✗ {message}")
             return
         self.dismiss(value)
 

@@ -312,7 +312,8 @@ class ResolveScreen(KeptScreen):
                 value = coerce(spec, raw)
         except DrumheadError as exc:
             self.bad_inputs.add(name)
-            error.update(f"✗ {exc}")
+            # shown under the field's own label: the internal name (for the CLI) is left out
+            error.update(f"✗ {str(exc).removeprefix(f'{name} ')}")
             error.display = True
             self.update_odds()
             return
