@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from drumhead.screens.driver import IDLE_POLL, poll_timeout
@@ -55,3 +56,23 @@ def test_the_app_runs_on_the_prompt_escape_driver(monkeypatch: pytest.MonkeyPatc
     from drumhead.screens.driver import PromptEscapeDriver
 
     assert make_app().get_driver_class() is PromptEscapeDriver
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_in_a_real_terminal_keys_and_a_lone_escape_reach_the_app(tmp_path: Path) -> None:
+    """The driver's input loop, as a player meets it: drumhead in a pseudo-terminal, F2 opens
+    the roller (an escape sequence), a lone Escape goes back, ctrl+q quits."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    try:
+        from terminal import Terminal
+    finally:
+        sys.path.pop(0)
+    argv = [sys.executable, "-m", "drumhead", "--saves", str(tmp_path)]
+    with Terminal(argv, size=(100, 30)) as term:
+        term.wait_for("Saved games")
+        term.press("f2", expect="Dice roller")
+        back = term.press("escape", expect="Saved games")
+        assert back.shown < 5  # seconds: it came back at all (the bench measures how fast)
+        os.write(term.master, b"\x11")  # ctrl+q
+        term.process.wait(timeout=10)
+    assert term.process.returncode == 0
