@@ -58,8 +58,9 @@ class KeptScreen(DrumheadScreen):
 
     def reopen(self, *args: Any, **kwargs: Any) -> bool:
         """Make the screen look as one newly built with ``args`` would; False (changing
-        nothing) when it cannot, and a new screen is built instead."""
-        raise NotImplementedError
+        nothing) when it cannot, and a new screen is built instead. This default cannot: a
+        kind of screen is refilled only where it says how."""
+        return False
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown again: restyle the whole screen only if the app's styles changed meanwhile.

@@ -10,6 +10,7 @@ same loop as Textual 8.2.8's ``LinuxDriver.run_input_thread`` (textual is pinned
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 from codecs import getincrementaldecoder
@@ -62,8 +63,6 @@ class PromptEscapeDriver(LinuxDriver):
             process(selector.select(IDLE_POLL), final=True)
         finally:
             selector.close()
-            try:
-                for _event in parser.feed(""):
-                    pass
-            except (EOFError, ParseError):
-                pass
+            # end the parser's input: what it still held (half a key) is dropped on exit
+            with contextlib.suppress(EOFError, ParseError):
+                list(parser.feed(""))
