@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -30,7 +30,8 @@ class NewGameScreen(DrumheadScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar("New game")
         with Horizontal(id="new-game"):
-            with Vertical(id="new-left"):
+            # scrolls: at 80x24 the four steps are taller than the screen
+            with VerticalScroll(id="new-left", can_focus=False):
                 yield Label("1. Ruleset (Enter picks)", classes="heading")
                 yield OptionList(
                     *[
