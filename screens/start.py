@@ -100,12 +100,13 @@ class StartScreen(DrumheadScreen):
             )
 
     def action_resume(self) -> None:
+        """Resume the save highlighted in the list; from elsewhere (the rulesets list has the
+        focus), the one played last, at the top."""
         saves = self.query_one("#saves", OptionList)
-        if saves.highlighted is None:
+        index = saves.highlighted if saves.highlighted is not None else 0
+        option = saves.get_option_at_index(index) if saves.option_count else None
+        if option is None or option.disabled or option.id is None:
             self.notify("No saved game to resume: n starts one.", severity="warning")
-            return
-        option = saves.get_option_at_index(saves.highlighted)
-        if option.disabled or option.id is None:
             return
         try:
             self.drumhead.resume(option.id)

@@ -408,3 +408,24 @@ async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path)
         shown = [n.message for n in app._notifications]
         assert any("house rules" in m and "changed" in m for m in shown), shown
         await pilot.press("ctrl+q")
+
+
+async def test_o_resumes_the_last_played_save_from_the_rulesets_list(tmp_path: Path) -> None:
+    """On the start screen the focus is on the rulesets; o still resumes a save: the one
+    highlighted in the saves list, else the one played last (at the top)."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession, save_path
+
+    for name, at in [("older", "1781-01-10T09:00:00Z"), ("newer", "1781-01-17T09:00:00Z")]:
+        game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), name=name)
+        game.next_phase(at=at)
+        SaveSession.create(save_path(tmp_path, name), game).close()
+    app = make_app(saves=str(tmp_path), start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "rulesets"
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.game is not None and app.game.state.name == "newer"
+        await pilot.press("ctrl+q")
