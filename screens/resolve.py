@@ -107,8 +107,9 @@ class ResolveScreen(KeptScreen):
         self.asking_gap = False
         """A gap prompt is open (so it is asked once)."""
         self.gap_to_ask: MissingGapError | None = None
-        """A value the odds wait for, found while the screen was not shown (built ahead, or
-        refilled before being pushed): asked as soon as it is shown."""
+        """A value the odds wait for, not asked yet: found while the screen was out of sight
+        (built ahead, refilled before being pushed: asked once shown) or while the players
+        were typing in a field (asked once they leave it)."""
         self.has_checks = True
         """Whether the ruleset offers a check here (set by compose; else only Back works)."""
         self.check_options: list[tuple[str, str]] = []
@@ -443,10 +444,12 @@ class ResolveScreen(KeptScreen):
         except MissingGapError as exc:
             needed.update(Text(f"Waiting for a value: {exc.question}", style="bold"))
             table.update("")
-            if self.is_current:
-                self.ask_gap(exc)
-            else:  # built or refilled out of sight: asked when it is shown
-                self.gap_to_ask = exc
+            # asked now, unless the screen is out of sight (built ahead or refilled: asked
+            # when shown) or the players are typing a number (asked when they leave the field:
+            # the prompt must not take the next digit they type)
+            self.gap_to_ask = exc
+            if not isinstance(self.focused, Input):
+                self.ask_pending_gap()
             return
         except DrumheadError as exc:
             needed.update(Text(f"✗ {exc}", style="bold"))
@@ -474,7 +477,14 @@ class ResolveScreen(KeptScreen):
         self.update_odds(rebuild_mods=False)
 
     def on_screen_resume(self) -> None:
-        if self.gap_to_ask is not None:
+        self.ask_pending_gap()
+
+    def on_descendant_blur(self) -> None:
+        self.ask_pending_gap()
+
+    def ask_pending_gap(self) -> None:
+        """Ask for the value the odds wait for, if there is one and the screen is shown."""
+        if self.gap_to_ask is not None and self.is_current:
             error, self.gap_to_ask = self.gap_to_ask, None
             self.ask_gap(error)
 

@@ -239,3 +239,35 @@ async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -
         assert list(app.gaps().values()) == [4]
         assert "Waiting" not in str(resolve.query_one("#needed", Static).visual)
         await pilot.press("ctrl+q")
+
+
+async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> None:
+    """Republique's assault: each digit typed into a base count recomputes the odds, which may
+    then need an outnumbering value the sources lack. The question waits for Enter, so it
+    never takes the next digit."""
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.helpers import make_app
+
+    app = make_app(ruleset="republique")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        resolve = app.screen
+        assert isinstance(resolve, ResolveScreen) and resolve.check_id == "assault"
+        attacker = resolve.focused
+        assert isinstance(attacker, Input) and attacker.id == "in-attacker_bases_primary"
+        await pilot.press("1", "2", "enter")  # on to the next count still needed
+        await pilot.pause()
+        defender = resolve.focused
+        assert isinstance(defender, Input) and defender.id == "in-defender_bases_primary"
+        await pilot.press("1")  # 12 against 1: the odds now wait for an outnumbering value
+        await pilot.pause()
+        assert resolve.gap_to_ask is not None
+        await pilot.press("0")  # ... and the next digit still goes into the field
+        await pilot.pause()
+        assert app.screen is resolve and defender.value == "10"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GapModal)
+        await pilot.press("ctrl+q")
