@@ -508,11 +508,16 @@ class ResolveScreen(KeptScreen):
             if retry is not None:
                 retry()
 
+        def prompt() -> None:
+            if not self.is_current:  # closed meanwhile: asked when it is shown again
+                self.asking_gap = False
+                self.gap_to_ask = error
+                return
+            self.app.push_screen(GapModal(self.drumhead.ruleset, error.gap), answered)
+
         # after this screen's next refresh: one still opening shows itself (and its footer's
         # keys) first, so what lies under the prompt does not depend on timing
-        self.call_after_refresh(
-            self.app.push_screen, GapModal(self.drumhead.ruleset, error.gap), answered
-        )
+        self.call_after_refresh(prompt)
 
     # -- the roll ------------------------------------------------------------------------
     def action_roll(self) -> None:

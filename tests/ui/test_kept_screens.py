@@ -271,3 +271,29 @@ async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> 
         await pilot.pause()
         assert isinstance(app.screen, GapModal)
         await pilot.press("ctrl+q")
+
+
+async def test_a_question_for_a_screen_closed_before_it_came_waits_for_the_next_opening() -> None:
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.rulesets import gap_ruleset_app
+
+    app = gap_ruleset_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GapModal)
+        await pilot.press("escape")  # not now
+        await pilot.pause()
+        resolve = app.screen
+        assert isinstance(resolve, ResolveScreen)
+        resolve.update_odds()  # asks again (after the next refresh) ...
+        app.pop_screen()  # ... but the screen is closed first
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, GapModal)  # nothing over the start screen
+        assert resolve.gap_to_ask is not None and not resolve.asking_gap
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GapModal)
+        assert app.screen_stack[-2] is resolve
+        await pilot.press("ctrl+q")
