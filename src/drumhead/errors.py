@@ -23,6 +23,18 @@ class InputError(DrumheadError):
     """A check was given an input it does not take, or a value of the wrong kind."""
 
 
+class MissingHitsPerStandError(InputError):
+    """Hits were to be marked on a unit whose card does not say how many hits remove one of its
+    stands (``unit`` is its id): the players give the number, kept on the card."""
+
+    def __init__(self, unit: str, name: str) -> None:
+        self.unit = unit
+        super().__init__(
+            f"{name} has no hits per stand on its card: set hits_per_stand (how many hits "
+            "remove one of its stands) to mark hits on it"
+        )
+
+
 class ExpressionError(DrumheadError):
     """A rule expression in a ruleset file is malformed or names something unknown."""
 

@@ -46,6 +46,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "state",  # set the morale state to `state`
         "step",  # move `amount` steps down (or up, if negative) the morale ladder
         "lose",  # lose `amount` of strength (figures, stands, hits)
+        "hits",  # mark `amount` hits: each full set of the unit's hits per stand loses a stand
         "marker",  # place `marker`
         "clear_marker",  # remove `marker`
         "distance",  # a distance to move: `dice` to roll or `amount` inches; `text` says how

@@ -274,7 +274,7 @@ def _effects(
         if spec.when is not None and not spec.when.truth(env):
             continue
         amount = spec.amount.integer(env) if spec.amount is not None else None
-        if spec.kind in ("lose", "step") and amount == 0:
+        if spec.kind in ("lose", "step", "hits") and amount == 0:
             continue
         yield Effect(
             kind=spec.kind,

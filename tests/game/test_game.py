@@ -355,3 +355,56 @@ def test_the_commanders_ratings_fill_the_initiative_from_either_side() -> None:
         "rating": "aggressive",
         "opponent_rating": "steady",
     }
+
+
+# -- hits marked on a unit: each full set of its hits per stand loses a stand -----------------
+def rnf_game():  # type: ignore[no-untyped-def]
+    from drumhead.game import load_scenario, new_game
+
+    return new_game("rank-and-file", scenario=load_scenario("rnf-wave-attack"), seed=3)
+
+
+def test_hits_become_lost_stands_and_the_rest_stays_on_the_card() -> None:
+    from drumhead.game.events import replay as replay_events
+
+    game = rnf_game()
+    unit = game.state.units[0]
+    game.edit_unit(unit.id, "hits_per_stand", 3, at=AT)
+    start = game.state.unit(unit.id).strength_now
+    hits = {"kind": "hits", "text": "takes hits", "amount": 4}
+    event = game.apply_effects(unit.id, [hits], at=AT)
+    assert (event.data["effects"][0]["stands"], event.data["effects"][0]["left"]) == (1, 1)
+    after = game.state.unit(unit.id)
+    assert (after.strength_now, after.hits) == (start - 1, 1)
+    # two marks in one go count on from each other: 1 + 2 = 3, another stand
+    game.apply_effects(unit.id, [dict(hits, amount=1), dict(hits, amount=1)], at=AT)
+    after = game.state.unit(unit.id)
+    assert (after.strength_now, after.hits) == (start - 2, 0)
+    # a later change to the card does not change what was applied (replay reads the event)
+    game.edit_unit(unit.id, "hits_per_stand", 10, at=AT)
+    assert replay_events(game.start, game.log) == game.state
+    game.undo()  # the edit
+    game.undo()  # the two single hits
+    assert (game.state.unit(unit.id).strength_now, game.state.unit(unit.id).hits) == (
+        start - 1,
+        1,
+    )
+
+
+def test_hits_need_the_cards_hits_per_stand() -> None:
+    from drumhead.errors import MissingHitsPerStandError
+
+    game = rnf_game()
+    unit = game.state.units[0]
+    with pytest.raises(MissingHitsPerStandError) as info:
+        game.apply_effects(unit.id, [{"kind": "hits", "text": "hits", "amount": 2}], at=AT)
+    assert info.value.unit == unit.id and "hits_per_stand" in str(info.value)
+    assert not game.log  # nothing applied
+
+
+def test_rank_and_file_fire_proposes_its_hits_for_the_target() -> None:
+    game = rnf_game()
+    firer = game.state.units[0]
+    _, res = game.resolve("fire", firer.id, {"stands": 6}, [], hand_dice=[6, 5, 4, 1, 2, 3], at=AT)
+    hits = [e for e in res.effects if e.kind == "hits"]
+    assert [(e.amount, e.who) for e in hits] == [(3, "opponent")]

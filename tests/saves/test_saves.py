@@ -479,3 +479,17 @@ def test_a_changed_house_rules_file_is_reported_once_on_resume(tmp_path: Path) -
     session, _ = SaveSession.open(path)
     assert session.warnings == []
     session.close()
+
+
+def test_hits_marked_on_a_unit_survive_a_save(tmp_path: Path) -> None:
+    from drumhead.game import load_scenario, new_game
+
+    game = new_game("rank-and-file", scenario=load_scenario("rnf-wave-attack"), seed=3)
+    unit = game.state.units[0]
+    game.edit_unit(unit.id, "hits_per_stand", 3, at=AT)
+    game.apply_effects(unit.id, [{"kind": "hits", "text": "fire", "amount": 5}], at=AT)
+    path = save_path(tmp_path, "hits")
+    SaveSession.create(path, game).close()
+    loaded = load_save(path).game
+    assert loaded.state == game.state
+    assert (loaded.state.unit(unit.id).hits, loaded.state.unit(unit.id).strength_lost) == (2, 1)

@@ -176,7 +176,11 @@ DATA_KEYS: dict[str, frozenset[str]] = {
 }
 """The keys each kind of event's data may hold."""
 
-EFFECT_KEYS = frozenset({"kind", "text", "amount", "dice", "state", "marker", "who", "leader"})
+EFFECT_KEYS = frozenset(
+    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left"}
+)
+"""Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
+lost, hits left on the current stand), worked out when it was applied."""
 
 
 def apply_event(state: GameState, event: Event) -> GameState:
@@ -287,6 +291,15 @@ def _effect(
         if amount is None:
             raise d.fail(f"{key}.amount", "a 'lose' effect needs an amount")
         return state, replace(unit, strength_now=max(0, unit.strength_now - amount))
+    if kind == "hits":
+        counts = {}
+        for name in ("stands", "left"):
+            value = effect.get(name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise d.fail(f"{key}.{name}", "a 'hits' effect needs a whole number, 0 or more")
+            counts[name] = value
+        strength = max(0, unit.strength_now - counts["stands"])
+        return state, replace(unit, strength_now=strength, hits=counts["left"])
     if kind in ("marker", "clear_marker"):
         marker = effect.get("marker")
         if not isinstance(marker, str):

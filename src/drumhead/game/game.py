@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from drumhead.errors import InputError, RulesetError
+from drumhead.errors import InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -274,6 +274,7 @@ class Game:
         state = self.state
         unit = state.unit(unit_id)
         current = unit.state
+        hits = unit.hits  # hits on the current stand, as the effects so far leave them
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
@@ -297,6 +298,15 @@ class Game:
             elif kind == "lose":
                 if _amount(e, where) < 0:
                     raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+            elif kind == "hits":
+                if _amount(e, where) < 0:
+                    raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
+                if unit.hits_per_stand is None:
+                    raise MissingHitsPerStandError(unit_id, unit.name)
+                # worked out now and kept in the event: replaying it never depends on a later
+                # change to the card's hits per stand
+                e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
+                hits = e["left"]
             elif kind in ("marker", "clear_marker"):
                 marker = e.get("marker")
                 known = {m.id for m in self.ruleset.markers}
