@@ -415,6 +415,13 @@ class DrumheadApp(App[None]):
         self.record(lambda at: game.apply_effects(unit_id, list(effects), at=at, resolution=seq))
         return f"Applied {len(effects)} effect(s) to {self.unit_name(unit_id)} (u undoes)."
 
+    def edit_unit(self, unit_id: str, field: str, value: object) -> None:
+        """Correct one field of a unit's card (an event: undoable, saved)."""
+        game = self.game
+        if game is None:
+            raise DrumheadError("no game is open")
+        self.record(lambda at: game.edit_unit(unit_id, field, value, at=at))
+
     def status_text(self) -> str:
         """The always-visible line: ruleset (and game, turn, phase when one is open)."""
         if self.game is None:

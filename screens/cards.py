@@ -87,8 +87,9 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
         ("Morale", state_label(ruleset, unit) or "-"),
         ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
     ]
-    if unit.hits:
-        rows.append(("Hits", str(unit.hits)))
+    if unit.hits or unit.hits_per_stand is not None:
+        per_stand = f" of {unit.hits_per_stand} to lose a stand" if unit.hits_per_stand else ""
+        rows.append(("Hits", f"{unit.hits}{per_stand}"))
     if unit.skirmishers:
         rows.append(("Skirmishers", str(unit.skirmishers)))
     leader = state.leader_with(unit.id)

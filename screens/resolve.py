@@ -24,7 +24,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.errors import DrumheadError, MissingGapError, MissingHitsPerStandError
 from drumhead.model import CheckSpec, InputSpec, InputValue, ModifierSpec
 from drumhead.resolve import available_modifiers, coerce, odds, prepare
 from drumhead.results import Effect, Resolution
@@ -587,7 +587,7 @@ class ResolveScreen(KeptScreen):
         text = Text()
         text.append(f"{effect.kind}: ", style="bold")
         text.append(effect.text)
-        if effect.amount is not None and effect.kind in ("lose", "step", "distance"):
+        if effect.amount is not None and effect.kind in ("lose", "step", "distance", "hits"):
             text.append(f" [{effect.amount}]")
         if effect.dice and effect.amount is None:
             text.append(f" [roll {effect.dice}]")
@@ -638,7 +638,13 @@ class ResolveScreen(KeptScreen):
                     messages.append(f"{len(group)} effect(s) for the {who} left to the players")
                     continue
             try:
-                messages.append(self.drumhead.apply_effects(target, group))
+                try:
+                    messages.append(self.drumhead.apply_effects(target, group))
+                except MissingHitsPerStandError as missing:
+                    if not await self.ask_hits_per_stand(missing):
+                        messages.append(f"{len(group)} effect(s) left to the players")
+                        continue
+                    messages.append(self.drumhead.apply_effects(target, group))
             except DrumheadError as exc:
                 self.notify(str(exc), severity="error")
                 return
@@ -654,6 +660,22 @@ class ResolveScreen(KeptScreen):
             self.app.pop_screen()
         else:
             self.reset_result_view()
+
+    async def ask_hits_per_stand(self, missing: MissingHitsPerStandError) -> bool:
+        """Ask how many hits remove a stand of the unit hits are marked on, and keep the
+        answer on its card (an edit, undoable); False when the players cancel."""
+        from drumhead.screens.edit_value import EditValueModal
+
+        name = self.drumhead.unit_name(missing.unit)
+        answer = await self.app.push_screen_wait(
+            EditValueModal(f"How many hits remove one stand of {name}?", "", kind="int")
+        )
+        if answer is None or int(answer) < 1:
+            if answer is not None:
+                self.notify("A stand takes at least one hit.", severity="warning")
+            return False
+        self.drumhead.edit_unit(missing.unit, "hits_per_stand", int(answer))
+        return True
 
     def reset_result_view(self) -> None:
         self.result_area(False)
@@ -688,7 +710,7 @@ class ResolveScreen(KeptScreen):
             return
         index = effects.get_option_at_index(effects.highlighted).value
         effect = self.effects[index]
-        if effect.amount is None and effect.kind not in ("lose", "step", "distance"):
+        if effect.amount is None and effect.kind not in ("lose", "step", "distance", "hits"):
             self.notify("This effect has no amount; untick it to discard it.", severity="warning")
             return
         from drumhead.screens.edit_value import EditValueModal

@@ -429,3 +429,40 @@ async def test_o_resumes_the_last_played_save_from_the_rulesets_list(tmp_path: P
         assert isinstance(app.screen, BattleScreen)
         assert app.game is not None and app.game.state.name == "newer"
         await pilot.press("ctrl+q")
+
+
+async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path: Path) -> None:
+    """Fire from the Union regiment (6 stands, 6 dice): three hits for the Confederate front
+    wave. Its card has no hits per stand yet, so applying asks (3), keeps it on the card, and
+    the hits take one stand; the card then shows the hits toward the next."""
+    from drumhead.screens.edit_value import EditValueModal
+    from drumhead.screens.pick_unit import UnitPickModal
+
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession, save_path
+
+    game = new_game("rank-and-file", scenario=load_scenario("rnf-wave-attack"), name="wave")
+    SaveSession.create(save_path(tmp_path, "wave"), game).close()
+    app = make_app(saves=str(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.game is not None
+        app.action_open_resolve("fire", "union_regiment")
+        await pilot.pause()
+        await pilot.press("h", *"6 5 4 1 2 1", "enter", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitPickModal)
+        assert app.screen.units[0].id == "csa_first_wave"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EditValueModal)
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        front = app.game.state.unit("csa_first_wave")
+        assert (front.hits_per_stand, front.strength_now, front.hits) == (3, 7, 0)
+        kinds = [e.kind for e in app.game.log]
+        assert kinds == ["resolution", "edit", "apply_effects"]  # the notes go to the target too
+        await pilot.press("u")  # the stand comes back; the card keeps its hits per stand
+        assert app.game.state.unit("csa_first_wave").strength_now == 8
+        await pilot.press("ctrl+q")
