@@ -11,6 +11,7 @@ from drumhead.screens.roller import RollerScreen
 from drumhead.screens.units import UnitsScreen
 from drumhead.screens.widgets import StatusBar
 from textual.color import Color
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList, Static
 
 from tests.ui.helpers import cards_app, start_game
@@ -209,6 +210,21 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         await pilot.press("ctrl+q")
 
 
+async def resolve_with_a_question_put_off(pilot: Pilot[None]) -> ResolveScreen:
+    """On the gap-test ruleset: F4 opens the resolve screen, whose odds need a value the
+    sources lack; the question comes, and Escape puts it off. The resolve screen, shown."""
+    from drumhead.screens.gap import GapModal
+
+    await pilot.press("f4")
+    await pilot.pause(0.2)
+    assert isinstance(pilot.app.screen, GapModal)
+    await pilot.press("escape")  # not now
+    await pilot.pause()
+    resolve = pilot.app.screen
+    assert isinstance(resolve, ResolveScreen)
+    return resolve
+
+
 async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -> None:
     from drumhead.screens.gap import GapModal
 
@@ -216,13 +232,7 @@ async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -
 
     app = gap_ruleset_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f4")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, GapModal)
-        await pilot.press("escape")  # not now
-        await pilot.pause()
-        resolve = app.screen
-        assert isinstance(resolve, ResolveScreen)
+        resolve = await resolve_with_a_question_put_off(pilot)
         await pilot.press("escape")  # back to the start screen
         await pilot.pause()
         # refilled out of sight: the question waits until the screen is shown, then comes
@@ -280,13 +290,7 @@ async def test_a_question_for_a_screen_closed_before_it_came_waits_for_the_next_
 
     app = gap_ruleset_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f4")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, GapModal)
-        await pilot.press("escape")  # not now
-        await pilot.pause()
-        resolve = app.screen
-        assert isinstance(resolve, ResolveScreen)
+        resolve = await resolve_with_a_question_put_off(pilot)
         resolve.update_odds()  # asks again (after the next refresh) ...
         app.pop_screen()  # ... but the screen is closed first
         await pilot.pause(0.2)
