@@ -18,7 +18,7 @@ from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.expr import Environment
 from drumhead.model import CheckSpec, ModifierSpec, ReferenceEntry, Ruleset
 from drumhead.odds import percent
-from drumhead.results import OutcomeOdds, Resolution
+from drumhead.results import OutcomeOdds, Resolution, modifier_amount
 
 BAR_WIDTH = 24
 """Cells of the longest bar in a distribution chart."""
@@ -159,12 +159,7 @@ def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> s
             return text
     if not isinstance(value, int) or isinstance(value, bool):
         return text
-    if spec.applies == "scale":
-        return f"x{value}/{spec.scale_by}" if spec.scale_by != 1 else f"x{value}"
-    if spec.applies == "dice":
-        dice = Fraction(value, spec.scale_by)
-        return f"{'+' if dice >= 0 else ''}{dice} dice"
-    return f"{value:+d}"
+    return modifier_amount(spec.applies, value, spec.scale_by)
 
 
 def resolution_text(res: Resolution) -> Text:

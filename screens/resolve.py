@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from drumhead.checks.base import Context
 
 
+AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
+"""Effects whose amount the players read and may edit (losses, steps, inches, hits)."""
+
+
 def parse_hand_dice(text: str) -> list[int]:
     """Faces typed by the players: ``7``, ``3 5``, ``3,5``. Raises DrumheadError when unreadable."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
@@ -289,14 +293,14 @@ class ResolveScreen(KeptScreen):
         self.update_odds()
         self.focus_first_field()
 
+    def missing_inputs(self) -> list[InputSpec]:
+        """The inputs the rules need that nobody has filled (the card could not)."""
+        return [s for s in self.check.inputs if s.default is None and s.name not in self.values]
+
     def focus_first_field(self) -> None:
-        """Focus the first input the rules need and nobody has filled (the card could not),
-        else the modifier picker."""
-        for spec in self.check.inputs:
-            if spec.default is None and spec.name not in self.values:
-                self.set_focus(self.query_one(f"#in-{spec.name}"))
-                return
-        self.set_focus(self.query_one("#mods"))
+        """Focus the first input still missing, else the modifier picker."""
+        missing = self.missing_inputs()
+        self.set_focus(self.query_one(f"#in-{missing[0].name}" if missing else "#mods"))
 
     # -- inputs and modifiers ----------------------------------------------------------
     def set_input(self, name: str, raw: object) -> None:
@@ -429,11 +433,11 @@ class ResolveScreen(KeptScreen):
             needed.update(Text("Fix the inputs marked ✗ to see the odds.", style="bold"))
             table.update("")
             return
-        missing = [
-            s.label for s in self.check.inputs if s.default is None and s.name not in self.values
-        ]
+        missing = self.missing_inputs()
         if missing:
-            needed.update(Text(f"Fill in “{missing[0]}” (required) to see the odds.", style="bold"))
+            needed.update(
+                Text(f"Fill in “{missing[0].label}” (required) to see the odds.", style="bold")
+            )
             table.update("")
             return
         try:
@@ -587,7 +591,7 @@ class ResolveScreen(KeptScreen):
         text = Text()
         text.append(f"{effect.kind}: ", style="bold")
         text.append(effect.text)
-        if effect.amount is not None and effect.kind in ("lose", "step", "distance", "hits"):
+        if effect.amount is not None and effect.kind in AMOUNT_KINDS:
             text.append(f" [{effect.amount}]")
         if effect.dice and effect.amount is None:
             text.append(f" [roll {effect.dice}]")
@@ -710,7 +714,7 @@ class ResolveScreen(KeptScreen):
             return
         index = effects.get_option_at_index(effects.highlighted).value
         effect = self.effects[index]
-        if effect.amount is None and effect.kind not in ("lose", "step", "distance", "hits"):
+        if effect.amount is None and effect.kind not in AMOUNT_KINDS:
             self.notify("This effect has no amount; untick it to discard it.", severity="warning")
             return
         from drumhead.screens.edit_value import EditValueModal

@@ -57,6 +57,9 @@ EFFECT_KINDS: frozenset[str] = frozenset(
 )
 """The kinds of effect a resolution can propose."""
 
+COUNTED_EFFECT_KINDS: frozenset[str] = frozenset({"step", "lose", "hits"})
+"""Effects that are an amount of something: they need one, and an amount of 0 is no effect."""
+
 
 @dataclass(frozen=True, slots=True)
 class Source:

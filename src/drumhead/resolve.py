@@ -12,7 +12,15 @@ from fractions import Fraction
 
 from drumhead.checks.base import Context
 from drumhead.errors import InputError
-from drumhead.model import CheckSpec, EffectSpec, InputSpec, InputValue, ModifierSpec, Ruleset
+from drumhead.model import (
+    COUNTED_EFFECT_KINDS,
+    CheckSpec,
+    EffectSpec,
+    InputSpec,
+    InputValue,
+    ModifierSpec,
+    Ruleset,
+)
 from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
 from drumhead.roller import DiceSource, HandDice
 
@@ -274,7 +282,7 @@ def _effects(
         if spec.when is not None and not spec.when.truth(env):
             continue
         amount = spec.amount.integer(env) if spec.amount is not None else None
-        if spec.kind in ("lose", "step", "hits") and amount == 0:
+        if spec.kind in COUNTED_EFFECT_KINDS and amount == 0:
             continue
         yield Effect(
             kind=spec.kind,

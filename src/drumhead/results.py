@@ -11,6 +11,17 @@ from drumhead.odds import percent
 from drumhead.roller import DiceRoll
 
 
+def modifier_amount(applies: str, value: int, scale_by: int = 1) -> str:
+    """A modifier's value as the players read it: ``+2`` (roll or target), ``x1/2``
+    (scaling), ``+1/2 dice`` (dice)."""
+    if applies == "scale":
+        return f"x{value}/{scale_by}" if scale_by != 1 else f"x{value}"
+    if applies == "dice":
+        dice = Fraction(value, scale_by)
+        return f"{'+' if dice >= 0 else ''}{dice} dice"
+    return f"{value:+d}"
+
+
 @dataclass(frozen=True, slots=True)
 class AppliedModifier:
     """A modifier as it applied to one resolution."""
@@ -42,15 +53,8 @@ class AppliedModifier:
 
     def describe(self) -> str:
         """``-2: 2 stands lost`` style text."""
-        if self.applies == "scale":
-            amount = f"x{self.value}/{self.scale_by}" if self.scale_by != 1 else f"x{self.value}"
-        elif self.applies == "dice":
-            dice = Fraction(self.value, self.scale_by)
-            amount = f"{'+' if dice >= 0 else ''}{dice} dice"
-        else:
-            amount = f"{self.value:+d}"
         why = self.explain or self.label
-        return f"{amount}: {why}"
+        return f"{modifier_amount(self.applies, self.value, self.scale_by)}: {why}"
 
 
 @dataclass(frozen=True, slots=True)

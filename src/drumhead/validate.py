@@ -13,6 +13,7 @@ from typing import Any, cast
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
 from drumhead.model import (
+    COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
     UNIT_FIELDS,
     CheckSpec,
@@ -396,7 +397,7 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
         raise e.error("state", f"a '{kind}' effect needs the state")
     if kind in ("marker", "clear_marker") and spec.marker is None:
         raise e.error("marker", f"a '{kind}' effect needs the marker")
-    if kind in ("step", "lose", "hits") and spec.amount is None:
+    if kind in COUNTED_EFFECT_KINDS and spec.amount is None:
         raise e.error("amount", f"a '{kind}' effect needs an amount")
     e.done()
     return spec
