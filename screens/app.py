@@ -443,7 +443,7 @@ class DrumheadApp(App[None]):
         self.refresh_status()
 
     def refresh_status(self) -> None:
-        from drumhead.screens.widgets import StatusBar
+        from drumhead.screens.status_bar import StatusBar
 
         for bar in self.screen.query(StatusBar):
             bar.refresh()

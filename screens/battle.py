@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.cards import roster_line, unit_card
 from drumhead.screens.footer import KeysFooter
-from drumhead.screens.widgets import StatusBar, TickList
+from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.widgets import TickList
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

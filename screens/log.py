@@ -5,7 +5,7 @@ from __future__ import annotations
 from drumhead.screens.base import KeptScreen
 from drumhead.screens.events_text import describe_event
 from drumhead.screens.footer import KeysFooter
-from drumhead.screens.widgets import StatusBar
+from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

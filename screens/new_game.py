@@ -5,7 +5,8 @@ from __future__ import annotations
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.start import ruleset_text
-from drumhead.screens.widgets import StatusBar, TickList
+from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.widgets import TickList
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

@@ -14,7 +14,7 @@ from drumhead.screens.render import (
     check_modifiers_table,
     reference_table,
 )
-from drumhead.screens.widgets import StatusBar
+from drumhead.screens.status_bar import StatusBar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on

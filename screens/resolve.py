@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
-from drumhead.screens.widgets import StatusBar, TickBox, TickList
+from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.widgets import TickBox, TickList
 from rich.console import Group
 from rich.text import Text
 from textual import on, work

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import distribution_chart
-from drumhead.screens.widgets import StatusBar
+from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

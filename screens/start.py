@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
 from drumhead.screens.footer import KeysFooter
-from drumhead.screens.widgets import StatusBar
+from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

@@ -10,7 +10,7 @@ from drumhead.screens.base import KeptScreen
 from drumhead.screens.cards import unit_card
 from drumhead.screens.edit_value import EditValueModal
 from drumhead.screens.footer import KeysFooter
-from drumhead.screens.widgets import StatusBar
+from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

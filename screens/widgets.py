@@ -4,43 +4,12 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
-
-
-class StatusBar(Widget):
-    """The top line of every screen: where we are (ruleset, game, turn and phase) and the view.
-
-    It reads the app's state each time it paints, so ``refresh()`` is all a change needs.
-    """
-
-    DEFAULT_CSS = """
-    StatusBar {
-        dock: top;
-        height: 1;
-        background: $primary;
-        color: $text;
-    }
-    """
-
-    def __init__(self, view: str) -> None:
-        super().__init__()
-        self.view = view
-        """The name of the screen showing it."""
-
-    def render(self) -> Text:
-        status = getattr(self.app, "status_text", None)
-        where = status() if callable(status) else "drumhead"
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {self.view} ", style="bold reverse")
-        text.append(f" {where}")
-        return text
 
 
 class TickList(SelectionList[SelectionType]):

@@ -243,7 +243,7 @@ def test_an_internal_error_is_reported_without_a_traceback(
 def test_every_command_names_a_handler_that_exists() -> None:
     import argparse
 
-    from drumhead.cli.main import build_parser, handler
+    from drumhead.cli.parser import build_parser, handler
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -258,7 +258,7 @@ def test_parsing_the_command_line_loads_nothing_of_the_rules_core() -> None:
     """`drumhead` with no command opens the app: it must not wait for the rules core."""
     code = (
         "import sys\n"
-        "from drumhead.cli.main import build_parser\n"
+        "from drumhead.cli.parser import build_parser\n"
         "build_parser().parse_args([])\n"
         "print(','.join(sorted(m for m in sys.modules if m.startswith('drumhead.')"
         " and m.split('.')[1] not in ('cli', 'errors'))))\n"

@@ -8,8 +8,8 @@ from drumhead.screens.log import LogScreen
 from drumhead.screens.reference import ReferenceScreen
 from drumhead.screens.resolve import ResolveScreen
 from drumhead.screens.roller import RollerScreen
+from drumhead.screens.status_bar import StatusBar
 from drumhead.screens.units import UnitsScreen
-from drumhead.screens.widgets import StatusBar
 from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList, Static

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 
-
-def run_app(args: argparse.Namespace) -> int:
+def run_app(saves: str | None = None) -> int:
+    """Run the app on the saves folder ``saves`` (None: the default one) until it quits."""
     from drumhead.screens.app import DrumheadApp
 
-    app = DrumheadApp(saves=getattr(args, "saves", None))
+    app = DrumheadApp(saves=saves)
     try:
         app.run()
     finally:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import socket
@@ -139,6 +138,8 @@ def _pid_alive(pid: int) -> bool:
 
 
 def read_lock(lock: Path) -> LockInfo | None:
+    import json  # here, not at the top: listing saves (the first frame) rarely meets a lock
+
     try:
         data = json.loads(lock.read_text(encoding="utf-8"))
         return LockInfo(int(data["pid"]), str(data["host"]), str(data["since"]))
@@ -173,6 +174,8 @@ def acquire_lock(save: Path) -> Path:
 
 
 def _acquire(save: Path) -> Path:
+    import json
+
     lock = lock_path(save)
     save.parent.mkdir(parents=True, exist_ok=True)
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))

@@ -6,13 +6,11 @@ Kept apart from :mod:`drumhead.saves.store` so that listing saves (the app's sta
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.saves.files import SaveError, lock_holder
-from drumhead.schema import Reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +30,11 @@ class SaveInfo:
 
 def read_header(path: Path) -> SaveInfo:
     """The ``[game]`` header of a snapshot (quick: the states are not read)."""
+    # imported here: an empty saves folder (a new player's first start) needs neither
+    import tomllib
+
+    from drumhead.schema import Reader
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -1,0 +1,42 @@
+"""The command line's parser: every command, its arguments, and the function it runs."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from importlib import import_module
+
+from drumhead import __version__
+from drumhead.cli.main import UsageError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from drumhead.cli import arguments
+
+    parser = _Parser(
+        prog="drumhead",
+        description="A table-side adjudicator for horse-and-musket miniature wargames. "
+        "With no command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"drumhead {__version__}")
+    parser.add_argument(
+        "--saves", metavar="DIR", help="folder for saved games (default ./saves or $DRUMHEAD_SAVES)"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    arguments.register(sub)
+    return parser
+
+
+def handler(named: str) -> Handler:
+    """The function a command runs, named ``"module:function"`` in :mod:`drumhead.cli`
+    (imported only now, so the app does not wait for the rules core to load)."""
+    module, _, function = named.partition(":")
+    found: Handler = getattr(import_module(f"drumhead.cli.{module}"), function)
+    return found
