@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from drumhead.screens.commands import PaletteCommand
     from textual.command import Provider
     from textual.driver import Driver
+    from textual.screen import Screen
 
     from drumhead.game import Event, Game
     from drumhead.model import CheckSpec, InputValue, Ruleset
@@ -288,7 +289,7 @@ class DrumheadApp(App[None]):
         self.session = session
         from drumhead.screens.battle import BattleScreen
 
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(BattleScreen())
 
@@ -449,10 +450,15 @@ class DrumheadApp(App[None]):
             bar.refresh()
 
     # -- start ----------------------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The start screen is the app's base screen: building it as the default screen, not
+        pushing it over Textual's blank one, saves a screen and a first frame that Textual
+        would render and then drop while the app is still starting (tests/bench)."""
         from drumhead.screens.start import StartScreen
 
-        self.push_screen(StartScreen())
+        return StartScreen()
+
+    def on_mount(self) -> None:
         if self.start == "reference":
             self.action_open_reference()
         elif self.start == "auto":
@@ -604,7 +610,7 @@ class DrumheadApp(App[None]):
     # -- actions --------------------------------------------------------------------------
     def action_back(self) -> None:
         """Close the screen on top (the start/battle screen stays)."""
-        if len(self.screen_stack) > 2:
+        if len(self.screen_stack) > 1:
             self.pop_screen()
 
     def action_open_roller(self, notation: str = "2d6") -> None:
@@ -718,7 +724,7 @@ class DrumheadApp(App[None]):
             return
         name = self.game.state.name
         self.close_game()
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         self.refresh_status()
         self.notify(f"Saved and closed '{name}'.")

@@ -16,6 +16,28 @@ if TYPE_CHECKING:
 class DrumheadScreen(Screen[None]):
     """A full screen of drumhead's app."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.styles_version: int | None = getattr(self.app, "_css_update_count", None)
+        """Textual's count of style changes when the screen was last styled whole (when it
+        was built, then each time it is shown)."""
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown: restyle the whole screen only if the app's styles changed since it was.
+
+        Textual restyles every widget of a screen each time it is shown, in case the theme
+        changed while it was away. A screen just built was styled as it was mounted, and a
+        kept screen (below) was styled when last shown: the restyle was a third of the time a
+        kept screen took to reopen, and a quarter of the start screen's own time before its
+        first frame. Textual counts its style changes (a theme switch, F6), so the restyle
+        is done only when that count moved.
+        """
+        event.prevent_default()  # Screen's own handler runs once, below, with our choice
+        styles_version = getattr(self.app, "_css_update_count", None)
+        restyle = styles_version is None or styles_version != self.styles_version
+        self.styles_version = styles_version
+        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
+
     @property
     def drumhead(self) -> DrumheadApp:
         """The app, typed (screens call down into it)."""
@@ -44,9 +66,6 @@ class KeptScreen(DrumheadScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.styles_version: int | None = getattr(self.app, "_css_update_count", None)
-        """Textual's count of style changes when the screen was last styled whole (when it
-        was built, then each time it is shown)."""
         self.built_for: tuple[object, object] = (self.drumhead.game, self.drumhead.ruleset)
         """The game and ruleset open when the screen was built."""
 
@@ -61,17 +80,3 @@ class KeptScreen(DrumheadScreen):
         nothing) when it cannot, and a new screen is built instead. This default cannot: a
         kind of screen is refilled only where it says how."""
         return False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Shown again: restyle the whole screen only if the app's styles changed meanwhile.
-
-        Textual restyles every widget of a screen each time it is pushed, in case the theme
-        changed while it was away: for a kept screen that was a third of the time it took to
-        reopen. Textual counts its style changes (a theme switch, F6), so the restyle is done
-        only when that count moved since the screen was last shown.
-        """
-        event.prevent_default()  # Screen's own handler runs once, below, with our choice
-        styles_version = getattr(self.app, "_css_update_count", None)
-        restyle = styles_version is None or styles_version != self.styles_version
-        self.styles_version = styles_version
-        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from textual.widgets import Footer
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
     from textual.screen import Screen
 
 
@@ -31,6 +32,13 @@ class KeysFooter(Footer):
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
             if binding.show
         )
+
+    def compose(self) -> ComposeResult:
+        # The keys as they stand when the footer is built, so the first frame has them;
+        # a change of focus after that rebuilds it only if what it shows changed.
+        self._bindings_ready = True
+        self._shown = self._keys()
+        yield from super().compose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True

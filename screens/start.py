@@ -11,8 +11,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Label, OptionList, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
@@ -51,36 +51,45 @@ class StartScreen(DrumheadScreen):
         Binding("o", "resume", "Resume save", id="resume"),
     ]
 
+    _listed = False
+    """Whether the saves listed at compose have been shown (resuming lists them again)."""
+
     def compose(self) -> ComposeResult:
+        # The lists are built with their entries, so the first frame shows them and they are
+        # styled and laid out once (filling them after mounting restyled the screen).
         yield StatusBar("Start")
-        with Horizontal(id="start"):
-            with Vertical(id="start-left"):
-                yield Label("Saved games (o resumes)", classes="heading")
-                yield OptionList(id="saves")
-                yield Label("Rulesets", classes="heading")
-                yield OptionList(id="rulesets")
-                yield Static(
-                    "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
-                    classes="hint",
-                )
-            with VerticalScroll(id="start-detail", can_focus=False):
-                yield Static("", id="ruleset-detail")
+        with Vertical(id="start-left"):
+            yield Static("Saved games (o resumes)", classes="heading")
+            yield OptionList(*self.save_options(), id="saves")
+            yield Static("Rulesets", classes="heading")
+            yield OptionList(*self.ruleset_options(), id="rulesets")
+            yield Static(
+                "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
+                classes="hint",
+            )
+        with VerticalScroll(id="start-detail", can_focus=False):
+            yield Static("", id="ruleset-detail")
         yield KeysFooter()
 
     def on_screen_resume(self) -> None:
-        if self.query_one("#rulesets", OptionList).option_count:
+        if self._listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
+        self._listed = True
 
-    def fill_saves(self) -> None:
+    def ruleset_options(self) -> list[Option]:
+        """The rulesets on offer, by title (read without loading them)."""
+        return [Option(self.drumhead.ruleset_title(r), id=r) for r in self.drumhead.ruleset_ids()]
+
+    def save_options(self) -> list[Option]:
+        """The saved games, the one played last first (highlighted: `o` resumes it); a line
+        saying so if there are none."""
         from drumhead.saves import list_saves
 
-        saves = self.query_one("#saves", OptionList)
-        saves.clear_options()
         try:
             found = list_saves(self.drumhead.saves_folder())
         except DrumheadError as exc:
-            saves.add_option(Option(f"(cannot read saves: {exc})", disabled=True))
-            return
+            return [Option(f"(cannot read saves: {exc})", disabled=True)]
+        options = []
         for info in sorted(found, key=lambda i: i.last_played, reverse=True):
             title = (
                 self.drumhead.ruleset_title(info.ruleset)
@@ -88,16 +97,25 @@ class StartScreen(DrumheadScreen):
                 else info.ruleset
             )
             lock = " (open elsewhere)" if info.locked else ""
-            saves.add_option(
+            played = info.last_played[:16].replace("T", " ")
+            options.append(
                 Option(
-                    f"{info.name} · {title} · turn {info.turn} · {info.last_played[:16].replace('T', ' ')}{lock}",
-                    id=str(info.path),
+                    f"{info.name} · {title} · turn {info.turn} · {played}{lock}", id=str(info.path)
                 )
             )
-        if not found:
-            saves.add_option(
+        if not options:
+            options.append(
                 Option(Text("No saved games yet: n starts one.", style="italic"), disabled=True)
             )
+        return options
+
+    def fill_saves(self) -> None:
+        """List the saved games again (back on this screen: a game may have been saved)."""
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        saves.add_options(self.save_options())
+        if saves.option_count and not saves.get_option_at_index(0).disabled:
+            saves.highlighted = 0  # as when first listed: the one `o` resumes, played last
 
     def action_resume(self) -> None:
         """Resume the save highlighted in the list; from elsewhere (the rulesets list has the
@@ -118,17 +136,9 @@ class StartScreen(DrumheadScreen):
         self.action_resume()
 
     def on_mount(self) -> None:
-        # paint the frame first; the rulesets and saves are read just after
-        self.query_one("#rulesets", OptionList).focus()
-        self.call_after_refresh(self.fill)
-
-    def fill(self) -> None:
-        """List the rulesets (reading them) and the saved games."""
-        options = self.query_one("#rulesets", OptionList)
-        ids = self.drumhead.ruleset_ids()
-        options.add_options([Option(self.drumhead.ruleset_title(r), id=r) for r in ids])
-        options.highlighted = ids.index(self.drumhead.ruleset_id)
-        self.fill_saves()
+        rulesets = self.query_one("#rulesets", OptionList)
+        rulesets.focus()
+        rulesets.highlighted = self.drumhead.ruleset_ids().index(self.drumhead.ruleset_id)
 
     @on(OptionList.OptionHighlighted, "#rulesets")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
