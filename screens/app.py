@@ -78,6 +78,8 @@ class DrumheadApp(App[None]):
 
     TITLE = "drumhead"
     CSS_PATH = "drumhead.tcss"
+    SCREENS_CSS = "screens.tcss"
+    """The other screens' styles: read after the first frame (:meth:`load_screen_styles`)."""
     COMMANDS = App.COMMANDS | {_commands_provider}
     # The footer shows each screen's own actions and F1, which lists every key (these global
     # ones included): at 80 columns the footer cannot hold them all.
@@ -459,10 +461,43 @@ class DrumheadApp(App[None]):
         return StartScreen()
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.startup_done)
         if self.start == "reference":
             self.action_open_reference()
         elif self.start == "auto":
             self.call_after_refresh(self.resume_last)
+
+    def startup_done(self) -> None:
+        """The first frame is painted: collect garbage again, and freeze what start-up made.
+
+        ``drumhead`` turns Python's garbage collector off while it imports and builds the
+        first screen (run_app): start-up makes many objects and few cycles, and the collector
+        ran about a hundred times before the first frame (tests/bench). Freezing keeps the
+        modules, styles and widgets made so far out of later full collections, so they do
+        not pause the game either. A no-op where the collector was on (tests).
+        """
+        import gc
+
+        if not gc.isenabled():
+            gc.enable()
+            gc.freeze()
+        self.load_screen_styles()
+
+    def load_screen_styles(self) -> None:
+        """Read the other screens' stylesheet (``SCREENS_CSS``), once, and restyle.
+
+        Parsing Textual CSS is slow (about 7 ms for all of drumhead's), so start-up parses
+        only the rules the start screen and the dialogs use, and the rest comes just after
+        the first frame, while the player is still looking at it. Every screen but the start
+        screen also asks for it as it is built (``DrumheadScreen``), so none can be shown
+        without its styles whatever the timing.
+        """
+        path = str(Path(__file__).with_name(self.SCREENS_CSS).resolve())
+        if self.stylesheet.has_source(path):
+            return
+        self.stylesheet.read(path)
+        self.stylesheet.parse()  # parses only the new file: the others are cached
+        self.stylesheet.update(self)
 
     def resume_last(self) -> None:
         """Open the most recently played save that no other drumhead holds."""

@@ -16,8 +16,16 @@ if TYPE_CHECKING:
 class DrumheadScreen(Screen[None]):
     """A full screen of drumhead's app."""
 
+    STYLED_AT_START: ClassVar[bool] = False
+    """Whether the app's start-up stylesheet holds this screen's styles; if not, building it
+    makes the app read the others (``DrumheadApp.load_screen_styles``) first."""
+
     def __init__(self) -> None:
         super().__init__()
+        if not self.STYLED_AT_START:
+            load = getattr(self.app, "load_screen_styles", None)
+            if callable(load):
+                load()
         self.styles_version: int | None = getattr(self.app, "_css_update_count", None)
         """Textual's count of style changes when the screen was last styled whole (when it
         was built, then each time it is shown)."""

@@ -46,6 +46,7 @@ def ruleset_text(ruleset: Ruleset) -> Text:
 class StartScreen(DrumheadScreen):
     """Pick a ruleset; open its reference, resolve a check, or roll dice."""
 
+    STYLED_AT_START = True
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="new-game"),
         Binding("o", "resume", "Resume save", id="resume"),

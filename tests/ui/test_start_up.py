@@ -3,15 +3,26 @@ tests/bench/bench_app.py) without changing what the player gets."""
 
 from __future__ import annotations
 
+import gc
+from pathlib import Path
+
 import pytest
 from drumhead.screens.app import DrumheadApp
 from drumhead.screens.battle import BattleScreen
+from drumhead.screens.reference import ReferenceScreen
 from drumhead.screens.start import StartScreen
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from drumhead.cli.main import main
-from tests.ui.helpers import cards_app, start_game
+from tests.ui.helpers import cards_app, make_app, start_game
+
+
+def screens_css() -> str:
+    """The path under which the app's stylesheet records the other screens' styles."""
+    import drumhead.screens.app as module
+
+    return str(Path(module.__file__).with_name(DrumheadApp.SCREENS_CSS).resolve())
 
 
 # -- the command --------------------------------------------------------------------------
@@ -23,6 +34,33 @@ def test_plain_drumhead_opens_the_app_on_the_default_saves(
     assert main([]) == 0
     assert main(["--saves", "/tmp/our-games"]) == 0
     assert opened == [None, "/tmp/our-games"]
+
+
+def test_the_collector_is_on_again_even_if_the_app_never_painted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """run_app turns the garbage collector off until the first frame; an app that stops
+    before it (here, one that fails at once) must not leave it off."""
+
+    def fail(self: DrumheadApp) -> None:
+        assert not gc.isenabled()  # off while the app starts
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(DrumheadApp, "run", fail)
+    assert main([]) == 130
+    assert gc.isenabled()
+
+
+async def test_the_first_frame_turns_the_collector_back_on() -> None:
+    app = make_app()
+    gc.disable()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
 
 
 # -- the first frame ------------------------------------------------------------------------
@@ -73,3 +111,43 @@ async def test_back_on_the_start_screen_the_last_played_save_is_highlighted() ->
         assert saves.highlighted == 0
         option = saves.get_option_at_index(0)
         assert str(option.prompt).startswith("mill · ")
+
+
+# -- the other screens' styles ----------------------------------------------------------------
+async def test_the_other_screens_styles_are_read_just_after_the_first_frame() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.stylesheet.has_source(screens_css())
+        before = len(app.stylesheet.rules)
+        app.load_screen_styles()  # once only
+        assert len(app.stylesheet.rules) == before
+
+
+async def test_a_screen_built_before_them_reads_them_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whatever the timing (`drumhead reference` pushes the reference as the app mounts),
+    building a screen reads the other screens' styles first: here they are never read after
+    the first frame, and the reference still has its own."""
+    monkeypatch.setattr(DrumheadApp, "startup_done", lambda self: None)
+    app = make_app(start="reference")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen)
+        assert app.stylesheet.has_source(screens_css())
+        detail = app.screen.query_one("#ref-detail")
+        assert detail.styles.border_left[0] == "vkey"  # from screens.tcss
+        assert detail.styles.padding.left == 1
+
+
+async def test_the_start_screen_needs_only_the_start_up_styles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(DrumheadApp, "startup_done", lambda self: None)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(screens_css())
+        detail = app.screen.query_one("#start-detail")
+        assert detail.styles.border_left[0] == "vkey"  # from drumhead.tcss

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 def run_app(saves: str | None = None) -> int:
     """Run the app on the saves folder ``saves`` (None: the default one) until it quits."""
-    from drumhead.screens.app import DrumheadApp
+    import gc
 
-    app = DrumheadApp(saves=saves)
+    gc.disable()  # until the first frame is painted: see DrumheadApp.startup_done
     try:
-        app.run()
+        from drumhead.screens.app import DrumheadApp
+
+        app = DrumheadApp(saves=saves)
+        try:
+            app.run()
+        finally:
+            app.close_game()  # however the app ended, save the open game and release its lock
     finally:
-        app.close_game()  # however the app ended, save the open game and release its lock
+        gc.enable()  # had the app stopped before its first frame
     return 0
