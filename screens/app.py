@@ -688,15 +688,17 @@ class DrumheadApp(App[None]):
         self._kept.append(screen)  # the most recently used last
         self.push_screen(screen)
 
-    def prepare_kept(self, kind: type[KeptScreen], *args: str | None) -> None:
+    async def prepare_kept(self, kind: type[KeptScreen], *args: str | None) -> None:
         """Build a screen of ``kind`` without showing it, and keep it, so that the first time
-        it is opened is as quick as the next ones (nothing if one is kept already)."""
+        it is opened is as quick as the next ones (nothing if one is kept already); done
+        when it is mounted."""
         if any(type(s) is kind and s.fits_app() for s in self._kept):
             return
         screen = kind(*args)  # type: ignore[arg-type]
         self.install_screen(screen, f"kept-{id(screen)}")
         self._kept.append(screen)
-        self._get_screen(screen)  # what pushing it would do first: start it, compose, mount
+        _, mounted = self._get_screen(screen)  # what pushing does first: compose, mount
+        await mounted
 
     def drop_kept(self, screens: Sequence[KeptScreen] | None = None) -> None:
         """Forget kept screens (all of them by default; never one showing) and free their

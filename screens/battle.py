@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from drumhead.screens.base import DrumheadScreen
@@ -22,6 +23,7 @@ from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
+    from drumhead.screens.base import KeptScreen
 
 
 def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
@@ -37,7 +39,10 @@ def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
 
 
 PREPARE_AFTER = 0.3
-"""Seconds after the battle screen appears when the morale test's screen is built."""
+"""Seconds after the battle screen appears when the first screen is built ahead."""
+
+PREPARE_GAP = 0.2
+"""Seconds between one screen built ahead (mounted) and the next."""
 
 
 class BattleScreen(DrumheadScreen):
@@ -108,18 +113,41 @@ class BattleScreen(DrumheadScreen):
     def on_mount(self) -> None:
         self.game_changed()
         self.query_one("#roster", OptionList).focus()
-        self.set_timer(PREPARE_AFTER, self.prepare_morale_test)
+        self.set_timer(PREPARE_AFTER, self.prepare_screens)
 
-    def prepare_morale_test(self) -> None:
-        """Build the morale test's screen while the players look at the battle, so that even
-        the first m shows it at once (it is refilled for the unit then)."""
-        if not self.is_current:
-            return
+    def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
+        """The screens a player opens from here, most used first: the morale test (where the
+        ruleset has one), the log, the unit editor, the roller and the reference."""
+        from drumhead.screens.log import LogScreen
+        from drumhead.screens.reference import ReferenceScreen
+        from drumhead.screens.resolve import ResolveScreen
+        from drumhead.screens.roller import RollerScreen
+        from drumhead.screens.units import UnitsScreen
+
+        out: list[tuple[type[KeptScreen], tuple[str | None, ...]]] = []
         check = morale_check_id(self.drumhead, None)
         if check is not None:
-            from drumhead.screens.resolve import ResolveScreen
+            out.append((ResolveScreen, (check, None)))
+        out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
+        return out
 
-            self.drumhead.prepare_kept(ResolveScreen, check, None)
+    def prepare_screens(self) -> None:
+        """Build the screens a player opens from here while the players look at the battle,
+        so that even the first opening of each shows it at once (it is refilled then).
+
+        One at a time, in the background: Textual builds a screen in short steps of its
+        message loop (none over about 30 ms, tests/bench), so a key pressed meanwhile is
+        answered between them. Only while the battle screen is showing."""
+        self.run_worker(self._prepare_screens(), group="prepare", exclusive=True)
+
+    async def _prepare_screens(self) -> None:
+        for kind, args in self.screens_to_prepare():
+            while self.app.screen is not self:  # the player opened something: wait until back
+                if not self.is_attached:
+                    return
+                await asyncio.sleep(PREPARE_GAP)
+            await self.drumhead.prepare_kept(kind, *args)
+            await asyncio.sleep(PREPARE_GAP)
 
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:

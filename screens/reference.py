@@ -147,6 +147,8 @@ class ReferenceScreen(KeptScreen):
         self.items: list[RefItem] = []
         """Every entry of the ruleset."""
         self.shown: list[RefItem] = []
+        self.showing: RefItem | None = None
+        """The entry the detail pane shows."""
         """The entries matching the search."""
         self.items_for: Ruleset | None = None
         """The ruleset :attr:`items` were read from."""
@@ -191,22 +193,31 @@ class ReferenceScreen(KeptScreen):
         self.query_one("#ref-list", OptionList).focus()
 
     def filter(self, query: str) -> None:
-        self.shown = [item for item in self.items if item.matches(query)]
+        """List the entries matching ``query``, the first highlighted and shown. The list and
+        the detail are rebuilt only where they change: repainting them was most of the time
+        the reference took to open again on the same search."""
+        shown = [item for item in self.items if item.matches(query)]
         options = self.query_one("#ref-list", OptionList)
-        options.clear_options()
-        options.add_options(
-            [Option(f"{item.kind}: {item.title}", id=item.key) for item in self.shown]
-        )
+        if list(map(id, shown)) != list(map(id, self.shown)):
+            self.shown = shown
+            options.clear_options()
+            options.add_options(
+                [Option(f"{item.kind}: {item.title}", id=item.key) for item in self.shown]
+            )
         if self.shown:
             options.highlighted = 0
+            options.scroll_home(animate=False)
             self.show(self.shown[0])
         else:
+            self.showing = None
             self.query_one("#ref-body", Static).update(
                 Text(f"Nothing matches '{query}'.", style="italic")
             )
 
     def show(self, item: RefItem) -> None:
-        self.query_one("#ref-body", Static).update(item.body)
+        if item is not self.showing:
+            self.showing = item
+            self.query_one("#ref-body", Static).update(item.body)
         self.query_one("#ref-detail", VerticalScroll).scroll_home(animate=False)
 
     @on(Input.Changed, "#ref-search")

@@ -5,12 +5,15 @@ Not collected by pytest. Every program runs as a player starts it (the ``drumhea
 output (see terminal.py): nothing of the app is patched or imported here.
 
 1. Start to first frame: ``drumhead`` against a minimal Textual app (one line of text and a
-   footer), alternated, fresh interpreter each, median of 7; target <= 1.15x. Also "ready":
-   when the start screen's lists and the highlighted ruleset's details are shown.
-2. Key -> painted result on the Cowpens scenario: roster cursor, next phase, open a morale
-   test (the first of the session builds the screen; later ones refill it), tick a modifier
-   (odds recomputed), back; the log, unit editor, roller and reference, first and again
-   (screens are kept once built, see DrumheadApp.show_kept). "Shown" is when the screen first looked as
+   footer), alternated, fresh interpreter each, median of 7; target <= 1.15x. The first
+   frame has the start screen's lists and footer; "ready" is when the highlighted ruleset's
+   details (which need the ruleset loaded) are shown too.
+2. Key -> painted result on the Cowpens scenario: roster cursor (pressed from the moment the
+   battle shows, so while the other screens are built ahead), next phase, open a morale
+   test, tick a modifier (odds recomputed), back; the log, unit editor, roller and reference,
+   first and again. Those screens are built ahead once the battle shows and then kept (see
+   BattleScreen.prepare_screens, DrumheadApp.show_kept): a first opening refills a screen
+   never yet shown, a later one a screen shown before. "Shown" is when the screen first looked as
    it settles; "settled" when the app wrote its last byte. Target: median under 50 ms.
 3. A 300-unit game: cursor, page down, and filtering as each letter is typed.
 """

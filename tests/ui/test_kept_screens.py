@@ -3,7 +3,7 @@ new one would: never what was left on it last time, nor styles from before a the
 
 from __future__ import annotations
 
-from drumhead.screens.battle import PREPARE_AFTER, BattleScreen
+from drumhead.screens.battle import PREPARE_AFTER, PREPARE_GAP, BattleScreen
 from drumhead.screens.log import LogScreen
 from drumhead.screens.reference import ReferenceScreen
 from drumhead.screens.resolve import ResolveScreen
@@ -87,7 +87,8 @@ async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
         app.action_open_resolve("morale", "blue_guards")
         await pilot.pause()
         assert app.screen is morale
-        assert [type(s) for s in app._kept] == [ResolveScreen, ResolveScreen]
+        resolves = [s for s in app._kept if isinstance(s, ResolveScreen)]
+        assert len(resolves) == 2 and morale in resolves
         await pilot.press("ctrl+q")
 
 
@@ -148,6 +149,39 @@ async def test_the_morale_test_is_built_before_the_first_m() -> None:
         await pilot.press("ctrl+q")
 
 
+async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
+    """One after another, once the battle screen has shown: the morale test, the log, the
+    unit editor, the roller and the reference; each first opening then shows the one built."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.pause(PREPARE_AFTER + 6 * (PREPARE_GAP + 0.15))
+        kinds = [type(s) for s in app._kept]
+        assert kinds == [ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen]
+        assert not any(s in app.screen_stack for s in app._kept)  # built, not shown
+        for key, kind in [("l", LogScreen), ("e", UnitsScreen), ("f2", RollerScreen)]:
+            built = next(s for s in app._kept if type(s) is kind)
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is built
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("ctrl+q")
+
+
+async def test_nothing_is_built_ahead_while_another_screen_shows() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("l")  # before anything was built
+        await pilot.pause(PREPARE_AFTER + 3 * PREPARE_GAP)
+        assert [type(s) for s in app._kept] == [LogScreen]
+        await pilot.press("escape")
+        await pilot.pause(6 * (PREPARE_GAP + 0.15))
+        assert len(app._kept) == 5  # the log was built already: the other four now
+        await pilot.press("ctrl+q")
+
+
 async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -196,6 +230,15 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         assert app.screen is reference
         assert reference.query_one("#ref-search", Input).value == ""
         assert len(reference.shown) == everything
+        # on the same search (nothing rebuilt), the first entry is highlighted and shown again
+        ref_list = reference.query_one("#ref-list", OptionList)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert ref_list.highlighted == 2 and reference.showing is reference.shown[2]
+        await pilot.press("escape", "f3")
+        await pilot.pause()
+        assert ref_list.highlighted == 0 and reference.showing is reference.shown[0]
+        assert ref_list.scroll_offset.y == 0
         await pilot.press("escape")
         # the unit editor starts on the first unit again
         await pilot.press("e")
