@@ -708,8 +708,12 @@ class DrumheadApp(App[None]):
                 continue
             self._kept.remove(screen)
             self.uninstall_screen(screen)
-            if screen.is_attached:
+            if not screen.is_attached:
+                continue
+            if screen.is_mounted:
                 screen.remove()
+            else:  # still being built ahead: taking its widgets away mid-mount breaks them
+                screen.call_later(screen.remove)
 
     def action_undo(self) -> None:
         """Take back the last change to the game."""

@@ -47,6 +47,13 @@ class DrumheadScreen(Screen[None]):
         super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
 
     @property
+    def closing(self) -> bool:
+        """Whether the screen is being taken down: a screen built ahead can be dropped, or
+        the app quit, before its widgets are mounted, and its handlers must then do nothing
+        (the widgets they look for are gone)."""
+        return self._closing or self._closed or self._pruning or not self.is_attached
+
+    @property
     def drumhead(self) -> DrumheadApp:
         """The app, typed (screens call down into it)."""
         from drumhead.screens.app import DrumheadApp

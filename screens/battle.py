@@ -111,6 +111,8 @@ class BattleScreen(DrumheadScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if self.closing:  # dropped or the app quit before it was mounted
+            return
         self.game_changed()
         self.query_one("#roster", OptionList).focus()
         self.set_timer(PREPARE_AFTER, self.prepare_screens)

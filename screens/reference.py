@@ -166,6 +166,8 @@ class ReferenceScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if self.closing:  # dropped or the app quit before it was mounted
+            return
         self.load()
 
     def fits_app(self) -> bool:

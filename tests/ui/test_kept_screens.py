@@ -3,6 +3,10 @@ new one would: never what was left on it last time, nor styles from before a the
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+from drumhead.screens.base import KeptScreen
 from drumhead.screens.battle import PREPARE_AFTER, PREPARE_GAP, BattleScreen
 from drumhead.screens.log import LogScreen
 from drumhead.screens.reference import ReferenceScreen
@@ -166,6 +170,51 @@ async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
             assert app.screen is built
             await pilot.press("escape")
             await pilot.pause()
+        await pilot.press("ctrl+q")
+
+
+BUILT_AHEAD = [
+    (ResolveScreen, ("morale", None)),
+    (LogScreen, ()),
+    (UnitsScreen, (None,)),
+    (RollerScreen, ()),
+    (ReferenceScreen, ()),
+]
+
+
+@pytest.mark.parametrize(("kind", "args"), BUILT_AHEAD, ids=lambda k: getattr(k, "__name__", ""))
+async def test_quitting_while_a_screen_is_built_ahead(
+    kind: type[KeptScreen], args: tuple[str | None, ...]
+) -> None:
+    """ctrl+q while a screen is half built: the app quits cleanly (its handlers found their
+    widgets gone and failed, which CI caught as a traceback at exit)."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        app.drop_kept()
+        building = asyncio.ensure_future(app.prepare_kept(kind, *args))
+        await asyncio.sleep(0)  # started: composing
+        app.exit()
+    assert building.done()
+
+
+@pytest.mark.parametrize(("kind", "args"), BUILT_AHEAD, ids=lambda k: getattr(k, "__name__", ""))
+async def test_a_screen_dropped_while_built_ahead(
+    kind: type[KeptScreen], args: tuple[str | None, ...]
+) -> None:
+    """Closing the game drops the kept screens, one perhaps half built: it is taken down
+    once mounted, not mid-mount (which broke Textual's own widgets in it)."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        app.drop_kept()
+        building = asyncio.ensure_future(app.prepare_kept(kind, *args))
+        await asyncio.sleep(0)
+        app.drop_kept()
+        assert not app._kept
+        await pilot.pause(0.2)
+        assert building.done()
+        assert not any(isinstance(s, kind) for s in app.query("*"))
         await pilot.press("ctrl+q")
 
 
