@@ -672,7 +672,8 @@ class DrumheadApp(App[None]):
         for another game or ruleset are dropped when next asked for.
         """
         kept = [s for s in self._kept if type(s) is kind]
-        free = [s for s in kept if s not in self.screen_stack]
+        # not one showing, nor one still being built ahead (its widgets are not all there)
+        free = [s for s in kept if s not in self.screen_stack and s.is_mounted]
         stale = [s for s in free if not s.fits_app()]
         if stale:
             self.drop_kept(stale)

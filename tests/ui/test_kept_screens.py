@@ -4,10 +4,11 @@ new one would: never what was left on it last time, nor styles from before a the
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 from drumhead.screens.base import KeptScreen
-from drumhead.screens.battle import PREPARE_AFTER, PREPARE_GAP, BattleScreen
+from drumhead.screens.battle import PREPARE_GAP, BattleScreen
 from drumhead.screens.log import LogScreen
 from drumhead.screens.reference import ReferenceScreen
 from drumhead.screens.resolve import ResolveScreen
@@ -141,7 +142,9 @@ async def test_the_morale_test_is_built_before_the_first_m() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.pause(PREPARE_AFTER + 0.2)
+        await pause_until(
+            pilot, lambda: any(isinstance(s, ResolveScreen) and s.is_mounted for s in app._kept)
+        )
         prepared = [s for s in app._kept if isinstance(s, ResolveScreen)]
         assert len(prepared) == 1 and prepared[0].check_id == "morale"
         assert prepared[0] not in app.screen_stack  # built, not shown
@@ -159,7 +162,7 @@ async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.pause(PREPARE_AFTER + 6 * (PREPARE_GAP + 0.15))
+        await pause_until(pilot, lambda: len(app._kept) == 5 and app._kept[-1].is_mounted)
         kinds = [type(s) for s in app._kept]
         assert kinds == [ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen]
         assert not any(s in app.screen_stack for s in app._kept)  # built, not shown
@@ -171,6 +174,16 @@ async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
             await pilot.press("escape")
             await pilot.pause()
         await pilot.press("ctrl+q")
+
+
+async def pause_until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 15) -> None:
+    """Let the app run until ``done()`` (the screens built ahead take a while on a busy
+    machine); fail if it has not come within ``limit`` seconds."""
+    waited = 0.0
+    while not done():
+        assert waited < limit, "still not done"
+        await pilot.pause(0.1)
+        waited += 0.1
 
 
 BUILT_AHEAD = [
@@ -218,16 +231,41 @@ async def test_a_screen_dropped_while_built_ahead(
         await pilot.press("ctrl+q")
 
 
-async def test_nothing_is_built_ahead_while_another_screen_shows() -> None:
+async def test_a_key_pressed_while_its_screen_is_built_ahead_opens_one() -> None:
+    """m pressed just as the morale test is being built ahead: a screen still mounting
+    cannot be refilled (its widgets are not all there), so the app builds another."""
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.press("l")  # before anything was built
-        await pilot.pause(PREPARE_AFTER + 3 * PREPARE_GAP)
+        app.drop_kept()
+        building = asyncio.ensure_future(app.prepare_kept(ResolveScreen, "morale", None))
+        await asyncio.sleep(0)
+        half_built = app._kept[-1]
+        assert not half_built.is_mounted
+        app.action_open_resolve("morale", "blue_guards")  # what m does, at this very moment
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen is not half_built
+        assert app.screen.unit_id == "blue_guards"
+        await pause_until(pilot, building.done)
+        await pilot.press("ctrl+q")
+
+
+async def test_nothing_is_built_ahead_while_another_screen_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("drumhead.screens.battle.PREPARE_AFTER", 60)  # started by hand below
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        battle.prepare_screens()  # as its timer would, while the log shows
+        await pilot.pause(3 * PREPARE_GAP)
         assert [type(s) for s in app._kept] == [LogScreen]
         await pilot.press("escape")
-        await pilot.pause(6 * (PREPARE_GAP + 0.15))
-        assert len(app._kept) == 5  # the log was built already: the other four now
+        await pause_until(pilot, lambda: len(app._kept) == 5)  # the log, then the other four
         await pilot.press("ctrl+q")
 
 
