@@ -114,6 +114,12 @@ class NewGameScreen(DrumheadScreen):
     def name_submitted(self) -> None:
         self.action_start()
 
+    @on(Input.Changed, "#new-name")
+    def name_changed(self) -> None:
+        """A refusal was about the name as it stood: once it is edited, it no longer holds
+        (Enter checks the new one)."""
+        self.query_one("#new-error", Static).update("")
+
     def action_start(self) -> None:
         """Make the game, create its save, and open the battle screen."""
         error = self.query_one("#new-error", Static)

@@ -466,3 +466,26 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
         await pilot.press("u")  # the stand comes back; the card keeps its hits per stand
         assert app.game.state.unit("csa_first_wave").strength_now == 8
         await pilot.press("ctrl+q")
+
+
+async def test_a_refused_save_name_is_forgotten_once_the_name_is_edited() -> None:
+    from drumhead.screens.new_game import NewGameScreen
+    from textual.widgets import Static
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#new-name").focus()
+        await pilot.press("enter")  # no name yet
+        await pilot.pause()
+        error = app.screen.query_one("#new-error", Static)
+        assert "name the save" in str(error.visual)
+        await pilot.press("m")
+        await pilot.pause()
+        assert str(error.visual) == ""
+        await pilot.press("i", "l", "l", "enter")
+        await pilot.pause()
+        assert app.game is not None and app.game.state.name == "mill"
+        await pilot.press("ctrl+q")
