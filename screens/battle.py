@@ -431,7 +431,7 @@ class BattleScreen(DrumheadScreen):
                 winner, first = result
                 self.act(lambda at: self.game.set_initiative(winner, first, at=at))
 
-        self.app.push_screen(InitiativeModal(sides), chosen)
+        self.app.push_screen(InitiativeModal(sides, self.game.rolled_winner()), chosen)
 
     def action_undo(self) -> None:
         self.drumhead.action_undo()

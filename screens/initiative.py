@@ -30,10 +30,13 @@ class InitiativeModal(ModalScreen[tuple[str, str] | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
-    def __init__(self, sides: Sequence[Side]) -> None:
+    def __init__(self, sides: Sequence[Side], rolled_winner: str | None = None) -> None:
         super().__init__()
         self.sides = tuple(sides)
         """The game's sides."""
+        self.rolled_winner = rolled_winner
+        """The side this turn's initiative roll says won (``Game.rolled_winner``), if any:
+        its line, moving first, is highlighted."""
 
     def compose(self) -> ComposeResult:
         short = {side.id: short_side_name(side) for side in self.sides}
@@ -49,10 +52,23 @@ class InitiativeModal(ModalScreen[tuple[str, str] | None]):
         ]
         with Vertical(classes="dialog", id="initiative-dialog"):
             yield Label("Initiative this turn", classes="heading")
-            yield Static(
-                "Roll it with c on the checklist's initiative step, then record it:", classes="hint"
-            )
+            if self.rolled_winner in short:
+                hint = (
+                    f"Rolled this turn: {short[self.rolled_winner]} won. Pick who moves first, "
+                    "or another line to overrule the roll:"
+                )
+            else:
+                hint = "Roll it with c on the checklist's initiative step, then record it:"
+            yield Static(hint, classes="hint")
             yield OptionList(*options, id="initiative-choice")
+
+    def on_mount(self) -> None:
+        if self.rolled_winner is not None:
+            choice = self.query_one("#initiative-choice", OptionList)
+            ids = [choice.get_option_at_index(i).id for i in range(choice.option_count)]
+            key = f"{self.rolled_winner}|{self.rolled_winner}"
+            if key in ids:
+                choice.highlighted = ids.index(key)
 
     @on(OptionList.OptionSelected, "#initiative-choice")
     def chosen(self, event: OptionList.OptionSelected) -> None:

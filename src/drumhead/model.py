@@ -151,6 +151,9 @@ class OutcomeSpec:
     numeric: bool = False
     """The outcome carries a number (casualties, hits, inches, turns)."""
     source: str = ""
+    winner: str | None = None
+    """Opposed checks: the side (one of the check's ``sides``) this outcome says has won,
+    e.g. the initiative; the first side is the one of the unit it is rolled for."""
 
 
 @dataclass(frozen=True, slots=True)

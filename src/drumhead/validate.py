@@ -521,6 +521,11 @@ def _read_check(
         effects = tuple(
             _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
         )
+        winner = o.text("winner", None)
+        if winner is not None and sides is None:
+            raise o.error("winner", "only opposed checks have sides to win")
+        if winner is not None and sides is not None and winner not in sides:
+            raise o.error("winner", f"an opposed check's winner is one of {', '.join(sides)}")
         outcomes.append(
             OutcomeSpec(
                 id=out_id,
@@ -531,6 +536,7 @@ def _read_check(
                 when=when,
                 numeric=o.boolean("numeric", kind in ("chart", "pool", "roll", "split")),
                 source=o.text("source", ""),
+                winner=winner,
             )
         )
         o.done()

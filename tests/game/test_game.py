@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import gamegen
 import pytest
@@ -355,6 +356,51 @@ def test_the_commanders_ratings_fill_the_initiative_from_either_side() -> None:
         "rating": "aggressive",
         "opponent_rating": "steady",
     }
+
+
+def test_the_initiative_roll_names_the_side_that_won() -> None:
+    """MWAN's initiative outcomes say which side won ('winner'), seen from the side of the
+    unit rolled for: the app offers that side when the players record the initiative."""
+    from drumhead.game import load_scenario, new_game
+
+    bull = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=1)
+    union = next(u for u in bull.state.units if u.side == "union")
+    rebel = next(u for u in bull.state.units if u.side == "confederate")
+    assert bull.rolled_winner() is None  # nothing rolled yet
+    # hand dice: the unit's commander's two d12, then the opposing commander's
+    bull.resolve("initiative", union.id, {}, hand_dice=[12, 12, 1, 1], at=AT)  # 26 v 5
+    assert bull.rolled_winner() == "union"
+    bull.resolve("initiative", rebel.id, {}, hand_dice=[12, 12, 1, 1], at=AT)  # the latest
+    assert bull.rolled_winner() == "confederate"
+    bull.resolve("initiative", union.id, {}, hand_dice=[1, 1, 12, 12], at=AT)  # union loses
+    assert bull.rolled_winner() == "confederate"
+    bull.resolve("initiative", union.id, {}, hand_dice=[6, 6, 5, 6], at=AT)  # 14 v 14: tie
+    assert bull.rolled_winner() is None  # roll again
+    steady = {"rating": "steady", "opponent_rating": "steady"}
+    bull.resolve("initiative", None, steady, hand_dice=[12, 12, 1, 1], at=AT)
+    assert bull.rolled_winner() is None  # rolled for no unit: whose side won is unknown
+    bull.resolve("initiative", union.id, {}, hand_dice=[12, 12, 1, 1], at=AT)
+    bull.resolve("morale", union.id, {}, at=AT)  # other rolls after it do not hide it
+    assert bull.rolled_winner() == "union"
+    bull.next_turn(at=AT)
+    assert bull.rolled_winner() is None  # last turn's roll
+
+
+def test_an_outcome_winner_must_be_one_of_the_checks_sides(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.errors import RulesetError
+    from drumhead.game import register_ruleset_file
+
+    base = (Path(__file__).parents[2] / "data" / "rulesets" / "mwan116-acw.toml").read_text()
+    bad = tmp_path / "bad-winner.toml"
+    bad.write_text(
+        base.replace('id = "mwan116-acw"', 'id = "bad-winner"', 1).replace(
+            'winner = "player"', 'winner = "union"', 1
+        )
+    )
+    with pytest.raises(
+        RulesetError, match=r"outcomes\.wins\.winner: an opposed check's winner is one"
+    ):
+        register_ruleset_file(str(bad))  # the file, line and key are named
 
 
 # -- hits marked on a unit: each full set of its hits per stand loses a stand -----------------

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from drumhead.screens.battle import BattleScreen
 from drumhead.screens.resolve import ResolveScreen
+from textual.widgets import OptionList, Static
 
 from drumhead.saves import list_saves
 from tests.ui.helpers import cards_app, initiative_app, make_app, start_game
@@ -135,6 +136,9 @@ async def test_initiative_and_movement_end_sequence() -> None:
         await pilot.press("escape")
         await pilot.press("i")
         await pilot.pause()
+        # rolled from the checklist, for no unit: whose side won is not known, none offered
+        hint = str(app.screen.query_one(".hint", Static).visual)
+        assert hint.startswith("Roll it with c")
         await pilot.press("down", "enter")  # Northern won, Southern moves first
         await pilot.pause()
         activation = app.game.state.activation
@@ -152,6 +156,31 @@ async def test_initiative_and_movement_end_sequence() -> None:
         await pilot.press("h", "2", "enter", "a")
         await pilot.pause()
         assert app.game.log[-1].kind == "apply_effects"
+        await pilot.press("ctrl+q")
+
+
+async def test_the_initiative_dialog_offers_the_side_the_roll_says_won() -> None:
+    """Rolled for a unit, the initiative's outcome names the winning side (the ruleset's
+    `winner`): recording it with i starts on that side's line, winner moving first."""
+    app = initiative_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot, "crossroads")
+        assert app.game is not None
+        south = next(u for u in app.game.state.units if u.side == "south")
+        app.action_open_resolve("initiative", south.id)  # as the palette does for a unit
+        await pilot.pause()
+        await pilot.press("h", *"5 2", "enter")  # the first side, the unit's, wins
+        await pilot.pause()
+        await pilot.press("escape", "i")
+        await pilot.pause()
+        choice = app.screen.query_one("#initiative-choice", OptionList)
+        assert choice.highlighted is not None
+        assert choice.get_option_at_index(choice.highlighted).id == "south|south"
+        assert "Rolled this turn: Southern" in str(app.screen.query_one(".hint", Static).visual)
+        await pilot.press("enter")
+        await pilot.pause()
+        activation = app.game.state.activation
+        assert (activation.initiative, activation.first) == ("south", "south")
         await pilot.press("ctrl+q")
 
 

@@ -462,6 +462,37 @@ class Game:
         deck = shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}")
         return self._push("shuffle_deck", {"deck": list(deck)}, at)
 
+    def rolled_winner(self) -> str | None:
+        """The side that the latest roll of this turn says has won: an opposed check whose
+        outcome names a ``winner`` (MWAN's initiative), its first side being the side of the
+        unit it was rolled for. None when there is no such roll this turn, the latest named
+        no winner (a tie: roll again), it was rolled for no unit, or the game has not
+        exactly two sides."""
+        sides = self.state.sides
+        if len(sides) != 2:
+            return None
+        for event in reversed(self.log):
+            if event.turn != self.state.turn:
+                return None
+            if event.kind != "resolution":
+                continue
+            check_id, unit_id = event.data.get("check"), event.data.get("unit")
+            if check_id not in {c.id for c in self.ruleset.checks}:
+                continue
+            check = self.ruleset.check(check_id)
+            if check.sides is None or not any(o.winner for o in check.outcomes):
+                continue
+            outcome = event.data["resolution"]["outcome"]
+            winner = next((o.winner for o in check.outcomes if o.id == outcome), None)
+            unit = next((u for u in self.state.units if u.id == unit_id), None)
+            if winner is None or unit is None:  # a tie; or rolled for no unit (or one gone)
+                return None
+            own = unit.side
+            if winner == check.sides[0]:
+                return own
+            return next(side.id for side in sides if side.id != own)
+        return None
+
     def set_initiative(self, winner_side: str, first_side: str, *, at: str) -> Event:
         """Record who won the initiative and who moves first (MWAN)."""
         self.state.side(winner_side)
