@@ -49,9 +49,15 @@ class DrumheadScreen(Screen[None]):
     @property
     def closing(self) -> bool:
         """Whether the screen is being taken down: a screen built ahead can be dropped, or
-        the app quit, before its widgets are mounted, and its handlers must then do nothing
-        (the widgets they look for are gone)."""
+        the app quit, before its widgets are mounted."""
         return self._closing or self._closed or self._pruning or not self.is_attached
+
+    async def on_event(self, event: events.Event) -> None:
+        """A screen taken down before it was mounted is not mounted at all: its mount
+        handlers would look for widgets that are already gone."""
+        if isinstance(event, events.Mount) and self.closing:
+            return
+        await super().on_event(event)
 
     @property
     def drumhead(self) -> DrumheadApp:

@@ -81,10 +81,10 @@ class BattleScreen(DrumheadScreen):
     def __init__(self) -> None:
         super().__init__()
         self.filter_text = ""
+        """The roster filter (every word must appear in the unit's line or brigade)."""
         self._has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
         every repaint)."""
-        """The roster filter (every word must appear in the unit's line or brigade)."""
         self._lines: dict[tuple[object, ...], Text] = {}
         """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
         a changed unit is a new key."""
@@ -111,8 +111,6 @@ class BattleScreen(DrumheadScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         self.game_changed()
         self.query_one("#roster", OptionList).focus()
         self.set_timer(PREPARE_AFTER, self.prepare_screens)

@@ -33,8 +33,6 @@ class LogScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         self.game_changed()
         self.query_one("#log", OptionList).focus()
 

@@ -147,9 +147,9 @@ class ReferenceScreen(KeptScreen):
         self.items: list[RefItem] = []
         """Every entry of the ruleset."""
         self.shown: list[RefItem] = []
+        """The entries matching the search."""
         self.showing: RefItem | None = None
         """The entry the detail pane shows."""
-        """The entries matching the search."""
         self.items_for: Ruleset | None = None
         """The ruleset :attr:`items` were read from."""
 
@@ -166,8 +166,6 @@ class ReferenceScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         self.load()
 
     def fits_app(self) -> bool:

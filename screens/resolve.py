@@ -288,8 +288,6 @@ class ResolveScreen(KeptScreen):
             self.query_one(selector).display = shown
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         if not self.has_checks:
             return  # no checks to offer (see compose)
         self.result_area(self.result is not None)

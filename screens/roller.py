@@ -68,8 +68,6 @@ class RollerScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         self.show(self.notation)
         self.refresh_history()
 

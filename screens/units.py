@@ -92,8 +92,6 @@ class UnitsScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.closing:  # dropped or the app quit before it was mounted
-            return
         self.game_changed()
         self.query_one("#unit-list", OptionList).focus()
 
