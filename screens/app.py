@@ -147,6 +147,8 @@ class DrumheadApp(App[None]):
         self._kept: list[KeptScreen] = []
         """Screens kept to be shown again, the least recently used first (see
         :meth:`show_kept`)."""
+        self._screen_styles_read = False
+        """Whether the other screens' stylesheet has been read (:meth:`load_screen_styles`)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
@@ -492,10 +494,10 @@ class DrumheadApp(App[None]):
         screen also asks for it as it is built (``DrumheadScreen``), so none can be shown
         without its styles whatever the timing.
         """
-        path = str(Path(__file__).with_name(self.SCREENS_CSS).resolve())
-        if self.stylesheet.has_source(path):
+        if self._screen_styles_read:  # asked as every screen is built: no file look-up then
             return
-        self.stylesheet.read(path)
+        self._screen_styles_read = True
+        self.stylesheet.read(Path(__file__).with_name(self.SCREENS_CSS))
         self.stylesheet.parse()  # parses only the new file: the others are cached
         self.stylesheet.update(self)
 
@@ -682,12 +684,17 @@ class DrumheadApp(App[None]):
         if screen is None:
             if len(kept) - len(stale) >= kind.KEEP and free:
                 self.drop_kept(free[:1])
-            screen = kind(*args)  # type: ignore[arg-type]
-            self.install_screen(screen, f"kept-{id(screen)}")
+            screen = self._build_kept(kind, args)
         else:
             self._kept.remove(screen)
         self._kept.append(screen)  # the most recently used last
         self.push_screen(screen)
+
+    def _build_kept(self, kind: type[KeptScreen], args: tuple[str | None, ...]) -> KeptScreen:
+        """A new screen of ``kind``, installed so that it outlives being closed."""
+        screen = kind(*args)  # type: ignore[arg-type]
+        self.install_screen(screen, f"kept-{id(screen)}")
+        return screen
 
     async def prepare_kept(self, kind: type[KeptScreen], *args: str | None) -> None:
         """Build a screen of ``kind`` without showing it, and keep it, so that the first time
@@ -695,8 +702,7 @@ class DrumheadApp(App[None]):
         when it is mounted."""
         if any(type(s) is kind and s.fits_app() for s in self._kept):
             return
-        screen = kind(*args)  # type: ignore[arg-type]
-        self.install_screen(screen, f"kept-{id(screen)}")
+        screen = self._build_kept(kind, args)
         self._kept.append(screen)
         _, mounted = self._get_screen(screen)  # what pushing does first: compose, mount
         await mounted

@@ -477,10 +477,8 @@ class Game:
             if event.kind != "resolution":
                 continue
             check_id, unit_id = event.data.get("check"), event.data.get("unit")
-            if check_id not in {c.id for c in self.ruleset.checks}:
-                continue
-            check = self.ruleset.check(check_id)
-            if check.sides is None or not any(o.winner for o in check.outcomes):
+            check = next((c for c in self.ruleset.checks if c.id == check_id), None)
+            if check is None or check.sides is None or not any(o.winner for o in check.outcomes):
                 continue
             outcome = event.data["resolution"]["outcome"]
             winner = next((o.winner for o in check.outcomes if o.id == outcome), None)

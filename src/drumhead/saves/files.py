@@ -151,14 +151,17 @@ def lock_path(save: Path) -> Path:
     return save.with_name(f"{save.stem}.lock")
 
 
+def _stale(holder: LockInfo | None) -> bool:
+    """Whether a lock may be taken over: unreadable, or left by a process of this machine
+    that is no longer running (e.g. after a crash)."""
+    return holder is None or (holder.host == socket.gethostname() and not _pid_alive(holder.pid))
+
+
 def lock_holder(save: Path) -> LockInfo | None:
-    """Who holds the save's lock; None when nobody does: no lock file, or one that
-    :func:`acquire_lock` would take over (unreadable, or left by a process of this machine
-    that is no longer running, e.g. after a crash)."""
+    """Who holds the save's lock; None when nobody does: no lock file, or a stale one that
+    :func:`acquire_lock` would take over."""
     holder = read_lock(lock_path(save))
-    if holder is None or (holder.host == socket.gethostname() and not _pid_alive(holder.pid)):
-        return None
-    return holder
+    return None if _stale(holder) else holder
 
 
 def acquire_lock(save: Path) -> Path:
@@ -189,7 +192,7 @@ def _acquire(save: Path) -> Path:
                 return lock
             except FileExistsError:
                 holder = read_lock(lock)
-                stale = holder is None or (holder.host == me.host and not _pid_alive(holder.pid))
+                stale = _stale(holder)
                 if holder is not None and holder.pid == me.pid and holder.host == me.host:
                     stale = False
                 if not stale:
