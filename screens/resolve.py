@@ -15,7 +15,13 @@ from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
 from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import TickBox, TickList
+from drumhead.screens.widgets import (
+    DICE_CHARACTERS,
+    KeyField,
+    TickBox,
+    TickList,
+    number_characters,
+)
 from rich.console import Group
 from rich.text import Text
 from textual import on, work
@@ -39,10 +45,9 @@ AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
 
 
 def parse_hand_dice(text: str) -> list[int]:
-    """Faces typed by the players: ``7``, ``3 5``, ``3,5``. Raises DrumheadError when unreadable."""
+    """Faces typed by the players: ``7``, ``3 5``, ``3,5``; none for a check that rolls no
+    dice (the rules core says how many a check needs). Raises DrumheadError when unreadable."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    if not parts:
-        raise DrumheadError("type the faces rolled, e.g. 7 or 3 5")
     faces = []
     for part in parts:
         try:
@@ -80,7 +85,7 @@ class ResolveScreen(KeptScreen):
     KEEP = 6  # one per check last shown
 
     BINDINGS = [
-        Binding("escape", "app.back", "Back", id="back"),
+        Binding("escape", "leave", "Back", id="back"),
         Binding("r", "roll", "Roll", id="roll"),
         Binding("h", "hand_dice", "Type dice", id="hand-dice"),
         Binding("a", "apply", "Apply", id="apply"),
@@ -179,7 +184,12 @@ class ResolveScreen(KeptScreen):
                 yield Static("", id="odds")
                 yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
                 yield Label("Dice by hand: h, faces, Enter; or r")
-                yield Input(placeholder="e.g. 7  or  3 5", id="hand", compact=True)
+                yield KeyField(
+                    placeholder="e.g. 7  or  3 5",
+                    allowed=DICE_CHARACTERS,
+                    id="hand",
+                    compact=True,
+                )
                 yield Static("", id="hand-error", classes="error")
         yield KeysFooter()
 
@@ -244,7 +254,8 @@ class ResolveScreen(KeptScreen):
         value = self.values.get(spec.name, spec.default)
         field = self.query_one(f"#in-{spec.name}")
         if isinstance(field, Select):
-            field.value = value if value in spec.choices else spec.choices[0]
+            blank = Select.NULL if spec.default is None else spec.choices[0]
+            field.value = value if value in spec.choices else blank
         elif isinstance(field, Checkbox):
             field.value = bool(value)
         elif isinstance(field, Input):
@@ -258,10 +269,13 @@ class ResolveScreen(KeptScreen):
         with Horizontal(classes="input-row"):
             yield Label(spec.label, classes="input-label")
             if spec.type == "choice":
+                # a required choice nobody has made shows blank, not its first choice: a
+                # value shown must be a value given (choosing the one shown changed nothing)
                 yield Select(
                     [(c.replace("_", " "), c) for c in spec.choices],
-                    value=value if value in spec.choices else spec.choices[0],
-                    allow_blank=False,
+                    value=value if value in spec.choices else Select.NULL,
+                    allow_blank=spec.default is None,
+                    prompt="choose",
                     compact=True,
                     id=f"in-{spec.name}",
                     classes="input-field",
@@ -272,10 +286,10 @@ class ResolveScreen(KeptScreen):
                 )
             else:
                 hint = "required" if spec.default is None else ""
-                yield Input(
+                yield KeyField(
                     "" if value is None else str(value),
+                    allowed=number_characters(spec.minimum),
                     placeholder=hint,
-                    type="text",
                     compact=True,
                     id=f"in-{spec.name}",
                     classes="input-field",
@@ -344,7 +358,12 @@ class ResolveScreen(KeptScreen):
     @on(Select.Changed, ".input-field")
     def select_changed(self, event: Select.Changed) -> None:
         assert event.select.id is not None
-        self.set_input(event.select.id.removeprefix("in-"), event.value)
+        name = event.select.id.removeprefix("in-")
+        if event.value is Select.NULL:  # a required choice made blank again: not given
+            if self.values.pop(name, None) is not None:
+                self.update_odds()
+            return
+        self.set_input(name, event.value)
 
     @on(Checkbox.Changed, ".input-field")
     def box_changed(self, event: Checkbox.Changed) -> None:
@@ -430,6 +449,8 @@ class ResolveScreen(KeptScreen):
         """Recompute the number needed and the odds of every outcome from the form."""
         needed = self.query_one("#needed", Static)
         table = self.query_one("#odds", Static)
+        # what follows from the inputs is shown only for inputs the rules took
+        self.query_one("#auto-mods", Static).update("")
         if self.bad_inputs:
             needed.update(Text("Fix the inputs marked ✗ to see the odds.", style="bold"))
             table.update("")
@@ -525,6 +546,13 @@ class ResolveScreen(KeptScreen):
         self.call_after_refresh(prompt)
 
     # -- the roll ------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        """Escape: out of a text field first (to the modifiers), then off the screen."""
+        if isinstance(self.focused, Input):
+            self.set_focus(self.query_one("#mods"))
+            return
+        self.app.action_back()
+
     def action_roll(self) -> None:
         """Roll the check with the game's (or the app's) seeded dice."""
         self.run_check(None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from drumhead.screens.app import DrumheadApp
 
 SIZES = [(80, 24), (120, 40)]
@@ -44,3 +46,59 @@ def initiative_app() -> DrumheadApp:
         ruleset_files=(INITIATIVE_TEST,),
         scenario_files=(INITIATIVE_SCENARIO,),
     )
+
+
+async def until(pilot: object, condition: Callable[[], bool], limit: float = 10.0) -> None:
+    """Wait (pausing the pilot) until ``condition`` holds, failing after ``limit`` seconds.
+
+    Pilot's own pauses judge the app idle by its clock; on a loaded machine a key could still
+    arrive before a new screen's mount handler sets its focus. Tests wait for the state."""
+    import time
+
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "the app never reached the state waited for"
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+
+
+async def open_resolve(pilot: object) -> None:
+    """F4, then wait until the resolve screen is mounted, laid out (its modifier list has a
+    place on the screen: a field focused before that is not scrolled into view) and has set
+    its focus."""
+    from drumhead.screens.resolve import ResolveScreen
+
+    await pilot.press("f4")  # type: ignore[attr-defined]
+    app = pilot.app  # type: ignore[attr-defined]
+    await until(
+        pilot,
+        lambda: (
+            isinstance(app.screen, ResolveScreen)
+            and app.screen.is_mounted
+            and app.focused is not None
+        ),
+    )
+
+
+async def focus_in_view(pilot: object) -> None:
+    """Wait until the focused widget has been scrolled into view. Textual scrolls a newly
+    focused widget into view a moment later, and only if it still has the focus then: the
+    next key must wait, or what the screen shows depends on timing."""
+    app = pilot.app  # type: ignore[attr-defined]
+    await until(pilot, lambda: app.focused is None or app.screen.can_view_entire(app.focused))
+
+
+async def left_pane_home(pilot: object, show: str | None = None) -> None:
+    """Scroll the resolve screen's left pane (modifiers, inputs) back to its top, then (if
+    given) just far enough to show the widget ``show``.
+
+    Textual centres a newly focused field only if it is not already in full view when it
+    looks, which depends on whether the screen had been laid out yet: a snapshot whose subject
+    is elsewhere (the result, an inline error near the top) shows the pane from its top."""
+    from textual.containers import VerticalScroll
+
+    pane = pilot.app.screen.query_one("#resolve-left", VerticalScroll)  # type: ignore[attr-defined]
+    pane.scroll_home(animate=False)
+    await pilot.pause()  # type: ignore[attr-defined]
+    if show is not None:
+        pane.scroll_to_widget(pane.query_one(show), animate=False)
+        await pilot.pause()  # type: ignore[attr-defined]

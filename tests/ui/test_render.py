@@ -60,14 +60,17 @@ def test_strength_bar_always_has_the_numbers() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "faces"), [("7", [7]), ("3 5", [3, 5]), ("3,5", [3, 5]), (" 0 ; 9 ", [0, 9])]
+    ("text", "faces"),
+    [("7", [7]), ("3 5", [3, 5]), ("3,5", [3, 5]), (" 0 ; 9 ", [0, 9]), ("", [])],
 )
 def test_hand_dice_are_read(text: str, faces: list[int]) -> None:
+    """Nothing typed is no dice: a check that rolls none resolves; one that needs dice is
+    refused by the rules core, which says how many (tests/core)."""
     assert parse_hand_dice(text) == faces
 
 
 @pytest.mark.parametrize(
-    ("text", "reason"), [("", "type the faces"), ("3 x", "'x' is not a die face")]
+    ("text", "reason"), [("3 x", "'x' is not a die face"), ("4 -", "'-' is not a die face")]
 )
 def test_bad_hand_dice_are_refused(text: str, reason: str) -> None:
     with pytest.raises(DrumheadError, match=reason):

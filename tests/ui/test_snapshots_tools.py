@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.helpers import SIZES, make_app
+from tests.ui.helpers import SIZES, focus_in_view, left_pane_home, make_app, open_resolve
 from tests.ui.rulesets import gap_ruleset_app
 
 
@@ -109,22 +109,25 @@ class TestResolveScreen:
         above the odds."""
 
         async def run(pilot: Pilot) -> None:
-            await pilot.press("f4")
-            pilot.app.screen.query_one("#in-figures_lost").focus()  # selects its text
-            await pilot.press("6")
-            pilot.app.screen.query_one("#mods").focus()  # back to the picker, where h works
+            await open_resolve(pilot)
+            # from the modifiers, Tab past quality and figures at the start to figures lost
+            # (Tab selects the field's text); h works in a count: it only takes digits
+            await pilot.press("tab", "tab", "tab", "6")
+            await focus_in_view(pilot)
             await pilot.press("h", "9", "enter")
+            await left_pane_home(pilot)
 
         assert snap_compare(make_app(), terminal_size=size, run_before=run)
 
     def test_bad_input_refused(self, snap_compare, size) -> None:
-        """Figures lost typed as 'lots': the inline ✗ saying it takes a whole number, and the
-        odds replaced by 'Fix the inputs marked ✗ to see the odds.'"""
+        """Figures lost typed as 999 (the rules allow up to 500): the inline ✗ saying so, and
+        the odds replaced by 'Fix the inputs marked ✗ to see the odds.' (Letters never reach
+        a count: they are the screen's keys.)"""
 
         async def run(pilot: Pilot) -> None:
-            await pilot.press("f4")
-            pilot.app.screen.query_one("#in-figures_lost").focus()  # selects its text
-            await pilot.press(*"lots")
+            await open_resolve(pilot)
+            await pilot.press("tab", "tab", "tab", *"999")  # to figures lost, as above
+            await left_pane_home(pilot, show="#err-figures_lost")
 
         assert snap_compare(make_app(), terminal_size=size, run_before=run)
 

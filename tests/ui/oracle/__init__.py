@@ -1,0 +1,1 @@
+"""The oracle: the app's answers checked against the rules core's, generated from the data."""
