@@ -52,7 +52,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
     for text in args.exprs:
         expr = parse(text)
         faces, total = expr.roll(rng)
-        dist = expr.distribution()
+        low, ways = expr.ways()  # whole numbers: exact, and fast for the largest notation
+        whole = expr.outcomes
         results.append(
             {
                 "expr": str(expr),
@@ -61,8 +62,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
                 "low": expr.low,
                 "high": expr.high,
                 "mean": str(expr.mean()),
-                "p_total": _frac(dist[total]),
-                "p_at_least": _frac(sum((p for v, p in dist.items() if v >= total), Fraction(0))),
+                "p_total": _frac(Fraction(ways[total - low], whole)),
+                "p_at_least": _frac(Fraction(sum(ways[total - low :]), whole)),
             }
         )
     if args.json:
