@@ -21,6 +21,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from drumhead.errors import ExpressionError
@@ -146,7 +147,21 @@ class Expr:
 
 
 def compile_expr(source: str | int | bool) -> Expr:
-    """Parse and check an expression; integers and booleans are accepted as constants."""
+    """Parse and check an expression; integers and booleans are accepted as constants.
+
+    Expressions are immutable: each text is compiled once per process (a ruleset validated
+    again with an optional rule on reuses what it compiled)."""
+    if isinstance(source, str) and len(source) > MAX_LENGTH:
+        return _compile(source)  # refused: not worth a place in the cache
+    return _compile_cached(source)
+
+
+@lru_cache(maxsize=8192)
+def _compile_cached(source: str | int | bool) -> Expr:
+    return _compile(source)
+
+
+def _compile(source: str | int | bool) -> Expr:
     if isinstance(source, bool | int):
         text = repr(source)
     elif isinstance(source, str):

@@ -319,9 +319,22 @@ def print_resolution(ctx: Any, res: Resolution, seed: int | None) -> None:
 
 # -- check files ------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
+    """Every problem of every file, one a line (``--json``: ``{"valid", "checked", "errors"}``,
+    each error ``{"message", "file", "line", "key"}``, and ``"error"``, the first)."""
+    from drumhead.cli.output import error_dict
     from drumhead.cli.validate_files import check_paths
 
     errors = check_paths([Path(p) for p in args.paths])
+    if args.json:
+        data: dict[str, Any] = {
+            "valid": not errors,
+            "checked": list(args.paths) or ["shipped rulesets and scenarios"],
+            "errors": [error_dict(e) for e in errors],
+        }
+        if errors:
+            data = {"error": data["errors"][0], **data}
+        emit_json(data)
+        return 1 if errors else 0
     for error in errors:
         print(error.format() if isinstance(error, RulesetError) else str(error))
     if errors:
