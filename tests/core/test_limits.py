@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +184,30 @@ def test_expressions_within_the_limits_still_work() -> None:
     assert compile_expr("q in ('veteran', 'elite')").evaluate(env) is True
     assert compile_expr("(" * 20 + "x" + ")" * 20).evaluate(env) == 3
     assert compile_expr(str(MAX_VALUE)).evaluate(env) == MAX_VALUE
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("'a' * 1000000000", "only numbers"),
+        ("(1, 2) * 1000000000", "only numbers"),
+        ("-(" * 200 + "1" + ")" * 200, f"at most {MAX_DEPTH} levels"),
+        ("quality * 1000000000", "uses 'quality' as a number"),
+    ],
+    ids=["text", "tuple", "deep", "text input"],
+)
+def test_house_rules_expressions_are_refused_by_check_at_their_line(
+    value: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'ruleset = "one-if-by-land"\n'
+        "[patch.checks.morale.modifiers.light_cover]\n"
+        f'value = "{value}"\n',
+        encoding="utf-8",
+    )
+    assert main(["check", str(house), "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert says in error["message"]
+    assert (error["file"], error["line"]) == (str(house), 3)
+    assert error["key"] == "checks.morale.modifiers.light_cover.value"

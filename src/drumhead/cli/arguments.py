@@ -121,7 +121,9 @@ def _app(sub: Any) -> None:
         "serve",
         help="run the app in a web browser on this machine (needs the [web] extra)",
     )
-    p.add_argument("--host", default="localhost", help="address to bind (default localhost)")
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine)"
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument(
         "--force",
