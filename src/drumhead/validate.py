@@ -268,6 +268,10 @@ def build_ruleset(
         options=option_ids,
         rulings=ruling_ids,
     )
+    shared_tables = data.get("inputs")
+    for spec in shared_inputs.values():
+        assert isinstance(shared_tables, dict)
+        _check_unit_choices(r.child(shared_tables[spec.name], f"inputs.{spec.name}"), spec, names)
     checks = []
     check_ids = set(_keys(data, "checks"))
     with r.guard():
@@ -477,15 +481,6 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         t.report(
             "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
         )
-    if from_unit is not None and itype == "choice" and names is not None:
-        known = names.unit_field(from_unit)
-        for choice in choices:
-            if known and choice not in known:
-                t.report(
-                    "choices",
-                    f"'{choice}' is not a {from_unit.replace('_', ' ')} a unit card can have "
-                    f"({_known(known)})",
-                )
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -497,6 +492,8 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         from_unit=from_unit,
         help=t.text("help", ""),
     )
+    if names is not None:
+        _check_unit_choices(t, spec, names)
     t.done()
     return spec
 
@@ -648,9 +645,6 @@ def _read_check(
             continue
         broken.add(name)
         failed = True
-    for spec in inputs:
-        if spec.from_unit is not None and spec.type == "choice" and spec.name in shared:
-            _check_unit_choices(c, spec, known)
 
     names: set[str] = {i.name for i in inputs} | broken
     names |= {f"{i.name}_rank" for i in inputs if i.type == "choice"}
@@ -1030,16 +1024,18 @@ def _check_columns(c: Reader, mechanic: Any, inputs: Mapping[str, InputSpec]) ->
             c.report(f"rows.{index}", f"the row has no cell for {column} = {', '.join(missing)}")
 
 
-def _check_unit_choices(c: Reader, spec: InputSpec, known: Names) -> None:
-    """A shared choice input filled from the unit card offers only what a card can hold."""
-    assert spec.from_unit is not None
+def _check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
+    """A choice input filled from the unit card offers only what a card can hold (``t`` reads
+    the input's table)."""
+    if spec.from_unit is None or spec.type != "choice":
+        return
     values = known.unit_field(spec.from_unit)
     for choice in spec.choices:
         if values and choice not in values:
-            c.report(
-                "uses",
-                f"shared input '{spec.name}' offers '{choice}', which is not a "
-                f"{spec.from_unit.replace('_', ' ')} a unit card can have ({_known(values)})",
+            t.report(
+                "choices",
+                f"'{choice}' is not a {spec.from_unit.replace('_', ' ')} a unit card can have "
+                f"({_known(values)})",
             )
 
 
