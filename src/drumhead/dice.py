@@ -20,12 +20,16 @@ from fractions import Fraction
 from functools import lru_cache
 
 from drumhead.errors import NotationError
-from drumhead.odds import Distribution, constant, convolve, difference, shift, uniform
+from drumhead.odds import Distribution, constant, sum_counts, uniform
 
 MAX_DICE = 100
 """The most dice one expression may roll (more is surely a typo)."""
 MAX_SIDES = 1000
 """The most sides a die may have."""
+MAX_DICE_TIMES_SIDES = 50_000
+"""The most dice times sides one expression may have (``100d500``, ``50d1000``): the exact odds
+of the largest take about ``100**2 * 500 / 4`` additions of whole numbers, a small fraction of a
+second (tests/core/test_dice_limits.py keeps it so)."""
 MAX_CONSTANT = 10_000
 """The largest constant an expression may add or subtract."""
 
@@ -83,6 +87,16 @@ class DiceExpr:
         """The exact distribution of the total (a fresh dict the caller may change)."""
         return dict(_distribution(self))
 
+    def ways(self) -> tuple[int, tuple[int, ...]]:
+        """The exact odds as whole numbers: the lowest total, and how many of the
+        :attr:`outcomes` equally likely rolls make each total from it upwards."""
+        return _ways(self)
+
+    @property
+    def outcomes(self) -> int:
+        """How many equally likely rolls there are (``sides ** count``; 1 for a constant)."""
+        return self.die.sides**self.count if self.die else 1
+
     def roll(self, rng: random.Random) -> tuple[tuple[int, ...], int]:
         """Roll the dice: the faces shown and the total with the modifier."""
         if self.die is None:
@@ -119,16 +133,21 @@ class DiceExpr:
         return text
 
 
+@lru_cache(maxsize=64)
+def _ways(expr: DiceExpr) -> tuple[int, tuple[int, ...]]:
+    # Dice expressions are few and immutable: each is counted once per process.
+    if expr.die is None or expr.count == 0:
+        return expr.modifier, (1,)
+    return expr.low, tuple(sum_counts(expr.die.sides, expr.count))
+
+
 @lru_cache(maxsize=256)
 def _distribution(expr: DiceExpr) -> Distribution:
-    # Dice expressions are few and immutable: each distribution is computed once per process.
     if expr.die is None or expr.count == 0:
         return constant(expr.modifier)
-    dist = expr.die.distribution()
-    total = dist
-    for _ in range(expr.count - 1):
-        total = convolve(total, dist)
-    return shift(total, expr.modifier)
+    low, ways = _ways(expr)
+    whole = expr.outcomes
+    return {low + i: Fraction(n, whole) for i, n in enumerate(ways) if n}
 
 
 def difference_of(a: DiceExpr, b: DiceExpr) -> Distribution:
@@ -138,7 +157,31 @@ def difference_of(a: DiceExpr, b: DiceExpr) -> Distribution:
 
 @lru_cache(maxsize=64)
 def _difference(a: DiceExpr, b: DiceExpr) -> Distribution:
-    return difference(_distribution(a), _distribution(b))
+    # counted in whole numbers: ways[a - b] = sum of ways_a[x] * ways_b[y] over x - y
+    low_a, ways_a = _ways(a)
+    low_b, ways_b = _ways(b)
+    top_b = len(ways_b) - 1
+    counts = [0] * (len(ways_a) + top_b)
+    for i, wa in enumerate(ways_a):
+        for j, wb in enumerate(ways_b):
+            counts[i + top_b - j] += wa * wb
+    low = low_a - (low_b + top_b)
+    whole = a.outcomes * b.outcomes
+    return {low + k: Fraction(n, whole) for k, n in enumerate(counts) if n}
+
+
+def _number(raw: str, digits: str, refusal: str, limit: int) -> int:
+    """``digits`` as a number, refused past ``limit`` before it is converted (a number of
+    thousands of digits is refused at once, not read); ``refusal`` says why, with ``{n}``."""
+    if len(digits.lstrip("0")) > len(str(limit)) or int(digits) > limit:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
+        why = refusal.format(n=shown)
+        raise NotationError(f"'{_short(raw)}': {why} (at most {limit:,})")
+    return int(digits)
+
+
+def _short(raw: str) -> str:
+    return raw if len(raw) <= 40 else raw[:37] + "..."
 
 
 def parse(text: str) -> DiceExpr:
@@ -149,38 +192,32 @@ def parse(text: str) -> DiceExpr:
     cleaned = text.strip().lower().replace(" ", "")
     if not cleaned:
         raise NotationError("empty dice expression; expected something like 2d6 or 1d10z")
-    if re.fullmatch(r"[+-]?\d+", cleaned):
-        value = int(cleaned)
-        if abs(value) > MAX_CONSTANT:
-            raise NotationError(
-                f"'{raw}': constant {value} is out of range (at most {MAX_CONSTANT})"
-            )
-        return DiceExpr(0, None, value)
+    constant_form = re.fullmatch(r"([+-]?)(\d+)", cleaned)
+    if constant_form:
+        value = _number(raw, constant_form[2], "constant {n} is out of range", MAX_CONSTANT)
+        return DiceExpr(0, None, -value if constant_form[1] == "-" else value)
     match = _NOTATION.match(cleaned)
     if match is None:
         raise NotationError(
-            f"'{raw}' is not dice notation; expected NdS, NdS+K or NdS-K (e.g. 2d6, 1d6+2, d12), "
-            "with a trailing z for dice read from 0 (1d10z shows 0-9)"
+            f"'{_short(raw)}' is not dice notation; expected NdS, NdS+K or NdS-K (e.g. 2d6, "
+            "1d6+2, d12), with a trailing z for dice read from 0 (1d10z shows 0-9)"
         )
-    count = int(match["count"]) if match["count"] else 1
+    count = _number(raw, match["count"], "{n} dice is too many", MAX_DICE) if match["count"] else 1
     if not match["sides"]:
         raise NotationError(f"'{raw}': the number of sides is missing after 'd' (e.g. 2d6)")
-    sides = int(match["sides"])
+    sides = _number(raw, match["sides"], "a die of {n} sides has too many sides", MAX_SIDES)
     if count < 1:
         raise NotationError(f"'{raw}': must roll at least one die")
-    if count > MAX_DICE:
-        raise NotationError(f"'{raw}': {count} dice is too many (at most {MAX_DICE})")
     if sides < 2:
         raise NotationError(f"'{raw}': a die needs at least 2 sides, not {sides}")
-    if sides > MAX_SIDES:
-        raise NotationError(f"'{raw}': a d{sides} has too many sides (at most {MAX_SIDES})")
+    if count * sides > MAX_DICE_TIMES_SIDES:
+        raise NotationError(
+            f"'{raw}': {count} dice of {sides} sides is too many to give exact odds for "
+            f"(dice times sides at most {MAX_DICE_TIMES_SIDES:,}: e.g. 100d500 or 50d1000)"
+        )
     modifier = 0
     if match["sign"]:
-        modifier = int(match["k"])
-        if modifier > MAX_CONSTANT:
-            raise NotationError(
-                f"'{raw}': modifier {modifier} is too large (at most {MAX_CONSTANT})"
-            )
+        modifier = _number(raw, match["k"], "modifier {n} is too large", MAX_CONSTANT)
         if match["sign"] == "-":
             modifier = -modifier
     return DiceExpr(count, Die(sides, bool(match["zero"])), modifier)

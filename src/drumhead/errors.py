@@ -75,3 +75,24 @@ class RulesetError(DrumheadError):
             where = f"{where}:{self.line}"
         parts = [p for p in (where, self.key) if p]
         return ": ".join([*parts, self.message])
+
+
+class RulesetErrors(RulesetError):
+    """Every problem found in one file (or a ruleset with its house rules), in file order.
+
+    Its ``path``, ``key``, ``line`` and ``message`` are the first one's; ``errors`` holds them
+    all, and its text (:meth:`format`) gives each on a line.
+    """
+
+    def __init__(self, errors: list[RulesetError]) -> None:
+        if not errors:
+            raise ValueError("RulesetErrors needs at least one error")
+        self.errors = tuple(errors)
+        first = errors[0]
+        super().__init__(first.message, path=first.path, key=first.key, line=first.line)
+
+    def format(self) -> str:
+        """Each problem as ``path:line: key: message``, one a line."""
+        if not hasattr(self, "errors"):  # while RulesetError.__init__ runs
+            return super().format()
+        return "\n".join(RulesetError.format(e) for e in self.errors)

@@ -8,6 +8,11 @@ Allowed: integers, booleans, strings, names, ``+ - * //``, unary ``- not``, ``an
 comparisons (``== != < <= > >= in``), ``a if c else b``, tuples/lists as ``in`` operands,
 ``lookup[key]`` on a ruleset lookup table, and the functions in :data:`FUNCTIONS`.
 Expressions are parsed once when the ruleset loads; unknown names are load errors.
+
+Limits, checked when the ruleset loads (``drumhead check``) and again as values are computed:
+an expression is at most :data:`MAX_LENGTH` characters, nests at most :data:`MAX_DEPTH` deep
+and has at most :data:`MAX_NODES` parts; ``+ - * //`` take whole numbers only (no ``'a' * 9``
+or ``(1, 2) * 9``), and every whole number stays within :data:`MAX_VALUE` either way.
 """
 
 from __future__ import annotations
@@ -16,11 +21,21 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from drumhead.errors import ExpressionError
 
 Value = int | bool | str
+
+MAX_LENGTH = 1000
+"""The most characters an expression may have (the longest shipped one has under 300)."""
+MAX_DEPTH = 32
+"""How deep an expression may nest (the deepest shipped one nests 9 deep)."""
+MAX_NODES = 400
+"""The most parts (names, numbers, operators) an expression may have (shipped: under 60)."""
+MAX_VALUE = 10**12
+"""The largest whole number, either way, an expression may hold or compute."""
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -104,11 +119,13 @@ class Expr:
     """Every lookup table the expression indexes."""
     tree: ast.expr
     """The checked syntax tree."""
+    arith: frozenset[str] = frozenset()
+    """The names it uses as numbers (in ``+ - * //`` or negated): never a text input."""
 
     def evaluate(self, env: Environment) -> Value:
         """The expression's value in ``env``."""
         try:
-            value: Value = _eval(self.tree, env)
+            value: Value = _eval(self.tree, env, self.text)
             return value
         except ExpressionError:
             raise
@@ -130,7 +147,21 @@ class Expr:
 
 
 def compile_expr(source: str | int | bool) -> Expr:
-    """Parse and check an expression; integers and booleans are accepted as constants."""
+    """Parse and check an expression; integers and booleans are accepted as constants.
+
+    Expressions are immutable: each text is compiled once per process (a ruleset validated
+    again with an optional rule on reuses what it compiled)."""
+    if isinstance(source, str) and len(source) > MAX_LENGTH:
+        return _compile(source)  # refused: not worth a place in the cache
+    return _compile_cached(source)
+
+
+@lru_cache(maxsize=8192)
+def _compile_cached(source: str | int | bool) -> Expr:
+    return _compile(source)
+
+
+def _compile(source: str | int | bool) -> Expr:
     if isinstance(source, bool | int):
         text = repr(source)
     elif isinstance(source, str):
@@ -139,76 +170,145 @@ def compile_expr(source: str | int | bool) -> Expr:
         raise ExpressionError(
             f"expected an expression (text or number), got {type(source).__name__}"
         )
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(
+            f"'{_short(text)}' is {len(text):,} characters long; an expression may have at most "
+            f"{MAX_LENGTH:,}"
+        )
     try:
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError as exc:
-        raise ExpressionError(f"'{text}' is not a valid expression: {exc.msg}") from None
-    names: set[str] = set()
-    lookups: set[str] = set()
-    _check(tree, text, names, lookups)
-    return Expr(text, frozenset(names), frozenset(lookups), tree)
+        raise ExpressionError(f"'{_short(text)}' is not a valid expression: {exc.msg}") from None
+    except (RecursionError, MemoryError):  # nesting the parser itself cannot hold
+        raise ExpressionError(
+            f"'{_short(text)}' nests too deep (at most {MAX_DEPTH} levels)"
+        ) from None
+    checker = _Checker(text)
+    checker.check(tree, 1)
+    return Expr(
+        text, frozenset(checker.names), frozenset(checker.lookups), tree, frozenset(checker.arith)
+    )
 
 
-def _check(node: ast.AST, text: str, names: set[str], lookups: set[str]) -> None:
-    if isinstance(node, ast.Constant):
-        if not isinstance(node.value, int | str | bool):
-            raise ExpressionError(f"'{text}': constants must be whole numbers, text or booleans")
-        return
-    if isinstance(node, ast.Name):
-        if node.id in ("True", "False"):
+class _Checker:
+    """Walks a parsed expression once: what it reads, and that it keeps to the language and
+    to the limits (depth, size, numbers)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.names: set[str] = set()
+        self.lookups: set[str] = set()
+        self.arith: set[str] = set()
+        """Names used as numbers (operands of ``+ - * //`` or unary minus)."""
+        self.nodes = 0
+
+    def fail(self, message: str) -> ExpressionError:
+        return ExpressionError(f"'{_short(self.text)}': {message}")
+
+    def number_operand(self, node: ast.expr) -> None:
+        """``node`` is added, multiplied or negated: it must be able to be a whole number."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            raise self.fail("only numbers can be added, subtracted or multiplied, not text")
+        if isinstance(node, ast.Tuple | ast.List):
+            raise self.fail("only numbers can be added, subtracted or multiplied, not lists")
+        if isinstance(node, ast.Name) and node.id not in ("True", "False"):
+            self.arith.add(node.id)
+
+    def check(self, node: ast.AST, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise self.fail(f"nests too deep (at most {MAX_DEPTH} levels)")
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail(f"has too many parts (at most {MAX_NODES})")
+        inner = depth + 1
+        if isinstance(node, ast.Constant):
+            if not isinstance(node.value, int | str | bool):
+                raise self.fail("constants must be whole numbers, text or booleans")
+            if isinstance(node.value, int) and abs(node.value) > MAX_VALUE:
+                raise self.fail(f"{node.value} is beyond the largest number (±{MAX_VALUE:,})")
             return
-        names.add(node.id)
-        return
-    if isinstance(node, ast.BinOp):
-        if type(node.op) not in _BINOPS:
-            raise ExpressionError(f"'{text}': only + - * // are allowed (use // for division)")
-        _check(node.left, text, names, lookups)
-        _check(node.right, text, names, lookups)
-        return
-    if isinstance(node, ast.UnaryOp):
-        if not isinstance(node.op, ast.USub | ast.UAdd | ast.Not):
-            raise ExpressionError(f"'{text}': unsupported unary operator")
-        _check(node.operand, text, names, lookups)
-        return
-    if isinstance(node, ast.BoolOp):
-        for value in node.values:
-            _check(value, text, names, lookups)
-        return
-    if isinstance(node, ast.Compare):
-        for op in node.ops:
-            if type(op) not in _CMPOPS:
-                raise ExpressionError(f"'{text}': unsupported comparison")
-        _check(node.left, text, names, lookups)
-        for comparator in node.comparators:
-            _check(comparator, text, names, lookups)
-        return
-    if isinstance(node, ast.IfExp):
-        for part in (node.test, node.body, node.orelse):
-            _check(part, text, names, lookups)
-        return
-    if isinstance(node, ast.Tuple | ast.List):
-        for elt in node.elts:
-            _check(elt, text, names, lookups)
-        return
-    if isinstance(node, ast.Subscript):
-        if not isinstance(node.value, ast.Name):
-            raise ExpressionError(f"'{text}': only lookup tables can be indexed (table[key])")
-        lookups.add(node.value.id)
-        _check(node.slice, text, names, lookups)
-        return
-    if isinstance(node, ast.Call):
-        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-            allowed = ", ".join(sorted(FUNCTIONS))
-            raise ExpressionError(f"'{text}': unknown function; allowed: {allowed}")
-        if node.keywords:
-            raise ExpressionError(f"'{text}': functions take positional arguments only")
-        for arg in node.args:
-            _check(arg, text, names, lookups)
-        return
-    raise ExpressionError(f"'{text}': {type(node).__name__} is not allowed in a rule expression")
+        if isinstance(node, ast.Name):
+            if node.id in ("True", "False"):
+                return
+            self.names.add(node.id)
+            return
+        if isinstance(node, ast.BinOp):
+            if type(node.op) not in _BINOPS:
+                raise self.fail("only + - * // are allowed (use // for division)")
+            for side in (node.left, node.right):
+                self.number_operand(side)
+                self.check(side, inner)
+            return
+        if isinstance(node, ast.UnaryOp):
+            if not isinstance(node.op, ast.USub | ast.UAdd | ast.Not):
+                raise self.fail("unsupported unary operator")
+            if not isinstance(node.op, ast.Not):
+                self.number_operand(node.operand)
+            self.check(node.operand, inner)
+            return
+        if isinstance(node, ast.BoolOp):
+            for value in node.values:
+                self.check(value, inner)
+            return
+        if isinstance(node, ast.Compare):
+            for op in node.ops:
+                if type(op) not in _CMPOPS:
+                    raise self.fail("unsupported comparison")
+            self.check(node.left, inner)
+            for comparator in node.comparators:
+                self.check(comparator, inner)
+            return
+        if isinstance(node, ast.IfExp):
+            for part in (node.test, node.body, node.orelse):
+                self.check(part, inner)
+            return
+        if isinstance(node, ast.Tuple | ast.List):
+            for elt in node.elts:
+                self.check(elt, inner)
+            return
+        if isinstance(node, ast.Subscript):
+            if not isinstance(node.value, ast.Name):
+                raise self.fail("only lookup tables can be indexed (table[key])")
+            self.lookups.add(node.value.id)
+            self.check(node.slice, inner)
+            return
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+                raise self.fail(f"unknown function; allowed: {', '.join(sorted(FUNCTIONS))}")
+            if node.keywords:
+                raise self.fail("functions take positional arguments only")
+            for arg in node.args:
+                self.check(arg, inner)
+            return
+        raise self.fail(f"{type(node).__name__} is not allowed in a rule expression")
 
 
-def _eval(node: ast.expr, env: Environment) -> Any:
+def _short(text: str) -> str:
+    """An expression as an error quotes it: whole when short, else its start and end."""
+    return text if len(text) <= 120 else f"{text[:70]} ... {text[-40:]}"
+
+
+def _whole(value: Any, text: str) -> int:
+    """``value`` as an operand of arithmetic: a whole number (or boolean) within the limit."""
+    if not isinstance(value, int):
+        raise ExpressionError(
+            f"cannot evaluate '{_short(text)}': only numbers can be added, subtracted or "
+            f"multiplied, not {_short(repr(value))}"
+        )
+    _bounded(value, text)
+    return value
+
+
+def _bounded(value: Any, text: str) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_VALUE:
+        raise ExpressionError(
+            f"cannot evaluate '{_short(text)}': a number beyond ±{MAX_VALUE:,} "
+            f"(rule numbers are never that large)"
+        )
+    return value
+
+
+def _eval(node: ast.expr, env: Environment, text: str) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Name):
@@ -216,50 +316,56 @@ def _eval(node: ast.expr, env: Environment) -> Any:
             return True
         if node.id == "False":
             return False
-        return env.get(node.id)
+        return _bounded(env.get(node.id), text)
     if isinstance(node, ast.BinOp):
-        return _BINOPS[type(node.op)](_eval(node.left, env), _eval(node.right, env))
+        left = _whole(_eval(node.left, env, text), text)
+        right = _whole(_eval(node.right, env, text), text)
+        return _bounded(_BINOPS[type(node.op)](left, right), text)
     if isinstance(node, ast.UnaryOp):
-        operand = _eval(node.operand, env)
+        operand = _eval(node.operand, env, text)
         if isinstance(node.op, ast.Not):
             return not operand
+        operand = _whole(operand, text)
         return -operand if isinstance(node.op, ast.USub) else +operand
     if isinstance(node, ast.BoolOp):
         if isinstance(node.op, ast.And):
             result: Any = True
             for value in node.values:
-                result = _eval(value, env)
+                result = _eval(value, env, text)
                 if not result:
                     return result
             return result
         result = False
         for value in node.values:
-            result = _eval(value, env)
+            result = _eval(value, env, text)
             if result:
                 return result
         return result
     if isinstance(node, ast.Compare):
-        left = _eval(node.left, env)
+        left = _eval(node.left, env, text)
         for op, comparator in zip(node.ops, node.comparators, strict=True):
-            right = _eval(comparator, env)
+            right = _eval(comparator, env, text)
             if not _CMPOPS[type(op)](left, right):
                 return False
             left = right
         return True
     if isinstance(node, ast.IfExp):
-        return _eval(node.body, env) if _eval(node.test, env) else _eval(node.orelse, env)
+        if _eval(node.test, env, text):
+            return _eval(node.body, env, text)
+        return _eval(node.orelse, env, text)
     if isinstance(node, ast.Tuple | ast.List):
-        return tuple(_eval(e, env) for e in node.elts)
+        return tuple(_eval(e, env, text) for e in node.elts)
     if isinstance(node, ast.Subscript):
         assert isinstance(node.value, ast.Name)
         table = env.lookups.get(node.value.id)
         if table is None:
             raise ExpressionError(f"unknown lookup table '{node.value.id}'")
-        key = _eval(node.slice, env)
+        key = _eval(node.slice, env, text)
         if str(key) not in table:
             raise ExpressionError(f"lookup table '{node.value.id}' has no entry '{key}'")
-        return table[str(key)]
+        return _bounded(table[str(key)], text)
     if isinstance(node, ast.Call):
         assert isinstance(node.func, ast.Name)
-        return FUNCTIONS[node.func.id](*(_eval(a, env) for a in node.args))
+        args = [_eval(a, env, text) for a in node.args]
+        return _bounded(FUNCTIONS[node.func.id](*args), text)
     raise ExpressionError(f"cannot evaluate {type(node).__name__}")

@@ -18,7 +18,8 @@ from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.model import InputValue, Ruleset
-from drumhead.schema import Reader, deep_merge
+from drumhead.schema import Locator, Problems, Reader, deep_merge
+from drumhead.tomlpos import locate
 from drumhead.validate import build_ruleset
 
 _CACHE: dict[tuple[str, frozenset[str], str | None, float], Ruleset] = {}
@@ -36,6 +37,8 @@ class HouseRules:
     options: tuple[str, ...]
     digest: str = ""
     """A fingerprint of the file's text (a save notices when the house rules changed)."""
+    text: str = ""
+    """The file's text (errors in its patch name their line)."""
 
 
 def ruleset_ids() -> list[str]:
@@ -80,24 +83,34 @@ def _shipped(ruleset_id: str) -> tuple[dict[str, Any], str, str]:
 def read_house_rules(path: str | Path) -> HouseRules:
     """Read and check the shape of a house-rules file (its patch is checked when applied)."""
     data, text = read_toml(path)
-    r = Reader(data, file=str(path), text=text)
-    ruleset = r.text("ruleset")
-    title = r.text("title", "house rules")
-    gaps_table = r.table("gaps", None)
+    problems = Problems()
+    r = Reader(data, file=str(path), text=text, problems=problems)
+    ruleset = title = ""
+    with r.guard():
+        ruleset = r.text("ruleset")
+    with r.guard():
+        title = r.text("title", "house rules")
     gaps: list[tuple[str, InputValue]] = []
-    if gaps_table is not None:
-        for key in gaps_table.data:
-            value = gaps_table.raw(key)
-            if not isinstance(value, int | str | bool):
-                raise gaps_table.error(key, "a gap value must be a number, text or boolean")
-            gaps.append((key, value))
-        gaps_table.done()
-    patch = r.table("patch", None)
-    options = r.strs("options", ())
+    with r.guard():
+        gaps_table = r.table("gaps", None)
+        if gaps_table is not None:
+            for key in gaps_table.data:
+                value = gaps_table.raw(key)
+                if not isinstance(value, int | str | bool):
+                    gaps_table.report(key, "a gap value must be a number, text or boolean")
+                gaps.append((key, value))
+            gaps_table.done()
+    patch = None
+    with r.guard():
+        patch = r.table("patch", None)
+    options: tuple[str, ...] = ()
+    with r.guard():
+        options = r.strs("options", ())
     r.done()
+    problems.raise_any()
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return HouseRules(
-        str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options, digest
+        str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options, digest, text
     )
 
 
@@ -117,7 +130,13 @@ def load_ruleset(
     options: Iterable[str] = (),
     house_rules: str | Path | None = None,
 ) -> Ruleset:
-    """A shipped ruleset with optional rules switched on and house rules laid over it."""
+    """A shipped ruleset with optional rules switched on and house rules laid over it.
+
+    Every problem is reported at once, each at the file and line it was written on (the
+    ruleset, one of its optional rules' ``patch``, or the house-rules file). The first load
+    of a ruleset also validates each of its optional rules switched on alone, so a mistake in
+    a rule nobody has switched on yet is found too.
+    """
     active = frozenset(options)
     house = read_house_rules(house_rules) if house_rules is not None else None
     mtime = Path(house_rules).stat().st_mtime if house_rules is not None else 0.0
@@ -125,44 +144,130 @@ def load_ruleset(
     if key in _CACHE:
         return _CACHE[key]
     data, text, name = _shipped(ruleset_id)
+    if ruleset_id not in _OPTIONS_CHECKED:
+        check_options(data, text, name)
+        _OPTIONS_CHECKED.add(ruleset_id)
     if house is not None:
         if house.ruleset != ruleset_id:
             raise RulesetError(
                 f"these house rules are for '{house.ruleset}', not '{ruleset_id}'",
                 path=house.path,
                 key="ruleset",
+                line=locate(house.text, "ruleset"),
             )
         active = active | frozenset(house.options)
     merged = apply_options(data, sorted(active))
+    layers = [_option_layer(data, o, text, name) for o in sorted(active)]
+    problems = Problems()
     if house is not None:
         merged = deep_merge(merged, house.patch)
-        merged = _with_house_gaps(merged, house)
-    where = name if house is None else f"{name} + {house.path}"
-    ruleset = build_ruleset(
-        merged,
-        file=where,
-        text=text if house is None else "",
-        active_options=active,
-        house_rules=house.path if house else None,
-        house_rules_digest=house.digest if house else None,
-    )
+        merged = _with_house_gaps(merged, house, problems)
+        layers.append((house.patch, house.path, house.text, "patch."))
+        gaps = {"gaps": {g: {"value": v} for g, v in house.gaps}}
+        layers.append((gaps, house.path, house.text, ""))
+    try:
+        ruleset = build_ruleset(
+            merged,
+            file=name,
+            text=text,
+            active_options=active,
+            house_rules=house.path if house else None,
+            house_rules_digest=house.digest if house else None,
+            locator=layered_locator(name, text, layers, house),
+        )
+    except RulesetError as exc:
+        problems.add(exc)
+    problems.raise_any()
     _CACHE[key] = ruleset
     return ruleset
 
 
-def _with_house_gaps(data: dict[str, Any], house: HouseRules) -> dict[str, Any]:
+_OPTIONS_CHECKED: set[str] = set()
+"""Shipped rulesets whose optional rules have each been validated in this process."""
+
+Layer = tuple[Mapping[str, Any], str, str, str]
+"""A patch laid over a ruleset: its keys, the file and text it was written in, and the key
+path prefix it has there (``options.ID.patch.``, ``patch.``)."""
+
+
+def check_options(data: Mapping[str, Any], text: str, name: str) -> None:
+    """Validate the ruleset ``data`` with each of its optional rules on alone: every problem
+    of every rule, each at its line in the rule's ``patch``."""
+    table = data.get("options")
+    if not isinstance(table, dict):
+        return
+    problems = Problems()
+    for option in table:
+        if not isinstance(table[option], dict) or "patch" not in table[option]:
+            continue  # an option with no patch changes nothing the base validation missed
+        try:
+            build_ruleset(
+                apply_options(data, [option]),
+                file=name,
+                text=text,
+                active_options=frozenset([option]),
+                locator=layered_locator(name, text, [_option_layer(data, option, text, name)]),
+            )
+        except RulesetError as exc:
+            problems.add(exc)
+    problems.raise_any()
+
+
+def _option_layer(data: Mapping[str, Any], option: str, text: str, name: str) -> Layer:
+    table = data.get("options")
+    spec = table.get(option) if isinstance(table, dict) else None
+    patch = spec.get("patch") if isinstance(spec, dict) else None
+    return (patch if isinstance(patch, dict) else {}, name, text, f"options.{option}.patch.")
+
+
+def layered_locator(
+    name: str, text: str, layers: list[Layer], house: HouseRules | None = None
+) -> Locator:
+    """Where a key path of a ruleset with patches laid over it was written: in the last patch
+    that holds it, else in the ruleset itself."""
+
+    def where(key: str) -> tuple[str, int | None]:
+        for patch, file, source, prefix in reversed(layers):
+            if _holds(patch, key):
+                return file, locate(source, prefix + key) if source else None
+        if house is not None and key == "options" and house.options:
+            return house.path, locate(house.text, "options")
+        return name, locate(text, key) if text else None
+
+    return where
+
+
+def _holds(patch: Any, key: str) -> bool:
+    """Whether the dotted ``key`` (list items as numbers) is a path through ``patch``."""
+    node = patch
+    for part in key.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False
+    return True
+
+
+def _with_house_gaps(data: dict[str, Any], house: HouseRules, problems: Problems) -> dict[str, Any]:
+    """The house rules' gap values laid over the ruleset's gaps (unknown gaps reported)."""
     gaps = data.get("gaps", {})
     if not isinstance(gaps, dict):
         return data
     patched = dict(gaps)
     for gap_id, value in house.gaps:
         if gap_id not in patched:
-            raise RulesetError(
-                f"no gap '{gap_id}' in ruleset '{house.ruleset}' "
-                f"(gaps: {', '.join(sorted(gaps)) or 'none'})",
-                path=house.path,
-                key=f"gaps.{gap_id}",
+            problems.add(
+                RulesetError(
+                    f"no gap '{gap_id}' in ruleset '{house.ruleset}' "
+                    f"(gaps: {', '.join(sorted(gaps)) or 'none'})",
+                    path=house.path,
+                    key=f"gaps.{gap_id}",
+                    line=locate(house.text, f"gaps.{gap_id}"),
+                )
             )
+            continue
         patched[gap_id] = {**patched[gap_id], "value": value}
     return {**data, "gaps": patched}
 
@@ -170,4 +275,22 @@ def _with_house_gaps(data: dict[str, Any], house: HouseRules) -> dict[str, Any]:
 def load_ruleset_file(path: str | Path) -> Ruleset:
     """Validate a ruleset file that is not (yet) shipped, e.g. one being written."""
     data, text = read_toml(path)
-    return build_ruleset(data, file=str(path), text=text)
+    return validate_ruleset_text(data, text, str(path))
+
+
+def validate_ruleset_text(data: Mapping[str, Any], text: str, name: str) -> Ruleset:
+    """A parsed ruleset file validated as a load validates it: the file itself and each of its
+    optional rules switched on alone, every problem of all of them raised together."""
+    problems = Problems()
+    ruleset = None
+    try:
+        ruleset = build_ruleset(data, file=name, text=text)
+    except RulesetError as exc:
+        problems.add(exc)
+    try:
+        check_options(data, text, name)
+    except RulesetError as exc:
+        problems.add(exc)
+    problems.raise_any()
+    assert ruleset is not None
+    return ruleset

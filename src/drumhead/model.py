@@ -57,6 +57,9 @@ EFFECT_KINDS: frozenset[str] = frozenset(
 )
 """The kinds of effect a resolution can propose."""
 
+LEADER_STATES: tuple[str, ...] = ("active", "wounded", "killed")
+"""What a ``leader`` effect's ``state`` may set a leader to (the game's leader statuses)."""
+
 COUNTED_EFFECT_KINDS: frozenset[str] = frozenset({"step", "lose", "hits"})
 """Effects that are an amount of something: they need one, and an amount of 0 is no effect."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from itertools import accumulate
 from math import comb
 from typing import TypeVar
 
@@ -36,6 +37,31 @@ def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distributi
         for vb, pb in b.items():
             out[va + vb] = out.get(va + vb, Fraction(0)) + pa * pb
     return dict(sorted(out.items()))
+
+
+def sum_counts(sides: int, count: int) -> list[int]:
+    """How many ways ``count`` dice of ``sides`` faces make each total, lowest total first.
+
+    Exact integers: entry ``i`` counts the ways to make the lowest total plus ``i``; they add up
+    to ``sides ** count``. Each die is laid on with a running sum (the ways to reach a total are
+    the ways to reach the ``sides`` totals just below it), and only the lower half is counted:
+    the counts read the same from both ends. That is about ``count**2 * sides / 4`` additions,
+    against ``count**2 * sides**2 / 2`` for a plain convolution.
+    """
+    if sides < 1 or count < 0:
+        raise ValueError(f"no dice of {sides} sides rolled {count} times")
+    ways = [1]
+    length = 1  # totals the dice so far can make; ``ways`` holds the lower half of them
+    for _ in range(count):
+        new_length = length + sides - 1
+        half = (new_length + 1) // 2
+        # the earlier counts up to index half - 1, completed from the mirror image
+        need = min(half, length)
+        full = ways[:need] + [ways[length - 1 - i] for i in range(len(ways), need)]
+        running = list(accumulate(full + [0] * (half - need)))
+        ways = running[:sides] + [a - b for a, b in zip(running[sides:], running, strict=False)]
+        length = new_length
+    return ways + ways[: length - len(ways)][::-1]
 
 
 def difference(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:

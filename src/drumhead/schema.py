@@ -2,31 +2,87 @@
 
 A :class:`Reader` wraps one table. Each accessor marks its key as read; :meth:`Reader.done`
 rejects any key nobody read, so a typo in a ruleset is an error, never a silently ignored value.
+
+A reader given :class:`Problems` reports what it can without stopping (:meth:`Reader.report`,
+:meth:`Reader.guard`), so one pass over a file finds every error in it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-from drumhead.errors import DrumheadError, RulesetError
+from drumhead.errors import DrumheadError, RulesetError, RulesetErrors
 from drumhead.expr import Expr, compile_expr
 from drumhead.tomlpos import locate
 
 _MISSING = object()
 
+Locator = Callable[[str], tuple[str, int | None]]
+"""A key path -> the file it was written in and its line there (house rules laid over a ruleset
+name the file each key came from)."""
+
+
+class Problems:
+    """The errors found so far in one file; readers sharing it report instead of stopping."""
+
+    __slots__ = ("errors",)
+
+    def __init__(self) -> None:
+        self.errors: list[RulesetError] = []
+
+    def add(self, error: RulesetError) -> None:
+        if isinstance(error, RulesetErrors):
+            self.errors.extend(error.errors)
+        else:
+            self.errors.append(error)
+
+    def raise_any(self) -> None:
+        """Raise every error found (in file order), if there is one."""
+        if self.errors:
+            unique = {(e.path, e.line, e.key, e.message): e for e in self.errors}
+            ordered = sorted(  # stable: errors on one line keep the order they were found in
+                unique.values(),  # the same error reached twice is shown once
+                key=lambda e: (e.path, e.line if e.line is not None else 1 << 30),
+            )
+            raise RulesetErrors(ordered)
+
 
 class Reader:
     """One TOML table being read; ``key`` is its dotted path from the document root."""
 
-    __slots__ = ("data", "doc", "file", "key", "seen")
+    __slots__ = ("data", "doc", "file", "key", "locator", "problems", "seen")
 
-    def __init__(self, data: Mapping[str, Any], *, file: str = "", key: str = "", text: str = ""):
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        *,
+        file: str = "",
+        key: str = "",
+        text: str = "",
+        problems: Problems | None = None,
+        locator: Locator | None = None,
+    ):
         self.data = data
         self.file = file
         self.key = key
         self.doc = text
         self.seen: set[str] = set()
+        self.problems = problems
+        """Where errors go when reading should go on (None: the first error is raised)."""
+        self.locator = locator
+
+    def child(self, data: Mapping[str, Any], key: str) -> Reader:
+        """A reader of the table ``data`` at key path ``key`` of the same document."""
+        return Reader(
+            data,
+            file=self.file,
+            key=key,
+            text=self.doc,
+            problems=self.problems,
+            locator=self.locator,
+        )
 
     # -- errors ---------------------------------------------------------------------------
     def path(self, name: str | int | None = None) -> str:
@@ -38,8 +94,29 @@ class Reader:
     def error(self, name: str | int | None, message: str) -> RulesetError:
         """An error located at ``name`` in this table."""
         key = self.path(name)
+        if self.locator is not None:
+            file, line = self.locator(key)
+            return RulesetError(message, path=file, key=key, line=line)
         line = locate(self.doc, key) if self.doc and key else None
         return RulesetError(message, path=self.file, key=key, line=line)
+
+    def report(self, name: str | int | None, message: str) -> None:
+        """An error at ``name`` that does not stop the reading (raised when nothing collects)."""
+        error = self.error(name, message)
+        if self.problems is None:
+            raise error
+        self.problems.add(error)
+
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        """Read one item: an error inside it is collected and the reading goes on after it."""
+        if self.problems is None:
+            yield
+            return
+        try:
+            yield
+        except RulesetError as exc:
+            self.problems.add(exc)
 
     # -- access ---------------------------------------------------------------------------
     def has(self, name: str) -> bool:
@@ -128,7 +205,7 @@ class Reader:
             return value
         if not isinstance(value, dict):
             raise self.error(name, f"expected a table, got {_kind(value)}")
-        return Reader(value, file=self.file, key=self.path(name), text=self.doc)
+        return self.child(value, self.path(name))
 
     def tables(self, name: str) -> Iterator[tuple[str, Reader]]:
         """The sub-tables of table ``name`` (``[name.a]``, ``[name.b]``), in file order."""
@@ -147,34 +224,38 @@ class Reader:
         for index, item in enumerate(value):
             if not isinstance(item, dict):
                 raise self.error(f"{name}.{index}", f"expected a table, got {_kind(item)}")
-            yield Reader(item, file=self.file, key=self.path(f"{name}.{index}"), text=self.doc)
+            yield self.child(item, self.path(f"{name}.{index}"))
 
     def allow(self, *keys: str) -> None:
-        """Reject unknown keys up front (before reading), so a typo is the first error shown."""
-        extra = [k for k in self.data if k not in keys]
-        if extra:
-            known = ", ".join(sorted(keys))
-            raise self.error(extra[0], f"unknown key '{extra[0]}' (this table takes: {known})")
+        """Reject unknown keys up front (before reading), each one reported."""
+        known = ", ".join(sorted(keys))
+        for key in self.data:
+            if key not in keys:
+                self.seen.add(key)  # reported once, here
+                self.report(key, f"unknown key '{key}' (this table takes: {known})")
 
     def done(self) -> None:
-        """Reject any key that nobody read."""
-        extra = [k for k in self.data if k not in self.seen]
-        if extra:
-            known = ", ".join(sorted(self.seen)) or "none"
-            raise self.error(extra[0], f"unknown key '{extra[0]}' (this table takes: {known})")
+        """Reject any key that nobody read, each one reported."""
+        known = ", ".join(sorted(self.seen)) or "none"
+        for key in self.data:
+            if key not in self.seen:
+                self.report(key, f"unknown key '{key}' (this table takes: {known})")
 
     def check_names(self, name: str, expr: Expr, known: set[str], lookups: set[str]) -> Expr:
-        """Ensure ``expr`` reads only ``known`` names and ``lookups`` tables."""
-        unknown = sorted(expr.names - known)
-        if unknown:
-            raise self.error(
+        """Report any name ``expr`` reads that is not ``known``, and any lookup table that is
+        not one of ``lookups``."""
+        for unknown in sorted(expr.names - known):
+            self.report(
                 name,
-                f"expression '{expr.text}' names unknown '{unknown[0]}' "
+                f"expression '{expr.text}' names unknown '{unknown}' "
                 f"(known here: {', '.join(sorted(known))})",
             )
-        bad = sorted(expr.lookups - lookups)
-        if bad:
-            raise self.error(name, f"expression '{expr.text}' uses unknown lookup table '{bad[0]}'")
+        for bad in sorted(expr.lookups - lookups):
+            self.report(
+                name,
+                f"expression '{expr.text}' uses unknown lookup table '{bad}' "
+                f"(tables: {', '.join(sorted(lookups)) or 'none'})",
+            )
         return expr
 
 

@@ -22,6 +22,18 @@ def _split(dotted: str) -> list[str]:
 
 def locate(text: str, key_path: str) -> int | None:
     """The 1-based line where ``key_path`` (dotted, list items as numbers) is defined."""
+    parts = key_path.split(".")
+    for at in range(len(parts) - 1, 0, -1):  # an item of a list written over several lines
+        if parts[at].isdigit():
+            opened = _locate_plain(text, ".".join(parts[:at]))
+            if opened is not None:
+                item = _item_line(text, opened, int(parts[at]))
+                if item is not None:
+                    return item
+    return _locate_plain(text, key_path)
+
+
+def _locate_plain(text: str, key_path: str) -> int | None:
     exact = _locate_indexed(text, key_path)
     if exact is not None:
         return exact
@@ -98,3 +110,50 @@ def _locate_indexed(text: str, key_path: str) -> int | None:
     if best is None or best[0] < sum(1 for p in target if p.isdigit()) + 1:
         return None
     return best[1]
+
+
+def _item_line(text: str, line: int, index: int) -> int | None:
+    """The line where item ``index`` of the list opened by ``key = [`` on ``line`` starts,
+    when the list spans several lines (None otherwise)."""
+    lines = text.splitlines()
+    first = lines[line - 1]
+    eq = first.find("=")
+    if eq < 0 or not first[eq + 1 :].lstrip().startswith("["):
+        return None
+    depth = 0
+    count = 0  # items started so far
+    expecting = False  # after '[' or ',' at depth 1: the next token starts an item
+    quote = ""
+    for number in range(line, len(lines) + 1):
+        row = lines[number - 1]
+        column = eq + 1 if number == line else 0
+        while column < len(row):
+            ch = row[column]
+            if quote:
+                if ch == "\\" and quote == '"':
+                    column += 2
+                    continue
+                if ch == quote:
+                    quote = ""
+            elif ch == "#":
+                break
+            elif ch in "[{" or ch in "\"'" or (not ch.isspace() and ch not in ",]}"):
+                if depth == 1 and expecting:
+                    if count == index:
+                        return number if number != line else None
+                    count += 1
+                    expecting = False
+                if ch in "\"'":
+                    quote = ch
+                elif ch in "[{":
+                    depth += 1
+                    if depth == 1:
+                        expecting = True
+            elif ch in "]}":
+                depth -= 1
+                if depth == 0:
+                    return None
+            elif ch == "," and depth == 1:
+                expecting = True
+            column += 1
+    return None

@@ -6,15 +6,20 @@ Pure: takes the parsed TOML (and, for error lines, its text), returns types or r
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Mapping
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
+from drumhead.expr import Expr
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
+    LEADER_STATES,
     UNIT_FIELDS,
     CheckSpec,
     EffectSpec,
@@ -35,7 +40,7 @@ from drumhead.model import (
     Step,
     UnitType,
 )
-from drumhead.schema import Reader
+from drumhead.schema import Locator, Problems, Reader
 
 TOP_LEVEL_KEYS = (
     "id",
@@ -67,7 +72,7 @@ and whether a re-roll was used (e.g. to spend a leader's re-roll only when one w
 _RULESET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
-def _ident(reader: Reader, name: str, value: str) -> str:
+def _ident(reader: Reader, name: str | None, value: str) -> str:
     if not _ID.match(value):
         raise reader.error(name, f"'{value}' is not a valid id (lower case, digits, _)")
     return value
@@ -81,219 +86,245 @@ def build_ruleset(
     active_options: frozenset[str] = frozenset(),
     house_rules: str | None = None,
     house_rules_digest: str | None = None,
+    locator: Locator | None = None,
 ) -> Ruleset:
-    """Validate ``data`` (a parsed ruleset file, options and house rules already laid over)."""
-    r = Reader(data, file=file, text=text)
+    """Validate ``data`` (a parsed ruleset file, options and house rules already laid over).
+
+    Every problem in the file is found in one pass and raised together
+    (:class:`~drumhead.errors.RulesetErrors`, one error per problem, each with its file, line
+    and key); ``locator`` says which file and line a key path came from when house rules were
+    laid over the ruleset.
+    """
+    problems = Problems()
+    r = Reader(data, file=file, text=text, problems=problems, locator=locator)
     r.allow(*TOP_LEVEL_KEYS)
-    ruleset_id = r.text("id")
-    if not _RULESET_ID.match(ruleset_id):
-        raise r.error("id", f"'{ruleset_id}' is not a valid ruleset id (lower case, digits, -)")
-    title = r.text("title")
-    version = r.text("version")
-    description = r.text("description")
+    ruleset_id = title = version = description = ""
+    with r.guard():
+        ruleset_id = r.text("id")
+        if not _RULESET_ID.match(ruleset_id):
+            r.report("id", f"'{ruleset_id}' is not a valid ruleset id (lower case, digits, -)")
+    with r.guard():
+        title = r.text("title")
+    with r.guard():
+        version = r.text("version")
+    with r.guard():
+        description = r.text("description")
 
     sources = []
-    for s in r.array("sources"):
-        sources.append(Source(s.text("id"), s.text("title"), s.text("document")))
-        s.done()
-    if not sources:
-        raise r.error("sources", "a ruleset must name at least one source document")
+    with r.guard():
+        for s in r.array("sources"):
+            with s.guard():
+                sources.append(Source(s.text("id"), s.text("title"), s.text("document")))
+                s.done()
+        if not sources:
+            r.report("sources", "a ruleset must name at least one source document")
 
     lookups: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
-    for name, table in r.tables("lookups"):
-        _ident(r, f"lookups.{name}", name)
-        items = []
-        for key in table.data:
-            value = table.raw(key)
-            if not isinstance(value, int | str | bool):
-                raise table.error(key, "lookup values must be numbers, text or booleans")
-            items.append((key, value))
-        lookups.append((name, tuple(items)))
-    lookup_names = {name for name, _ in lookups}
+    lookup_names = set(_keys(data, "lookups"))
+    with r.guard():
+        for name, table in r.tables("lookups"):
+            with table.guard():
+                _ident(r, f"lookups.{name}", name)
+                items = []
+                for key in table.data:
+                    value = table.raw(key)
+                    if not isinstance(value, int | str | bool):
+                        table.report(key, "lookup values must be numbers, text or booleans")
+                    items.append((key, value))
+                lookups.append((name, tuple(items)))
+    lookup_keys = {name: {k for k, _ in items} for name, items in lookups}
 
     shared_inputs: dict[str, InputSpec] = {}
-    for name, table in r.tables("inputs"):
-        shared_inputs[name] = _read_input(table, _ident(r, f"inputs.{name}", name))
+    with r.guard():
+        for name, table in r.tables("inputs"):
+            with table.guard():
+                shared_inputs[name] = _read_input(table, _ident(r, f"inputs.{name}", name))
 
     gaps = []
-    for gap_id, g in r.tables("gaps"):
-        _ident(r, f"gaps.{gap_id}", gap_id)
-        gtype = g.text("type", "int", choices=("int", "text", "choice"))
-        choices = g.strs("choices", ())
-        if gtype == "choice" and not choices:
-            raise g.error("choices", "a choice gap needs its choices")
-        value = g.raw("value", None)
-        gap = GapSpec(gap_id, g.text("question"), g.text("source"), gtype, choices, value)
-        if value is not None:
-            _check_gap_value(g, "value", gap, value)
-        g.done()
-        gaps.append(gap)
-    gap_ids = {g.id for g in gaps}
+    gap_ids = set(_keys(data, "gaps"))
+    with r.guard():
+        for gap_id, g in r.tables("gaps"):
+            with g.guard():
+                _ident(r, f"gaps.{gap_id}", gap_id)
+                gtype = g.text("type", "int", choices=("int", "text", "choice"))
+                choices = g.strs("choices", ())
+                if gtype == "choice" and not choices:
+                    g.report("choices", "a choice gap needs its choices")
+                value = g.raw("value", None)
+                gap = GapSpec(gap_id, g.text("question"), g.text("source"), gtype, choices, value)
+                if value is not None:
+                    _check_gap_value(g, "value", gap, value)
+                g.done()
+                gaps.append(gap)
 
     rulings = []
-    for ru in r.array("rulings"):
-        rulings.append(
-            Ruling(
-                ru.text("id"),
-                ru.text("rule"),
-                ru.text("reading"),
-                ru.text("reason"),
-                ru.text("source"),
-            )
-        )
-        ru.done()
+    with r.guard():
+        for ru in r.array("rulings"):
+            with ru.guard():
+                rulings.append(
+                    Ruling(
+                        ru.text("id"),
+                        ru.text("rule"),
+                        ru.text("reading"),
+                        ru.text("reason"),
+                        ru.text("source"),
+                    )
+                )
+                ru.done()
     ruling_ids = {x.id for x in rulings}
     if len(ruling_ids) != len(rulings):
-        raise r.error("rulings", "two rulings share an id")
+        r.report("rulings", "two rulings share an id")
 
     options = []
-    for opt_id, o in r.tables("options"):
-        _ident(r, f"options.{opt_id}", opt_id)
-        o.raw("patch", None)  # applied before validation, see loader.apply_options
-        options.append(
-            OptionSpec(
-                opt_id,
-                o.text("title"),
-                o.text("description"),
-                o.text("source"),
-                o.boolean("default", False),
-            )
-        )
-        o.done()
-    option_ids = {o.id for o in options}
-    unknown_options = sorted(active_options - option_ids)
-    if unknown_options:
-        raise r.error(
+    option_ids = set(_keys(data, "options"))
+    with r.guard():
+        for opt_id, o in r.tables("options"):
+            with o.guard():
+                _ident(r, f"options.{opt_id}", opt_id)
+                o.raw("patch", None)  # applied before validation, see loader.apply_options
+                options.append(
+                    OptionSpec(
+                        opt_id,
+                        o.text("title"),
+                        o.text("description"),
+                        o.text("source"),
+                        o.boolean("default", False),
+                    )
+                )
+                o.done()
+    for unknown in sorted(active_options - option_ids):
+        r.report(
             "options",
-            f"unknown optional rule '{unknown_options[0]}' "
+            f"unknown optional rule '{unknown}' "
             f"(this ruleset has: {', '.join(sorted(option_ids)) or 'none'})",
         )
 
     ladders = []
-    for ladder_id, lt in r.tables("ladders"):
-        states = lt.strs("states")
-        labels = lt.table("labels", None)
-        label_items: tuple[tuple[str, str], ...] = ()
-        if labels is not None:
-            label_items = tuple((k, labels.text(k)) for k in labels.data)
-            for k, _ in label_items:
-                if k not in states:
-                    raise labels.error(k, f"'{k}' is not a state of this ladder")
-            labels.done()
-        ladders.append(Ladder(ladder_id, states, label_items, lt.text("source", "")))
-        lt.done()
-    ladder_ids = {x.id for x in ladders}
+    with r.guard():
+        for ladder_id, lt in r.tables("ladders"):
+            with lt.guard():
+                states = lt.strs("states")
+                labels = lt.table("labels", None)
+                label_items: tuple[tuple[str, str], ...] = ()
+                if labels is not None:
+                    label_items = tuple((k, labels.text(k)) for k in labels.data)
+                    for k, _ in label_items:
+                        if k not in states:
+                            labels.report(
+                                k, f"'{k}' is not a state of this ladder ({', '.join(states)})"
+                            )
+                    labels.done()
+                ladders.append(Ladder(ladder_id, states, label_items, lt.text("source", "")))
+                lt.done()
+    ladder_ids = set(_keys(data, "ladders"))
 
     unit_types = []
-    for type_id, ut in r.tables("unit_types"):
-        ladder = ut.text("ladder", "default")
-        if ladders and ladder not in ladder_ids:
-            raise ut.error(
-                "ladder", f"no ladder '{ladder}' (ladders: {', '.join(sorted(ladder_ids))})"
-            )
-        unit_types.append(
-            UnitType(
-                type_id,
-                ut.text("label"),
-                ut.text("strength"),
-                ladder,
-                ut.boolean("single_stand", False),
-            )
-        )
-        ut.done()
-    unit_type_ids = {u.id for u in unit_types}
+    with r.guard():
+        for type_id, ut in r.tables("unit_types"):
+            with ut.guard():
+                ladder = ut.text("ladder", "default")
+                if ladder_ids and ladder not in ladder_ids:
+                    ut.report(
+                        "ladder", f"no ladder '{ladder}' (ladders: {', '.join(sorted(ladder_ids))})"
+                    )
+                unit_types.append(
+                    UnitType(
+                        type_id,
+                        ut.text("label"),
+                        ut.text("strength"),
+                        ladder,
+                        ut.boolean("single_stand", False),
+                    )
+                )
+                ut.done()
 
     markers = []
-    for marker_id, m in r.tables("markers"):
-        markers.append(MarkerSpec(marker_id, m.text("label"), m.text("source", "")))
-        m.done()
+    with r.guard():
+        for marker_id, m in r.tables("markers"):
+            with m.guard():
+                markers.append(MarkerSpec(marker_id, m.text("label"), m.text("source", "")))
+                m.done()
+    marker_ids = set(_keys(data, "markers"))
 
-    qualities = r.strs("qualities", ())
-    formations = r.strs("formations", ())
+    qualities: tuple[str, ...] = ()
+    formations: tuple[str, ...] = ()
+    with r.guard():
+        qualities = r.strs("qualities", ())
+    with r.guard():
+        formations = r.strs("formations", ())
 
+    names = Names(
+        ladders={x.id: x.states for x in ladders},
+        unit_types={
+            **dict.fromkeys(_keys(data, "unit_types"), ""),
+            **{u.id: u.ladder for u in unit_types},
+        },
+        markers=marker_ids,
+        qualities=qualities,
+        formations=formations,
+        gaps=gap_ids,
+        lookups=lookup_names,
+        lookup_keys=lookup_keys,
+        options=option_ids,
+        rulings=ruling_ids,
+    )
+    shared_tables = data.get("inputs")
+    for spec in shared_inputs.values():
+        assert isinstance(shared_tables, dict)
+        _check_unit_choices(r.child(shared_tables[spec.name], f"inputs.{spec.name}"), spec, names)
     checks = []
-    for check_id, c in r.tables("checks"):
-        _ident(r, f"checks.{check_id}", check_id)
-        checks.append(
-            _read_check(
-                c,
-                check_id,
-                shared_inputs,
-                gap_ids,
-                lookup_names,
-                option_ids,
-                ruling_ids,
-                unit_type_ids,
-            )
-        )
-    if not checks:
-        raise r.error("checks", "a ruleset needs at least one check")
-    check_ids = {c.id for c in checks}
+    check_ids = set(_keys(data, "checks"))
+    with r.guard():
+        for check_id, c in r.tables("checks"):
+            with c.guard():
+                _ident(r, f"checks.{check_id}", check_id)
+                broken = set(_keys(data, "inputs")) - set(shared_inputs)
+                check = _read_check(c, check_id, shared_inputs, broken, names)
+                if check is not None:
+                    checks.append(check)
+    if not check_ids:
+        r.report("checks", "a ruleset needs at least one check")
 
     sequence = None
-    seq = r.table("sequence", None)
-    if seq is not None:
-        phases = []
-        for p in seq.array("phases"):
-            steps = []
-            for st in p.array("steps"):
-                check = st.text("check", None)
-                if check is not None and check not in check_ids:
-                    raise st.error("check", f"no check '{check}'")
-                steps.append(Step(st.text("id"), st.text("text"), check, st.text("source", "")))
-                st.done()
-            option = p.text("option", None)
-            if option is not None and option not in option_ids:
-                raise p.error("option", f"no optional rule '{option}'")
-            phases.append(
-                Phase(
-                    p.text("id"),
-                    p.text("title"),
-                    tuple(steps),
-                    p.text("source", ""),
-                    p.text("note", ""),
-                    option,
-                )
-            )
-            p.done()
-        sequence = Sequence(
-            seq.text("activation", choices=("cards", "initiative", "alternate", "none")),
-            tuple(phases),
-            seq.text("source", ""),
-            seq.text("note", ""),
-        )
-        seq.done()
+    with r.guard():
+        sequence = _read_sequence(r, check_ids, option_ids)
+    phase_ids = {p.id for p in sequence.phases} if sequence is not None else set()
     for check in checks:
-        if check.phase is not None and (
-            sequence is None or check.phase not in {p.id for p in sequence.phases}
-        ):
-            raise r.error(f"checks.{check.id}.phase", f"no phase '{check.phase}' in the sequence")
+        if check.phase is not None and check.phase not in phase_ids:
+            r.report(
+                f"checks.{check.id}.phase",
+                f"no phase '{check.phase}' in the sequence "
+                f"(phases: {', '.join(sorted(phase_ids)) or 'none'})",
+            )
 
     reference = []
-    for ref in r.array("reference"):
-        columns = ref.strs("columns", ())
-        rows_raw = ref.raw("rows", [])
-        if not isinstance(rows_raw, list):
-            raise ref.error("rows", "expected a list of rows")
-        rows = []
-        for index, row in enumerate(rows_raw):
-            if not isinstance(row, list) or len(row) != len(columns):
-                raise ref.error(f"rows.{index}", f"expected a row of {len(columns)} cells")
-            rows.append(tuple(str(cell) for cell in row))
-        reference.append(
-            ReferenceEntry(
-                ref.text("id"),
-                ref.text("title"),
-                ref.text("source"),
-                ref.text("text"),
-                columns,
-                tuple(rows),
-                ref.strs("tags", ()),
-            )
-        )
-        ref.done()
+    with r.guard():
+        for ref in r.array("reference"):
+            with ref.guard():
+                columns = ref.strs("columns", ())
+                rows_raw = ref.raw("rows", [])
+                if not isinstance(rows_raw, list):
+                    raise ref.error("rows", "expected a list of rows")
+                rows = []
+                for index, row in enumerate(rows_raw):
+                    if not isinstance(row, list) or len(row) != len(columns):
+                        ref.report(f"rows.{index}", f"expected a row of {len(columns)} cells")
+                        continue
+                    rows.append(tuple(str(cell) for cell in row))
+                reference.append(
+                    ReferenceEntry(
+                        ref.text("id"),
+                        ref.text("title"),
+                        ref.text("source"),
+                        ref.text("text"),
+                        columns,
+                        tuple(rows),
+                        ref.strs("tags", ()),
+                    )
+                )
+                ref.done()
 
-    r.done()
+    problems.raise_any()
     return Ruleset(
         id=ruleset_id,
         title=title,
@@ -318,24 +349,122 @@ def build_ruleset(
     )
 
 
+def _keys(data: Mapping[str, Any], name: str) -> list[str]:
+    """The keys of table ``name`` (whatever their values): ids other parts may name, known even
+    when the item itself is invalid, so one bad item does not make every mention an error."""
+    table = data.get(name)
+    return [str(k) for k in table] if isinstance(table, dict) else []
+
+
+def _read_sequence(r: Reader, check_ids: set[str], option_ids: set[str]) -> Sequence | None:
+    seq = r.table("sequence", None)
+    if seq is None:
+        return None
+    phases = []
+    for p in seq.array("phases"):
+        with p.guard():
+            steps = []
+            for st in p.array("steps"):
+                with st.guard():
+                    check = st.text("check", None)
+                    if check is not None and check not in check_ids:
+                        st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
+                    steps.append(Step(st.text("id"), st.text("text"), check, st.text("source", "")))
+                    st.done()
+            _unique(p, "steps", [s.id for s in steps], "step")
+            option = p.text("option", None)
+            if option is not None and option not in option_ids:
+                p.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
+            phases.append(
+                Phase(
+                    p.text("id"),
+                    p.text("title"),
+                    tuple(steps),
+                    p.text("source", ""),
+                    p.text("note", ""),
+                    option,
+                )
+            )
+            p.done()
+    _unique(seq, "phases", [p.id for p in phases], "phase")
+    sequence = Sequence(
+        seq.text("activation", choices=("cards", "initiative", "alternate", "none")),
+        tuple(phases),
+        seq.text("source", ""),
+        seq.text("note", ""),
+    )
+    seq.done()
+    return sequence
+
+
+def _unique(reader: Reader, name: str, ids: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            reader.report(name, f"two of these share the {what} id '{item}'")
+        seen.add(item)
+
+
+def _known(ids: Iterable[str]) -> str:
+    return ", ".join(sorted(ids)) or "none"
+
+
 def _check_gap_value(reader: Reader, key: str, gap: GapSpec, value: Any) -> None:
     if gap.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        raise reader.error(key, f"gap '{gap.id}' takes a whole number, got {value!r}")
+        reader.report(key, f"gap '{gap.id}' takes a whole number, got {value!r}")
     if gap.type == "text" and not isinstance(value, str):
-        raise reader.error(key, f"gap '{gap.id}' takes text, got {value!r}")
+        reader.report(key, f"gap '{gap.id}' takes text, got {value!r}")
     if gap.type == "choice" and value not in gap.choices:
-        raise reader.error(
-            key, f"gap '{gap.id}' takes one of {', '.join(gap.choices)}, got {value!r}"
-        )
+        reader.report(key, f"gap '{gap.id}' takes one of {', '.join(gap.choices)}, got {value!r}")
 
 
-def _read_input(t: Reader, name: str) -> InputSpec:
+@dataclass(frozen=True, slots=True)
+class Names:
+    """What a ruleset declares that its checks may name (the references checked at load)."""
+
+    ladders: Mapping[str, tuple[str, ...]]
+    """Ladder id -> its states."""
+    unit_types: Mapping[str, str]
+    """Unit type id -> its ladder."""
+    markers: set[str]
+    qualities: tuple[str, ...]
+    formations: tuple[str, ...]
+    gaps: set[str]
+    lookups: set[str]
+    lookup_keys: Mapping[str, set[str]]
+    options: set[str]
+    rulings: set[str]
+
+    def states(self, unit_types: Iterable[str]) -> set[str]:
+        """The states of the ladders of ``unit_types`` (all ladders for none or unknown ones)."""
+        chosen = [self.unit_types[t] for t in unit_types if t in self.unit_types]
+        if not chosen:
+            chosen = list(self.ladders)
+        ladders = [self.ladders[x] for x in chosen if x in self.ladders]
+        if not ladders:  # a ladder named but not declared is reported where it is named
+            ladders = list(self.ladders.values())
+        return {state for states in ladders for state in states}
+
+    def unit_field(self, field: str) -> set[str]:
+        """The values a unit-card field can take, where the ruleset declares them."""
+        if field == "state":
+            return self.states(())
+        if field == "quality":
+            return set(self.qualities)
+        if field == "formation":
+            return set(self.formations)
+        if field == "type":
+            return set(self.unit_types)
+        return set()
+
+
+def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
     itype = t.text("type", choices=("int", "bool", "choice"))
     choices = t.strs("choices", ())
     if itype == "choice" and not choices:
-        raise t.error("choices", "a choice input needs its choices")
+        t.report("choices", "a choice input needs its choices")
     if itype != "choice" and choices:
-        raise t.error("choices", "only choice inputs take choices")
+        t.report("choices", "only choice inputs take choices")
     default = t.raw("default", None)
     minimum = t.integer("min", None)
     maximum = t.integer("max", None)
@@ -346,10 +475,10 @@ def _read_input(t: Reader, name: str) -> InputSpec:
             or (itype == "choice" and default in choices)
         )
         if not ok:
-            raise t.error("default", f"default {default!r} does not fit a {itype} input")
+            t.report("default", f"default {default!r} does not fit a {itype} input")
     from_unit = t.text("from_unit", None)
     if from_unit is not None and from_unit not in UNIT_FIELDS:
-        raise t.error(
+        t.report(
             "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
         )
     spec = InputSpec(
@@ -363,18 +492,61 @@ def _read_input(t: Reader, name: str) -> InputSpec:
         from_unit=from_unit,
         help=t.text("help", ""),
     )
+    if names is not None:
+        _check_unit_choices(t, spec, names)
     t.done()
     return spec
 
 
-def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
+EFFECT_ROLES: tuple[str, ...] = (
+    "self",
+    "opponent",
+    "attacker",
+    "defender",
+    "first",
+    "second",
+    "leader",
+)
+"""Whom an effect may fall on in any check; an opposed check adds its sides, a split check the
+labels of its pattern."""
+
+_EFFECT_KEYS: Mapping[str, frozenset[str]] = {
+    "state": frozenset({"state", "leader"}),
+    "marker": frozenset({"marker", "clear_marker"}),
+    "dice": frozenset({"distance"}),
+}
+"""An effect key -> the kinds that read it (any other kind would silently ignore it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _EffectScope:
+    """What the effects of one check may name."""
+
+    names: set[str]
+    """Names ``amount`` and ``when`` may read."""
+    known: Names
+    choices: Mapping[str, tuple[str, ...]]
+    """The check's choice inputs and their choices."""
+    placeholders: set[str]
+    """Names ``text`` may show in braces."""
+    lookups: set[str]
+    own_states: set[str]
+    """States of the ladders of the unit types the check applies to (``who = "self"``)."""
+    any_states: set[str]
+    """States of every ladder (an effect on another unit)."""
+    markers: set[str]
+    roles: tuple[str, ...]
+
+
+def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
+    texts = set(scope.choices)
     if amount is not None:
-        e.check_names("amount", amount, names | EFFECT_NAMES, lookups)
+        _check_expr(e, "amount", amount, scope.names, scope.known, scope.choices, texts)
     when = e.expr("when", None)
     if when is not None:
-        e.check_names("when", when, names | EFFECT_NAMES, lookups)
+        _check_expr(e, "when", when, scope.names, scope.known, scope.choices, texts)
     dice = e.text("dice", None)
     if dice is not None:
         from drumhead.dice import parse
@@ -382,7 +554,7 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
         try:
             parse(dice)
         except DrumheadError as exc:
-            raise e.error("dice", str(exc)) from None
+            e.report("dice", str(exc))
     spec = EffectSpec(
         kind=kind,
         text=e.text("text"),
@@ -393,12 +565,38 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
         who=e.text("who", "self"),
         when=when,
     )
-    if kind in ("state",) and spec.state is None:
-        raise e.error("state", f"a '{kind}' effect needs the state")
-    if kind in ("marker", "clear_marker") and spec.marker is None:
-        raise e.error("marker", f"a '{kind}' effect needs the marker")
+    _check_placeholders(e, "text", spec.text, scope.placeholders)
+    for key, kinds in _EFFECT_KEYS.items():
+        if e.has(key) and kind not in kinds:
+            e.report(
+                key, f"a '{kind}' effect takes no {key} (only {' and '.join(sorted(kinds))} do)"
+            )
+    if spec.who not in scope.roles:
+        e.report(
+            "who",
+            f"no one called '{spec.who}' in this check (an effect falls on one of: "
+            f"{', '.join(scope.roles)})",
+        )
+    if kind == "state":
+        if spec.state is None:
+            e.report("state", "a 'state' effect needs the state")
+        else:
+            states = scope.own_states if spec.who == "self" else scope.any_states
+            if states and spec.state not in states:
+                e.report(
+                    "state",
+                    f"'{spec.state}' is not on the ladder of the units this falls on "
+                    f"({_known(states)})",
+                )
+    if kind == "leader" and spec.state is not None and spec.state not in LEADER_STATES:
+        e.report("state", f"a leader is {', '.join(LEADER_STATES)}, not '{spec.state}'")
+    if kind in ("marker", "clear_marker"):
+        if spec.marker is None:
+            e.report("marker", f"a '{kind}' effect needs the marker")
+        elif scope.markers and spec.marker not in scope.markers:
+            e.report("marker", f"no marker '{spec.marker}' (markers: {_known(scope.markers)})")
     if kind in COUNTED_EFFECT_KINDS and spec.amount is None:
-        raise e.error("amount", f"a '{kind}' effect needs an amount")
+        e.report("amount", f"a '{kind}' effect needs an amount")
     e.done()
     return spec
 
@@ -407,159 +605,150 @@ def _read_check(
     c: Reader,
     check_id: str,
     shared: Mapping[str, InputSpec],
-    gap_ids: set[str],
-    lookups: set[str],
-    option_ids: set[str],
-    ruling_ids: set[str],
-    unit_type_ids: set[str],
-) -> CheckSpec:
+    shared_broken: set[str],
+    known: Names,
+) -> CheckSpec | None:
+    """The check, or None when a part of it was refused (every problem is reported)."""
+    failed = False
     kind = c.text("kind", choices=tuple(MECHANICS))
     title = c.text("title")
     source = c.text("source")
     summary = c.text("summary")
     option = c.text("option", None)
-    if option is not None and option not in option_ids:
-        raise c.error("option", f"no optional rule '{option}'")
+    if option is not None and option not in known.options:
+        c.report("option", f"no optional rule '{option}' (rules: {_known(known.options)})")
     applies_to = c.strs("applies_to", ())
     for type_id in applies_to:
-        if unit_type_ids and type_id not in unit_type_ids:
-            raise c.error("applies_to", f"no unit type '{type_id}'")
+        if known.unit_types and type_id not in known.unit_types:
+            c.report("applies_to", f"no unit type '{type_id}' (types: {_known(known.unit_types)})")
     phase = c.text("phase", None)
 
     inputs: list[InputSpec] = []
+    broken: set[str] = set()  # inputs refused: named without a second error
     for name in c.strs("uses", ()):
-        if name not in shared:
-            raise c.error("uses", f"no shared input '{name}' (define it under [inputs.{name}])")
-        inputs.append(shared[name])
+        if name in shared:
+            inputs.append(shared[name])
+        elif name in shared_broken:
+            broken.add(name)
+        else:
+            c.report(
+                "uses",
+                f"no shared input '{name}' (define it under [inputs.{name}]; shared inputs: "
+                f"{_known(shared)})",
+            )
     for name, table in c.tables("inputs"):
-        _ident(c, f"inputs.{name}", name)
-        if any(i.name == name for i in inputs):
-            raise table.error(None, f"input '{name}' is defined twice")
-        inputs.append(_read_input(table, name))
+        with table.guard():
+            if any(i.name == name for i in inputs):
+                raise table.error(None, f"input '{name}' is defined twice")
+            _ident(c, f"inputs.{name}", name)
+            inputs.append(_read_input(table, name, known))
+            continue
+        broken.add(name)
+        failed = True
 
-    names: set[str] = {i.name for i in inputs}
+    names: set[str] = {i.name for i in inputs} | broken
     names |= {f"{i.name}_rank" for i in inputs if i.type == "choice"}
-    names |= gap_ids | {f"opt_{o}" for o in option_ids}
+    names |= known.gaps | {f"opt_{o}" for o in known.options}
+    choices = {i.name: i.choices for i in inputs if i.type == "choice"}
+    texts = set(choices)
     derived: list[tuple[str, Any]] = []
     dt = c.table("derived", None)
     if dt is not None:
         for name in dt.data:
-            _ident(dt, name, name)
-            expr = dt.check_names(name, dt.expr(name), names, lookups)
-            derived.append((name, expr))
+            with dt.guard():
+                _ident(dt, name, name)
+                expr = dt.expr(name)
+                _check_expr(dt, name, expr, names, known, choices, texts)
+                derived.append((name, expr))
             names.add(name)
         dt.done()
 
-    mechanic = MECHANICS[kind](c)
+    mechanic = None
+    with c.guard():
+        mechanic = MECHANICS[kind](c)
     sides = cast(tuple[str, str] | None, getattr(mechanic, "sides", None))
-    for key, expr in mechanic.expressions():
-        c.check_names(key, expr, names, lookups)
-    for key in ("beyond_ruling", "small_ruling"):
-        ruling = getattr(mechanic, key, None)
-        if ruling is not None and ruling not in ruling_ids:
-            raise c.error(key, f"no ruling '{ruling}'")
+    if mechanic is None:
+        failed = True
+    else:
+        for key, expr in mechanic.expressions():
+            _check_expr(c, key, expr, names, known, choices, texts)
+        for key in ("beyond_ruling", "small_ruling"):
+            ruling = getattr(mechanic, key, None)
+            if ruling is not None and ruling not in known.rulings:
+                c.report(key, f"no ruling '{ruling}' (rulings: {_known(known.rulings)})")
+        _check_mechanic_texts(c, mechanic, names)
+        _check_columns(c, mechanic, {i.name: i for i in inputs})
 
     groups: list[tuple[str, Any]] = []
     gt = c.table("groups", None)
     if gt is not None:
         for name in gt.data:
-            groups.append((name, gt.text(name, choices=("max", "min"))))
+            with gt.guard():
+                groups.append((name, gt.text(name, choices=("max", "min"))))
         gt.done()
-    group_ids = {g for g, _ in groups}
+    group_ids = set(gt.data) if gt is not None else set()
 
     modifiers = []
     for mod_id, m in c.tables("modifiers"):
-        _ident(c, f"modifiers.{mod_id}", mod_id)
-        value = m.check_names("value", m.expr("value"), names, lookups)
-        when = m.expr("when", None)
-        if when is not None:
-            m.check_names("when", when, names, lookups)
-        group = m.text("group", None)
-        if group is not None and group not in group_ids:
-            raise m.error(
-                "group", f"no group '{group}' (declare it under [checks.{check_id}.groups])"
+        with m.guard():
+            modifiers.append(
+                _read_modifier(m, check_id, mod_id, names, known, choices, texts, group_ids, sides)
             )
-        side = m.text("side", None)
-        if sides is not None and side not in sides:
-            raise m.error(
-                "side", f"an opposed check's modifier needs side = one of {', '.join(sides)}"
-            )
-        if sides is None and side is not None:
-            raise m.error("side", "only opposed checks have sides")
-        mod_option = m.text("option", None)
-        if mod_option is not None and mod_option not in option_ids:
-            raise m.error("option", f"no optional rule '{mod_option}'")
-        modifiers.append(
-            ModifierSpec(
-                id=mod_id,
-                label=m.text("label"),
-                value=value,
-                source=m.text("source"),
-                auto=m.boolean("auto", False),
-                when=when,
-                group=group,
-                side=side,
-                applies=m.text("applies", "roll", choices=("roll", "dice", "scale", "target")),
-                scale_by=m.integer("scale_by", 1),
-                countable=m.boolean("countable", False),
-                option=mod_option,
-                explain=m.text("explain", ""),
-            )
-        )
-        m.done()
+            continue
+        failed = True
 
     outcomes = []
+    value_names = _value_names(mechanic)
+    scope = _EffectScope(
+        names=names | EFFECT_NAMES | value_names,
+        known=known,
+        choices=choices,
+        placeholders=names | EFFECT_NAMES | value_names | {"amount"},
+        lookups=known.lookups,
+        own_states=known.states(applies_to),
+        any_states=known.states(()),
+        markers=known.markers,
+        roles=tuple(dict.fromkeys((*EFFECT_ROLES, *(sides or ()), *_split_labels(mechanic)))),
+    )
     for out_id, o in c.tables("outcomes"):
-        _ident(c, f"outcomes.{out_id}", out_id)
-        when = o.expr("when", None)
-        if when is not None:
-            o.check_names("when", when, names, lookups)
-        by = o.range("by", None)
-        result = o.text("result", None, choices=("pass", "fail"))
-        if kind == "target" and result is None:
-            raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
-        effects = tuple(
-            _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
-        )
-        winner = o.text("winner", None)
-        if winner is not None and sides is None:
-            raise o.error("winner", "only opposed checks have sides to win")
-        if winner is not None and sides is not None and winner not in sides:
-            raise o.error("winner", f"an opposed check's winner is one of {', '.join(sides)}")
-        outcomes.append(
-            OutcomeSpec(
-                id=out_id,
-                text=o.text("text"),
-                effects=effects,
-                result=cast(Any, result),
-                by=by,
-                when=when,
-                numeric=o.boolean("numeric", kind in ("chart", "pool", "roll", "split")),
-                source=o.text("source", ""),
-                winner=winner,
+        with o.guard():
+            outcomes.append(
+                _read_outcome(o, kind, out_id, names, known, choices, texts, scope, sides)
             )
-        )
-        o.done()
-    if not outcomes:
-        raise c.error("outcomes", "a check needs its outcomes")
+            continue
+        failed = True
+    if not outcomes and not failed:
+        c.report("outcomes", "a check needs its outcomes")
     refusals = []
     for rf in c.array("refuse"):
-        refusals.append(
-            Refusal(
-                rf.check_names("when", rf.expr("when"), names, lookups),
-                rf.text("text"),
-                rf.text("source", ""),
-            )
-        )
-        rf.done()
-    outcome_ids = {o.id for o in outcomes}
-    for ref in sorted(mechanic.outcome_ids() - outcome_ids):
-        raise c.error("outcomes", f"the check can produce '{ref}' but defines no such outcome")
-    for gap_ref in _cell_gaps(mechanic):
-        if gap_ref not in gap_ids:
-            raise c.error(None, f"a cell names gap '{gap_ref}', which is not declared under [gaps]")
+        with rf.guard():
+            when = rf.expr("when")
+            _check_expr(rf, "when", when, names, known, choices, texts)
+            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
+            _check_placeholders(rf, "text", refusals[-1].text, names)
+            rf.done()
+            continue
+        failed = True
+    outcome_ids = {o.id for o in outcomes} | set(_raw_keys(c, "outcomes"))
+    if mechanic is not None:
+        for ref in sorted(mechanic.outcome_ids() - outcome_ids):
+            for where in _where_named(c.data, ref, _OUTCOME_KEYS) or ["outcomes"]:
+                c.report(
+                    where,
+                    f"the check can produce '{ref}' but defines no such outcome "
+                    f"(outcomes: {_known(outcome_ids)})",
+                )
+        for gap_ref in sorted(set(_cell_gaps(mechanic)) - known.gaps):
+            for where in _where_named(c.data, gap_ref, ("gap",)) or [""]:
+                c.report(
+                    where or None,
+                    f"a cell names gap '{gap_ref}', which is not declared under [gaps] "
+                    f"(gaps: {_known(known.gaps)})",
+                )
 
     c.done()
+    if failed or mechanic is None:
+        return None
     return CheckSpec(
         id=check_id,
         title=title,
@@ -578,6 +767,282 @@ def _read_check(
         sides=sides,
         refusals=tuple(refusals),
     )
+
+
+_OUTCOME_KEYS = ("outcome", "otherwise", "outcome_ahead", "outcome_level", "outcome_behind")
+"""Keys of a check's mechanic whose value names one of its outcomes."""
+
+
+def _where_named(data: Any, value: str, keys: tuple[str, ...], prefix: str = "") -> list[str]:
+    """The key paths (below ``prefix``) of every key in ``keys`` whose value is ``value``:
+    where a reference was written, to report it there."""
+    found: list[str] = []
+    items: Iterable[tuple[str, Any]]
+    if isinstance(data, dict):
+        items = ((str(k), v) for k, v in data.items())
+    elif isinstance(data, list):
+        items = ((str(i), v) for i, v in enumerate(data))
+    else:
+        return found
+    for key, item in items:
+        path = f"{prefix}.{key}" if prefix else key
+        if item == value and key in keys:
+            found.append(path)
+        elif isinstance(item, dict | list) and key not in ("outcomes", "inputs", "modifiers"):
+            found += _where_named(item, value, keys, path)
+    return found
+
+
+def _raw_keys(c: Reader, name: str) -> list[str]:
+    """The keys of sub-table ``name`` of the check, valid or not."""
+    table = c.data.get(name)
+    return [str(k) for k in table] if isinstance(table, dict) else []
+
+
+def _read_modifier(
+    m: Reader,
+    check_id: str,
+    mod_id: str,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+    group_ids: set[str],
+    sides: tuple[str, str] | None,
+) -> ModifierSpec:
+    _ident(m, None, mod_id)
+    value = m.expr("value")
+    _check_expr(m, "value", value, names, known, choices, texts)
+    when = m.expr("when", None)
+    if when is not None:
+        _check_expr(m, "when", when, names, known, choices, texts)
+    group = m.text("group", None)
+    if group is not None and group not in group_ids:
+        m.report(
+            "group",
+            f"no group '{group}' (declare it under [checks.{check_id}.groups]; groups: "
+            f"{_known(group_ids)})",
+        )
+    side = m.text("side", None)
+    if sides is not None and side not in sides:
+        m.report(
+            "side",
+            f"an opposed check's modifier needs side = one of {', '.join(sides)}"
+            + (f", not '{side}'" if side is not None else ""),
+        )
+    if sides is None and side is not None:
+        m.report("side", "only opposed checks have sides")
+    mod_option = m.text("option", None)
+    if mod_option is not None and mod_option not in known.options:
+        m.report("option", f"no optional rule '{mod_option}' (rules: {_known(known.options)})")
+    spec = ModifierSpec(
+        id=mod_id,
+        label=m.text("label"),
+        value=value,
+        source=m.text("source"),
+        auto=m.boolean("auto", False),
+        when=when,
+        group=group,
+        side=side,
+        applies=m.text("applies", "roll", choices=("roll", "dice", "scale", "target")),
+        scale_by=m.integer("scale_by", 1),
+        countable=m.boolean("countable", False),
+        option=mod_option,
+        explain=m.text("explain", ""),
+    )
+    if spec.scale_by < 1:
+        m.report("scale_by", f"scale_by divides the value: 1 or more, not {spec.scale_by}")
+    _check_placeholders(m, "explain", spec.explain, names | {"value"})
+    m.done()
+    return spec
+
+
+def _read_outcome(
+    o: Reader,
+    kind: str,
+    out_id: str,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+    scope: _EffectScope,
+    sides: tuple[str, str] | None,
+) -> OutcomeSpec:
+    _ident(o, None, out_id)
+    when = o.expr("when", None)
+    if when is not None:
+        _check_expr(o, "when", when, names, known, choices, texts)
+    by = o.range("by", None)
+    result = o.text("result", None, choices=("pass", "fail"))
+    if kind == "target" and result is None:
+        o.report("result", 'a target test\'s outcomes need result = "pass" or "fail"')
+    effects = []
+    for e in o.array("effects"):
+        with e.guard():
+            effects.append(_read_effect(e, scope))
+    winner = o.text("winner", None)
+    if winner is not None and sides is None:
+        o.report("winner", "only opposed checks have sides to win")
+    elif winner is not None and sides is not None and winner not in sides:
+        o.report(
+            "winner", f"an opposed check's winner is one of {', '.join(sides)}, not '{winner}'"
+        )
+    spec = OutcomeSpec(
+        id=out_id,
+        text=o.text("text"),
+        effects=tuple(effects),
+        result=cast(Any, result),
+        by=by,
+        when=when,
+        numeric=o.boolean("numeric", kind in ("chart", "pool", "roll", "split")),
+        source=o.text("source", ""),
+        winner=winner,
+    )
+    _check_placeholders(o, "text", spec.text, scope.placeholders - {"rerolled"})
+    o.done()
+    return spec
+
+
+def _check_expr(
+    reader: Reader,
+    key: str,
+    expr: Expr,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+) -> None:
+    """Every reference ``expr`` makes: names, lookup tables and their literal keys, the text
+    it compares a choice input with, and no text input used as a number."""
+    reader.check_names(key, expr, names, known.lookups)
+    for name in sorted(expr.arith & texts):
+        reader.report(
+            key,
+            f"expression '{expr.text}' uses '{name}' as a number, but it is one of "
+            f"{', '.join(choices[name])} (use {name}_rank for its place in that list)",
+        )
+    for node in ast.walk(expr.tree):
+        if isinstance(node, ast.Compare):
+            parts = [node.left, *node.comparators]
+            inputs = [p.id for p in parts if isinstance(p, ast.Name) and p.id in choices]
+            for name in inputs:
+                for literal in _literals(parts):
+                    if literal not in choices[name]:
+                        reader.report(
+                            key,
+                            f"expression '{expr.text}' compares {name} with '{literal}', which "
+                            f"is not one of its choices ({', '.join(choices[name])})",
+                        )
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and isinstance(node.slice, ast.Constant)
+            and node.value.id in known.lookup_keys
+        ):
+            table_keys = known.lookup_keys[node.value.id]
+            entry = str(node.slice.value)
+            if entry not in table_keys:
+                reader.report(
+                    key,
+                    f"expression '{expr.text}': lookup table '{node.value.id}' has no entry "
+                    f"'{entry}' (entries: {_known(table_keys)})",
+                )
+
+
+def _literals(parts: list[ast.expr]) -> list[str]:
+    """The text constants among a comparison's operands (and inside its tuples and lists)."""
+    out: list[str] = []
+    for part in parts:
+        items = part.elts if isinstance(part, ast.Tuple | ast.List) else [part]
+        out += [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+    return out
+
+
+def _placeholders(template: str) -> list[str]:
+    """The names ``template`` shows in braces (``{name}``, ``{name:+d}``)."""
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
+    except ValueError:
+        return ["{"]  # an unmatched brace: reported as a bad placeholder
+    return [re.split(r"[.\[]", f, maxsplit=1)[0] for f in fields]
+
+
+def _check_placeholders(reader: Reader, key: str, template: str, known: set[str]) -> None:
+    if "{" not in template and "}" not in template:
+        return
+    for name in _placeholders(template):
+        if name not in known:
+            shown = "an unmatched brace" if name == "{" else f"{{{name}}}"
+            reader.report(
+                key,
+                f"the text shows {shown}, which this check does not know "
+                f"(known here: {_known(known)})",
+            )
+
+
+_MECHANIC_TEXTS = ("auto_fail_text", "reroll_text", "no_roll_text", "otherwise_explain")
+"""Mechanic attributes (and keys) that are texts with ``{name}`` placeholders."""
+
+
+def _check_mechanic_texts(c: Reader, mechanic: Any, names: set[str]) -> None:
+    inner = getattr(mechanic, "test", None)  # a mechanic wrapping another (rnf_test)
+    if inner is not None:
+        _check_mechanic_texts(c, inner, names)
+    for key in _MECHANIC_TEXTS:
+        template = getattr(mechanic, key, None)
+        if isinstance(template, str):
+            _check_placeholders(c, key, template, names)
+    for index, rule in enumerate(getattr(mechanic, "rules", ())):
+        if isinstance(rule, tuple) and len(rule) == 3 and isinstance(rule[2], str):
+            _check_placeholders(c, f"rules.{index}.explain", rule[2], names)
+
+
+def _check_columns(c: Reader, mechanic: Any, inputs: Mapping[str, InputSpec]) -> None:
+    """A table read by column: the column is a choice input and each row has a cell for each
+    of its choices, and no other."""
+    column = getattr(mechanic, "column", None)
+    if not isinstance(column, str):
+        return
+    spec = inputs.get(column)
+    if spec is None or spec.type != "choice":
+        c.report(
+            "column",
+            f"the column is read from '{column}', which is not a choice input of this check "
+            f"(choice inputs: {_known(i.name for i in inputs.values() if i.type == 'choice')})",
+        )
+        return
+    for index, row in enumerate(getattr(mechanic, "rows", ())):
+        cells = [k for k, _ in getattr(row, "cells", ())]
+        for cell in cells:
+            if cell not in spec.choices:
+                c.report(
+                    f"rows.{index}.cells.{cell}",
+                    f"no column '{cell}': {column} is one of {', '.join(spec.choices)}",
+                )
+        missing = [x for x in spec.choices if x not in cells]
+        if missing:
+            c.report(f"rows.{index}", f"the row has no cell for {column} = {', '.join(missing)}")
+
+
+def _check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
+    """A choice input filled from the unit card offers only what a card can hold (``t`` reads
+    the input's table)."""
+    if spec.from_unit is None or spec.type != "choice":
+        return
+    values = known.unit_field(spec.from_unit)
+    for choice in spec.choices:
+        if values and choice not in values:
+            t.report(
+                "choices",
+                f"'{choice}' is not a {spec.from_unit.replace('_', ' ')} a unit card can have "
+                f"({_known(values)})",
+            )
+
+
+def _split_labels(mechanic: Any) -> tuple[str, ...]:
+    """A split check's labels: the parts its total is shared between (whom effects fall on)."""
+    pattern = getattr(mechanic, "pattern", ())
+    return tuple(p for p in pattern if isinstance(p, str))
 
 
 def _value_names(mechanic: Any) -> set[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import types
 
 import pytest
 
@@ -29,27 +28,32 @@ def test_serve_refuses_a_public_address(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def _fake_server(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int]]:
+    """What ``drumhead serve`` would serve (the [web] extra's server, not started)."""
+    web = pytest.importorskip("drumhead.cli.web", reason="the [web] extra is not installed")
     started: list[tuple[str, str, int]] = []
 
-    class Server:
-        def __init__(self, command: str, host: str, port: int, title: str) -> None:
-            self.args = (command, host, port)
+    def serve(self: object) -> None:
+        started.append((self.command, self.host, self.port))  # type: ignore[attr-defined]
 
-        def serve(self) -> None:
-            started.append(self.args)
-
-    module = types.ModuleType("textual_serve.server")
-    module.Server = Server  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual_serve.server", module)
+    monkeypatch.setattr(web.GuardedServer, "serve", serve)
     return started
 
 
-def test_serve_on_localhost_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_on_this_machine_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     started = _fake_server(monkeypatch)
     assert main(["--saves", "/tmp/games", "serve", "--port", "8123"]) == 0
     command, host, port = started[0]
-    assert (host, port) == ("localhost", 8123)
+    assert (host, port) == ("127.0.0.1", 8123)
     assert command.endswith("-m drumhead --saves /tmp/games")
+
+
+def test_serve_without_the_web_extra_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.delitem(sys.modules, "drumhead.cli.web", raising=False)
+    assert main(["serve"]) == 1
+    assert "pip install 'drumhead[web]'" in capsys.readouterr().err
 
 
 def test_serve_public_only_when_forced(monkeypatch: pytest.MonkeyPatch) -> None:

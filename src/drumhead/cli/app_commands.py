@@ -46,24 +46,29 @@ def serve_command(saves: str | None) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the app to a browser on this machine, behind a token (see
+    :mod:`drumhead.cli.web`)."""
     if not is_local(args.host) and not args.force:
         raise DrumheadError(
             f"refusing to serve on '{args.host}': other machines could reach it. Use the "
-            "default (localhost), or add --force if you really mean to share it."
+            "default (127.0.0.1), or add --force if you really mean to share it."
         )
     if not 0 < args.port < 65536:
         raise DrumheadError(f"port {args.port} is not between 1 and 65535")
     try:
-        from textual_serve.server import Server
+        from drumhead.cli.web import GuardedServer
     except ImportError:
         raise DrumheadError(
             "drumhead serve needs the web extra: pip install 'drumhead[web]'"
         ) from None
-    server = Server(
+    server = GuardedServer(
         serve_command(getattr(args, "saves", None)),
         host=args.host,
         port=args.port,
-        title="drumhead",
+        as_json=bool(getattr(args, "json", False)),
     )
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        raise DrumheadError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
     return 0

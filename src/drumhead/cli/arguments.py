@@ -77,6 +77,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "paths", nargs="*", metavar="PATH", help="files to check (default: the shipped data)"
     )
+    p.add_argument(
+        "--json", action="store_true", help="machine-readable output: every problem found"
+    )
     p.set_defaults(handler="commands:cmd_check")
 
     _games(sub)
@@ -101,6 +104,7 @@ def _games(sub: Any) -> None:
     p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
     p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_export")
 
 
@@ -110,19 +114,27 @@ def _app(sub: Any) -> None:
         "reference", help="open the app on a ruleset's quick reference (no game needed)"
     )
     p.add_argument("ruleset", nargs="?", help="ruleset id (default: One If By Land)")
+    p.add_argument("--json", action="store_true", help="errors as JSON (the app itself is not)")
     p.set_defaults(handler="app_commands:cmd_reference")
 
     p = sub.add_parser(
         "serve",
         help="run the app in a web browser on this machine (needs the [web] extra)",
     )
-    p.add_argument("--host", default="localhost", help="address to bind (default localhost)")
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine)"
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument(
         "--force",
         action="store_true",
         help="allow an address other machines can reach (anyone on that network can then "
         "use the app and its saves)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the address to open (with its token) as JSON, and errors as JSON",
     )
     p.set_defaults(handler="app_commands:cmd_serve")
 

@@ -131,7 +131,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     )
     report = export_markdown(load_save(path).game)
     if args.output:
-        Path(args.output).write_text(report, encoding="utf-8")
+        try:
+            Path(args.output).write_text(report, encoding="utf-8")
+        except OSError as exc:
+            raise DrumheadError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    if args.json:
+        emit_json({"save": str(path), "output": args.output, "report": report})
+    elif args.output:
         print(f"wrote {args.output}")
     else:
         print(report, end="")

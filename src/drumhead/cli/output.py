@@ -12,6 +12,32 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def error_dict(error: BaseException) -> dict[str, Any]:
+    """One problem as scripts read it: ``{"message", "file", "line", "key"}`` (null where not
+    known). A file's problem carries its file, line and key path; any other its message."""
+    from drumhead.errors import RulesetError
+
+    if isinstance(error, RulesetError):
+        return {
+            "message": error.message,
+            "file": error.path or None,
+            "line": error.line,
+            "key": error.key or None,
+        }
+    return {"message": str(error), "file": None, "line": None, "key": None}
+
+
+def error_json(error: BaseException) -> dict[str, Any]:
+    """A failed command's JSON: ``{"error": {...}}``, plus ``"errors": [...]`` (every problem,
+    the first being ``error``) when one file had several."""
+    from drumhead.errors import RulesetErrors
+
+    out: dict[str, Any] = {"error": error_dict(error)}
+    if isinstance(error, RulesetErrors):
+        out["errors"] = [error_dict(e) for e in error.errors]
+    return out
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A simple aligned text table."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.errors import DrumheadError, RulesetError
+from drumhead.errors import DrumheadError, RulesetError, RulesetErrors
 
 
 def kind_of(path: Path, data: dict[str, object]) -> str:
@@ -19,9 +19,16 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
 
 
 def check_paths(paths: list[Path]) -> list[DrumheadError]:
-    """Every problem found; an empty list means every file is valid."""
-    from drumhead.loader import load_ruleset, read_house_rules, read_toml, ruleset_ids
-    from drumhead.validate import build_ruleset
+    """Every problem found, each file's in file order; an empty list means every file is valid.
+
+    A ruleset is checked as it loads: the file and each of its optional rules switched on."""
+    from drumhead.loader import (
+        load_ruleset,
+        read_house_rules,
+        read_toml,
+        ruleset_ids,
+        validate_ruleset_text,
+    )
 
     errors: list[DrumheadError] = []
     if not paths:
@@ -29,17 +36,18 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
             try:
                 load_ruleset(rid)
             except DrumheadError as exc:
-                errors.append(exc)
+                errors.extend(_each(exc))
         from drumhead.cli import extra_checks
 
-        errors.extend(extra_checks.check_shipped())
+        for problem in extra_checks.check_shipped():
+            errors.extend(_each(problem))
         return errors
     for path in paths:
         try:
             data, text = read_toml(path)
             kind = kind_of(path, data)
             if kind == "ruleset":
-                build_ruleset(data, file=str(path), text=text)
+                validate_ruleset_text(data, text, str(path))
             elif kind == "house-rules":
                 house = read_house_rules(path)
                 load_ruleset(house.ruleset, house_rules=path)
@@ -48,7 +56,12 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
 
                 extra_checks.check_file(kind, path, data, text)
         except RulesetError as exc:
-            errors.append(exc)
+            errors.extend(_each(exc))
         except DrumheadError as exc:
             errors.append(RulesetError(str(exc), path=str(path)))
     return errors
+
+
+def _each(error: DrumheadError) -> list[DrumheadError]:
+    """The problems one error stands for (a file with several stands for each of them)."""
+    return list(error.errors) if isinstance(error, RulesetErrors) else [error]

@@ -268,14 +268,18 @@ def check_references(state: GameState, r: Reader) -> None:
         raise r.error("leaders", "two leaders share an id")
     known_sides = set(side_ids)
     known_units = set(unit_ids)
+    sides = f"sides: {', '.join(side_ids) or 'none'}"
     for index, unit in enumerate(state.units):
         if unit.side not in known_sides:
-            raise r.error(f"units.{index}.side", f"no side '{unit.side}'")
+            r.report(f"units.{index}.side", f"no side '{unit.side}' ({sides})")
     for index, leader in enumerate(state.leaders):
         if leader.side not in known_sides:
-            raise r.error(f"leaders.{index}.side", f"no side '{leader.side}'")
+            r.report(f"leaders.{index}.side", f"no side '{leader.side}' ({sides})")
         if leader.attached_to is not None and leader.attached_to not in known_units:
-            raise r.error(f"leaders.{index}.attached_to", f"no unit '{leader.attached_to}'")
+            r.report(
+                f"leaders.{index}.attached_to",
+                f"no unit '{leader.attached_to}' (units: {', '.join(unit_ids) or 'none'})",
+            )
     act = state.activation
     for key, value in (("initiative", act.initiative), ("first", act.first)):
         if value is not None and value not in known_sides:

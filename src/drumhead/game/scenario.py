@@ -17,7 +17,7 @@ from drumhead.game.codec import check_references, read_leader, read_side, read_u
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit
 from drumhead.loader import read_toml
 from drumhead.model import Ruleset
-from drumhead.schema import Reader
+from drumhead.schema import Problems, Reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,8 @@ def read_scenario(
     """Validate a parsed scenario document."""
     from drumhead.game.rulesets import game_ruleset
 
-    r = Reader(data, file=file, text=text)
+    problems = Problems()  # every problem of the file is reported, not only the first
+    r = Reader(data, file=file, text=text, problems=problems)
     title = r.text("scenario")
     ruleset_id = r.text("ruleset")
     options = r.strs("options", ())
@@ -110,18 +111,34 @@ def read_scenario(
             raise r.error(f"options.{index}", f"no optional rule '{option}' (rules: {known})")
     if ruleset is None:
         ruleset = game_ruleset(ruleset_id, options) if options else base
-    description = r.text("description", "")
-    source = r.text("source", "")
-    cards = r.strs("cards", ())
-    sides = tuple(read_side(s) for s in r.array("sides"))
-    if not sides:
-        raise r.error("sides", "a scenario needs its sides")
-    leaders = tuple(read_leader(x) for x in r.array("leaders"))
+    description = source = ""
+    cards: tuple[str, ...] = ()
+    with r.guard():
+        description = r.text("description", "")
+    with r.guard():
+        source = r.text("source", "")
+    with r.guard():
+        cards = r.strs("cards", ())
+    sides = []
+    leaders = []
     units = []
-    for u in r.array("units"):
-        unit = read_unit(u, scenario=True)
-        units.append(check_unit(ruleset, unit, u))
+    with r.guard():
+        for s in r.array("sides"):
+            with s.guard():
+                sides.append(read_side(s))
+        if not sides:
+            r.report("sides", "a scenario needs its sides")
+    with r.guard():
+        for x in r.array("leaders"):
+            with x.guard():
+                leaders.append(read_leader(x))
+    with r.guard():
+        for u in r.array("units"):
+            with u.guard():
+                unit = read_unit(u, scenario=True)
+                units.append(check_unit(ruleset, unit, u))
     r.done()
+    problems.raise_any()
     scenario = Scenario(
         id=scenario_id,
         title=title,
@@ -129,16 +146,19 @@ def read_scenario(
         description=description,
         source=source,
         options=options,
-        sides=sides,
-        leaders=leaders,
+        sides=tuple(sides),
+        leaders=tuple(leaders),
         units=tuple(units),
         cards=cards,
         path=file,
     )
-    check_references(_as_state(scenario), r)
-    _check_commands(scenario, r)
+    with r.guard():
+        check_references(_as_state(scenario), r)
+    with r.guard():
+        _check_commands(scenario, r)
     if len(set(cards)) != len(cards):
-        raise r.error("cards", "a card is listed twice")
+        r.report("cards", "a card is listed twice")
+    problems.raise_any()
     return scenario
 
 
@@ -161,17 +181,19 @@ def ladder_states(ruleset: Ruleset, unit_type: str) -> tuple[str, ...]:
 
 
 def check_unit(ruleset: Ruleset, unit: Unit, r: Reader) -> Unit:
-    """``unit`` checked against the ruleset's names; a missing state becomes the ladder's top."""
+    """``unit`` checked against the ruleset's names; a missing state becomes the ladder's top.
+
+    Each problem is reported (all of them when ``r`` collects problems, else the first)."""
     if ruleset.unit_types and ruleset.unit_type(unit.type) is None:
         known = ", ".join(u.id for u in ruleset.unit_types)
-        raise r.error("type", f"no unit type '{unit.type}' in {ruleset.id} (types: {known})")
+        r.report("type", f"no unit type '{unit.type}' in {ruleset.id} (types: {known})")
     if unit.quality and ruleset.qualities and unit.quality not in ruleset.qualities:
-        raise r.error(
+        r.report(
             "quality",
             f"'{unit.quality}' is not a quality of {ruleset.id} ({', '.join(ruleset.qualities)})",
         )
     if unit.formation and ruleset.formations and unit.formation not in ruleset.formations:
-        raise r.error(
+        r.report(
             "formation",
             f"'{unit.formation}' is not a formation of {ruleset.id} "
             f"({', '.join(ruleset.formations)})",
@@ -180,16 +202,16 @@ def check_unit(ruleset: Ruleset, unit: Unit, r: Reader) -> Unit:
     if not unit.state:
         unit = replace(unit, state=top_state(ruleset, unit.type))
     elif states and unit.state not in states:
-        raise r.error("state", f"'{unit.state}' is not on the ladder ({', '.join(states)})")
+        r.report("state", f"'{unit.state}' is not on the ladder ({', '.join(states)})")
     known_markers = {m.id for m in ruleset.markers}
     for marker in sorted(unit.markers):
         if known_markers and marker not in known_markers:
-            raise r.error(
+            r.report(
                 "markers",
                 f"no marker '{marker}' in {ruleset.id} ({', '.join(sorted(known_markers))})",
             )
     if unit.strength_now > unit.strength_start:
-        raise r.error("strength_now", "is more than the strength at the start")
+        r.report("strength_now", "is more than the strength at the start")
     return unit
 
 
@@ -198,8 +220,10 @@ def _check_commands(scenario: Scenario, r: Reader) -> None:
     for index, leader in enumerate(scenario.leaders):
         for item in leader.commands:
             if item not in names:
-                raise r.error(
-                    f"leaders.{index}.commands", f"'{item}' is neither a unit nor a brigade"
+                r.report(
+                    f"leaders.{index}.commands",
+                    f"'{item}' is neither a unit nor a brigade "
+                    f"(units and brigades: {', '.join(sorted(names))})",
                 )
 
 
