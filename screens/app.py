@@ -401,6 +401,21 @@ class DrumheadApp(App[None]):
         dice: DiceSource = HandDice(hand) if hand is not None else RandomDice(self.rng)
         return resolve(ctx, dice)
 
+    def roll_dice(
+        self, notation: str, purpose: str, unit_id: str | None = None
+    ) -> tuple[tuple[int, ...], int]:
+        """Roll dice that are not a check (a distance, the roller): with a game open, from the
+        game's seeded dice and logged (a replay gives the same faces); else the app's own."""
+        if self.game is None:
+            from drumhead.dice import parse
+
+            return parse(notation).roll(self.rng)
+        game = self.game
+        event = self.record(
+            lambda at: game.roll_dice(notation, purpose=purpose, at=at, unit_id=unit_id)
+        )
+        return tuple(event.data["faces"]), int(event.data["total"])
+
     def apply_hint(self, unit_id: str | None, has_effects: bool) -> str:
         """The line under the proposed effects."""
         if not has_effects:

@@ -81,4 +81,8 @@ def describe_event(game: Game, event: Event) -> str:
         return f"Agreed value for '{d.get('gap')}': {d.get('value')}"
     if kind == "note":
         return f"Note: {d.get('text')}"
+    if kind == "roll":
+        faces = " ".join(str(f) for f in d.get("faces", []))
+        who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
+        return f"Rolled {d.get('notation')}{who} ({d.get('purpose')}): [{faces}] = {d.get('total')}"
     return kind.replace("_", " ")

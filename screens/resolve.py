@@ -718,12 +718,12 @@ class ResolveScreen(KeptScreen):
 
     def action_roll_distance(self) -> None:
         """Roll the dice of every distance effect still to be rolled."""
-        from drumhead.dice import parse
-
         rolled = False
         for i, effect in enumerate(self.effects):
             if effect.kind == "distance" and effect.dice and effect.amount is None:
-                faces, total = parse(effect.dice).roll(self.drumhead.rng)
+                faces, total = self.drumhead.roll_dice(
+                    effect.dice, f"distance: {effect.text}", self.unit_id
+                )
                 self.effects[i] = replace(
                     effect,
                     amount=total,

@@ -115,7 +115,7 @@ class RollerScreen(KeptScreen):
         if self.expr is None:
             self.app.bell()
             return
-        faces, total = self.expr.roll(self.drumhead.rng)
+        faces, total = self.drumhead.roll_dice(str(self.expr), "the dice roller")
         record = RollRecord(str(self.expr), faces, total)
         self.drumhead.roll_history.insert(0, record)
         result = Text()

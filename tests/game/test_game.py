@@ -8,6 +8,7 @@ from pathlib import Path
 import gamegen
 import pytest
 
+from drumhead.dice import parse
 from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.game import Event, Leader, Unit, apply_event, derive_seed, replay, unit_inputs
 from drumhead.resolve import prepare, resolve
@@ -454,3 +455,31 @@ def test_rank_and_file_fire_proposes_its_hits_for_the_target() -> None:
     _, res = game.resolve("fire", firer.id, {"stands": 6}, [], hand_dice=[6, 5, 4, 1, 2, 3], at=AT)
     hits = [e for e in res.effects if e.kind == "hits"]
     assert [(e.amount, e.who) for e in hits] == [(3, "opponent")]
+
+
+def test_dice_outside_a_check_are_seeded_recorded_and_replayed(game) -> None:  # type: ignore[no-untyped-def]
+    """A distance or a roller roll during a game comes from the game's seed, is logged with
+    its seed and faces, replays to the same faces, and undo cannot fish for other dice."""
+    event = game.roll_dice("2d6", purpose="distance: retires 2D6", at=AT, unit_id="sc_militia")
+    seed = derive_seed(1781, "roll:1")
+    faces, total = parse("2d6").roll(random.Random(seed))
+    assert event.kind == "roll" and event.data["seed"] == seed
+    assert event.data["faces"] == list(faces) and event.data["total"] == total
+    assert replay(game.start, game.log) == game.state
+    game.undo()
+    again = game.roll_dice("2d6", purpose="distance: retires 2D6", at=AT, unit_id="sc_militia")
+    assert again.data["faces"] == event.data["faces"]
+
+
+def test_a_roll_whose_faces_do_not_match_its_seed_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+    event = game.roll_dice("1d6", purpose="the dice roller", at=AT)
+    forged = Event(
+        seq=event.seq,
+        kind="roll",
+        data={**event.data, "faces": [7 - event.data["faces"][0]], "total": 0},
+        turn=event.turn,
+        phase=event.phase,
+        at=event.at,
+    )
+    with pytest.raises(InputError, match="faces: the seed gives"):
+        apply_event(game.start, forged)

@@ -8,6 +8,7 @@ absent value), ready for TOML or JSON.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "initiative",
     "set_gap",
     "note",
+    "roll",
 )
 """Every kind of event a log can hold."""
 
@@ -172,6 +174,7 @@ DATA_KEYS: dict[str, frozenset[str]] = {
         "initiative": "winner first",
         "set_gap": "gap value old",
         "note": "text unit",
+        "roll": "notation seed faces total purpose unit",
     }.items()
 }
 """The keys each kind of event's data may hold."""
@@ -501,7 +504,35 @@ def _set_gap(state: GameState, d: _Data) -> GameState:
     return state.evolve(gaps=tuple(sorted(gaps.items())))
 
 
+def _roll(state: GameState, d: _Data) -> GameState:
+    """Dice rolled outside a check (a distance, the roller): the faces are those the recorded
+    seed gives, so a replay reproduces them (and a save whose faces were altered is refused)."""
+    from drumhead.dice import parse
+    from drumhead.errors import DrumheadError
+
+    notation = d.text("notation")
+    try:
+        expr = parse(notation)
+    except DrumheadError as exc:
+        raise d.fail("notation", str(exc)) from None
+    seed = d.data.get("seed")
+    if not _whole(seed):
+        raise d.fail("seed", "expected a whole number")
+    faces = d.data.get("faces")
+    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+        raise d.fail("faces", "expected a list of whole numbers")
+    rolled, total = expr.roll(random.Random(seed))
+    if list(rolled) != faces or d.data.get("total") != total:
+        raise d.fail("faces", f"the seed gives {list(rolled)} = {total}, not {faces}")
+    d.text("purpose")
+    unit = d.text("unit", optional=True)
+    if unit is not None:
+        _unit(state, d, unit)
+    return state
+
+
 _HANDLERS = {
+    "roll": _roll,
     "resolution": _nothing,
     "note": _nothing,
     "apply_effects": _apply_effects,

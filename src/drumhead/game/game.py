@@ -491,6 +491,30 @@ class Game:
             return next(side.id for side in sides if side.id != own)
         return None
 
+    def roll_dice(
+        self, notation: str, *, purpose: str, at: str, unit_id: str | None = None
+    ) -> Event:
+        """Roll dice for something that is not a check (a distance to move, a roll the
+        players ask the roller for), from the game's seeded dice, and log it: the seed and
+        faces are recorded, so a replay gives the same faces (and undoing the roll and
+        rolling again gives them too)."""
+        from drumhead.dice import parse
+
+        expr = parse(notation)
+        if unit_id is not None:
+            self.state.unit(unit_id)
+        seed = derive_seed(self.state.seed, f"roll:{len(self._log) + 1}")
+        faces, total = expr.roll(random.Random(seed))
+        data = {
+            "notation": str(expr),
+            "seed": seed,
+            "faces": list(faces),
+            "total": total,
+            "purpose": purpose,
+            "unit": unit_id,
+        }
+        return self._push("roll", data, at)
+
     def set_initiative(self, winner_side: str, first_side: str, *, at: str) -> Event:
         """Record who won the initiative and who moves first (MWAN)."""
         self.state.side(winner_side)

@@ -98,6 +98,13 @@ def describe(event: Any, state: GameState) -> str:
         return f"players set {d.get('gap')} = {d.get('value')}"
     if kind == "note":
         return f"note: {d.get('text')}"
+    if kind == "roll":
+        faces = ", ".join(str(f) for f in d.get("faces", []))
+        who = f" for {_unit_name(state, d['unit'])}" if "unit" in d else ""
+        return (
+            f"rolled {d.get('notation')}{who} ({d.get('purpose')}): [{faces}] = {d.get('total')} "
+            f"(seed {d.get('seed')})"
+        )
     return str(kind)
 
 
