@@ -18,7 +18,7 @@ import crashkit
 import gamegen
 import pytest
 
-from drumhead.saves import SaveError, load_save
+from drumhead.saves import SaveError, SaveSession, load_save
 
 SUPPORT = Path(__file__).resolve().parents[1] / "support"
 
@@ -63,6 +63,15 @@ def test_kill_9_during_autosave_loses_at_most_the_unfinished_write(tmp_path: Pat
     assert (len(unloadable), len(wrong), len(lost)) == (0, 0, 0), unloadable[:3]
     # the kills landed while the games were being played, not before the first change
     assert sum(1 for _, item in loaded if item.entries > 0) >= kills * 0.9
+    # opening a killed save removes what the unfinished write left, and plays on
+    for result, item in loaded:
+        save = Path(result["save"])
+        leftovers = list(tmp_path.glob(f".{save.stem}.*.tmp"))
+        if leftovers:
+            session, game = SaveSession.open(save)
+            assert game.state == item.game.state
+            session.close()
+            assert not [p for p in leftovers if p.exists()]
 
 
 FULL_DISK = textwrap.dedent(

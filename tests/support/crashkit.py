@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import sys
 import threading
@@ -87,10 +88,12 @@ def _child(save: Path, out: int) -> None:
 def kill(folder: Path, kills: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     results = []
-    base = gamegen.start_game(seed=SEED)
+    base = folder / "base" / "k.toml"
+    SaveSession.create(base, gamegen.start_game(seed=SEED)).close()
     for k in range(kills):
         save = folder / f"k{k}.toml"
-        SaveSession.create(save, Game(base.start, base.ruleset)).close()
+        for made in base.parent.iterdir():  # a fresh copy of the new game's save
+            shutil.copyfile(made, folder / made.name.replace("k.", f"k{k}.", 1))
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: play until killed
@@ -105,7 +108,7 @@ def kill(folder: Path, kills: int, seed: int) -> list[dict[str, Any]]:
         os.close(write)
         with os.fdopen(read, "rb") as pipe:
             assert pipe.readline() == b"R\n"
-            time.sleep(rng.uniform(0.002, 0.08))
+            time.sleep(rng.uniform(0.002, 0.06))
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             lines = pipe.read().decode().splitlines()
