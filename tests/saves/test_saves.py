@@ -512,3 +512,23 @@ def test_hits_marked_on_a_unit_survive_a_save(tmp_path: Path) -> None:
     loaded = load_save(path).game
     assert loaded.state == game.state
     assert (loaded.state.unit(unit.id).hits, loaded.state.unit(unit.id).strength_lost) == (2, 1)
+
+
+def test_without_flock_the_lock_file_is_the_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the system has no flock (Windows), the lock file made with os.link is the lock:
+    a second opener is refused, a lock left by a process that is gone is taken over."""
+    monkeypatch.setattr("drumhead.saves.files._fcntl", None)
+    path = save_path(tmp_path, "plain")
+    SaveSession.create(path, gamegen.start_game()).close()
+    first, _ = SaveSession.open(path)
+    with pytest.raises(SaveLockedError, match=str(os.getpid())):
+        SaveSession.open(path)
+    first.close()
+    assert not (tmp_path / "plain.lock").exists()
+    (tmp_path / "plain.lock").write_text(
+        json.dumps({"pid": 2**22 + 7, "host": socket.gethostname(), "since": AT})
+    )
+    second, _ = SaveSession.open(path)
+    second.close()
