@@ -6,6 +6,7 @@ the seeded dice generator, the roller's history and the gap answers given withou
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -91,6 +92,8 @@ class DrumheadApp(App[None]):
         Binding("f6", "toggle_contrast", "Contrast", id="contrast", show=False),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
     ]
+    SAVE_RETRY_EVERY = 15.0
+    """Seconds between tries to save while saving fails."""
 
     def __init__(
         self,
@@ -149,6 +152,12 @@ class DrumheadApp(App[None]):
         :meth:`show_kept`)."""
         self._screen_styles_read = False
         """Whether the other screens' stylesheet has been read (:meth:`load_screen_styles`)."""
+        self._save_retry: Any = None
+        """The timer that retries saving while it fails."""
+        self._save_failure_told = False
+        """Whether the players were told that saving fails (once, until it works again)."""
+        self._quit_unsaved = False
+        """Closing failed to save: closing again lets the game go unsaved."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
@@ -278,17 +287,109 @@ class DrumheadApp(App[None]):
                 hook()
 
     def autosave(self) -> None:
-        """Overridden by the saves layer hook; nothing to do without a save."""
-        if self.session is not None:
-            self.run_worker(self._autosave, thread=True, exclusive=True, group="autosave")
+        """Write the changes made so far, in a worker thread (nothing to do without a save).
 
-    def _autosave(self) -> None:
-        if self.session is not None and self.game is not None:
-            self.session.autosave(self.game)
+        A failure never ends the app: the game stays in memory, the status bar says since
+        when it is not saved and why, and saving is tried again (:meth:`save_failed`)."""
+        if self.session is not None:
+            self.run_worker(
+                partial(self._autosave, self.session),
+                thread=True,
+                group="autosave",
+                exit_on_error=False,
+            )
+
+    def _autosave(self, session: Any) -> None:
+        """In the worker: append what changed (``SaveSession.autosave`` takes it from the game
+        as each change was made, so it never races the next change)."""
+        failing = session.health.problem is not None
+        try:
+            session.autosave()
+        except DrumheadError as exc:
+            if not session.closed:
+                self.call_from_thread(self.save_failed, session, exc)
+            return
+        if failing:
+            self.call_from_thread(self.save_recovered, session)
+
+    def save_failed(self, session: Any, error: DrumheadError) -> None:
+        """Saving failed: say so once, keep saying it in the status bar, and retry."""
+        if session is not self.session:
+            return
+        self.refresh_status()
+        if self._save_retry is None:
+            self._save_retry = self.set_interval(self.SAVE_RETRY_EVERY, self.retry_save)
+        if not self._save_failure_told:
+            self._save_failure_told = True
+            self.notify(
+                f"{error} · ctrl+s saves it elsewhere",
+                title="Not saved",
+                severity="error",
+                timeout=20,
+            )
+
+    def save_recovered(self, session: Any) -> None:
+        """Saving works again after a failure."""
+        if session is not self.session:
+            return
+        self._save_failure_told = False
+        self.refresh_status()
+        self.notify("Saved again: every change is on disk.")
+
+    def retry_save(self) -> None:
+        """Try again to save (on a timer while saving fails)."""
+        session = self.session
+        if session is None or session.health.problem is None:
+            if self._save_retry is not None:
+                self._save_retry.stop()
+                self._save_retry = None
+            return
+        self.autosave()
+
+    def save_warning(self) -> str | None:
+        """The status bar's warning while saving fails: since when, and why."""
+        health = self.session.health if self.session is not None else None
+        if health is None or health.problem is None:
+            return None
+        import time
+
+        since = time.strftime("%H:%M", time.localtime(health.last_saved or time.time()))
+        return f"not saved since {since}: {health.problem}"
+
+    def action_save_as(self) -> None:
+        """Ask for a name or a folder and write the whole game there; saving goes on there."""
+        if self.session is None or self.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.screens.save_as import SaveAsModal
+
+        session = self.session
+        self.push_screen(
+            SaveAsModal(session.path.stem, str(session.path.parent), self.save_game_as)
+        )
+
+    def save_game_as(self, text: str) -> str | None:
+        """Save the open game as ``text`` (a name in the saves folder, or a path with its
+        folder); what went wrong, or None."""
+        from drumhead.saves import save_path
+
+        if self.session is None or self.game is None:
+            return "no game is open"
+        given = Path(text).expanduser()
+        folder = given.parent if given.parent != Path(".") else self.saves_folder()
+        try:
+            path = save_path(folder, given.name)
+            self.session.save_as(path, self.game)
+        except DrumheadError as exc:
+            return str(exc)
+        self._save_failure_told = False
+        self.refresh_status()
+        self.notify(f"Saved as {path}; saving goes on there.")
+        return None
 
     def open_game(self, game: Game, session: Any = None) -> None:
         """Make ``game`` the open game and show the battle screen."""
-        self.close_game()
+        self.close_game(force=True)
         self.game = game
         self.session = session
         from drumhead.screens.battle import BattleScreen
@@ -324,18 +425,39 @@ class DrumheadApp(App[None]):
             self.notify(f"{game.state.name}: {warning}", severity="warning", timeout=12)
 
     async def action_quit(self) -> None:
-        """Save, release the open game, and leave."""
-        self.close_game()
+        """Save, release the open game, and leave. If it cannot be saved, stay (the second
+        ctrl+q in a row leaves all the same, unsaved)."""
+        if not self.close_game(force=self._quit_unsaved):
+            self._quit_unsaved = True
+            return
         self.exit()
 
-    def close_game(self) -> None:
-        """Save and close the open game (if any) and release its save."""
-        if self.session is not None and self.game is not None:
-            self.session.save(self.game)
-            self.session.close()
+    def close_game(self, *, force: bool = False) -> bool:
+        """Save and close the open game (if any) and release its save. When it cannot be
+        saved, say why and keep it open (False), unless ``force``: then let it go unsaved."""
+        session, game = self.session, self.game
+        if session is not None and game is not None:
+            try:
+                with contextlib.suppress(DrumheadError):
+                    session.save(game)  # compacted; a full disk may still take the short way
+                session.close()
+            except DrumheadError as exc:
+                if not force:
+                    self.notify(
+                        f"{exc} · ctrl+s saves it elsewhere; close again to leave it unsaved",
+                        title="Not saved",
+                        severity="error",
+                        timeout=20,
+                    )
+                    self.refresh_status()
+                    return False
+                session.release()
         self.session = None
         self.game = None
+        self._quit_unsaved = False
+        self._save_failure_told = False
         self.drop_kept()
+        return True
 
     # -- what the resolve screen asks of the app (routed to the game when one is open) ----
     @property
@@ -525,7 +647,7 @@ class DrumheadApp(App[None]):
         except DrumheadError:
             return
         for info in sorted(saves, key=lambda i: i.last_played, reverse=True):
-            if info.locked:
+            if info.locked or info.problem is not None:
                 continue
             try:
                 self.resume(info.path)
@@ -608,6 +730,11 @@ class DrumheadApp(App[None]):
                 "Close game",
                 "Save it and go back to the start screen (ctrl+w)",
                 self.action_close_game,
+            ),
+            PaletteCommand(
+                "Save as…",
+                "Write the game under another name or folder and save there (ctrl+s)",
+                self.action_save_as,
             ),
             PaletteCommand(
                 "Edit units", "Add, remove, correct units; attach leaders", self.action_open_units
@@ -786,7 +913,9 @@ class DrumheadApp(App[None]):
         if self.game is None:
             return
         name = self.game.state.name
-        self.close_game()
+        if not self.close_game(force=self._quit_unsaved):
+            self._quit_unsaved = True
+            return
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.refresh_status()

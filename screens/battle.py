@@ -61,6 +61,7 @@ class BattleScreen(DrumheadScreen):
         Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
         Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
+        Binding("ctrl+s", "app.save_as", "Save as", id="save-as", show=False),
         Binding("escape", "escape", "Clear the filter", id="clear-filter", show=False),
         Binding("slash", "filter", "Filter", id="filter", show=False),
     ]

@@ -91,12 +91,16 @@ class StartScreen(DrumheadScreen):
         except DrumheadError as exc:
             return [Option(f"(cannot read saves: {exc})", disabled=True)]
         options = []
-        for info in sorted(found, key=lambda i: i.last_played, reverse=True):
+        # broken saves last: the one played last, at the top, is the one `o` resumes
+        for info in sorted(found, key=lambda i: (i.problem is None, i.last_played), reverse=True):
             title = (
                 self.drumhead.ruleset_title(info.ruleset)
                 if info.ruleset in self.drumhead.ruleset_ids()
                 else info.ruleset
             )
+            if info.problem is not None:  # listed, not hidden: its players should know
+                options.append(Option(f"{info.name} · broken: {info.problem}", disabled=True))
+                continue
             lock = " (open elsewhere)" if info.locked else ""
             played = info.last_played[:16].replace("T", " ")
             options.append(

@@ -35,5 +35,10 @@ class StatusBar(Widget):
         where = status() if callable(status) else "drumhead"
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f" {self.view} ", style="bold reverse")
+        warning = getattr(self.app, "save_warning", None)
+        problem = warning() if callable(warning) else None
+        if problem:  # before the rest: an ellipsis must not hide it
+            theme = self.app.current_theme
+            text.append(f" {problem} ", style=f"bold {theme.foreground} on {theme.error}")
         text.append(f" {where}")
         return text

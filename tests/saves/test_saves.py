@@ -44,6 +44,16 @@ def _files(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
+def _reseal(path: Path) -> None:
+    """Make the snapshot cover its journal as it now is (as if the journal had been edited
+    before the snapshot was written), so that a test reaches the replay's own checks."""
+    doc = tomllib.loads(path.read_text())
+    raw = journal_file(path, doc["game"]["generation"]).read_bytes()
+    doc["game"]["journal_bytes"] = len(raw)
+    doc["game"]["journal_crc"] = f"{zlib.crc32(raw):08x}"
+    path.write_text(tomli_w.dumps(doc))
+
+
 def _same(a, b) -> None:  # type: ignore[no-untyped-def]
     assert a.start == b.start
     assert a.state == b.state
@@ -299,7 +309,8 @@ def test_schema_1_single_file_saves_migrate(tmp_path: Path) -> None:
     SaveSession.create(path, game).close()
     doc = _snapshot(path)
     doc["schema"] = 1
-    del doc["game"]["generation"], doc["game"]["journal_entries"]
+    for key in ("generation", "journal_entries", "journal_bytes", "journal_crc"):
+        del doc["game"][key]
     doc["events"] = [e.to_dict() for e in game.log]
     for p in tmp_path.iterdir():
         p.unlink()
@@ -340,6 +351,7 @@ def test_dangling_references_in_the_journal(tmp_path: Path) -> None:
     entry["event"]["data"]["id"] = "ghost_regiment"
     body = json.dumps(entry).encode()
     journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
+    _reseal(path)
     files = _files(tmp_path)
     with pytest.raises(SaveError, match="ghost_regiment") as info:
         load_save(path)
@@ -396,6 +408,7 @@ def test_units_added_by_the_journal_follow_the_ruleset(tmp_path: Path) -> None:
     entry["event"]["data"]["unit"]["type"] = "dragon"
     body = json.dumps(entry).encode()
     journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
+    _reseal(path)
     with pytest.raises(SaveError, match="no unit type 'dragon'") as info:
         load_save(path)
     assert info.value.key == "units.dragon.type"
@@ -404,18 +417,23 @@ def test_units_added_by_the_journal_follow_the_ruleset(tmp_path: Path) -> None:
 def test_a_folder_that_refuses_writes_gets_a_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(os, "link", refuse)
+    def refuse(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if str(path).startswith(str(tmp_path)):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(SaveError, match="cannot lock the save: Permission denied"):
         SaveSession.create(tmp_path / "x.toml", gamegen.start_game())
     monkeypatch.undo()
-    session = SaveSession.create(tmp_path / "x.toml", gamegen.start_game())
     game = gamegen.start_game()
+    session = SaveSession.create(tmp_path / "x.toml", game)
+    session.save(game)  # a new generation: its journal is opened at the first autosave
     game.note("x", at=AT)
-    monkeypatch.setattr("builtins.open", refuse)
-    with pytest.raises(SaveError, match="could not autosave"):
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(SaveError, match="could not save: the saves folder is read-only"):
         session.autosave(game)
     monkeypatch.undo()
     session.close()
@@ -431,6 +449,7 @@ def test_an_edit_to_a_side_that_does_not_exist_is_refused_on_load(tmp_path: Path
     entry["event"]["data"]["new"] = "french"
     body = json.dumps(entry).encode()
     journal.write_bytes(b"%08x " % zlib.crc32(body) + body + b"\n")
+    _reseal(path)
     with pytest.raises(SaveError, match="no side 'french'"):
         load_save(path)
 
@@ -493,3 +512,23 @@ def test_hits_marked_on_a_unit_survive_a_save(tmp_path: Path) -> None:
     loaded = load_save(path).game
     assert loaded.state == game.state
     assert (loaded.state.unit(unit.id).hits, loaded.state.unit(unit.id).strength_lost) == (2, 1)
+
+
+def test_without_flock_the_lock_file_is_the_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the system has no flock (Windows), the lock file made with os.link is the lock:
+    a second opener is refused, a lock left by a process that is gone is taken over."""
+    monkeypatch.setattr("drumhead.saves.files._fcntl", None)
+    path = save_path(tmp_path, "plain")
+    SaveSession.create(path, gamegen.start_game()).close()
+    first, _ = SaveSession.open(path)
+    with pytest.raises(SaveLockedError, match=str(os.getpid())):
+        SaveSession.open(path)
+    first.close()
+    assert not (tmp_path / "plain.lock").exists()
+    (tmp_path / "plain.lock").write_text(
+        json.dumps({"pid": 2**22 + 7, "host": socket.gethostname(), "since": AT})
+    )
+    second, _ = SaveSession.open(path)
+    second.close()

@@ -94,6 +94,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
             "last_played": s.last_played,
             "open": s.locked,
             "path": str(s.path),
+            "problem": s.problem,
         }
         for s in saves
     ]
@@ -113,12 +114,14 @@ def cmd_saves(args: argparse.Namespace) -> int:
                     r["scenario"] or "-",
                     r["turn"],
                     r["last_played"],
-                    "open" if r["open"] else "",
+                    f"BROKEN: {r['problem']}" if r["problem"] else "open" if r["open"] else "",
                 ]
                 for r in rows
             ],
         )
     )
+    if any(r["problem"] for r in rows):
+        print("a broken save will not open: drumhead check PATH says all that is wrong with it")
     return 0
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +80,9 @@ class Game:
         self._checkpoints: dict[int, GameState] = {0: start}
         self._state = start
         self._log_tuple: tuple[Event, ...] | None = ()
-        self.journal: list[JournalOp] = []
-        """Every operation since this object was made or loaded (the saves layer appends it)."""
+        self.recorder: Callable[[JournalOp], None] | None = None
+        """Told of every change as it is made, on the thread that makes it, the game already
+        changed: how the saves layer's journal hears of it (None: nobody listens)."""
         for event in log:
             self.add_event(event, record=False)
         redo_list = list(redo)
@@ -105,6 +106,16 @@ class Game:
     def redo_stack(self) -> tuple[Event, ...]:
         """Undone events, the next to redo first."""
         return tuple(self._redo)
+
+    @property
+    def event_count(self) -> int:
+        """Events in the log (``len(log)`` without building the tuple)."""
+        return len(self._log)
+
+    @property
+    def last_event(self) -> Event | None:
+        """The log's last event, if any."""
+        return self._log[-1] if self._log else None
 
     @property
     def can_undo(self) -> bool:
@@ -166,8 +177,12 @@ class Game:
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = new_state
         if record:
-            self.journal.append(("event", event))
+            self._record(("event", event))
         return event
+
+    def _record(self, op: JournalOp) -> None:
+        if self.recorder is not None:
+            self.recorder(op)
 
     def _push(self, kind: str, data: Mapping[str, Any], at: str) -> Event:
         event = Event(
@@ -188,7 +203,7 @@ class Game:
         self._log_tuple = None
         self._redo.insert(0, event)
         self._state = self.state_at(len(self._log))
-        self.journal.append(("undo", event.seq))
+        self._record(("undo", event.seq))
         return event
 
     def redo(self) -> Event | None:
@@ -201,7 +216,7 @@ class Game:
         self._log_tuple = None
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._state
-        self.journal.append(("redo", event.seq))
+        self._record(("redo", event.seq))
         return event
 
     def jump_to(self, seq: int) -> None:
@@ -215,7 +230,7 @@ class Game:
         self._log_tuple = None
         self._redo[0:0] = moved
         self._state = self.state_at(seq)
-        self.journal.append(("jump", seq))
+        self._record(("jump", seq))
 
     # -- changes ------------------------------------------------------------------------------
     def resolve(

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from drumhead.saves.files import (
     SaveError,
+    SaveLock,
     SaveLockedError,
+    SaveWriteError,
     acquire_lock,
     release_lock,
     save_path,
@@ -23,11 +25,12 @@ from drumhead.saves.listing import SaveInfo, list_saves, read_header
 
 if TYPE_CHECKING:
     from drumhead.game.report import export_markdown
-    from drumhead.saves.store import SCHEMA, SaveSession, load_save, open_save
+    from drumhead.saves.store import SCHEMA, SaveHealth, SaveSession, load_save, open_save
 
 _LAZY = {
     "export_markdown": "drumhead.game.report",
     "SCHEMA": "drumhead.saves.store",
+    "SaveHealth": "drumhead.saves.store",
     "SaveSession": "drumhead.saves.store",
     "load_save": "drumhead.saves.store",
     "open_save": "drumhead.saves.store",
@@ -46,9 +49,12 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "SCHEMA",
     "SaveError",
+    "SaveHealth",
     "SaveInfo",
+    "SaveLock",
     "SaveLockedError",
     "SaveSession",
+    "SaveWriteError",
     "acquire_lock",
     "export_markdown",
     "list_saves",

@@ -1,8 +1,10 @@
-"""File-system plumbing for saves: the saves folder, safe names, atomic writes, backups, locks."""
+"""File-system plumbing for saves: the saves folder, safe names, atomic writes, backups, locks,
+and what a failed write means to a player."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import socket
@@ -11,6 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
+
+try:  # the operating system's file locks (Linux, macOS, the BSDs)
+    import fcntl as _fcntl
+except ImportError:  # pragma: no cover - Windows: the lock file alone (see acquire_lock)
+    _fcntl = None  # type: ignore[assignment]
 
 BACKUPS = 3
 """How many earlier versions of a save's snapshot are kept (``NAME.toml.1`` is the newest)."""
@@ -24,6 +31,51 @@ class SaveError(RulesetError):
 
 class SaveLockedError(SaveError):
     """Another drumhead holds the save open."""
+
+
+class SaveWriteError(SaveError):
+    """Saving failed for a reason outside drumhead (a full disk, a folder gone or read-only).
+
+    ``reason`` is that reason in a few words a player understands (``"the disk is full"``);
+    the game is still whole in memory, and saving can be retried or done elsewhere.
+    """
+
+    def __init__(self, reason: str, *, path: str, detail: str = "") -> None:
+        self.reason = reason
+        """What went wrong, in a player's words (the status bar shows it)."""
+        extra = f" ({detail})" if detail and detail != reason else ""
+        super().__init__(
+            f"could not save: {reason}{extra}; the game is kept in memory "
+            "(saving is tried again, or save it elsewhere with save as)",
+            path=path,
+        )
+
+
+FOLDER_GONE = "the saves folder is missing (deleted or renamed?)"
+FILES_REPLACED = "the save's files were replaced or moved by another program"
+_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk is full",
+    errno.EFBIG: "the disk is full",
+    errno.ENOENT: FOLDER_GONE,
+    errno.ENOTDIR: FOLDER_GONE,
+    errno.EROFS: "the saves folder is read-only",
+    errno.EACCES: "the saves folder is read-only",
+    errno.EPERM: "the saves folder is read-only",
+}
+
+
+def moved_reason(path: Path) -> str:
+    """Why ``path`` no longer names the file drumhead wrote: its folder is gone, or the file
+    was replaced or moved."""
+    return FILES_REPLACED if path.parent.is_dir() else FOLDER_GONE
+
+
+def write_failure(exc: OSError, path: Path | str) -> SaveWriteError:
+    """The :class:`SaveWriteError` for an operating-system error met while saving ``path``."""
+    detail = exc.strerror or str(exc)
+    reason = _REASONS.get(exc.errno or 0, detail.lower() if detail else "the disk failed")
+    return SaveWriteError(reason, path=str(path), detail=detail)
 
 
 def saves_dir(cli_value: str | None = None) -> Path:
@@ -66,35 +118,54 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes, *, backups: int = 0) -> None:
+def write_atomic(path: Path, data: bytes, *, backups: int = 0, make_folder: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, never half.
 
-    The data goes to a temporary file in the same folder, is flushed and fsynced, then renamed
-    over the old file (``os.replace``) and the folder is fsynced. With ``backups``, the old file
-    is first kept as ``path.1`` (older ones shift to ``.2``, ``.3``).
+    The data goes to a temporary file in the same folder, is fsynced, then renamed over the old
+    file (``os.replace``) and the folder is fsynced. With ``backups``, the old file is first
+    kept as ``path.1`` (older ones shift to ``.2``, ``.3``). ``make_folder=False``: a missing
+    folder is an error (an open save never makes up a folder deleted under it). Any failure
+    leaves ``path`` as it was and raises :class:`SaveWriteError`.
     """
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        if make_folder:
+            folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            write_all(fd, data, 0)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         if backups and path.exists():
             rotate_backups(path, backups)
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise SaveError(
-            f"could not write the save: {exc.strerror or exc}", path=str(path)
-        ) from None
+            os.unlink(tmp)
+        raise write_failure(exc, path) from None
     except BaseException:
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            os.unlink(tmp)
         raise
     fsync_dir(folder)
+
+
+def write_all(fd: int, data: bytes, offset: int) -> None:
+    """Write all of ``data`` at ``offset`` of ``fd`` (a short write is continued; an error
+    raises ``OSError`` with part of it possibly written)."""
+    view = memoryview(data)
+    while view:
+        if hasattr(os, "pwrite"):
+            done = os.pwrite(fd, view, offset)
+        else:  # pragma: no cover - Windows
+            os.lseek(fd, offset, os.SEEK_SET)
+            done = os.write(fd, view)
+        if done <= 0:  # pragma: no cover - a disk that takes nothing and says nothing
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[done:]
+        offset += done
 
 
 def rotate_backups(path: Path, keep: int) -> None:
@@ -115,12 +186,41 @@ def rotate_backups(path: Path, keep: int) -> None:
 # -- locks ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class LockInfo:
+    """Who holds a save, as its lock file says."""
+
     pid: int
     host: str
     since: str
 
     def describe(self) -> str:
         return f"process {self.pid} on {self.host} since {self.since}"
+
+
+@dataclass(eq=False, slots=True)
+class SaveLock:
+    """A save's lock, held: the lock file, and (where the system has them) the open file the
+    operating system's lock is on. The kernel lets go of that when the process ends, however
+    it ends, so a crash never leaves the save locked."""
+
+    path: Path
+    fd: int | None
+    """The lock file, open and locked with ``flock``; None where there is no ``flock``."""
+
+    def release(self) -> None:
+        """Let go of the save: remove the lock file (where the folder allows), then unlock."""
+        if self.fd is None:
+            holder = read_lock(self.path)
+            if holder is not None and holder.pid == os.getpid():
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
+            return
+        # removed while still locked: whoever opens it next makes a new one (see _flock)
+        with contextlib.suppress(OSError):
+            if _same_file(self.fd, self.path):
+                os.unlink(self.path)
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+        self.fd = None
 
 
 def _pid_alive(pid: int) -> bool:
@@ -137,13 +237,20 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def read_lock(lock: Path) -> LockInfo | None:
+def _parse_lock(raw: bytes) -> LockInfo | None:
     import json  # here, not at the top: listing saves (the first frame) rarely meets a lock
 
     try:
-        data = json.loads(lock.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
         return LockInfo(int(data["pid"]), str(data["host"]), str(data["since"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def read_lock(lock: Path) -> LockInfo | None:
+    try:
+        return _parse_lock(lock.read_bytes())
+    except OSError:
         return None
 
 
@@ -152,35 +259,120 @@ def lock_path(save: Path) -> Path:
 
 
 def _stale(holder: LockInfo | None) -> bool:
-    """Whether a lock may be taken over: unreadable, or left by a process of this machine
-    that is no longer running (e.g. after a crash)."""
+    """Whether a lock file's holder is gone: unreadable, or a process of this machine that is
+    no longer running (e.g. after a crash)."""
     return holder is None or (holder.host == socket.gethostname() and not _pid_alive(holder.pid))
 
 
 def lock_holder(save: Path) -> LockInfo | None:
-    """Who holds the save's lock; None when nobody does: no lock file, or a stale one that
-    :func:`acquire_lock` would take over."""
+    """Who holds the save's lock, as far as a listing can tell without touching the lock; None
+    when nobody does (no lock file, or one left by a process that is gone)."""
     holder = read_lock(lock_path(save))
     return None if _stale(holder) else holder
 
 
-def acquire_lock(save: Path) -> Path:
-    """Take the save's lock file, or raise :class:`SaveLockedError` naming who holds it.
+def _locked_error(save: Path, lock: Path, holder: LockInfo | None) -> SaveLockedError:
+    if holder is None:
+        return SaveLockedError(
+            "this save is being opened by another drumhead right now; try again",
+            path=str(save),
+        )
+    if holder.host != socket.gethostname():
+        return SaveLockedError(
+            f"this save is open in another drumhead ({holder.describe()}); close it there "
+            f"first, or if that machine no longer has it open, delete {lock.name}",
+            path=str(save),
+        )
+    return SaveLockedError(
+        f"this save is open in another drumhead window ({holder.describe()}); close it there first",
+        path=str(save),
+    )
 
-    A lock left by a process of this machine that is no longer running is stale: it is
-    taken over.
+
+def acquire_lock(save: Path) -> SaveLock:
+    """Take the save's lock, or raise :class:`SaveLockedError` naming who holds it.
+
+    The lock is the operating system's (``flock`` on ``NAME.lock``, held for as long as the
+    save is open): two processes can never both hold it, and the kernel lets go of it when its
+    process ends, so a save left by a crash opens at once. The file also says who holds the
+    lock (process, machine, since when) for the message; a lock file written on another
+    machine (a shared folder, where ``flock`` may not reach) is respected. Where the system
+    has no ``flock`` (Windows), the lock file alone is the lock, made atomically with
+    ``os.link``; a lock left by a process of this machine that is gone is taken over there.
     """
     try:
-        return _acquire(save)
+        save.parent.mkdir(parents=True, exist_ok=True)
+        if _fcntl is None:  # pragma: no cover - exercised by patching _fcntl in the tests
+            return _acquire_link(save)
+        return _flock(save)
     except OSError as exc:
         raise SaveError(f"cannot lock the save: {exc.strerror or exc}", path=str(save)) from None
 
 
-def _acquire(save: Path) -> Path:
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        here, there = os.fstat(fd), os.stat(path)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _read_fd(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    offset = 0
+    while True:
+        chunk = os.pread(fd, 4096, offset)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        offset += len(chunk)
+
+
+def _flock(save: Path) -> SaveLock:
+    import json
+
+    assert _fcntl is not None
+    lock = lock_path(save)
+    me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
+    holder: LockInfo | None = None
+    for attempt in range(40):
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _parse_lock(_read_fd(fd))
+            os.close(fd)
+            if holder is not None and not _stale(holder):
+                raise _locked_error(save, lock, holder) from None
+            # held, but the file does not say by whom yet: its holder is just starting
+            time.sleep(0.005 * (1 + attempt % 4))
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        try:
+            if not _same_file(fd, lock):
+                # the file was removed (its holder let go) between our open and our lock
+                os.close(fd)
+                continue
+            holder = _parse_lock(_read_fd(fd))
+            if holder is not None and holder.host != me.host:
+                raise _locked_error(save, lock, holder)
+            payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
+            os.ftruncate(fd, 0)
+            write_all(fd, payload, 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        return SaveLock(lock, fd)
+    raise _locked_error(save, lock, holder if holder is not None and not _stale(holder) else None)
+
+
+def _acquire_link(save: Path) -> SaveLock:
+    """The lock without ``flock``: a lock file made atomically with ``os.link``."""
     import json
 
     lock = lock_path(save)
-    save.parent.mkdir(parents=True, exist_ok=True)
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
     tmp = save.parent / f".{lock.name}.{me.pid}.tmp"
@@ -189,29 +381,22 @@ def _acquire(save: Path) -> Path:
         for _ in range(3):
             try:
                 os.link(tmp, lock)
-                return lock
+                return SaveLock(lock, None)
             except FileExistsError:
                 holder = read_lock(lock)
                 stale = _stale(holder)
                 if holder is not None and holder.pid == me.pid and holder.host == me.host:
                     stale = False
                 if not stale:
-                    assert holder is not None
-                    raise SaveLockedError(
-                        f"this save is open in another drumhead ({holder.describe()}); close it "
-                        f"there first, or if that process is gone, delete {lock.name}",
-                        path=str(save),
-                    ) from None
+                    raise _locked_error(save, lock, holder) from None
                 with contextlib.suppress(FileNotFoundError):
-                    lock.unlink()
-        raise SaveLockedError("could not take the save's lock", path=str(save))
+                    os.unlink(lock)
+        raise _locked_error(save, lock, None)
     finally:
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            os.unlink(tmp)
 
 
-def release_lock(lock: Path) -> None:
-    holder = read_lock(lock)
-    if holder is not None and holder.pid == os.getpid():
-        with contextlib.suppress(FileNotFoundError):
-            lock.unlink()
+def release_lock(lock: SaveLock) -> None:
+    """Let go of a lock taken with :func:`acquire_lock` (never raises)."""
+    lock.release()

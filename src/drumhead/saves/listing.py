@@ -6,11 +6,15 @@ Kept apart from :mod:`drumhead.saves.store` so that listing saves (the app's sta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.saves.files import SaveError, lock_holder
+
+
+class NotASave(SaveError):
+    """A TOML file with neither a save's ``schema`` nor its ``[game]`` table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,10 @@ class SaveInfo:
     events: int = 0
     locked: bool = False
     """Open in a drumhead that is running (a lock left by a crash does not count)."""
+    problem: str | None = None
+    """Why the save cannot be opened, when a quick look shows it (its header is unreadable,
+    its journal missing or shorter than the snapshot says); None: it looks whole.
+    ``drumhead check`` reads it all."""
 
 
 def read_header(path: Path) -> SaveInfo:
@@ -46,10 +54,12 @@ def read_header(path: Path) -> SaveInfo:
         raise SaveError(f"not valid TOML: {exc}", path=str(path)) from None
     game = data.get("game")
     if not isinstance(game, dict):
+        if "schema" not in data:
+            raise NotASave(f"{path.name} is not a save", path=str(path))
         raise SaveError("no [game] table", path=str(path), key="game")
     r = Reader(game, file=str(path), key="game", text=head)
     try:
-        return SaveInfo(
+        info = SaveInfo(
             name=path.stem,
             path=path,
             ruleset=r.text("ruleset"),
@@ -59,12 +69,30 @@ def read_header(path: Path) -> SaveInfo:
             events=r.integer("events", 0),
             locked=lock_holder(path) is not None,
         )
+        schema = data.get("schema")
+        if isinstance(schema, int) and schema >= 2:
+            generation = r.integer("generation")
+            size = r.integer("journal_bytes") if schema >= 3 else 0
+            journal = path.with_name(f"{path.stem}.{generation}.journal")
+            try:
+                found = journal.stat().st_size
+            except OSError:
+                return replace(info, problem=f"its journal {journal.name} is missing")
+            if found < size:
+                return replace(
+                    info,
+                    problem=f"its journal {journal.name} is shorter than the snapshot says "
+                    f"({found} bytes, not {size}): events are missing",
+                )
+        return info
     except RulesetError as exc:
         raise SaveError(exc.message, path=exc.path, key=exc.key, line=exc.line) from None
 
 
 def list_saves(folder: str | Path) -> list[SaveInfo]:
-    """Every save in the folder, the most recently played first (unreadable ones skipped)."""
+    """Every save in the folder, the most recently played first. A save whose header cannot
+    be read is listed too, with the reason as its ``problem`` (never left out: its player
+    should hear that it is broken, not find it gone)."""
     base = Path(folder)
     try:
         paths = sorted(base.glob("*.toml")) if base.is_dir() else []
@@ -74,6 +102,10 @@ def list_saves(folder: str | Path) -> list[SaveInfo]:
     for path in paths:
         try:
             out.append(read_header(path))
-        except DrumheadError:
-            continue
+        except NotASave:
+            continue  # another TOML file (house rules, a scenario) kept with the saves
+        except DrumheadError as exc:
+            message = exc.message if isinstance(exc, RulesetError) else str(exc)
+            where = f"{exc.key}: " if isinstance(exc, RulesetError) and exc.key else ""
+            out.append(SaveInfo(path.stem, path, "?", 0, "", problem=f"{where}{message}"))
     return sorted(out, key=lambda s: s.last_played, reverse=True)

@@ -3,49 +3,71 @@
 ``NAME.toml``           schema, [game] header, [start] state, [state] current state (TOML)
 ``NAME.G.journal``      generation G of the journal: one entry a line, ``CRC32 JSON``
 ``NAME.toml.1..3``      the last three snapshots before the latest full save
-``NAME.lock``           who has the save open
+``NAME.lock``           who has the save open (locked with the operating system's lock)
 
-Autosave appends the new journal entries (cost independent of the game's length) and now and
-then rewrites the snapshot (cost proportional to the number of units, not of events). A full
-save writes a compacted journal as a new generation, then the snapshot that points to it.
+An open save is a :class:`SaveSession`. The game tells it of every change as it is made (on
+the thread that makes it); autosave appends those changes to the journal (cost independent of
+the game's length) from any thread, and now and then rewrites the snapshot (cost proportional
+to the number of units, not of events). A full save writes a compacted journal as a new
+generation, then the snapshot that points to it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import glob
 import os
+import re
 import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import tomli_w
 
-from drumhead.errors import DrumheadError, RulesetError
-from drumhead.game.codec import check_references, read_state, state_to_dict
-from drumhead.game.events import EVENT_KINDS, Event
-from drumhead.game.game import Game
-from drumhead.game.rulesets import game_ruleset
-from drumhead.game.scenario import check_unit
-from drumhead.loader import read_toml
+from drumhead.game.codec import state_to_dict
+from drumhead.game.game import Game, JournalOp
+from drumhead.game.state import GameState
 from drumhead.saves.files import (
     BACKUPS,
     SaveError,
+    SaveLock,
+    SaveWriteError,
     acquire_lock,
     fsync_dir,
-    release_lock,
+    moved_reason,
     save_path,
     write_atomic,
+    write_failure,
 )
-from drumhead.schema import Reader
-from drumhead.tomlpos import locate
+from drumhead.saves.journal import (
+    JournalWriter,
+    Written,
+    compact_entries,
+    encode_entry,
+    journal_file,
+    mark,
+    op_entry,
+    read_journal,
+)
+from drumhead.saves.loading import SCHEMA, Loaded, load_save
 
-SCHEMA = 2
-"""The save schema this drumhead writes. Older schemas are migrated on load; newer refused."""
+__all__ = [
+    "SCHEMA",
+    "SNAPSHOT_EVERY",
+    "Loaded",
+    "SaveHealth",
+    "SaveSession",
+    "encode_entry",
+    "journal_file",
+    "load_save",
+    "op_entry",
+    "open_save",
+    "read_journal",
+    "snapshot_bytes",
+]
 
 SNAPSHOT_EVERY = 200
 """Autosave rewrites the snapshot after this many journal entries (for listings and checks)."""
@@ -53,117 +75,20 @@ SNAPSHOT_EVERY = 200
 KEEP_GENERATIONS = BACKUPS + 1
 
 
-# -- migrations ---------------------------------------------------------------------------------
-def _migrate_1(doc: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 kept the whole log in the TOML file (``[[events]]``); schema 2 journals it.
-
-    The events move to the in-memory journal; the next full save writes schema 2 files.
-    """
-    doc = dict(doc)
-    events = doc.pop("events", [])
-    game = dict(doc.get("game", {})) if isinstance(doc.get("game"), dict) else doc.get("game")
-    doc["game"] = game
-    doc["_events"] = events
-    doc["schema"] = 2
-    return doc
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1}
-"""``MIGRATIONS[n]`` turns a schema-n document into schema n+1."""
-
-
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-# -- journal entries ----------------------------------------------------------------------------
-def encode_entry(entry: dict[str, Any]) -> bytes:
-    body = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
-    raw = body.encode("utf-8")
-    return b"%08x " % zlib.crc32(raw) + raw + b"\n"
-
-
-def op_entry(op: tuple[str, Any]) -> dict[str, Any]:
-    kind, payload = op
-    if kind == "event":
-        assert isinstance(payload, Event)
-        event: dict[str, Any] = {"op": "event", "event": payload.to_dict()}
-        return event
-    entry: dict[str, Any] = {"op": kind, "seq": payload}
-    return entry
-
-
-def compact_entries(game: Game) -> list[dict[str, Any]]:
-    """The journal entries that rebuild ``game``'s log and redo stack, and nothing else."""
-    entries: list[dict[str, Any]] = [
-        {"op": "event", "event": e.to_dict()} for e in (*game.log, *game.redo_stack)
-    ]
-    if game.redo_stack:
-        entries.append({"op": "jump", "seq": len(game.log)})
-    return entries
-
-
-@dataclass
-class JournalRead:
-    entries: list[tuple[int, dict[str, Any]]]
-    """(line number, entry) for every good entry."""
-    good_bytes: int
-    """Length of the file up to the end of the last good entry."""
-    torn: bool
-    """The last entry was cut short (a crash while appending): it is ignored."""
-
-
-def read_journal(path: Path) -> JournalRead:
-    """Every entry of a journal file; a torn last entry is reported, any other damage refused."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("the save's journal file is missing", path=str(path)) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the journal: {exc}", path=str(path)) from None
-    entries: list[tuple[int, dict[str, Any]]] = []
-    offset = 0
-    lines = raw.split(b"\n")
-    last = len(lines) - 1  # after the final newline comes an empty piece
-    for index, line in enumerate(lines):
-        number = index + 1
-        if index == last:
-            if line:
-                return JournalRead(entries, offset, True)
-            break
-        entry = _entry(line)
-        if isinstance(entry, str):
-            raise SaveError(entry, path=str(path), line=number)
-        entries.append((number, entry))
-        offset += len(line) + 1
-    return JournalRead(entries, offset, False)
-
-
-def _entry(line: bytes) -> dict[str, Any] | str:
-    """The entry on one journal line, or what is wrong with it."""
-    if len(line) < 10 or line[8:9] != b" ":
-        return "damaged journal entry (no checksum)"
-    try:
-        expected = int(line[:8], 16)
-    except ValueError:
-        return "damaged journal entry (bad checksum field)"
-    body = line[9:]
-    if zlib.crc32(body) != expected:
-        return "damaged journal entry (checksum does not match)"
-    try:
-        entry = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return "damaged journal entry (not JSON)"
-    if not isinstance(entry, dict):
-        return "damaged journal entry (not a table)"
-    return entry
-
-
-# -- snapshots ----------------------------------------------------------------------------------
 def snapshot_bytes(
-    game: Game, *, generation: int, entries: int, created: str, last_played: str
+    start: GameState,
+    written: Written,
+    *,
+    generation: int,
+    created: str,
+    house_rules_digest: str | None,
 ) -> bytes:
-    state = game.state
+    """The snapshot of the game after the journal's first ``written.entries`` entries."""
+    state = written.mark.state
     doc = {
         "schema": SCHEMA,
         "game": {
@@ -173,251 +98,79 @@ def snapshot_bytes(
             "turn": state.turn,
             "phase": state.phase,
             "created": created,
-            "last_played": last_played,
-            "events": len(game.log),
+            "last_played": written.mark.last_at or created,
+            "events": written.mark.events,
             "generation": generation,
-            "journal_entries": entries,
+            "journal_entries": written.entries,
+            "journal_bytes": written.size,
+            "journal_crc": f"{written.crc:08x}",
             **({"scenario": state.scenario} if state.scenario else {}),
-            **(
-                {"house_rules_digest": game.ruleset.house_rules_digest}
-                if game.ruleset.house_rules_digest
-                else {}
-            ),
+            **({"house_rules_digest": house_rules_digest} if house_rules_digest else {}),
         },
-        "start": state_to_dict(game.start),
+        "start": state_to_dict(start),
         "state": state_to_dict(state),
     }
     return tomli_w.dumps(doc).encode("utf-8")
 
 
-def journal_file(save: Path, generation: int) -> Path:
-    return save.with_name(f"{save.stem}.{generation}.journal")
+@dataclass(frozen=True, slots=True)
+class SaveHealth:
+    """How saving is going, for the status bar."""
+
+    last_saved: float | None
+    """When a save last succeeded (``time.time()``); None: not since the save was opened."""
+    problem: str | None
+    """Why the last attempt failed, in a player's words (None: it did not)."""
+    unsaved: int
+    """Changes made and not yet on disk."""
 
 
-# -- loading ------------------------------------------------------------------------------------
-@dataclass
-class Loaded:
-    game: Game
-    generation: int
-    entries: int
-    created: str
-    torn: bool
-    journal_bytes: int
-    legacy: bool = False
-    warnings: tuple[str, ...] = ()
-    """What the players should know about the save (it opened all the same)."""
+def _file_id(path: Path) -> tuple[int, ...]:
+    """Tells the file at ``path`` from another put there since (its inode number alone may be
+    reused at once for a new file)."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
-def load_save(path: str | Path) -> Loaded:
-    """Read and validate a save completely; never writes. Errors name file, line, key path."""
-    save = Path(path)
-    try:
-        return _load(save)
-    except SaveError:
-        raise
-    except RulesetError as exc:
-        raise SaveError(
-            exc.message, path=exc.path or str(save), key=exc.key, line=exc.line
-        ) from None
-    except DrumheadError as exc:
-        raise SaveError(str(exc), path=str(save)) from None
-    except RecursionError:
-        raise SaveError("the save is nested too deeply to be a save", path=str(save)) from None
-
-
-def _load(save: Path) -> Loaded:
-    if not save.exists():
-        raise SaveError("no such save", path=str(save))
-    data, text = read_toml(save)
-    name = str(save)
-    r = Reader(data, file=name, text=text)
-    schema = r.integer("schema")
-    if schema > SCHEMA:
-        raise SaveError(
-            f"this save was written by a newer drumhead (save schema {schema}; this drumhead "
-            f"reads schemas up to {SCHEMA}): update drumhead to open it",
-            path=name,
-            key="schema",
-        )
-    if schema < 1:
-        raise r.error("schema", f"no save schema {schema}")
-    legacy_events: list[Any] | None = None
-    if schema < SCHEMA:
-        while schema < SCHEMA:
-            data = MIGRATIONS[schema](data)
-            schema += 1
-        legacy = data.pop("_events", [])
-        legacy_events = legacy if isinstance(legacy, list) else None
-        if legacy_events is None:
-            raise r.error("events", "expected a list of tables")
-        r = Reader(data, file=name, text=text)
-        r.integer("schema")
-    g = r.table("game")
-    ruleset_id = g.text("ruleset")
-    version = g.text("ruleset_version")
-    created = g.text("created", "")
-    g.text("name", "")
-    g.integer("turn")
-    g.text("phase", "")
-    g.text("last_played", "")
-    g.text("scenario", None)
-    g.integer("events", 0)
-    generation = g.integer("generation", 0)
-    expected_entries = g.integer("journal_entries", 0)
-    house_digest = g.text("house_rules_digest", None)
-    g.done()
-    start = read_state(r.table("start"))
-    saved_state = read_state(r.table("state")) if r.has("state") else None
-    r.done()
-    if start.ruleset != ruleset_id:
-        raise r.error("start.ruleset", f"'{start.ruleset}' does not match game.ruleset")
-    try:
-        ruleset = game_ruleset(ruleset_id, sorted(start.options), start.house_rules)
-    except DrumheadError as exc:
-        raise r.error("game.ruleset", f"cannot load the game's ruleset: {exc}") from None
-    warnings = []
-    if house_digest is not None and house_digest != ruleset.house_rules_digest:
-        warnings.append(
-            f"the house rules ({start.house_rules}) have changed since this game was last "
-            "saved: play goes on under the file as it is now"
-        )
-    if ruleset.version != version or start.ruleset_version != version:
-        raise r.error(
-            "game.ruleset_version",
-            f"saved with {ruleset_id} version {version}; this drumhead has version "
-            f"{ruleset.version}, whose rules may differ. Open it with the matching drumhead",
-        )
-    for index, unit in enumerate(start.units):
-        check_unit(ruleset, unit, Reader({}, file=name, key=f"start.units.{index}", text=text))
-    game = Game(start, ruleset)
-    torn = False
-    journal_bytes = 0
-    if legacy_events is not None:
-        entries: list[tuple[int | None, dict[str, Any], str]] = [
-            (locate(text, f"events.{i}"), {"op": "event", "event": e}, f"events.{i}")
-            for i, e in enumerate(legacy_events)
-        ]
-        source = name
-    else:
-        journal = journal_file(save, generation)
-        read = read_journal(journal)
-        torn = read.torn
-        journal_bytes = read.good_bytes
-        source = str(journal)
-        entries = [(line, entry, f"entry {n}") for n, (line, entry) in enumerate(read.entries)]
-        if len(entries) < expected_entries:
-            raise SaveError(
-                f"the journal has {len(entries)} entries but the snapshot counted "
-                f"{expected_entries}: events are missing",
-                path=source,
-            )
-    for line, entry, key in entries:
-        try:
-            _apply_entry(game, entry)
-        except DrumheadError as exc:
-            message = exc.message if isinstance(exc, RulesetError) else str(exc)
-            raise SaveError(message, path=source, line=line, key=key) from None
-    # what the events made follows the same rules as a scenario: names, references
-    for unit in game.state.units:
-        check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"))
-    check_references(game.state, Reader({}, file=source, key="after the journal"))
-    if (
-        saved_state is not None
-        and legacy_events is None
-        and len(entries) == expected_entries
-        and saved_state != game.state
-    ):
-        raise SaveError(
-            "the saved state does not match what its journal rebuilds (edited by hand?)",
-            path=name,
-            key="state",
-        )
-    game.journal.clear()
-    return Loaded(
-        game,
-        generation,
-        len(entries),
-        created,
-        torn,
-        journal_bytes,
-        legacy_events is not None,
-        tuple(warnings),
-    )
-
-
-_EVENT_ORDER = ("seq", "kind", "turn", "phase", "at", "data")
-_EVENT_KEYS = frozenset(_EVENT_ORDER)
-
-
-def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
-    op = entry.get("op")
-    if op == "event":
-        raw = entry.get("event")
-        if not isinstance(raw, dict):
-            raise DrumheadError("event: expected a table")
-        if raw.keys() != _EVENT_KEYS:
-            extra = sorted(raw.keys() - _EVENT_KEYS)
-            missing = sorted(_EVENT_KEYS - raw.keys())
-            if extra:
-                raise DrumheadError(f"event.{extra[0]}: unknown key")
-            raise DrumheadError(f"event.{missing[0]}: required key is missing")
-        seq = raw["seq"]
-        turn = raw["turn"]
-        kind = raw["kind"]
-        phase = raw["phase"]
-        at = raw["at"]
-        data = raw["data"]
-        if type(seq) is not int or type(turn) is not int:
-            bad = "seq" if type(seq) is not int else "turn"
-            raise DrumheadError(f"event.{bad}: expected a whole number")
-        if type(phase) is not str or type(at) is not str or type(kind) is not str:
-            bad = next(k for k in ("kind", "phase", "at") if type(raw[k]) is not str)
-            raise DrumheadError(f"event.{bad}: expected text")
-        if kind not in EVENT_KINDS:
-            raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
-        if not isinstance(data, dict):
-            raise DrumheadError("event.data: expected a table")
-        game.add_event(Event(seq, kind, data, turn, phase, at), record=False)
-        return
-    seq = entry.get("seq")
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise DrumheadError(f"{op}: expected the event's seq")
-    if op == "undo":
-        if not game.log or game.log[-1].seq != seq:
-            raise DrumheadError(f"undo of event {seq}, which is not the last event")
-        game.undo()
-    elif op == "redo":
-        if not game.redo_stack or game.redo_stack[0].seq != seq:
-            raise DrumheadError(f"redo of event {seq}, which is not the next to redo")
-        game.redo()
-    elif op == "jump":
-        game.jump_to(seq)
-    else:
-        raise DrumheadError(f"unknown journal entry '{op}'")
-
-
-# -- the open save ------------------------------------------------------------------------------
 class SaveSession:
-    """An open save: holds its lock; autosaves by appending to the journal.
+    """An open save: holds its lock, and the journal's one writer.
 
-    Its methods may be called from a worker thread (the app autosaves off the UI thread); one
-    internal lock keeps writes in order.
+    Every change to the game is handed to the writer as it is made (``Game.recorder``), on
+    the thread that makes it. :meth:`autosave` and :meth:`close` write what was handed over
+    and may be called from any thread (the app autosaves from a worker); :meth:`save` and
+    :meth:`save_as` read the whole game and must be called on the thread that changes it.
+    A failure to write is a :class:`SaveWriteError` whose ``reason`` a player understands;
+    nothing is lost from memory, and the next attempt writes everything still pending.
     """
 
-    def __init__(self, path: Path, lock: Path) -> None:
+    def __init__(
+        self,
+        path: Path,
+        lock: SaveLock,
+        game: Game,
+        written: Written,
+        *,
+        generation: int,
+        created: str,
+        snapshot_entries: int,
+    ) -> None:
         self.path = path
         self.lock = lock
-        self.generation = 0
-        self.entries = 0
-        self.created = now()
+        self.generation = generation
+        self.created = created
         self.warnings: list[str] = []
-        self._written = 0
-        self._since_snapshot = 0
-        self._handle: Any = None
-        self._closed = False
+        self._game = game
+        self._digest = game.ruleset.house_rules_digest
+        self._writer = JournalWriter(journal_file(path, generation), written)
+        self._snapshot_entries = snapshot_entries
+        """Journal entries the snapshot on disk was written after (-1: it needs rewriting)."""
+        self._snapshot_id = _file_id(path) if path.exists() else None
         self._mutex = threading.RLock()
-        self._game: Game | None = None
-        """The game last saved through this session (``close()`` brings its snapshot up to date)."""
+        self._owner = threading.get_ident()
+        self._closed = False
+        self._last_saved: float | None = time.time()
+        self._problem: str | None = None
+        game.recorder = self._record
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -426,29 +179,37 @@ class SaveSession:
         save = Path(path)
         lock = acquire_lock(save)
         try:
+            _remove_leftovers(save)
             loaded = load_save(save)
-        except BaseException:
-            release_lock(lock)
-            raise
-        session = cls(save, lock)
-        session.generation = loaded.generation
-        session.entries = loaded.entries
-        session.created = loaded.created or now()
-        session._game = loaded.game
-        session.warnings.extend(loaded.warnings)
-        try:
-            if loaded.torn or loaded.legacy:
+            session = cls._from_loaded(save, lock, loaded)
+            if loaded.torn or loaded.legacy or loaded.entries > 2 * loaded.game.event_count + 1000:
                 if loaded.torn:
                     session.warnings.append(
                         "the last autosaved change was cut short (a crash?) and has been dropped"
                     )
-                session._compact(loaded.game)
-            elif loaded.entries > 2 * len(loaded.game.log) + 1000:
-                session._compact(loaded.game)
+                session._attempt(lambda: session._full_save(loaded.game))
         except BaseException:
-            release_lock(lock)
+            lock.release()
             raise
         return session, loaded.game
+
+    @classmethod
+    def _from_loaded(cls, save: Path, lock: SaveLock, loaded: Loaded) -> SaveSession:
+        game = loaded.game
+        written = Written(loaded.entries, loaded.journal_bytes, loaded.journal_crc, mark(game))
+        session = cls(
+            save,
+            lock,
+            game,
+            written,
+            generation=loaded.generation,
+            created=loaded.created or now(),
+            snapshot_entries=loaded.snapshot_entries,
+        )
+        session.warnings.extend(loaded.warnings)
+        if loaded.house_rules_changed:
+            session._snapshot_entries = -1  # record the house rules as they are now
+        return session
 
     @classmethod
     def create(cls, path: str | Path, game: Game) -> SaveSession:
@@ -457,129 +218,237 @@ class SaveSession:
         if save.exists():
             raise SaveError("a save of this name exists already", path=str(save))
         lock = acquire_lock(save)
-        session = cls(save, lock)
         try:
-            session._compact(game)
+            session = cls(
+                save,
+                lock,
+                game,
+                Written(0, 0, 0, mark(game)),
+                generation=0,
+                created=now(),
+                snapshot_entries=0,
+            )
+            session._attempt(lambda: session._full_save(game))
         except BaseException:
-            release_lock(lock)
+            lock.release()
             raise
         return session
 
+    # -- the game's changes -----------------------------------------------------------------
+    def _record(self, op: JournalOp) -> None:
+        """``Game.recorder``: on the thread that made the change, just after it."""
+        self._writer.push(op, mark(self._game))
+
+    def _check_game(self, game: Game | None) -> None:
+        if game is not None and game is not self._game:
+            raise ValueError("this save session saves another game")
+
+    def _check_owner(self, what: str) -> None:
+        if threading.get_ident() != self._owner:
+            raise RuntimeError(f"{what} must be called on the thread that changes the game")
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def entries(self) -> int:
+        """Journal entries on disk."""
+        return self._writer.written.entries
+
+    @property
+    def health(self) -> SaveHealth:
+        """When saving last succeeded, what is wrong if anything, and how much is pending."""
+        return SaveHealth(self._last_saved, self._problem, self._writer.pending)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     # -- writing ----------------------------------------------------------------------------
-    def autosave(self, game: Game) -> None:
-        """Append what changed since the last save; the cost does not grow with the log."""
-        with self._mutex:
-            self._autosave(game)
+    def autosave(self, game: Game | None = None) -> None:
+        """Append the changes made since the last save; the cost does not grow with the log.
 
-    def _autosave(self, game: Game) -> None:
-        self._check_open()
-        self._game = game
-        new = game.journal[self._written :]
-        if not new:
-            return
-        payload = b"".join(encode_entry(op_entry(op)) for op in new)
-        try:
-            handle = self._journal_handle()
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        except OSError as exc:
-            raise SaveError(f"could not autosave: {exc}", path=str(self.path)) from None
-        self._written = len(game.journal)
-        self.entries += len(new)
-        self._since_snapshot += len(new)
-        if self._since_snapshot >= SNAPSHOT_EVERY:
-            self._snapshot(game, backups=0)
-
-    def save(self, game: Game) -> None:
-        """A full save: a compacted journal (a new generation) and a fresh snapshot."""
+        Any thread. Raises :class:`SaveWriteError` when the disk refuses (the changes stay
+        pending: the next call writes them)."""
+        self._check_game(game)
         with self._mutex:
             self._check_open()
-            self._compact(game)
+            self._attempt(self._autosave)
+
+    def _autosave(self) -> None:
+        self._writer.flush()
+        if self._writer.written.entries - self._snapshot_entries >= SNAPSHOT_EVERY:
+            self._snapshot()
+
+    def save(self, game: Game | None = None) -> None:
+        """A full save: a compacted journal (a new generation) and a fresh snapshot."""
+        self._check_game(game)
+        self._check_owner("a full save")
+        with self._mutex:
+            self._check_open()
+            self._attempt(lambda: self._full_save(self._game))
 
     def close(self, game: Game | None = None) -> None:
         """Write what is pending and an up-to-date snapshot, then release the lock.
 
-        ``game`` defaults to the game last opened, created or saved through this session.
-        """
+        Any thread. When writing fails, :class:`SaveWriteError` is raised and the save stays
+        open and locked, so that closing can be tried again, or the game saved elsewhere
+        (:meth:`save_as`), or given up (:meth:`release`)."""
+        self._check_game(game)
         with self._mutex:
-            self._close(game)
+            if self._closed:
+                return
+            self._attempt(self._bring_up_to_date)
+            self._release()
 
-    def _close(self, game: Game | None) -> None:
-        if self._closed:
-            return
-        game = game if game is not None else self._game
-        try:
-            if game is not None:
-                self._autosave(game)
-                self._snapshot(game, backups=0)
-        finally:
-            if self._handle is not None:
-                with contextlib.suppress(OSError):
-                    self._handle.close()
-                self._handle = None
-            release_lock(self.lock)
-            self._closed = True
+    def _bring_up_to_date(self) -> None:
+        self._writer.flush()
+        if self._writer.written.entries != self._snapshot_entries:
+            self._snapshot()
+
+    def release(self) -> None:
+        """Close without writing anything more (what is not saved yet is given up)."""
+        with self._mutex:
+            if not self._closed:
+                self._release()
+
+    def _release(self) -> None:
+        self._writer.close()
+        self.lock.release()
+        if self._game.recorder == self._record:
+            self._game.recorder = None
+        self._closed = True
+
+    def save_as(self, path: str | Path, game: Game | None = None) -> None:
+        """Write the whole game as a new save at ``path`` (refused if one is there) and go on
+        saving there; the save it was open as is let go, as it was last written."""
+        self._check_game(game)
+        self._check_owner("save as")
+        target = Path(path)
+        with self._mutex:
+            self._check_open()
+            if target.exists():
+                raise SaveError("a save of this name exists already", path=str(target))
+            lock = acquire_lock(target)
+            old = (self.path, self.lock, self.generation, self._writer, self._snapshot_entries)
+            old_id = self._snapshot_id
+            self.path, self.lock, self.generation = target, lock, 0
+            self._snapshot_id = None
+            try:
+                try:
+                    self._full_save(self._game)
+                except OSError as exc:
+                    raise write_failure(exc, target) from None
+            except BaseException:
+                for made in (journal_file(target, 0), target):  # neither was there before
+                    with contextlib.suppress(OSError):
+                        made.unlink()
+                lock.release()
+                self.path, self.lock, self.generation, self._writer, self._snapshot_entries = old
+                self._snapshot_id = old_id
+                raise
+            old[3].close()
+            old[1].release()
+            self._saved()
 
     def __enter__(self) -> SaveSession:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        try:
+            self.close()
+        except SaveError:
+            self.release()
+            raise
+
+    # -- the parts ----------------------------------------------------------------------------
+    def _attempt(self, write: Callable[[], object]) -> None:
+        """Run one write; on failure note the reason (``health``) and raise SaveWriteError."""
+        try:
+            try:
+                write()
+            except OSError as exc:  # none should get here; if one does, it is still told
+                raise write_failure(exc, self.path) from None
+        except SaveWriteError as exc:
+            self._problem = exc.reason
+            raise
+        self._saved()
+
+    def _saved(self) -> None:
+        self._last_saved = time.time()
+        self._problem = None
 
     def _check_open(self) -> None:
         if self._closed:
             raise SaveError("this save has been closed", path=str(self.path))
 
-    def _journal_handle(self) -> Any:
-        if self._handle is None:
-            self._handle = open(journal_file(self.path, self.generation), "ab")  # noqa: SIM115
-        return self._handle
+    def _check_place(self) -> None:
+        """The snapshot at ``path`` is still the one this session wrote last (the folder was
+        not deleted or renamed, nobody put another file there)."""
+        if self._snapshot_id is None:
+            return
+        try:
+            same = _file_id(self.path) == self._snapshot_id
+        except OSError:
+            same = False
+        if not same:
+            raise SaveWriteError(moved_reason(self.path), path=str(self.path))
 
-    def _snapshot(self, game: Game, *, backups: int) -> None:
-        last = game.log[-1].at if game.log else self.created
+    def _snapshot(self) -> None:
+        """Rewrite the snapshot: the game after the last entry on disk."""
+        self._check_place()
+        written = self._writer.written
         data = snapshot_bytes(
-            game,
+            self._game.start,
+            written,
             generation=self.generation,
-            entries=self.entries,
             created=self.created,
-            last_played=last,
+            house_rules_digest=self._digest,
         )
-        write_atomic(self.path, data, backups=backups)
-        self._since_snapshot = 0
+        write_atomic(self.path, data, make_folder=False)
+        self._snapshot_id = _file_id(self.path)
+        self._snapshot_entries = written.entries
 
-    def _compact(self, game: Game) -> None:
+    def _full_save(self, game: Game) -> None:
         """Write a compacted journal as a new generation, then the snapshot pointing to it.
 
-        The session's counters change only once both are written: after a failure it still
-        describes the files on disk (the previous generation), so autosaving goes on there.
+        The session changes only once both are written: after a failure it still describes
+        the files on disk (the previous generation), so autosaving goes on there with every
+        change still pending. Called on the thread that changes the game (it reads it all).
         """
-        self._game = game
+        self._check_place()
         entries = compact_entries(game)
-        generation = self.generation + 1 if self.path.exists() else self.generation
+        data = b"".join(encode_entry(e) for e in entries)
+        generation = self.generation + 1 if self._snapshot_id is not None else self.generation
         journal = journal_file(self.path, generation)
-        write_atomic(journal, b"".join(encode_entry(e) for e in entries))
-        last = game.log[-1].at if game.log else self.created
+        write_atomic(journal, data, make_folder=False)
+        written = Written(len(entries), len(data), zlib.crc32(data), mark(game))
         snapshot = snapshot_bytes(
-            game,
+            game.start,
+            written,
             generation=generation,
-            entries=len(entries),
             created=self.created,
-            last_played=last,
+            house_rules_digest=self._digest,
         )
-        write_atomic(self.path, snapshot, backups=BACKUPS)
-        if self._handle is not None:
-            with contextlib.suppress(OSError):
-                self._handle.close()
-            self._handle = None
+        write_atomic(self.path, snapshot, backups=BACKUPS, make_folder=False)
+        self._snapshot_id = _file_id(self.path)
+        self._writer.close()
+        self._writer = JournalWriter(journal, written)  # what was pending is in it
         self.generation = generation
-        self.entries = len(entries)
-        self._written = len(game.journal)
-        self._since_snapshot = 0
+        self._snapshot_entries = len(entries)
         for stale in _old_journals(self.path, generation - KEEP_GENERATIONS):
             with contextlib.suppress(OSError):
                 stale.unlink()
         fsync_dir(self.path.parent)
+
+
+def _remove_leftovers(save: Path) -> None:
+    """Remove the temporary files a crash in the middle of a write left (``.NAME.toml.PID.tmp``,
+    ``.NAME.G.journal.PID.tmp``): with the lock held, nobody else is writing them."""
+    pattern = re.compile(rf"\.{re.escape(save.stem)}\.(toml|\d+\.journal)\.\d+\.tmp")
+    with contextlib.suppress(OSError):
+        for path in save.parent.glob(f".{glob.escape(save.stem)}.*.tmp"):
+            if pattern.fullmatch(path.name):
+                with contextlib.suppress(OSError):
+                    path.unlink()
 
 
 def _old_journals(save: Path, below: int) -> Iterable[Path]:
