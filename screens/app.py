@@ -20,16 +20,21 @@ from textual.theme import Theme
 
 from drumhead.errors import DrumheadError
 
+VIEW_WRITE_AFTER = 0.5
+"""Seconds after the last view change (cursor, pane, screen) that it is written."""
+
 if TYPE_CHECKING:
     from drumhead.screens.base import KeptScreen
     from drumhead.screens.commands import PaletteCommand
     from textual.command import Provider
     from textual.driver import Driver
     from textual.screen import Screen
+    from textual.timer import Timer
 
     from drumhead.game import Event, Game
     from drumhead.model import CheckSpec, InputValue, Ruleset
     from drumhead.results import Effect, Resolution
+    from drumhead.saves.table import SaveView, TableKeeper
 
 # The rules core, the game layer and the saves are imported where first used, so the first
 # frame is painted before they load (see tests/bench/bench_app.py).
@@ -91,6 +96,9 @@ class DrumheadApp(App[None]):
         Binding("f4", "open_resolve", "Resolve", id="resolve", show=False),
         Binding("f6", "toggle_contrast", "Contrast", id="contrast", show=False),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
+        # q as well: what players try first. Not a priority key, so a text field (a name,
+        # a search) still types it; the game is saved and closed exactly as with ctrl+q.
+        Binding("q", "quit", "Quit", id="quit-q", show=False),
     ]
     SAVE_RETRY_EVERY = 15.0
     """Seconds between tries to save while saving fails."""
@@ -152,6 +160,10 @@ class DrumheadApp(App[None]):
         :meth:`show_kept`)."""
         self._screen_styles_read = False
         """Whether the other screens' stylesheet has been read (:meth:`load_screen_styles`)."""
+        self._table: TableKeeper | None = None
+        """The table file of the saves folder (read when first needed)."""
+        self._view_timer: Timer | None = None
+        """The pending write of a view change."""
         self._save_retry: Any = None
         """The timer that retries saving while it fails."""
         self._save_failure_told = False
@@ -383,20 +395,55 @@ class DrumheadApp(App[None]):
         except DrumheadError as exc:
             return str(exc)
         self._save_failure_told = False
+        if path.parent.resolve() == self.table.folder.resolve():
+            self.table.opened(path.name)  # the game to reopen now lives under its new name
+        else:
+            self.table.closed()  # the game now lives in another folder, with its own table
         self.refresh_status()
         self.notify(f"Saved as {path}; saving goes on there.")
         return None
 
-    def open_game(self, game: Game, session: Any = None) -> None:
-        """Make ``game`` the open game and show the battle screen."""
+    def open_game(self, game: Game, session: Any = None, view: SaveView | None = None) -> None:
+        """Make ``game`` the open game and show the battle screen (as ``view`` says it was)."""
         self.close_game(force=True)
         self.game = game
         self.session = session
+        if session is not None:
+            self.table.opened(session.path.name)
         from drumhead.screens.battle import BattleScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(BattleScreen())
+        self.push_screen(BattleScreen(view))
+
+    @property
+    def table(self) -> TableKeeper:
+        """Where the players were (``.drumhead-table.toml`` in the saves folder)."""
+        folder = self.saves_folder()
+        if self._table is None or self._table.folder != folder:
+            from drumhead.saves.table import TableKeeper
+
+            self._table = TableKeeper(folder)
+        return self._table
+
+    def remember_view(self, **changes: str) -> None:
+        """The open game's view changed (unit, pane, screen): written a moment later."""
+        if self.session is None or not self.table.note(self.session.path.name, **changes):
+            return
+        if self._view_timer is not None:
+            self._view_timer.stop()
+        self._view_timer = self.set_timer(VIEW_WRITE_AFTER, self.table.flush)
+
+    def reopen_screen(self, name: str) -> None:
+        """Show a screen a resumed game had open over its battle screen."""
+        actions = {
+            "log": self.action_open_log,
+            "units": self.action_open_units,
+            "reference": self.action_open_reference,
+            "roller": self.action_open_roller,
+        }
+        if name in actions and self.game is not None:
+            actions[name]()
 
     def saves_folder(self) -> Path:
         """Where games are saved (--saves, $DRUMHEAD_SAVES, or ./saves)."""
@@ -420,7 +467,15 @@ class DrumheadApp(App[None]):
         from drumhead.saves import SaveSession
 
         session, game = SaveSession.open(path)
-        self.open_game(game, session)
+        found = self.table.found
+        self.open_game(game, session, found.view(session.path.name))
+        if found.open and found.last == session.path.name:
+            self.notify(
+                f"Recovered '{game.state.name}': drumhead was not closed last time. Every "
+                f"change saved before then is here ({len(game.log)} in the log).",
+                title="Game recovered",
+                timeout=15,
+            )
         for warning in session.warnings:  # it opened, but the players should know
             self.notify(f"{game.state.name}: {warning}", severity="warning", timeout=12)
 
@@ -452,6 +507,9 @@ class DrumheadApp(App[None]):
                     self.refresh_status()
                     return False
                 session.release()
+        if session is not None:
+            self.table.flush()  # the view as it stood
+            self.table.closed()
         self.session = None
         self.game = None
         self._quit_unsaved = False
@@ -646,7 +704,10 @@ class DrumheadApp(App[None]):
             saves = list_saves(self.saves_folder())
         except DrumheadError:
             return
-        for info in sorted(saves, key=lambda i: i.last_played, reverse=True):
+        # the game last open first (after a crash its header's time can be older than
+        # another game's), then the most recently played
+        last = self.table.found.last
+        for info in sorted(saves, key=lambda i: (i.path.name == last, i.last_played), reverse=True):
             if info.locked or info.problem is not None:
                 continue
             try:
@@ -796,11 +857,13 @@ class DrumheadApp(App[None]):
         from drumhead.screens.roller import RollerScreen
 
         self.show_kept(RollerScreen, notation)
+        self.remember_view(screen="roller")
 
     def action_open_reference(self, query: str = "") -> None:
         from drumhead.screens.reference import ReferenceScreen
 
         self.show_kept(ReferenceScreen, query)
+        self.remember_view(screen="reference")
 
     def action_open_resolve(self, check: str = "", unit: str = "") -> None:
         from drumhead.screens.resolve import ResolveScreen
@@ -899,6 +962,7 @@ class DrumheadApp(App[None]):
         from drumhead.screens.log import LogScreen
 
         self.show_kept(LogScreen)
+        self.remember_view(screen="log")
 
     def action_open_units(self, unit: str = "") -> None:
         if self.game is None:
@@ -907,6 +971,7 @@ class DrumheadApp(App[None]):
         from drumhead.screens.units import UnitsScreen
 
         self.show_kept(UnitsScreen, unit or None)
+        self.remember_view(screen="units")
 
     def action_close_game(self) -> None:
         """Save and close the open game; back to the start screen."""

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
     from drumhead.screens.base import KeptScreen
 
+    from drumhead.saves.table import SaveView
+
 
 def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
     """The ruleset's standard morale test (a check named 'morale'), if it has one."""
@@ -79,8 +81,10 @@ class BattleScreen(DrumheadScreen):
             return sequence is not None and sequence.activation == wanted
         return True
 
-    def __init__(self) -> None:
+    def __init__(self, view: SaveView | None = None) -> None:
         super().__init__()
+        self.view = view
+        """Where the players were when the game was last open (a resume goes back there)."""
         self.filter_text = ""
         """The roster filter (every word must appear in the unit's line or brigade)."""
         self._has_morale: bool | None = None
@@ -113,8 +117,28 @@ class BattleScreen(DrumheadScreen):
 
     def on_mount(self) -> None:
         self.game_changed()
-        self.query_one("#roster", OptionList).focus()
+        roster = self.query_one("#roster", OptionList)
+        roster.focus()
+        view, self.view = self.view, None
+        if view is not None:  # back where the players were
+            ids = [roster.get_option_at_index(i).id for i in range(roster.option_count)]
+            if view.unit in ids:
+                roster.highlighted = ids.index(view.unit)
+            if view.pane == "steps":
+                self.query_one("#steps", SelectionList).focus()
+            if view.screen != "battle":
+                self.call_after_refresh(self.drumhead.reopen_screen, view.screen)
         self.set_timer(PREPARE_AFTER, self.prepare_screens)
+
+    def on_screen_resume(self) -> None:
+        self.drumhead.remember_view(screen="battle")
+
+    def on_descendant_focus(self) -> None:
+        """The cursor is in the roster or the checklist: kept for the next resume."""
+        if self.query_one("#steps", SelectionList).has_focus:
+            self.drumhead.remember_view(pane="steps")
+        elif self.query_one("#roster", OptionList).has_focus:
+            self.drumhead.remember_view(pane="roster")
 
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
         """The screens a player opens from here, most used first: the morale test (where the
@@ -314,6 +338,9 @@ class BattleScreen(DrumheadScreen):
     @on(OptionList.OptionHighlighted, "#roster")
     def unit_highlighted(self) -> None:
         self.show_card()
+        unit = self.selected_unit()
+        if unit is not None:
+            self.drumhead.remember_view(unit=unit)
 
     @on(OptionList.OptionSelected, "#roster")
     def unit_selected(self) -> None:

@@ -21,14 +21,26 @@ class UnitPickModal(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Skip", id="skip")]
 
-    def __init__(self, question: str, effects: Sequence[str], units: Sequence[Unit]) -> None:
+    def __init__(
+        self,
+        question: str,
+        effects: Sequence[str],
+        units: Sequence[Unit],
+        *,
+        own_side: str | None = None,
+        side_names: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.question = question
         """What is asked, e.g. "Which unit is the opponent?"."""
         self.effects = tuple(effects)
         """The effects that will fall on the unit picked."""
-        self.units = tuple(units)
-        """The units to choose from."""
+        self.own_side = own_side
+        """The side of the unit the check was made for: its units are friends."""
+        self.side_names = side_names or {}
+        """Side ids to the names players know them by."""
+        self.units = tuple(sorted(units, key=lambda u: u.side == own_side))
+        """The units to choose from: the enemy's first (the usual pick), then friends."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pick-dialog"):
@@ -36,14 +48,17 @@ class UnitPickModal(ModalScreen[str | None]):
             yield Static(
                 Text("\n".join(f"- {e}" for e in self.effects), style="italic"), id="pick-effects"
             )
-            yield OptionList(
-                *[
-                    Option(f"{u.name} ({u.side} · {u.brigade.replace('_', ' ')})", id=u.id)
-                    for u in self.units
-                ],
-                id="pick-unit",
-            )
+            yield OptionList(*[self.entry(u) for u in self.units], id="pick-unit")
             yield Static("Enter picks; Escape leaves these effects unapplied.", classes="hint")
+
+    def entry(self, unit: Unit) -> Option:
+        """A unit as the list shows it; a friend of the unit tested says so in words."""
+        side = self.side_names.get(unit.side, unit.side)
+        text = Text(unit.name)
+        text.append(f" ({side} · {unit.brigade.replace('_', ' ')})", style="dim")
+        if self.own_side is not None and unit.side == self.own_side:
+            text.append("  friend", style="italic")
+        return Option(text, id=unit.id)
 
     @on(OptionList.OptionSelected, "#pick-unit")
     def picked(self, event: OptionList.OptionSelected) -> None:

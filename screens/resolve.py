@@ -663,9 +663,17 @@ class ResolveScreen(KeptScreen):
                     if who == "self"
                     else f"Which unit is the {who}?"
                 )
-                candidates = [u for u in game.state.units if not u.removed and u.id != self.unit_id]
+                state = game.state
+                candidates = [u for u in state.units if not u.removed and u.id != self.unit_id]
+                own = state.unit(self.unit_id).side if self.unit_id is not None else None
                 target = await self.app.push_screen_wait(
-                    UnitPickModal(question, [e.text for e in group], candidates)
+                    UnitPickModal(
+                        question,
+                        [e.text for e in group],
+                        candidates,
+                        own_side=own,
+                        side_names={s.id: s.name for s in state.sides},
+                    )
                 )
                 if target is None:
                     messages.append(f"{len(group)} effect(s) for the {who} left to the players")

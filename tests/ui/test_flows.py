@@ -232,13 +232,13 @@ async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
         await pilot.press("h", "4", "enter", "a")
         await pilot.pause()
         assert isinstance(app.screen, UnitPickModal)
-        assert [u.id for u in app.screen.units] == [
-            "blue_guards",
-            "blue_horse",
+        assert [u.id for u in app.screen.units] == [  # the enemy first
             "red_line",
             "red_militia",
+            "blue_guards",
+            "blue_horse",
         ]
-        await pilot.press("down", "down", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
         assert app.game.state.unit("red_line").strength_now == 16

@@ -95,7 +95,9 @@ def list_saves(folder: str | Path) -> list[SaveInfo]:
     should hear that it is broken, not find it gone)."""
     base = Path(folder)
     try:
-        paths = sorted(base.glob("*.toml")) if base.is_dir() else []
+        # a dotted file is drumhead's own (the table's view), never a save
+        paths = sorted(p for p in base.glob("*.toml") if not p.name.startswith("."))
+        paths = paths if base.is_dir() else []
     except OSError as exc:
         raise SaveError(f"cannot read the saves folder: {exc}", path=str(base)) from None
     out = []
