@@ -622,15 +622,14 @@ class DrumheadApp(App[None]):
             raise DrumheadError("no game is open")
         self.record(lambda at: game.edit_unit(unit_id, field, value, at=at))
 
-    def status_text(self) -> str:
-        """The always-visible line: ruleset (and game, turn, phase when one is open)."""
+    def status_text(self, *, short: bool = False) -> tuple[str, str]:
+        """The always-visible line, in two parts: what must never be cut (the turn and phase,
+        or that no game is open; ``short``: without the phase title's aside) and what may be
+        (the game's name, the ruleset)."""
         if self.game is None:
-            return self.ruleset_title(self.ruleset_id) + " · no game open"
-        state = self.game.state
-        phases = {p.id: p.title for p in self.game.phases()}
-        phase = phases.get(state.phase, state.phase or "-")
-        name = state.name or "game"
-        return f"{self.ruleset.title} · {name} · Turn {state.turn} · Phase: {phase}"
+            return "no game open", self.ruleset_title(self.ruleset_id)
+        name = self.game.state.name or "game"
+        return self.game.turn_label(short=short), f"{name} · {self.ruleset.title}"
 
     def can_switch_ruleset(self) -> bool:
         """Whether the ruleset may be changed (not while a game is open)."""

@@ -131,7 +131,15 @@ class BattleScreen(DrumheadScreen):
         self.set_timer(PREPARE_AFTER, self.prepare_screens)
 
     def on_screen_resume(self) -> None:
+        """Back on the battle: exactly one cursor is live, the roster's or the checklist's
+        (the one the players left; the roster if the focus went anywhere else)."""
         self.drumhead.remember_view(screen="battle")
+        if not self.query("#roster"):
+            return  # shown for the first time: on_mount gives the focus
+        roster = self.query_one("#roster", OptionList)
+        steps = self.query_one("#steps", SelectionList)
+        if self.focused not in (roster, steps, self.query_one("#roster-filter", Input)):
+            roster.focus()
 
     def on_descendant_focus(self) -> None:
         """The cursor is in the roster or the checklist: kept for the next resume."""
@@ -319,8 +327,7 @@ class BattleScreen(DrumheadScreen):
             if phase is None:
                 title.update(f"Turn {state.turn}")
                 return
-            number = [p.id for p in phases].index(phase.id) + 1
-            title.update(f"Turn {state.turn} · Phase {number}/{len(phases)}: {phase.title}")
+            title.update(self.game.turn_label())
             options = []
             for step in phase.steps:
                 key = f"{phase.id}.{step.id}"

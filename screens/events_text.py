@@ -63,10 +63,10 @@ def describe_event(game: Game, event: Event) -> str:
         where = _name(game, d.get("unit")) if d.get("unit") else "no unit"
         return f"Leader {d.get('leader')} attached to {where}"
     if kind == "tick_step":
-        return f"{'Ticked' if d.get('ticked') else 'Unticked'} step {d.get('step')}"
+        done = "Done" if d.get("ticked") else "Not done after all"
+        return f"{done}: {game.step_text(str(d.get('step')))}"
     if kind in ("next_phase", "next_turn"):
-        phases = {p.id: p.title for p in game.phases()}
-        return f"Turn {d.get('turn')}, phase {phases.get(str(d.get('phase')), d.get('phase'))}"
+        return game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
     if kind == "draw_card":
         return f"Card drawn: {str(d.get('card')).replace('_', ' ')}"
     if kind == "shuffle_deck":

@@ -17,7 +17,7 @@ from drumhead.resolve import coerce_gap
 class GapModal(ModalScreen[InputValue | None]):
     """Asks the players for one gap value; dismisses with the value (checked), or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+    BINDINGS = [Binding("escape", "leave", "Cancel", id="cancel")]
 
     def __init__(self, ruleset: Ruleset, gap_id: str) -> None:
         super().__init__()
@@ -61,6 +61,14 @@ class GapModal(ModalScreen[InputValue | None]):
             self.query_one("#gap-error", Static).update(f"✗ {message}")
             return
         self.dismiss(value)
+
+    def action_leave(self) -> None:
+        """Escape: out of the value's field first (to the buttons), then the question is put
+        off, as everywhere else in drumhead."""
+        if self.query_one("#gap-value", Input).has_focus:
+            self.query_one("#gap-ok", Button).focus()
+            return
+        self.action_cancel()
 
     @on(Button.Pressed, "#gap-cancel")
     def action_cancel(self) -> None:

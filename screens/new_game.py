@@ -8,7 +8,7 @@ from drumhead.screens.start import ruleset_text
 from drumhead.screens.status_bar import StatusBar
 from drumhead.screens.widgets import TickList
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -19,9 +19,18 @@ from textual.widgets.selection_list import Selection
 from drumhead.errors import DrumheadError
 from drumhead.game import load_scenario, new_game, scenario_ids
 
+STEPS = {
+    "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),
+    "new-options": ("head-options", "2. Optional rules (space toggles, tab moves on)"),
+    "new-scenario": ("head-scenario", "3. Scenario (Enter picks)"),
+    "new-name": ("head-name", "4. Name of the save, Enter starts"),
+}
+"""Each step's widget, its heading and the heading's words."""
+
 
 class NewGameScreen(DrumheadScreen):
-    """Tab moves between the lists; ctrl+s starts the game."""
+    """Tab moves between the lists; ctrl+s starts the game; typing a name types it in the
+    name's field whatever list has the focus. The step with the focus is marked ▶."""
 
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
@@ -33,7 +42,7 @@ class NewGameScreen(DrumheadScreen):
         with Horizontal(id="new-game"):
             # scrolls: at 80x24 the four steps are taller than the screen
             with VerticalScroll(id="new-left", can_focus=False):
-                yield Label("1. Ruleset (Enter picks)", classes="heading")
+                yield self.heading("new-ruleset")
                 yield OptionList(
                     *[
                         Option(self.drumhead.ruleset_title(r), id=r)
@@ -41,17 +50,48 @@ class NewGameScreen(DrumheadScreen):
                     ],
                     id="new-ruleset",
                 )
-                yield Label("2. Optional rules (space toggles, tab moves on)", classes="heading")
+                yield self.heading("new-options")
                 yield TickList[str](id="new-options", compact=True)
                 yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
-                yield Label("3. Scenario (Enter picks)", classes="heading")
+                yield self.heading("new-scenario")
                 yield OptionList(id="new-scenario")
-                yield Label("4. Name of the save, Enter starts", classes="heading")
-                yield Input(placeholder="e.g. cowpens-saturday", id="new-name", compact=True)
+                yield self.heading("new-name")
+                # select_on_focus off: a name started on a list goes on, not over its start
+                yield Input(
+                    placeholder="e.g. cowpens-saturday",
+                    id="new-name",
+                    compact=True,
+                    select_on_focus=False,
+                )
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
         yield KeysFooter()
+
+    @staticmethod
+    def heading(step: str) -> Label:
+        heading_id, words = STEPS[step]
+        return Label(f"  {words}", id=heading_id, classes="heading step")
+
+    def on_descendant_focus(self) -> None:
+        """Mark the step being filled: ▶ and the accent colour (not colour alone)."""
+        focused = self.focused.id if self.focused is not None else None
+        for step, (heading_id, words) in STEPS.items():
+            label = self.query_one(f"#{heading_id}", Label)
+            current = step == focused
+            label.set_class(current, "-current")
+            label.update(f"{'▶' if current else ' '} {words}")
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit typed on a list starts the save's name (no Tabs to count): the
+        focus moves to the name and the character is typed there."""
+        name = self.query_one("#new-name", Input)
+        if name.has_focus or not event.is_printable or event.character in (None, " "):
+            return
+        event.stop()
+        event.prevent_default()
+        name.focus()
+        name.insert_text_at_cursor(event.character)
 
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)

@@ -112,7 +112,7 @@ async def test_draw_the_brigade_deck_through_a_turn() -> None:
         assert (state.turn, state.phase) == (2, "activation")
         assert state.activation.drawn == ()
         assert set(state.activation.deck) == cards
-        assert "Turn 2" in app.status_text()
+        assert app.status_text()[0].startswith("Turn 2")
         await pilot.press("ctrl+q")
 
 

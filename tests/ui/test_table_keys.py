@@ -68,3 +68,96 @@ async def test_q_types_in_a_text_field() -> None:
         await pilot.press("slash", "q")
         assert app.game is not None
         assert app.screen.query_one("#roster-filter").value == "q"  # type: ignore[attr-defined]
+
+
+async def test_new_game_a_name_typed_on_any_list_goes_to_the_name() -> None:
+    """n, Enter on the ruleset, then the name typed straight away (no Tabs counted: the
+    focus was on the optional rules), Enter: the game starts under that name. The step with
+    the focus is marked ▶ all along."""
+    from textual.widgets import Label
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen.query("#new-ruleset"))
+        marked = [str(label.render()) for label in app.screen.query(".step")]
+        assert [m.startswith("▶") for m in marked] == [True, False, False, False]
+        await pilot.press("enter")  # the ruleset: the focus moves on to the next step
+        assert app.focused is not None and app.focused.id != "new-name"
+        current = app.screen.query_one(".step.-current", Label)
+        assert str(current.render()).startswith("▶")
+        await pilot.press(*"quatre-bras", "enter")  # q types: it does not quit here
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert app.game is not None and app.game.state.name == "quatre-bras"
+
+
+async def test_escape_leaves_a_field_before_it_leaves_the_screen() -> None:
+    """In a count on the resolve screen, Escape leaves the field (for the modifiers); a
+    second Escape goes back to the battle. In the gap question, Escape leaves the value's
+    field first; a second puts the question off."""
+    from drumhead.screens.gap import GapModal
+
+    from tests.ui.helpers import make_app
+    from tests.ui.rulesets import GAP_TEST
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+        screen = app.screen
+        chain = [w.id for w in screen.focus_chain]
+        await pilot.press(*["tab"] * (chain.index("in-figures_lost") - chain.index("mods")))
+        assert app.focused is not None and app.focused.id == "in-figures_lost"
+        await pilot.press("escape")
+        assert app.screen is screen and app.focused is not None and app.focused.id == "mods"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+
+    gaps = make_app(ruleset="gap-test", ruleset_files=(GAP_TEST,))
+    async with gaps.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await until(pilot, lambda: isinstance(gaps.screen, GapModal))
+        question = gaps.screen
+        await pilot.press("escape")
+        assert gaps.screen is question and gaps.focused is not None
+        assert gaps.focused.id == "gap-ok"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(gaps.screen, ResolveScreen))
+
+
+async def test_back_on_the_battle_one_cursor_is_live() -> None:
+    """Whichever way the players come back from a check (Escape, applying, a unit picked),
+    the roster or the checklist has the focus: the one they left, never neither."""
+    from textual.widgets import SelectionList
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        roster = battle.query_one("#roster", OptionList)
+        steps = battle.query_one("#steps", SelectionList)
+
+        async def back() -> None:
+            await until(pilot, lambda: app.screen is battle)
+            await pilot.pause()
+
+        await pilot.press("m")  # from the roster, Escape back
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+        await pilot.press("escape")
+        await back()
+        assert roster.has_focus and not steps.has_focus
+        await pilot.press("s", "m")  # from the checklist, a roll applied
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+        await pilot.press("h", "3", "enter", "a")
+        await back()
+        assert steps.has_focus and not roster.has_focus
+        await pilot.press("s")  # the roster again; a fire whose hit needs a unit picked
+        app.action_open_resolve("fire", "blue_rifles")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+        await pilot.press("h", "4", "enter", "a")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        await pilot.press("enter")
+        await back()
+        assert roster.has_focus and not steps.has_focus

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -151,6 +152,37 @@ class Game:
 
     def phases(self) -> tuple[Phase, ...]:
         return active_phases(self.ruleset)
+
+    def turn_label(self, *, short: bool = False) -> str:
+        """Where the game is, in the one scheme every screen and the log use: the turn, and
+        the phase as the rules name and number it (``Turn 2 · Phase 3: Charging units move
+        into contact``; ``Turn 2 · Movement phase`` where the rules do not number phases;
+        ``Turn 2`` for rules without phases). ``short`` leaves out the phase title's
+        closing aside in brackets, for a narrow line."""
+        return self.turn_label_at(self.state.turn, self.state.phase, short=short)
+
+    def turn_label_at(self, turn: int, phase_id: str, *, short: bool = False) -> str:
+        """:meth:`turn_label` for a given turn and phase (an event's, in the log)."""
+        phase = next((p for p in self.phases() if p.id == phase_id), None)
+        if phase is None:
+            return f"Turn {turn}"
+        title = phase.title
+        if short:
+            title = re.sub(r"\s*\([^()]*\)$", "", title)
+        numbered = re.fullmatch(r"(\d+)[.)]?\s+(.+)", title)
+        if numbered:
+            return f"Turn {turn} · Phase {numbered[1]}: {numbered[2]}"
+        return f"Turn {turn} · {title}"
+
+    def step_text(self, step_id: str) -> str:
+        """A step of the sequence of play (``phase.step``) in its own words, not its id."""
+        phase_id, _, step = step_id.partition(".")
+        for phase in self.ruleset.sequence.phases if self.ruleset.sequence else ():
+            if phase.id == phase_id:
+                for item in phase.steps:
+                    if item.id == step:
+                        return item.text
+        return step_id
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
