@@ -30,6 +30,7 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "state",
         "leader_value",
         "leader_rerolls",
+        "leader_attached",
         "panic_marker",
         "elite",
         "single_stand",
@@ -37,7 +38,8 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "enemy_rating",
     }
 )
-"""Unit-card fields an input may be filled from (``from_unit``). ``side_rating`` is the
+"""Unit-card fields an input may be filled from (``from_unit``). ``leader_attached`` is
+whether a leader (a general, an officer) is with the unit. ``side_rating`` is the
 rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
 there are exactly two sides); both are left out when the scenario gives none."""
 

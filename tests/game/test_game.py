@@ -75,6 +75,8 @@ def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyp
     # the commanders' ratings come only where the scenario's sides give them
     assert UNIT_FIELDS - {"side_rating", "enemy_rating"} <= set(fields) <= UNIT_FIELDS
     assert fields["leader_value"] == 2 and fields["panic_marker"] is False
+    assert fields["leader_attached"] is True
+    assert card_fields(game.ruleset, game.state, "legion_foot")["leader_attached"] is False
     assert card_fields(game.ruleset, game.state, "grasshoppers")["single_stand"] is True
     game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
     assert card_fields(game.ruleset, game.state, "legion_foot")["panic_marker"] is True

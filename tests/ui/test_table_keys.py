@@ -161,3 +161,37 @@ async def test_back_on_the_battle_one_cursor_is_live() -> None:
         await pilot.press("enter")
         await back()
         assert roster.has_focus and not steps.has_focus
+
+
+async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> None:
+    """MWAN close combat for the 4th Virginia, whose general is with it: 'A general is with
+    the attacking unit' shows ticked (+1 in the odds); unticked by the player, the +1 goes."""
+    from textual.widgets import Checkbox
+
+    from drumhead.game import load_scenario, new_game
+    from tests.ui.helpers import make_app
+
+    game = new_game(
+        "mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2, name="bull"
+    )
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(game)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        app.action_open_resolve("close_combat", "va4")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ResolveScreen)
+            and app.screen.check_id == "close_combat"
+            and bool(app.screen.query("#in-general")),
+        )
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        box = screen.query_one("#in-general", Checkbox)
+        assert box.value is True and screen.values["general"] is True
+        assert "+1" in str(screen.query_one("#needed").content)
+        chain = [w.id for w in screen.focus_chain]
+        here = chain.index(app.focused.id) if app.focused is not None else 0
+        await pilot.press(*["tab"] * (chain.index("in-general") - here), "space")
+        assert box.value is False and screen.values["general"] is False
+        assert "+1" not in str(screen.query_one("#needed").content).split("Modifiers:")[-1]

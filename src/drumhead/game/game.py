@@ -673,6 +673,7 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
         "strength_lost": unit.strength_lost,
         "leader_value": leader.value if leader else 0,
         "leader_rerolls": leader.rerolls if leader else 0,
+        "leader_attached": leader is not None,
         "panic_marker": "panic" in unit.markers,
         "elite": unit.elite,
         # a single-stand type, or a unit counted in stands that is down to its last one
