@@ -181,9 +181,11 @@ async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> N
         app.action_open_resolve("close_combat", "va4")
         await until(
             pilot,
-            lambda: isinstance(app.screen, ResolveScreen)
-            and app.screen.check_id == "close_combat"
-            and bool(app.screen.query("#in-general")),
+            lambda: (
+                isinstance(app.screen, ResolveScreen)
+                and app.screen.check_id == "close_combat"
+                and bool(app.screen.query("#in-general"))
+            ),
         )
         screen = app.screen
         assert isinstance(screen, ResolveScreen)
