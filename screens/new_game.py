@@ -68,6 +68,9 @@ class NewGameScreen(DrumheadScreen):
                 yield Static("", id="new-ruleset-detail")
         yield KeysFooter()
 
+    naming_from: object = None
+    """The list a name was started on (until the name's field has the focus)."""
+
     @staticmethod
     def heading(step: str) -> Label:
         heading_id, words = STEPS[step]
@@ -75,6 +78,7 @@ class NewGameScreen(DrumheadScreen):
 
     def on_descendant_focus(self) -> None:
         """Mark the step being filled: ▶ and the accent colour (not colour alone)."""
+        self.naming_from = None
         focused = self.focused.id if self.focused is not None else None
         for step, (heading_id, words) in STEPS.items():
             label = self.query_one(f"#{heading_id}", Label)
@@ -86,10 +90,15 @@ class NewGameScreen(DrumheadScreen):
         """A letter or digit typed on a list starts the save's name (no Tabs to count): the
         focus moves to the name and the character is typed there."""
         name = self.query_one("#new-name", Input)
-        if name.has_focus or not event.is_printable or event.character in (None, " "):
+        if name.has_focus or not event.is_printable or event.character is None:
+            return
+        # a space ticks an optional rule, unless a name is being typed: the focus moves to
+        # the name a moment after its first letter, and the keys typed meanwhile are its own
+        if event.character == " " and self.focused is not self.naming_from:
             return
         event.stop()
         event.prevent_default()
+        self.naming_from = self.focused
         name.focus()
         name.insert_text_at_cursor(event.character)
 

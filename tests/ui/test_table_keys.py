@@ -197,3 +197,26 @@ async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> N
         await pilot.press(*["tab"] * (chain.index("in-general") - here), "space")
         assert box.value is False and screen.values["general"] is False
         assert "+1" not in str(screen.query_one("#needed").content).split("Modifiers:")[-1]
+
+
+async def test_new_game_a_fast_typed_name_keeps_its_spaces_and_ticks_nothing() -> None:
+    """Keys typed faster than the focus moves (a paste, a quick typist, tmux): the space in
+    'wave test' is the name's, not a tick of the optional rule under the cursor."""
+    from textual import events
+    from textual.widgets import Input, SelectionList
+
+    from tests.ui.helpers import make_app
+
+    app = make_app(ruleset="rank-and-file")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen.query("#new-ruleset"))
+        await pilot.press("enter")  # Rank and File: the focus moves to its optional rules
+        options = app.screen.query_one("#new-options", SelectionList)
+        await until(pilot, lambda: options.has_focus)
+        ticked = list(options.selected)
+        for char in "wave test":  # all at once, no pause between them
+            app.post_message(events.Key("space" if char == " " else char, char))
+        name = app.screen.query_one("#new-name", Input)
+        await until(pilot, lambda: name.value == "wave test")
+        assert list(options.selected) == ticked
