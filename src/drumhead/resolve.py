@@ -7,11 +7,13 @@ resolve(ctx, RandomDice(rng))          # or HandDice([4]) for dice rolled at the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from drumhead.checks.base import Context
 from drumhead.errors import InputError
+from drumhead.expr import Expr
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
     CheckSpec,
@@ -21,7 +23,14 @@ from drumhead.model import (
     ModifierSpec,
     Ruleset,
 )
-from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
+from drumhead.results import (
+    AppliedModifier,
+    AppliedRuling,
+    Effect,
+    GapUse,
+    OutcomeOdds,
+    Resolution,
+)
 from drumhead.roller import DiceSource, HandDice
 
 
@@ -67,6 +76,10 @@ def coerce_gap(ruleset: Ruleset, gap_id: str, value: object) -> InputValue:
     return str(value)
 
 
+PLAYERS_ANSWER = "your club's answer"
+"""How a gap value the players gave is shown when nothing more is known of it."""
+
+
 def prepare(
     ruleset: Ruleset,
     check_id: str,
@@ -75,11 +88,13 @@ def prepare(
     gaps: Mapping[str, object] | None = None,
     *,
     use_reroll: bool = True,
+    gap_sources: Mapping[str, str] | None = None,
 ) -> Context:
     """A check with its inputs checked, ready for :func:`odds` and :func:`resolve`.
 
     ``values`` may name inputs or gaps; ``modifiers`` are the ticked modifiers (a mapping gives
-    a count for countable ones); ``gaps`` are values the players supplied earlier.
+    a count for countable ones); ``gaps`` are values the players supplied earlier, and
+    ``gap_sources`` says where each came from (default: :data:`PLAYERS_ANSWER`).
     """
     check = ruleset.check(check_id)
     if check.option is not None and check.option not in ruleset.active_options:
@@ -103,7 +118,8 @@ def prepare(
             if spec.default is None:
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
-    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    sources = {k: (gap_sources or {}).get(k, PLAYERS_ANSWER) for k in gap_values}
+    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll, gap_sources=sources)
     _refuse(ctx)
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
@@ -120,8 +136,19 @@ def available_modifiers(ctx: Context) -> list[ModifierSpec]:
             continue
         if m.when is not None and not m.when.truth(ctx.env):
             continue
+        if modifier_refusal(ctx, m) is not None:
+            continue
         out.append(m)
     return out
+
+
+def modifier_refusal(ctx: Context, spec: ModifierSpec) -> str | None:
+    """Why the rules forbid ticking this modifier here (its ``refuse`` list), or None."""
+    for rule in spec.refusals:
+        if rule.when.truth(ctx.env):
+            cited = f" ({rule.source})" if rule.source else ""
+            return f"'{spec.id}' ({spec.label}) refused: {ctx.fmt(rule.text)}{cited}"
+    return None
 
 
 def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, ...]:
@@ -141,6 +168,9 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
             raise InputError(f"'{mod_id}' can be applied once, not {count} times")
         if spec.when is not None and not spec.when.truth(ctx.env):
             raise InputError(f"'{mod_id}' ({spec.label}) does not apply here ({spec.when.text})")
+        refused = modifier_refusal(ctx, spec)
+        if refused is not None:
+            raise InputError(refused)
     chosen: list[AppliedModifier] = []
     for spec in check.modifiers:
         if spec.option is not None and spec.option not in ctx.ruleset.active_options:
@@ -148,13 +178,14 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
         if spec.auto:
             if spec.when is not None and not spec.when.truth(ctx.env):
                 continue
-            value = spec.value.integer(ctx.env)
+            value, gaps = _value_and_gaps(ctx, spec.value)
             if value == 0 and spec.applies != "scale":
                 continue
             count = 1
         elif spec.id in ticked:
             count = ticked[spec.id]
-            value = spec.value.integer(ctx.env) * count
+            value, gaps = _value_and_gaps(ctx, spec.value)
+            value *= count
         else:
             continue
         chosen.append(
@@ -162,7 +193,7 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
                 id=spec.id,
                 label=spec.label,
                 value=value,
-                source=spec.source,
+                source=_modifier_source(ctx, spec.source, gaps),
                 applies=spec.applies,
                 scale_by=spec.scale_by,
                 side=spec.side,
@@ -172,6 +203,46 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
             )
         )
     return tuple(_exclusive(check, chosen))
+
+
+def _value_and_gaps(ctx: Context, expr: Expr) -> tuple[int, list[str]]:
+    """A modifier's value and the gaps it was worked out from (read now, or through derived
+    values worked out earlier)."""
+    before = ctx.gaps_used
+    ctx.gaps_used = {}
+    try:
+        value = expr.integer(ctx.env)
+        read = list(ctx.gaps_used)
+    finally:
+        ctx.gaps_used = {**before, **ctx.gaps_used}
+    for name in _reachable(ctx.check, expr.names):
+        if name in ctx.gaps_used and name not in read:
+            read.append(name)
+    return value, read
+
+
+def _reachable(check: CheckSpec, names: Iterable[str]) -> set[str]:
+    """``names`` and every name the derived values among them read, transitively."""
+    derived = dict(check.derived)
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in derived:
+            todo += list(derived[name].names)
+    return seen
+
+
+def _modifier_source(ctx: Context, rules: str, gaps: list[str]) -> str:
+    """A modifier's citation; when its value came from gaps, where that value came from first,
+    so the number never stands beside the rules' citation as if the rules gave it."""
+    if not gaps:
+        return rules
+    given = "; ".join(f"{g}: {gap_provenance(ctx, g)[1]}" for g in gaps)
+    return f"value {given}; rule: {rules}"
 
 
 def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedModifier]:
@@ -231,6 +302,10 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     )
     if result.gap_text:
         text = f"{text}: {result.gap_text}"
+        if result.gap is not None:
+            kind, given = gap_provenance(ctx, result.gap)
+            if kind != "rules":  # the players' or the house's words, never the rules'
+                text += f" ({given})"
     effects = tuple(
         _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled)
     )
@@ -239,6 +314,12 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     if mods:
         steps.insert(0, "modifiers: " + "; ".join(m.describe() for m in mods))
     steps.append(f"outcome: {text}")
+    outcome_source = outcome.source or ctx.check.source
+    rulings = answer_rulings(
+        ctx,
+        [outcome.source, *(e.text for e in effects), *steps],
+        [*mechanic_rulings(ctx), *(e.ruling for e in effects if e.ruling)],
+    )
     return Resolution(
         ruleset=ctx.ruleset.id,
         ruleset_version=ctx.ruleset.version,
@@ -260,6 +341,12 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
         rerolled=result.rerolled,
         hand_dice=isinstance(dice, HandDice),
         gaps_used=tuple(sorted(ctx.gaps_used.items())),
+        source=ctx.check.source,
+        outcome_source=outcome_source,
+        odds_sources=outcome_sources(ctx.check, before),
+        rulings=rulings,
+        gaps=gap_uses(ctx),
+        house_rules=house_changes(ctx),
     )
 
 
@@ -292,4 +379,149 @@ def _effects(
             state=spec.state,
             marker=spec.marker,
             who=spec.who,
+            ruling=spec.ruling,
         )
+
+
+# -- where every value of an answer came from --------------------------------------------------
+_RULING_MENTION = re.compile(r"\bruling ([a-z][a-z0-9-]*[a-z0-9])")
+"""``(ruling oibl-chart-small)`` in a citation, an effect's text or a step of the arithmetic."""
+
+
+def outcome_sources(
+    check: CheckSpec, odds_rows: Iterable[OutcomeOdds]
+) -> tuple[tuple[str, str], ...]:
+    """Outcome id -> its citation (the check's when the outcome names none), for the odds."""
+    out: dict[str, str] = {}
+    for row in odds_rows:
+        try:
+            spec = check.outcome(row.outcome)
+        except KeyError:
+            out[row.outcome] = check.source
+            continue
+        out[row.outcome] = spec.source or check.source
+    return tuple(out.items())
+
+
+def answer_rulings(
+    ctx: Context, texts: Iterable[str] = (), named: Iterable[str] = ()
+) -> tuple[AppliedRuling, ...]:
+    """The rulings an answer rests on: the check's (those whose ``when`` holds), the applied
+    modifiers', the gaps' and every ruling the given texts (outcome citation, effects, steps)
+    or ``named`` mention, in that order, each once."""
+    ruleset = ctx.ruleset
+    chosen: dict[str, str] = {}
+
+    def add(ruling_id: str, used: str = "ruling") -> None:
+        if ruleset.ruling(ruling_id) is not None and ruling_id not in chosen:
+            chosen[ruling_id] = used
+
+    def mentioned(text: str) -> None:
+        for found in _RULING_MENTION.findall(text or ""):
+            add(found)
+
+    mentioned(ctx.check.source)
+    for ref in ctx.check.rulings:
+        if ref.when is None or ref.when.truth(ctx.env):
+            alternative = ref.alternative_when is not None and ref.alternative_when.truth(ctx.env)
+            add(ref.id, "alternative" if alternative else "ruling")
+    for modifier in ctx.modifiers:
+        mentioned(modifier.source)
+        mentioned(modifier.label)
+    for gap_id in ctx.gaps_used:
+        spec = ruleset.gap(gap_id)
+        if spec is not None and gap_id not in ctx.gaps and spec.ruling and not spec.value_source:
+            add(spec.ruling)
+    for text in texts:
+        mentioned(text)
+    for ruling_id in named:
+        add(ruling_id)
+    out = []
+    for ruling_id, used in chosen.items():
+        ruling = ruleset.ruling(ruling_id)
+        assert ruling is not None
+        out.append(
+            AppliedRuling(
+                ruling.id,
+                ruling.rule,
+                ruling.reading,
+                ruling.reason,
+                ruling.source,
+                ruling.alternative,
+                used,
+            )
+        )
+    return tuple(out)
+
+
+def mechanic_rulings(ctx: Context) -> list[str]:
+    """Rulings the check's mechanic rests on as things stand (a chart's small strength, an
+    opposed table's ends), for the odds before the roll."""
+    finder = getattr(ctx.check.mechanic, "rulings_for", None)
+    return list(finder(ctx)) if finder is not None else []
+
+
+def odds_rulings(ctx: Context, rows: Iterable[OutcomeOdds]) -> tuple[AppliedRuling, ...]:
+    """The rulings the odds of a check rest on (before the roll): the check's, the modifiers',
+    the gaps', the mechanic's, and those the possible outcomes' citations name."""
+    texts = [source for _, source in outcome_sources(ctx.check, rows)]
+    return answer_rulings(ctx, texts, mechanic_rulings(ctx))
+
+
+def gap_provenance(ctx: Context, gap_id: str) -> tuple[str, str]:
+    """(kind, source) of a gap's value: the players' answer, the house rules, a ruling read
+    from a worked example, or the rules' own text (see :data:`drumhead.results.GAP_KINDS`)."""
+    spec = ctx.ruleset.gap(gap_id)
+    assert spec is not None
+    if gap_id in ctx.gaps:
+        return "players", ctx.gap_sources.get(gap_id, PLAYERS_ANSWER)
+    if spec.value_source:
+        return "house_rule", spec.value_source
+    if spec.ruling:
+        ruling = ctx.ruleset.ruling(spec.ruling)
+        cited = f" ({ruling.source})" if ruling is not None else ""
+        return "ruling", f"ruling {spec.ruling}{cited}"
+    return "rules", spec.source
+
+
+def gap_uses(ctx: Context) -> tuple[GapUse, ...]:
+    """Every gap value the check used, with where it came from."""
+    out = []
+    for gap_id, value in sorted(ctx.gaps_used.items()):
+        spec = ctx.ruleset.gap(gap_id)
+        assert spec is not None
+        kind, source = gap_provenance(ctx, gap_id)
+        out.append(GapUse(gap_id, value, spec.question, kind, source))
+    return tuple(out)
+
+
+def check_lookups(check: CheckSpec) -> set[str]:
+    """The lookup tables any expression of a check reads."""
+    exprs: list[Expr] = [e for _, e in check.derived]
+    exprs += [e for _, e in check.mechanic.expressions()]
+    for m in check.modifiers:
+        exprs += [m.value, *([m.when] if m.when else []), *(r.when for r in m.refusals)]
+    for o in check.outcomes:
+        exprs += [*([o.when] if o.when else [])]
+        for e in o.effects:
+            exprs += [x for x in (e.amount, e.when) if x is not None]
+    exprs += [r.when for r in check.refusals]
+    return {name for e in exprs for name in e.lookups}
+
+
+def house_changes(ctx: Context) -> tuple[str, ...]:
+    """``house rule, FILE: changes KEY`` for each house-rules change this check rests on: its
+    own keys and the lookup tables it reads (gap values are in :func:`gap_uses`)."""
+    ruleset = ctx.ruleset
+    if not ruleset.house_changes:
+        return ()
+    own = f"checks.{ctx.check.id}."
+    tables = check_lookups(ctx.check)
+    out = []
+    for path in ruleset.house_changes:
+        parts = path.split(".")
+        if path.startswith(own) or (
+            parts[0] == "lookups" and len(parts) > 1 and parts[1] in tables
+        ):
+            out.append(f"{ruleset.house_label}: changes {path}")
+    return tuple(out)

@@ -30,6 +30,7 @@ from drumhead.model import (
     Refusal,
     Ruleset,
     Ruling,
+    RulingRef,
     Sequence,
     Source,
     Step,
@@ -123,9 +124,20 @@ def build_ruleset(
         if gtype == "choice" and not choices:
             raise g.error("choices", "a choice gap needs its choices")
         value = g.raw("value", None)
-        gap = GapSpec(gap_id, g.text("question"), g.text("source"), gtype, choices, value)
+        gap = GapSpec(
+            gap_id,
+            g.text("question"),
+            g.text("source"),
+            gtype,
+            choices,
+            value,
+            ruling=g.text("ruling", None),
+            value_source=g.text("value_source", ""),
+        )
         if value is not None:
             _check_gap_value(g, "value", gap, value)
+        if gap.ruling is not None and value is None:
+            raise g.error("ruling", "a gap's ruling reads its value: give the value too")
         g.done()
         gaps.append(gap)
     gap_ids = {g.id for g in gaps}
@@ -139,12 +151,16 @@ def build_ruleset(
                 ru.text("reading"),
                 ru.text("reason"),
                 ru.text("source"),
+                ru.text("alternative", ""),
             )
         )
         ru.done()
     ruling_ids = {x.id for x in rulings}
     if len(ruling_ids) != len(rulings):
         raise r.error("rulings", "two rulings share an id")
+    for gap in gaps:
+        if gap.ruling is not None and gap.ruling not in ruling_ids:
+            raise r.error(f"gaps.{gap.id}.ruling", f"no ruling '{gap.ruling}'")
 
     options = []
     for opt_id, o in r.tables("options"):
@@ -367,7 +383,9 @@ def _read_input(t: Reader, name: str) -> InputSpec:
     return spec
 
 
-def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
+def _read_effect(
+    e: Reader, names: set[str], lookups: set[str], ruling_ids: frozenset[str] = frozenset()
+) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
     if amount is not None:
@@ -392,7 +410,10 @@ def _read_effect(e: Reader, names: set[str], lookups: set[str]) -> EffectSpec:
         marker=e.text("marker", None),
         who=e.text("who", "self"),
         when=when,
+        ruling=e.text("ruling", None),
     )
+    if spec.ruling is not None and spec.ruling not in ruling_ids:
+        raise e.error("ruling", f"no ruling '{spec.ruling}'")
     if kind in ("state",) and spec.state is None:
         raise e.error("state", f"a '{kind}' effect needs the state")
     if kind in ("marker", "clear_marker") and spec.marker is None:
@@ -504,6 +525,7 @@ def _read_check(
                 countable=m.boolean("countable", False),
                 option=mod_option,
                 explain=m.text("explain", ""),
+                refusals=_read_refusals(m, names, lookups),
             )
         )
         m.done()
@@ -519,7 +541,8 @@ def _read_check(
         if kind == "target" and result is None:
             raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
         effects = tuple(
-            _read_effect(e, names | _value_names(mechanic), lookups) for e in o.array("effects")
+            _read_effect(e, names | _value_names(mechanic), lookups, frozenset(ruling_ids))
+            for e in o.array("effects")
         )
         winner = o.text("winner", None)
         if winner is not None and sides is None:
@@ -542,16 +565,20 @@ def _read_check(
         o.done()
     if not outcomes:
         raise c.error("outcomes", "a check needs its outcomes")
-    refusals = []
-    for rf in c.array("refuse"):
-        refusals.append(
-            Refusal(
-                rf.check_names("when", rf.expr("when"), names, lookups),
-                rf.text("text"),
-                rf.text("source", ""),
-            )
-        )
-        rf.done()
+    refusals = _read_refusals(c, names, lookups)
+    ruling_refs = []
+    for rr in c.array("rulings"):
+        ref_id = rr.text("id")
+        if ref_id not in ruling_ids:
+            raise rr.error("id", f"no ruling '{ref_id}'")
+        when = rr.expr("when", None)
+        if when is not None:
+            rr.check_names("when", when, names, lookups)
+        alternative = rr.expr("alternative_when", None)
+        if alternative is not None:
+            rr.check_names("alternative_when", alternative, names, lookups)
+        ruling_refs.append(RulingRef(ref_id, when, alternative))
+        rr.done()
     outcome_ids = {o.id for o in outcomes}
     for ref in sorted(mechanic.outcome_ids() - outcome_ids):
         raise c.error("outcomes", f"the check can produce '{ref}' but defines no such outcome")
@@ -576,8 +603,24 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
-        refusals=tuple(refusals),
+        refusals=refusals,
+        rulings=tuple(ruling_refs),
     )
+
+
+def _read_refusals(t: Reader, names: set[str], lookups: set[str]) -> tuple[Refusal, ...]:
+    """The ``refuse`` list of a check or a modifier: ``{when, text, source}`` each."""
+    refusals = []
+    for rf in t.array("refuse"):
+        refusals.append(
+            Refusal(
+                rf.check_names("when", rf.expr("when"), names, lookups),
+                rf.text("text"),
+                rf.text("source", ""),
+            )
+        )
+        rf.done()
+    return tuple(refusals)
 
 
 def _value_names(mechanic: Any) -> set[str]:

@@ -421,7 +421,7 @@ def test_drawn_melee_without_leaders_asks_the_players() -> None:
         roll(rs(), "melee_result", values, [])
     assert err.value.gap == "melee_tie"
     res = roll(rs(), "melee_result", {**values, "melee_tie": "fight another round"}, [])
-    assert res.text.endswith("fight another round")
+    assert res.text.endswith("fight another round (your club's answer)")
 
 
 # -- fire and melee pools --------------------------------------------------------------------

@@ -463,7 +463,8 @@ def test_chart_cell_can_be_set_by_hand() -> None:
     ctx = prepare(RS, "assault", {**EVEN, "chart_infantry_m4": "Attacker 2M 1P"})
     res = resolve(ctx, HandDice([2, 6]))
     assert (res.outcome, res.value) == ("defender_higher", -4)
-    assert res.text == "Defender higher (difference -4): Attacker 2M 1P"
+    # the players' words, marked as theirs (never as the rules' own chart)
+    assert res.text == "Defender higher (difference -4): Attacker 2M 1P (your club's answer)"
     assert dict(res.gaps_used) == {"chart_infantry_m4": "Attacker 2M 1P"}
 
 
@@ -489,7 +490,7 @@ def test_house_rules_fill_the_chart(
     assert res.value == diff == res.modified
     gap = f"chart_{attacker_type}_{gap_suffix}"
     assert dict(res.gaps_used)[gap] == HOUSE_GAPS[gap]
-    assert res.text.endswith(": " + HOUSE_GAPS[gap])
+    assert res.text.endswith(f": {HOUSE_GAPS[gap]} (house rule, {HOUSE.name})")
     assert any(gap in step for step in res.steps)
 
 
@@ -600,7 +601,9 @@ def test_emergency_rally_adds_four() -> None:
     res = resolve(ctx, HandDice([5]))
     assert res.modified == 9
     assert dict(res.gaps_used) == {"injury_roll_9": HOUSE_GAPS["injury_roll_9"]}
-    assert res.text == f"Leader injury chart: {HOUSE_GAPS['injury_roll_9']}"
+    assert res.text == (
+        f"Leader injury chart: {HOUSE_GAPS['injury_roll_9']} (house rule, {HOUSE.name})"
+    )
 
 
 def test_leading_and_emergency_rally_never_combine() -> None:
@@ -784,6 +787,7 @@ def test_cli_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
         "value": -5,
         "p": "1/100",
         "percent": 1.0,
+        "source": "Republique 4.1 steps 2-4",
     }
     assert data["mean"] == "4"
 

@@ -90,6 +90,14 @@ class TwoWayChart:
     def _one(self, strength: int, mod: int) -> Distribution:
         return map_values(self.dice.distribution(), lambda t: self.read(strength, t + mod)[0])
 
+    def rulings_for(self, ctx: Context) -> list[str]:
+        """The rulings the odds rest on: ``small_ruling`` when a strength rolled is under the
+        chart's lowest row."""
+        if self.small_ruling is None:
+            return []
+        small = any(self.row(c) is None for c in self.chunks(self.strength.integer(ctx.env)))
+        return [self.small_ruling] if small else []
+
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
         strength = self.strength.integer(ctx.env)
         mod = ctx.total()

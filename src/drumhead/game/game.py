@@ -30,7 +30,7 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
-from drumhead.resolve import coerce_gap, prepare, resolve
+from drumhead.resolve import PLAYERS_ANSWER, coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
 from drumhead.schema import Reader
@@ -141,6 +141,18 @@ class Game:
     def phases(self) -> tuple[Phase, ...]:
         return active_phases(self.ruleset)
 
+    def gap_sources(self) -> dict[str, str]:
+        """Where each gap value of the game came from: ``your club's answer, asked on DATE``
+        (the day of the latest ``set_gap`` event that gave it)."""
+        out: dict[str, str] = {}
+        for event in self._log:
+            if event.kind == "set_gap":
+                day = event.at[:10] if event.at else ""
+                out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (
+                    f", asked on {day}" if day else ""
+                )
+        return out
+
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
         if event.kind != "resolution":
@@ -244,6 +256,7 @@ class Game:
             ticked,
             self.state.gap_values(),
             use_reroll=use_reroll,
+            gap_sources=self.gap_sources(),
         )
         seq = len(self._log) + 1
         data: dict[str, Any] = {"check": check_id, "unit": unit_id}
