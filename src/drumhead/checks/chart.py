@@ -5,8 +5,9 @@ Keys: ``dice``; ``strength`` (expression: the figures firing or fighting); ``col
 (one value per column); ``below`` (the value when the modified roll is under the lowest column:
 a miss, 0); a modified roll over the top column reads the top column; ``excess_over`` (strength
 over this is rolled again, in chunks of at most this many, each roll shown); ``small`` (value for
-a strength under the lowest row, with ``small_ruling``). The outcome is numeric: the one outcome
-the check defines, carrying the total.
+a strength under the lowest row, with ``small_ruling``); ``strength_explain`` (expression giving
+a text with ``{input}`` placeholders: how the strength was counted, shown as the first step).
+The outcome is numeric: the one outcome the check defines, carrying the total.
 """
 
 from __future__ import annotations
@@ -44,12 +45,16 @@ class TwoWayChart:
     small: int
     small_ruling: str | None
     outcome: str
+    strength_explain: Expr | None = None
 
     def outcome_ids(self) -> set[str]:
         return {self.outcome}
 
     def expressions(self) -> list[tuple[str, Expr]]:
-        return [("strength", self.strength)]
+        out = [("strength", self.strength)]
+        if self.strength_explain is not None:
+            out.append(("strength_explain", self.strength_explain))
+        return out
 
     def chunks(self, strength: int) -> list[int]:
         """The strengths rolled: all of it, or the top row's worth then the excess."""
@@ -112,6 +117,9 @@ class TwoWayChart:
         chunks = self.chunks(strength)
         rolls: list[DiceRoll] = []
         steps: list[str] = []
+        if self.strength_explain is not None:
+            why = ctx.fmt(str(self.strength_explain.evaluate(ctx.env)))
+            steps.append(f"{_figures(strength)}: {why}")
         total = 0
         for index, chunk in enumerate(chunks):
             label = "chart" if index == 0 else f"excess {_figures(chunk)}"
@@ -176,4 +184,5 @@ def parse_chart(reader: Reader) -> TwoWayChart:
         small=reader.integer("small", 0),
         small_ruling=reader.text("small_ruling", None),
         outcome=reader.text("outcome"),
+        strength_explain=reader.expr("strength_explain", None),
     )
