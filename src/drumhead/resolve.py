@@ -359,9 +359,11 @@ def _effects(
 ) -> Iterable[Effect]:
     from drumhead.expr import Environment
 
+    applied = {m.id for m in ctx.modifiers}
     extra: dict[str, InputValue] = {
         "value": value if value is not None else 0,
         "rerolled": rerolled,
+        **{f"mod_{m.id}": m.id in applied for m in ctx.check.modifiers},
         **values,
     }
     env = Environment({**extra}, ctx.env.lookups, ctx.env.get)

@@ -364,10 +364,13 @@ def _read_input(t: Reader, name: str) -> InputSpec:
         if not ok:
             raise t.error("default", f"default {default!r} does not fit a {itype} input")
     from_unit = t.text("from_unit", None)
-    if from_unit is not None and from_unit not in UNIT_FIELDS:
+    marker = from_unit is not None and from_unit.startswith("marker:")
+    if from_unit is not None and from_unit not in UNIT_FIELDS and not marker:
         raise t.error(
             "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
         )
+    if marker and (itype != "bool" or not _ID.match(str(from_unit)[7:])):
+        raise t.error("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -541,7 +544,12 @@ def _read_check(
         if kind == "target" and result is None:
             raise o.error("result", 'a target test\'s outcomes need result = "pass" or "fail"')
         effects = tuple(
-            _read_effect(e, names | _value_names(mechanic), lookups, frozenset(ruling_ids))
+            _read_effect(
+                e,
+                names | _value_names(mechanic) | {f"mod_{m.id}" for m in modifiers},
+                lookups,
+                frozenset(ruling_ids),
+            )
             for e in o.array("effects")
         )
         winner = o.text("winner", None)

@@ -628,12 +628,17 @@ def unit_inputs(
 ) -> dict[str, InputValue]:
     """The check's inputs that can be read off the unit card (``from_unit``).
 
-    A choice input is filled only when the card's value is one of its choices.
+    A choice input is filled only when the card's value is one of its choices; a
+    ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
     fields = card_fields(ruleset, state, unit_id)
+    markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
+        if item.from_unit is not None and item.from_unit.startswith("marker:"):
+            out[item.name] = item.from_unit[len("marker:") :] in markers
+            continue
         if item.from_unit is None or item.from_unit not in fields:
             continue
         value = fields[item.from_unit]
