@@ -1000,3 +1000,13 @@ def test_cavalry_and_artillery_terrain_limits(rs, values, check: str, message: s
         )
     allowed = {"unit": "infantry", "crosses_stone_wall": True, "crosses_river": True}
     assert _inches(rs, allowed) == 20
+
+
+def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Movement: units may move through each other (no firing that turn), but
+    cavalry may not charge through units."""
+    values = {"unit": "cavalry", "through_units": True}
+    with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
+        prepare(rs, "movement", values, ["cavalry_charge"])
+    res = _roll(rs, "movement", [], values)
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]

@@ -958,7 +958,7 @@ def test_cli_checks_lists_every_check(capsys: pytest.CaptureFixture[str]) -> Non
         "movement",
     ]
     fire = next(c for c in data["checks"] if c["id"] == "fire")
-    assert [i["name"] for i in fire["inputs"]][:3] == ["figures", "cannon", "firer_quality"]
+    assert [i["name"] for i in fire["inputs"]][:3] == ["figures", "cannon", "weapon"]
     assert main(["checks", RULESET, "movement"]) == 0
     assert "prolong" in capsys.readouterr().out
 
@@ -1349,3 +1349,38 @@ def test_the_attached_misprint_is_shown_corrected() -> None:
     assert "oibl-attacked-typo" in ruling_uses(res)
     ref = next(r for r in rs().reference if r.id == "melee_modifiers")
     assert any(row[0].startswith("Attacked") and "misprint" in row[0] for row in ref.rows)
+
+
+@pytest.mark.parametrize(
+    ("values", "allowed"),
+    [
+        ({"weapon": "musket", "range_inches": 7}, True),
+        ({"weapon": "musket", "range_inches": 8}, False),
+        ({"weapon": "carbine", "range_inches": 6}, False),
+        ({"weapon": "jaeger_rifle", "range_inches": 10}, True),
+        ({"weapon": "long_rifle", "range_inches": 12}, True),
+        ({"weapon": "long_rifle", "range_inches": 13}, False),
+        ({"cannon": "light", "range_inches": 40}, True),
+        ({"cannon": "light", "range_inches": 41}, False),
+    ],
+)
+def test_weapon_ranges(values: dict[str, Any], allowed: bool) -> None:
+    """OIBL p.8 Weapon ranges: carbines 5\", muskets 7\", Jaeger rifles 10\", Ferguson's and long
+    rifles 12\", all artillery 40\"."""
+    values = {"figures": 9, **values}
+    if allowed:
+        assert prepare(rs(), "fire", values)
+    else:
+        with pytest.raises(InputError, match=r"beyond the range.*\(OIBL p\.8 Weapon ranges\)"):
+            prepare(rs(), "fire", values)
+
+
+def test_range_bands_of_the_firing_modifiers() -> None:
+    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"."""
+    with pytest.raises(InputError, match="point blank is 2 inches"):
+        prepare(rs(), "fire", {"figures": 9, "range_inches": 3}, ["point_blank"])
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}, ["point_blank"]).total() == 2
+    gun = {"cannon": "heavy", "range_inches": 30}
+    with pytest.raises(InputError, match="not 12-25"):
+        prepare(rs(), "fire", gun, ["cannon_12_25"])
+    assert prepare(rs(), "fire", gun, ["cannon_over_25"]).total() == -4

@@ -433,9 +433,10 @@ def test_drawn_melee_without_leaders_asks_the_players() -> None:
 
 # -- fire and melee pools --------------------------------------------------------------------
 
-ONE_DIE = {"fire_dice_per_stand": 1}
-"""The players' answer for the fire dice a stand rolls: our sources do not give it (RULES-MAP:
-the published Fast Play Sheet, p.52, gives only 4+ to hit per die)."""
+ONE_DIE = {"fire_dice_per_stand": 1, "weapon_ranges": "muskets 12, long from 6"}
+"""The players' answers for the fire dice a stand rolls and the weapon ranges: our sources give
+neither (RULES-MAP: the published Fast Play Sheet, p.52, gives only 4+ to hit per die and
+long range -1)."""
 
 
 @pytest.mark.parametrize(
@@ -1038,3 +1039,23 @@ def test_values_from_the_examples_are_rulings_saying_so() -> None:
         ("rout_distance_infantry", 12, "ruling")
     ]
     assert "rnf-rout-distance-infantry" in [r.id for r in routs.rulings]
+
+
+def test_a_routing_single_stand_causes_no_pass_through_test() -> None:
+    """Seed 000, Pass Through Morale Test: 'Single stands that rout do not cause pass through
+    morale tests'."""
+    ruleset = rs("pass_through_morale")
+    values = {"quality": "regular", "stands_start": 6, "cause": "pass_through"}
+    with pytest.raises(InputError, match=r"single stands that rout cause no pass-through"):
+        prepare(ruleset, "morale", {**values, "passed_by_single_stand": True})
+    assert prepare(ruleset, "morale", values)
+
+
+def test_long_range_needs_the_clubs_ranges() -> None:
+    """RULES-MAP: the weapon ranges are in no source; ticking long range (-1, p.52) asks them."""
+    with pytest.raises(MissingGapError) as asked:
+        prepare(rs(), "fire", {"stands": 2, "fire_dice_per_stand": 1}, ["long_range"])
+    assert asked.value.gap == "weapon_ranges"
+    res = roll(rs(), "fire", {"stands": 1, **ONE_DIE}, [4], ["long_range"])
+    assert res.value == 0  # 4 - 1 = 3: a miss
+    assert {g.id: g.kind for g in res.gaps}["weapon_ranges"] == "players"

@@ -1005,3 +1005,16 @@ def test_emergency_rally_refusals(values: dict[str, Any], message: str) -> None:
     who survived his injury roll, one emergency rally per leader per assault phase."""
     with pytest.raises(InputError, match=message):
         rally(HR, **values)
+
+
+def test_charge_disorder_is_one_morale_hit_at_the_turns_end() -> None:
+    """Republique 4.6 Charge Disorder (and 4.4 Continuing Movement): a unit that used any
+    assault bonus movement takes one morale hit at the end of the turn."""
+    hit = resolve(prepare(RS, "charge_disorder", {"used_assault_bonus": True}), HandDice([]))
+    assert hit.outcome == "morale_hit" and hit.dice == ()
+    assert [(e.kind, e.amount) for e in hit.effects] == [("step", 1), ("clear_marker", None)]
+    calm = resolve(prepare(RS, "charge_disorder", {}), HandDice([]))
+    assert calm.outcome == "no_hit" and calm.effects == ()
+    # the card's 'charged' marker fills the input
+    check = RS.check("charge_disorder")
+    assert check.input("used_assault_bonus").from_unit == "marker:charged"
