@@ -13,11 +13,13 @@ from fractions import Fraction
 from rich.table import Table
 from rich.text import Text
 
+from drumhead.checks.base import Context
 from drumhead.dice import DiceExpr
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.expr import Environment
 from drumhead.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Ruleset, Ruling
 from drumhead.odds import percent
+from drumhead.resolve import offered_source
 from drumhead.results import OutcomeOdds, Resolution, modifier_amount
 
 BAR_WIDTH = 24
@@ -160,6 +162,12 @@ def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> s
     if not isinstance(value, int) or isinstance(value, bool):
         return text
     return modifier_amount(spec.applies, value, spec.scale_by)
+
+
+def modifier_source_text(spec: ModifierSpec, ctx: Context) -> str:
+    """A modifier's citation as offered: a value the players or the house rules gave is cited
+    as theirs first, never as the rules' (see :func:`drumhead.resolve.offered_source`)."""
+    return offered_source(ctx, spec)
 
 
 def resolution_text(res: Resolution) -> Text:

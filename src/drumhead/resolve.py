@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from drumhead.checks.base import Context
-from drumhead.errors import InputError
+from drumhead.errors import DrumheadError, InputError
 from drumhead.expr import Expr
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
@@ -219,6 +219,20 @@ def _value_and_gaps(ctx: Context, expr: Expr) -> tuple[int, list[str]]:
         if name in ctx.gaps_used and name not in read:
             read.append(name)
     return value, read
+
+
+def offered_source(ctx: Context, spec: ModifierSpec) -> str:
+    """The citation to show beside a modifier offered for ticking: when its value comes from
+    gaps already answered, where that value came from first (as :func:`prepare` cites it once
+    applied); its own citation otherwise. Reads the context without changing it."""
+    before = dict(ctx.gaps_used)
+    try:
+        _, gaps = _value_and_gaps(ctx, spec.value)
+    except DrumheadError:  # a value still to be asked, or not computable here
+        return spec.source
+    finally:
+        ctx.gaps_used = before
+    return _modifier_source(ctx, spec.source, gaps)
 
 
 def _reachable(check: CheckSpec, names: Iterable[str]) -> set[str]:

@@ -203,3 +203,18 @@ def test_house_rules_file_is_cited_in_resolutions(tmp_path: Path) -> None:
         "house rule, club.toml: changes checks.fire.modifiers.marksmen.value",
     )
     assert sum(o.p for o in odds(prepare(rs, "morale", {}))) == 1
+
+
+def test_an_offered_modifier_cites_the_players_value_as_theirs() -> None:
+    """Before it is ticked, a modifier whose value the players gave is cited as theirs first;
+    asking for the citation reads nothing into the answer's gaps."""
+    from drumhead.resolve import offered_source
+
+    rs = ruleset(gap_check(), GAPS)
+    ctx = prepare(rs, "test", {}, (), {"bonus": 2}, gap_sources={"bonus": "your club's answer"})
+    spec = rs.check("test").modifier("bonus")
+    assert spec is not None
+    assert offered_source(ctx, spec) == "value bonus: your club's answer; rule: T 5"
+    assert ctx.gaps_used == {}
+    unanswered = prepare(rs, "test", {})
+    assert offered_source(unanswered, spec) == "T 5"  # asked when ticked
