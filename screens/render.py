@@ -19,8 +19,8 @@ from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.expr import Environment
 from drumhead.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Ruleset, Ruling
 from drumhead.odds import percent
-from drumhead.resolve import offered_source
 from drumhead.results import OutcomeOdds, Resolution, modifier_amount
+from drumhead.sources import offered_source
 
 BAR_WIDTH = 24
 """Cells of the longest bar in a distribution chart."""

@@ -23,9 +23,10 @@ from drumhead.cli.main import main
 from drumhead.errors import MissingGapError
 from drumhead.loader import load_ruleset, ruleset_ids
 from drumhead.model import CheckSpec, GapSpec, InputSpec, Ruleset
-from drumhead.resolve import PLAYERS_ANSWER, available_modifiers, odds, prepare, resolve
+from drumhead.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.results import GAP_KINDS
 from drumhead.roller import RandomDice
+from drumhead.sources import PLAYERS_ANSWER
 
 OVERRIDES: dict[tuple[str, str], dict[str, object]] = {
     ("one-if-by-land", "fire"): {"figures": 12},

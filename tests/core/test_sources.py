@@ -16,8 +16,9 @@ import pytest
 
 from drumhead.errors import InputError, RulesetError
 from drumhead.loader import mark_house_sources
-from drumhead.resolve import available_modifiers, odds, odds_rulings, prepare, resolve
+from drumhead.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.roller import HandDice
+from drumhead.sources import odds_rulings
 from drumhead.validate import build_ruleset
 from tests.core.minirules import CHECKS, document
 
@@ -208,7 +209,7 @@ def test_house_rules_file_is_cited_in_resolutions(tmp_path: Path) -> None:
 def test_an_offered_modifier_cites_the_players_value_as_theirs() -> None:
     """Before it is ticked, a modifier whose value the players gave is cited as theirs first;
     asking for the citation reads nothing into the answer's gaps."""
-    from drumhead.resolve import offered_source
+    from drumhead.sources import offered_source
 
     rs = ruleset(gap_check(), GAPS)
     ctx = prepare(rs, "test", {}, (), {"bonus": 2}, gap_sources={"bonus": "your club's answer"})

@@ -225,7 +225,8 @@ def cmd_checks(args: argparse.Namespace) -> int:
 
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
-    from drumhead.resolve import PLAYERS_ANSWER, prepare
+    from drumhead.resolve import prepare
+    from drumhead.sources import PLAYERS_ANSWER
 
     rs = _load(args)
     values = _pairs(args.set, "--set")
@@ -241,7 +242,7 @@ def _prepare(args: argparse.Namespace) -> Any:
 
 
 def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
-    from drumhead.resolve import gap_uses, house_changes, odds_rulings, outcome_sources
+    from drumhead.sources import gap_uses, house_changes, odds_rulings, outcome_sources
 
     numeric = [o for o in result if o.value is not None]
     sources = dict(outcome_sources(ctx.check, result))

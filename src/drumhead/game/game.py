@@ -30,10 +30,11 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
-from drumhead.resolve import PLAYERS_ANSWER, coerce_gap, prepare, resolve
+from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
 from drumhead.schema import Reader
+from drumhead.sources import PLAYERS_ANSWER
 
 CHECKPOINT_EVERY = 64
 """States are kept every this many events, so undo and jump replay at most this many."""

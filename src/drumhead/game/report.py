@@ -9,7 +9,7 @@ from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
 from drumhead.model import Ruleset
-from drumhead.resolve import PLAYERS_ANSWER
+from drumhead.sources import PLAYERS_ANSWER
 
 
 def _unit_name(state: GameState, unit_id: object) -> str:
