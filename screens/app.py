@@ -615,6 +615,15 @@ class DrumheadApp(App[None]):
         self.record(lambda at: game.apply_effects(unit_id, list(effects), at=at, resolution=seq))
         return f"Applied {len(effects)} effect(s) to {self.unit_name(unit_id)} (u undoes)."
 
+    def log_notes(self, effects: Sequence[Effect]) -> str:
+        """Notes for the table or a side (an army-level result): in the log, on no card."""
+        if self.game is None or not effects:
+            return ""
+        game = self.game
+        seq = self.last_resolution_seq
+        self.record(lambda at: game.apply_effects(None, list(effects), at=at, resolution=seq))
+        return f"{len(effects)} note(s) for the table are in the log (u undoes)."
+
     def edit_unit(self, unit_id: str, field: str, value: object) -> None:
         """Correct one field of a unit's card (an event: undoable, saved)."""
         game = self.game

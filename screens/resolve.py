@@ -652,13 +652,20 @@ class ResolveScreen(KeptScreen):
     @work(exclusive=True, group="apply")
     async def apply_flow(self, effects: list[Effect]) -> None:
         """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else "self"
+        # the table's notes, and an army-level check's (made for a side), go on no card
+        nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
         groups: dict[str, list[Effect]] = {}
         for effect in effects:
-            who = "self" if effect.who in ("self", "leader") else effect.who
-            groups.setdefault(who, []).append(effect)
+            who = "self" if effect.who in ("self", "leader", first) else effect.who
+            groups.setdefault("table" if who in nobody else who, []).append(effect)
         messages = []
         game = self.drumhead.game
         for who, group in groups.items():
+            if who == "table":
+                messages.append(self.drumhead.log_notes(group))
+                continue
             target = self.unit_id if who == "self" else None
             if target is None and game is not None and game.state.units:
                 from drumhead.screens.pick_unit import UnitPickModal
@@ -666,7 +673,7 @@ class ResolveScreen(KeptScreen):
                 question = (
                     "Which unit do these effects fall on?"
                     if who == "self"
-                    else f"Which unit is the {who}?"
+                    else f"Which unit is {self.role_title(who)}?"
                 )
                 state = game.state
                 candidates = [u for u in state.units if not u.removed and u.id != self.unit_id]
@@ -706,6 +713,11 @@ class ResolveScreen(KeptScreen):
             self.app.pop_screen()
         else:
             self.reset_result_view()
+
+    def role_title(self, role: str) -> str:
+        """How a role is asked for: its title in the rules data ("the target"), else its id."""
+        spec = self.check.role(role)
+        return spec.title[0].lower() + spec.title[1:] if spec is not None else f"the {role}"
 
     async def ask_hits_per_stand(self, missing: MissingHitsPerStandError) -> bool:
         """Ask how many hits remove a stand of the unit hits are marked on, and keep the

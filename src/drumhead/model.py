@@ -92,6 +92,9 @@ class InputSpec:
     from_unit: str | None = None
     """The unit-card field the app fills this input from."""
     help: str = ""
+    role: str | None = None
+    """Whose card fills it (``from_unit``): one of the check's roles; None: the first, the unit
+    the check is made for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +142,26 @@ class EffectSpec:
     state: str | None = None
     marker: str | None = None
     who: str = "self"
-    """Whom it falls on: self, opponent, attacker, defender, first, second, leader."""
+    """Whom it falls on: one of the check's roles (``self``, the unit the check is made for,
+    where it declares none); ``leader`` (the leader with the first role's unit) or
+    ``leader:ROLE``; one of an army-level check's sides; or ``table``: a reminder for the
+    players, logged, on no unit's card."""
     when: Expr | None = None
     ruling: str | None = None
     """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoleSpec:
+    """One side of a check: a unit (or a group of units) the players pick from the roster."""
+
+    id: str
+    title: str
+    """What the players are asked for: "The target", "The defending group"."""
+    minimum: int = 1
+    """How many units the role needs (0: the role may be left empty)."""
+    maximum: int = 1
+    """How many units it may hold (a Republique assault's group of bases)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +231,22 @@ class CheckSpec:
     """Situations in which the rules forbid the check (first match refuses it)."""
     rulings: tuple[RulingRef, ...] = ()
     """Rulings the check rests on in some situations (``[[checks.ID.rulings]]``)."""
+    roles: tuple[RoleSpec, ...] = ()
+    """The check's sides, the unit it is made for first (none: that unit alone)."""
+    scope: Literal["unit", "army"] = "unit"
+    """``army``: made for a side, not a unit (the initiative); its effects go to the sides
+    and the log, never onto a unit's card."""
+
+    @property
+    def role_ids(self) -> tuple[str, ...]:
+        """The roles' ids, the unit the check is made for first (``self`` when none are
+        declared; none for an army-level check)."""
+        if self.scope == "army":
+            return ()
+        return tuple(r.id for r in self.roles) or ("self",)
+
+    def role(self, role_id: str) -> RoleSpec | None:
+        return next((r for r in self.roles if r.id == role_id), None)
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)

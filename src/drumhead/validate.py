@@ -33,6 +33,7 @@ from drumhead.model import (
     Phase,
     ReferenceEntry,
     Refusal,
+    RoleSpec,
     Ruleset,
     Ruling,
     RulingRef,
@@ -503,6 +504,9 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         )
     if marker and (itype != "bool" or not _ID.match(str(from_unit)[7:])):
         t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
+    role = t.text("role", None)
+    if role is not None and from_unit is None:
+        t.report("role", "only an input filled from a unit card (from_unit) names a role")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -513,6 +517,7 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         maximum=maximum,
         from_unit=from_unit,
         help=t.text("help", ""),
+        role=role,
     )
     if names is not None:
         _check_unit_choices(t, spec, names)
@@ -520,17 +525,46 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
     return spec
 
 
-EFFECT_ROLES: tuple[str, ...] = (
-    "self",
-    "opponent",
-    "attacker",
-    "defender",
-    "first",
-    "second",
-    "leader",
-)
-"""Whom an effect may fall on in any check; an opposed check adds its sides, a split check the
-labels of its pattern."""
+TABLE = "table"
+"""An effect for the players, not a unit: a reminder, logged, on no card."""
+
+
+def effect_targets(roles: tuple[str, ...], army_sides: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Whom an effect may fall on: a role, its leader (``leader`` is the first role's), an
+    army-level check's side, or the table."""
+    leaders = ("leader", *(f"leader:{r}" for r in roles)) if roles else ()
+    first = ("self",) if roles else ()  # the first role, whatever its name
+    return tuple(dict.fromkeys((*first, *roles, *leaders, *army_sides, TABLE)))
+
+
+def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
+    """``roles = { firer = "The firing unit", target = { title = "The target", min = 0 } }``:
+    the unit the check is made for first."""
+    rt = c.table("roles", None)
+    if rt is None:
+        return ()
+    out = []
+    for role_id, raw in rt.data.items():
+        with rt.guard():
+            _ident(rt, role_id, role_id)
+            if role_id in ("self", "leader", TABLE):
+                rt.report(role_id, f"'{role_id}' is a word effects use: name the role otherwise")
+            if isinstance(raw, str):
+                out.append(RoleSpec(role_id, rt.text(role_id)))
+                continue
+            r = rt.table(role_id)
+            low, high = r.integer("min", 1), r.integer("max", 1)
+            if not 0 <= low <= high or high < 1:
+                r.report("max", "a role holds min..max units: 0 <= min <= max, max at least 1")
+            out.append(RoleSpec(role_id, r.text("title"), low, high))
+            r.done()
+    rt.done()
+    if out and out[0].minimum < 1:
+        c.report(
+            "roles", f"the first role ('{out[0].id}'), the unit the check is made for, needs a unit"
+        )
+    return tuple(out)
+
 
 _EFFECT_KEYS: Mapping[str, frozenset[str]] = {
     "state": frozenset({"state", "leader"}),
@@ -558,6 +592,7 @@ class _EffectScope:
     """States of every ladder (an effect on another unit)."""
     markers: set[str]
     roles: tuple[str, ...]
+    """Whom an effect may name (``effect_targets``)."""
 
 
 def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
@@ -600,13 +635,16 @@ def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
         e.report(
             "who",
             f"no one called '{spec.who}' in this check (an effect falls on one of: "
-            f"{', '.join(scope.roles)})",
+            f"{', '.join(scope.roles)}; a check names its sides under roles)",
         )
+    first = scope.roles[1] if len(scope.roles) > 1 and scope.roles[0] == "self" else "self"
+    if spec.who == TABLE and kind != "note":
+        e.report("who", "only a note is for the table: every other effect changes a unit")
     if kind == "state":
         if spec.state is None:
             e.report("state", "a 'state' effect needs the state")
         else:
-            states = scope.own_states if spec.who == "self" else scope.any_states
+            states = scope.own_states if spec.who in ("self", first) else scope.any_states
             if states and spec.state not in states:
                 e.report(
                     "state",
@@ -647,6 +685,10 @@ def _read_check(
         if known.unit_types and type_id not in known.unit_types:
             c.report("applies_to", f"no unit type '{type_id}' (types: {_known(known.unit_types)})")
     phase = c.text("phase", None)
+    scope_kind = c.text("scope", "unit", choices=("unit", "army"))
+    roles = _read_roles(c, known)
+    if scope_kind == "army" and roles:
+        c.report("roles", "an army-level check is made for a side: it has no unit roles")
 
     inputs: list[InputSpec] = []
     broken: set[str] = set()  # inputs refused: named without a second error
@@ -722,6 +764,10 @@ def _read_check(
             continue
         failed = True
 
+    if not roles and scope_kind == "unit":
+        # an opposed check's sides, a split check's parts: its roles, the first the unit's
+        implied = tuple(sides or ()) or _split_labels(mechanic)
+        roles = tuple(RoleSpec(r, r.replace("_", " ").capitalize()) for r in implied)
     outcomes = []
     value_names = _value_names(mechanic) | {f"mod_{m}" for m in _raw_keys(c, "modifiers")}
     scope = _EffectScope(
@@ -733,8 +779,18 @@ def _read_check(
         own_states=known.states(applies_to),
         any_states=known.states(()),
         markers=known.markers,
-        roles=tuple(dict.fromkeys((*EFFECT_ROLES, *(sides or ()), *_split_labels(mechanic)))),
+        roles=effect_targets(
+            () if scope_kind == "army" else (tuple(r.id for r in roles) or ("self",)),
+            tuple(sides or ()) if scope_kind == "army" else (),
+        ),
     )
+    role_names = {r.id for r in roles} or {"self"}
+    for spec in inputs:
+        if spec.role is not None and spec.role not in role_names:
+            c.report(
+                f"inputs.{spec.name}.role",
+                f"no role '{spec.role}' in this check (roles: {_known(role_names)})",
+            )
     for out_id, o in c.tables("outcomes"):
         with o.guard():
             outcomes.append(
@@ -801,6 +857,8 @@ def _read_check(
         sides=sides,
         refusals=refusals,
         rulings=tuple(ruling_refs),
+        roles=roles,
+        scope=cast(Any, scope_kind),
     )
 
 

@@ -266,7 +266,7 @@ def test_fire_effects_casualties_panic_and_counter_battery() -> None:
     res = run("fire", {"cannon": "heavy", "target_is_artillery": True}, [9])
     assert res.value == 3
     kinds = [(e.kind, e.who) for e in res.effects]
-    assert ("lose", "opponent") in kinds and ("marker", "opponent") in kinds
+    assert ("lose", "target") in kinds and ("marker", "target") in kinds
     assert res.effects[0].amount == 3
     assert any("Counter-battery" in t for t in texts(res))
 
@@ -499,7 +499,7 @@ def test_failed_charge_test_is_step_2_not_a_rout(face: int) -> None:
 
 def test_passed_charge_test_marks_the_defender() -> None:
     res = run("morale", {"situation": "charging"}, [3])
-    assert any(e.kind == "marker" and e.who == "defender" for e in res.effects)
+    assert any(e.kind == "marker" and e.who == "charged" for e in res.effects)
 
 
 def test_routing_unit_rallies_to_reforming_or_keeps_routing() -> None:

@@ -84,6 +84,9 @@ def register(sub: Any) -> None:
 
     _games(sub)
     _app(sub)
+    from drumhead.cli.play import register as play  # its own module: one command, one job
+
+    play(sub)
 
 
 def _games(sub: Any) -> None:

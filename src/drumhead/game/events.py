@@ -157,8 +157,8 @@ class _Data:
 DATA_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(keys.split())
     for kind, keys in {
-        "resolution": "check unit seed hand modifiers use_reroll resolution",
-        "apply_effects": "unit effects resolution",
+        "resolution": "check unit roles seed hand modifiers use_reroll resolution",
+        "apply_effects": "unit roles effects resolution",
         "edit": "target id field old new",
         "add_side": "side",
         "add_unit": "unit",
@@ -180,10 +180,11 @@ DATA_KEYS: dict[str, frozenset[str]] = {
 """The keys each kind of event's data may hold."""
 
 EFFECT_KEYS = frozenset(
-    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left"}
+    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left", "unit"}
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
-lost, hits left on the current stand), worked out when it was applied."""
+lost, hits left on the current stand), worked out when it was applied; ``unit``: the unit it
+fell on (the event's ``unit`` when absent; a note with neither fell on no card)."""
 
 
 def apply_event(state: GameState, event: Event) -> GameState:
@@ -266,10 +267,31 @@ def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
 
 
 def _apply_effects(state: GameState, d: _Data) -> GameState:
-    unit = _unit(state, d, d.text("unit"))
+    default = d.text("unit", optional=True)
+    roles = d.data.get("roles")
+    if roles is not None:
+        if not isinstance(roles, Mapping):
+            raise d.fail("roles", "expected a table of role -> units")
+        for role, units in roles.items():
+            if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+                raise d.fail(f"roles.{role}", "expected a list of unit ids")
+            for uid in units:
+                if not state.has_unit(uid):
+                    raise d.fail(f"roles.{role}", f"no unit '{uid}'")
+    if default is not None:
+        _unit(state, d, default)
     for index, effect in enumerate(d.tables("effects")):
-        state, unit = _effect(state, unit, effect, d, f"effects.{index}")
-    return state.with_unit(unit)
+        key = f"effects.{index}"
+        target = effect.get("unit", default)
+        if target is None:  # the table's note, or an army-level side's: on no card
+            if effect.get("kind") != "note":
+                raise d.fail(f"{key}.unit", "only a note falls on no unit")
+            continue
+        if not isinstance(target, str) or not state.has_unit(target):
+            raise d.fail(f"{key}.unit", f"no unit '{target}'")
+        state, unit = _effect(state, state.unit(target), effect, d, key)
+        state = state.with_unit(unit)
+    return state
 
 
 def _effect(

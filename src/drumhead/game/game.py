@@ -288,14 +288,24 @@ class Game:
         hand_dice: Sequence[int] | None = None,
         use_reroll: bool = True,
         at: str,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
-        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it.
+        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
+        and those of another role from the card of the unit picked for it (``roles``: role id
+        -> unit id, or ids for a group; a group's cards fill no input).
         """
         if unit_id is not None:
             self.state.unit(unit_id)
             values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for role, units in picked.items():
+            for uid in units:
+                self.state.unit(uid)
+            if len(units) == 1:  # a group's cards do not fill one input each
+                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role)
+                values = {**card, **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
             self.ruleset,
@@ -307,7 +317,7 @@ class Game:
             gap_sources=self.gap_sources(),
         )
         seq = len(self._log) + 1
-        data: dict[str, Any] = {"check": check_id, "unit": unit_id}
+        data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if hand_dice is None:
             seed = derive_seed(self.state.seed, f"roll:{seq}")
             result = resolve(ctx, RandomDice(random.Random(seed)))
@@ -322,75 +332,133 @@ class Game:
 
     def apply_effects(
         self,
-        unit_id: str,
+        unit_id: str | None,
         effects: Sequence[Effect | Mapping[str, Any]],
         *,
         at: str,
         resolution: int | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
     ) -> Event:
-        """Apply effects (as the players accepted or edited them) to a unit, as one event.
+        """Apply effects (as the players accepted or edited them), as one event.
 
-        A ``leader`` effect falls on the leader with the unit unless it names one (``leader``).
+        Without ``roles`` every effect falls on ``unit_id``. With ``roles`` (role id -> the
+        unit, or units, the players picked for it; the check's first role is ``unit_id``)
+        each effect falls on the role its ``who`` names: ``self`` is the first role,
+        ``leader``/``leader:ROLE`` the leader with that role's unit, and ``table`` or an
+        army-level check's side no unit at all (a note, kept in the log). A ``leader`` effect
+        falls on the leader with the unit unless it names one (``leader``).
         """
         state = self.state
-        unit = state.unit(unit_id)
-        current = unit.state
-        hits = unit.hits  # hits on the current stand, as the effects so far leave them
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for units in picked.values():
+            for uid in units:
+                state.unit(uid)
+        if unit_id is not None:
+            state.unit(unit_id)
+        running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
-            kind = e.get("kind")
-            states = ladder_states(self.ruleset, unit.type)
-            if kind == "state":
-                target = e.get("state")
-                if not isinstance(target, str) or (states and target not in states):
-                    raise InputError(
-                        f"{where}: '{target}' is not on the ladder ({', '.join(states)})"
-                    )
-                current = target
-            elif kind == "step":
-                amount = _amount(e, where)
-                if not states:
-                    raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
-                here = states.index(current) if current in states else 0
-                current = states[max(0, min(len(states) - 1, here + amount))]
-                e["state"] = current
-            elif kind == "lose":
-                if _amount(e, where) < 0:
-                    raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
-            elif kind == "hits":
-                if _amount(e, where) < 0:
-                    raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
-                if unit.hits_per_stand is None:
-                    raise MissingHitsPerStandError(unit_id, unit.name)
-                # worked out now and kept in the event: replaying it never depends on a later
-                # change to the card's hits per stand
-                e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
-                hits = e["left"]
-            elif kind in ("marker", "clear_marker"):
-                marker = e.get("marker")
-                known = {m.id for m in self.ruleset.markers}
-                if not isinstance(marker, str) or (known and marker not in known):
-                    raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
-            elif kind == "leader":
-                leader_id = e.get("leader")
-                if leader_id is None:
-                    leader = state.leader_with(unit_id)
-                    if leader is None:
-                        raise InputError(f"{where}: no leader is with {unit.name}")
-                    e["leader"] = leader.id
-                else:
-                    state.leader(str(leader_id))
-                if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
-                    raise InputError(f"{where}: a leader is active, wounded or killed")
-                if e.get("amount") is not None:
-                    _amount(e, where)
-            elif kind not in ("note", "distance", "remove"):
-                raise InputError(f"{where}: unknown effect kind '{kind}'")
-            out.append(e)
-        data: dict[str, Any] = {"unit": unit_id, "effects": out, "resolution": resolution}
+            for target in self._effect_units(e, unit_id, picked, where):
+                out.append(self._checked_effect(dict(e), target, running, where))
+        data: dict[str, Any] = {
+            "unit": unit_id,
+            "roles": {r: u for r, u in picked.items()} or None,
+            "effects": out,
+            "resolution": resolution,
+        }
         return self._push("apply_effects", data, at)
+
+    def _effect_units(
+        self,
+        effect: Mapping[str, Any],
+        unit_id: str | None,
+        picked: Mapping[str, list[str]],
+        where: str,
+    ) -> list[str | None]:
+        """The units an effect falls on (None: no unit, a note for the table or a side)."""
+        who = str(effect.get("who", "self"))
+        if not picked:  # the caller chose the unit for every effect
+            return [unit_id]
+        role = who.removeprefix("leader:") if who.startswith("leader:") else who
+        if who in ("self", "leader"):
+            units = [unit_id] if unit_id is not None else []
+        elif role in picked:
+            units = picked[role]
+        elif effect.get("kind") == "note":
+            return [None]  # the table's, or an army-level side's: logged, on no card
+        else:
+            units = []
+        if not units:
+            raise InputError(f"{where}: '{effect.get('text', '')}' falls on the {role}: pick it")
+        return list(units)
+
+    def _checked_effect(
+        self,
+        e: dict[str, Any],
+        unit_id: str | None,
+        running: dict[str, tuple[str, int]],
+        where: str,
+    ) -> dict[str, Any]:
+        """One effect on one unit, checked and worked out as it will be replayed."""
+        kind = e.get("kind")
+        if unit_id is None:
+            if kind != "note":
+                raise InputError(f"{where}: a '{kind}' effect needs a unit")
+            e.pop("unit", None)
+            return e
+        state = self.state
+        unit = state.unit(unit_id)
+        e["unit"] = unit_id
+        current, hits = running.get(unit_id, (unit.state, unit.hits))
+        states = ladder_states(self.ruleset, unit.type)
+        if kind == "state":
+            target = e.get("state")
+            if not isinstance(target, str) or (states and target not in states):
+                raise InputError(f"{where}: '{target}' is not on the ladder ({', '.join(states)})")
+            current = target
+        elif kind == "step":
+            amount = _amount(e, where)
+            if not states:
+                raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
+            here = states.index(current) if current in states else 0
+            current = states[max(0, min(len(states) - 1, here + amount))]
+            e["state"] = current
+        elif kind == "lose":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+        elif kind == "hits":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
+            if unit.hits_per_stand is None:
+                raise MissingHitsPerStandError(unit_id, unit.name)
+            # worked out now and kept in the event: replaying it never depends on a later
+            # change to the card's hits per stand
+            e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
+            hits = e["left"]
+        elif kind in ("marker", "clear_marker"):
+            marker = e.get("marker")
+            known = {m.id for m in self.ruleset.markers}
+            if not isinstance(marker, str) or (known and marker not in known):
+                raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
+        elif kind == "leader":
+            leader_id = e.get("leader")
+            if leader_id is None:
+                leader = state.leader_with(unit_id)
+                if leader is None:
+                    raise InputError(f"{where}: no leader is with {unit.name}")
+                e["leader"] = leader.id
+            else:
+                state.leader(str(leader_id))
+            if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
+                raise InputError(f"{where}: a leader is active, wounded or killed")
+            if e.get("amount") is not None:
+                _amount(e, where)
+        elif kind not in ("note", "distance", "remove"):
+            raise InputError(f"{where}: unknown effect kind '{kind}'")
+        running[unit_id] = (current, hits)
+        return e
 
     def edit_unit(self, unit_id: str, field: str, value: Any, *, at: str) -> Event:
         """Change one field of a unit card by hand (the old value is recorded)."""
@@ -697,18 +765,26 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
 
 
 def unit_inputs(
-    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
+    ruleset: Ruleset,
+    check: CheckSpec | str,
+    state: GameState,
+    unit_id: str,
+    role: str | None = None,
 ) -> dict[str, InputValue]:
-    """The check's inputs that can be read off the unit card (``from_unit``).
+    """The check's inputs that can be read off the card of the unit in ``role`` (None: the
+    first role, the unit the check is made for) (``from_unit``).
 
     A choice input is filled only when the card's value is one of its choices; a
     ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
+    first = spec.role_ids[0] if spec.role_ids else None
     fields = card_fields(ruleset, state, unit_id)
     markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
+        if (item.role or first) != (role or first):
+            continue
         if item.from_unit is not None and item.from_unit.startswith("marker:"):
             out[item.name] = item.from_unit[len("marker:") :] in markers
             continue
