@@ -13,6 +13,7 @@ from drumhead.expr import Expr
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Mechanic
+    from drumhead.luck import LuckOrder
 
 InputType = Literal["int", "bool", "choice"]
 InputValue = int | bool | str
@@ -212,6 +213,8 @@ class CheckSpec:
     """Situations in which the rules forbid the check (first match refuses it)."""
     rulings: tuple[RulingRef, ...] = ()
     """Rulings the check rests on in some situations (``[[checks.ID.rulings]]``)."""
+    luck: LuckOrder | None = None
+    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.luck)."""
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)

@@ -16,6 +16,7 @@ from typing import Any, cast
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
+from drumhead.luck import read_luck
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
@@ -780,6 +781,7 @@ def _read_check(
                     f"(gaps: {_known(known.gaps)})",
                 )
 
+    luck = read_luck(c, outcomes, mechanic, sides)  # the luck order (drumhead.luck)
     c.done()
     if failed or mechanic is None:
         return None
@@ -801,6 +803,7 @@ def _read_check(
         sides=sides,
         refusals=refusals,
         rulings=tuple(ruling_refs),
+        luck=luck,
     )
 
 
