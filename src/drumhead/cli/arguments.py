@@ -87,7 +87,7 @@ def register(sub: Any) -> None:
 
 
 def _games(sub: Any) -> None:
-    """Games and saves: ``new``, ``saves``, ``export``."""
+    """Games and saves: ``new``, ``saves``, ``export``, ``stats``, ``print``."""
     p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
     p.add_argument("ruleset")
     p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
@@ -106,6 +106,11 @@ def _games(sub: Any) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_export")
+
+    p = sub.add_parser("stats", help="was it the dice? a saved game's luck, by side, unit and turn")
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_stats")
 
 
 def _app(sub: Any) -> None:

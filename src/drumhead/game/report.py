@@ -7,7 +7,9 @@ from typing import Any
 
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
+from drumhead.game.luck_text import luck_markdown
 from drumhead.game.state import GameState
+from drumhead.game.stats import luck_report
 from drumhead.model import Ruleset
 from drumhead.sources import PLAYERS_ANSWER
 
@@ -236,6 +238,8 @@ def export_markdown(game: Game) -> str:
         out.append("No events.")
     for turn in sorted(by_turn):
         out += [f"### Turn {turn}", "", *by_turn[turn], ""]
+
+    out += luck_markdown(luck_report(game))
 
     out += ["## Every roll", ""]
     if rolls:
