@@ -175,3 +175,38 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         print(luck_text(report), end="")
     return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from drumhead.cli.main import UsageError
+
+    if (args.save is None) == (args.reference is None):
+        raise UsageError("drumhead print: give a SAVE, or --reference RULESET (not both)")
+    if args.save is not None and (args.option or args.house_rules):
+        raise UsageError(
+            "drumhead print: --option and --house-rules go with --reference (a save has its own)"
+        )
+    if args.reference is not None:
+        from drumhead.game.rulesets import game_ruleset
+        from drumhead.paper import reference_html
+
+        ruleset = game_ruleset(args.reference, args.option, args.house_rules)
+        text = reference_html(ruleset, args.paper)
+        info: dict[str, object] = {"ruleset": ruleset.id, "checks": len(ruleset.checks)}
+    else:
+        from drumhead.paper import cards_html
+        from drumhead.saves import load_save
+
+        path = _save_file(args)
+        game = load_save(path).game
+        text = cards_html(game, args.paper)
+        info = {"save": str(path), "cards": sum(1 for u in game.state.units if not u.removed)}
+    if args.output:
+        write_output(args.output, text)
+    if args.json:
+        emit_json({**info, "output": args.output, **({} if args.output else {"html": text})})
+    elif args.output:
+        print(f"wrote {args.output}")
+    else:
+        print(text, end="")
+    return 0
