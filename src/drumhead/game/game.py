@@ -292,7 +292,7 @@ class Game:
             for k in [k for k in self._checkpoints if k > len(self._log)]:
                 del self._checkpoints[k]
         self._log.append(event)
-        self._changed()
+        self._changed([event])
         self._state = new_state
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = new_state
@@ -306,13 +306,13 @@ class Game:
             return self._after_revert([*self._log, event])
         return apply_event(self._state, event)
 
-    def _changed(self) -> None:
-        """The log changed: forget what was worked out from it."""
+    def _changed(self, moved: Iterable[Event]) -> None:
+        """Events ``moved`` into or out of the log: forget what was worked out from it. Only a
+        revert changes what is taken back (an entry taken back comes before its revert, so
+        it never leaves the log while its revert stays)."""
         self._log_tuple = None
-        # no revert before and none now: the empty answer stands (the common case, kept cheap)
-        if self._reverted == {} and not (self._log and self._log[-1].kind == "revert"):
-            return
-        self._reverted = None
+        if any(e.kind == "revert" for e in moved):
+            self._reverted = None
 
     def _record(self, op: JournalOp) -> None:
         if self.recorder is not None:
@@ -334,7 +334,7 @@ class Game:
         if not self._log:
             return None
         event = self._log.pop()
-        self._changed()
+        self._changed([event])
         self._redo.insert(0, event)
         self._state = self.state_at(len(self._log))
         self._record(("undo", event.seq))
@@ -348,7 +348,7 @@ class Game:
         self._state = self._advance(event)
         self._redo.pop(0)
         self._log.append(event)
-        self._changed()
+        self._changed([event])
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._state
         self._record(("redo", event.seq))
@@ -362,7 +362,7 @@ class Game:
             return
         moved = self._log[seq:]
         del self._log[seq:]
-        self._changed()
+        self._changed(moved)
         self._redo[0:0] = moved
         self._state = self.state_at(seq)
         self._record(("jump", seq))

@@ -132,7 +132,9 @@ def luck_markdown(report: LuckReport) -> list[str]:
         for scope in report.units:
             t = scope.total
             best = _entry(t.luckiest)
-            worst = _entry(t.unluckiest)
+            worst = "(the only rated roll)" if t.luckiest is t.unluckiest else _entry(t.unluckiest)
+            if t.luckiest is None:
+                worst = "-"
             out.append(
                 f"| {_cell(scope.name)} | {_cell(_side_name(report, scope.side))} | {t.checks} "
                 f"| {t.rated} | {percent(t.mean)} | {best} | {worst} | {_cell(by_turn(scope))} |"

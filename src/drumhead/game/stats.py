@@ -237,10 +237,14 @@ def luck_report(game: Game) -> LuckReport:
         state = apply_event(state, event)
     turns = tuple(range(1, max([game.state.turn, *(r.turn for r in rolls)]) + 1))
     final = game.state
-    sides = [s.id for s in final.sides]
-    sides += [s for s in dict.fromkeys(r.side for r in rolls) if s is not None and s not in sides]
+    by_side: dict[str, list[Roll]] = {s.id: [] for s in final.sides}
+    by_unit: dict[str, list[Roll]] = {}
+    for r in rolls:
+        if r.side is not None:
+            by_side.setdefault(r.side, []).append(r)
+        if r.unit is not None:
+            by_unit.setdefault(r.unit, []).append(r)
     side_names = {s.id: s.name for s in final.sides}
-    units = list(dict.fromkeys(r.unit for r in rolls if r.unit is not None))
     better = {
         c.id: ("higher" if c.luck.direction > 0 else "lower")
         for c in game.ruleset.checks
@@ -254,31 +258,27 @@ def luck_report(game: Game) -> LuckReport:
         side: str | None,
         chosen: Sequence[Roll],
     ) -> Scope:
+        per_turn: dict[int, list[Roll]] = {}
+        for r in chosen:
+            per_turn.setdefault(r.turn, []).append(r)
         return Scope(
             kind,
             ident,
             name,
             side,
             tally(chosen, better),
-            tuple((t, tally([r for r in chosen if r.turn == t], better)) for t in turns),
+            tuple((t, tally(per_turn.get(t, []), better)) for t in turns),
         )
 
     return LuckReport(
         rolls=tuple(rolls),
         game=scope("game", None, final.name or "the game", None, rolls),
         sides=tuple(
-            scope("side", s, side_names.get(s, s), s, [r for r in rolls if r.side == s])
-            for s in sides
+            scope("side", s, side_names.get(s, s), s, chosen) for s, chosen in by_side.items()
         ),
         units=tuple(
-            scope(
-                "unit",
-                u,
-                next(r.unit_name for r in reversed(rolls) if r.unit == u),
-                next(r.side for r in reversed(rolls) if r.unit == u),
-                [r for r in rolls if r.unit == u],
-            )
-            for u in units
+            scope("unit", u, chosen[-1].unit_name, chosen[-1].side, chosen)
+            for u, chosen in by_unit.items()
         ),
         turns=turns,
     )
