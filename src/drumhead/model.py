@@ -13,6 +13,7 @@ from drumhead.expr import Expr
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Mechanic
+    from drumhead.luck import LuckOrder
 
 InputType = Literal["int", "bool", "choice"]
 InputValue = int | bool | str
@@ -236,6 +237,8 @@ class CheckSpec:
     scope: Literal["unit", "army"] = "unit"
     """``army``: made for a side, not a unit (the initiative); its effects go to the sides
     and the log, never onto a unit's card."""
+    luck: LuckOrder | None = None
+    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.luck)."""
 
     @property
     def role_ids(self) -> tuple[str, ...]:

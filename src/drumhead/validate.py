@@ -16,6 +16,7 @@ from typing import Any, cast
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
+from drumhead.luck import read_luck
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
@@ -836,6 +837,9 @@ def _read_check(
                     f"(gaps: {_known(known.gaps)})",
                 )
 
+    luck = read_luck(
+        c, outcomes, mechanic, sides, tuple(r.id for r in roles)
+    )  # the luck order (drumhead.luck)
     c.done()
     if failed or mechanic is None:
         return None
@@ -859,6 +863,7 @@ def _read_check(
         rulings=tuple(ruling_refs),
         roles=roles,
         scope=cast(Any, scope_kind),
+        luck=luck,
     )
 
 

@@ -90,7 +90,7 @@ def register(sub: Any) -> None:
 
 
 def _games(sub: Any) -> None:
-    """Games and saves: ``new``, ``saves``, ``export``."""
+    """Games and saves: ``new``, ``saves``, ``export``, ``stats``, ``print``."""
     p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
     p.add_argument("ruleset")
     p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
@@ -109,6 +109,31 @@ def _games(sub: Any) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_export")
+
+    p = sub.add_parser("stats", help="was it the dice? a saved game's luck, by side, unit and turn")
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_stats")
+
+    p = sub.add_parser(
+        "print",
+        help="the table's paper as one HTML file to print: a game's unit cards, or "
+        "(--reference) a ruleset's quick-reference sheet",
+    )
+    p.add_argument("save", metavar="SAVE", nargs="?", help="a save's name, or its .toml file")
+    p.add_argument(
+        "--reference", metavar="RULESET", help="the quick-reference sheet of a ruleset instead"
+    )
+    p.add_argument("--output", "-o", metavar="FILE", help="write the HTML here, not to stdout")
+    p.add_argument(
+        "--paper",
+        choices=("any", "a4", "letter"),
+        default="any",
+        help="fix the paper size (default: the printer's; the layout fits A4 and Letter)",
+    )
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_print")
 
 
 def _app(sub: Any) -> None:

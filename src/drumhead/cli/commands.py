@@ -157,6 +157,11 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
         "refusals": [
             {"when": r.when.text, "text": r.text, "source": r.source} for r in check.refusals
         ],
+        "luck": {
+            "way": check.luck.way if check.luck else "unknown",
+            "declared": bool(check.luck and check.luck.declared),
+            "text": check.luck.describe() if check.luck else "",
+        },
     }
 
 
@@ -221,6 +226,7 @@ def cmd_checks(args: argparse.Namespace) -> int:
         print("\nrefused when:")
         for r in d["refusals"]:
             print(f"  {r['when']}: {r['text']}" + (f"  ({r['source']})" if r["source"] else ""))
+    print(f"\nluck (for drumhead stats): {d['luck']['text']}")
     return 0
 
 

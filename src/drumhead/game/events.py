@@ -38,8 +38,18 @@ EVENT_KINDS: tuple[str, ...] = (
     "set_gap",
     "note",
     "roll",
+    "revert",
 )
 """Every kind of event a log can hold."""
+
+NOT_REVERTIBLE: dict[str, str] = {
+    "revert": "a revert cannot itself be reverted (undo it while it is the last entry)",
+    "next_phase": "a change of phase cannot be reverted: every later entry was made in the "
+    "phase it began (go back with undo or jump instead)",
+    "next_turn": "a change of turn cannot be reverted: every later entry was made in the turn "
+    "it began (go back with undo or jump instead)",
+}
+"""Kinds of event a revert may not take back, and why."""
 
 UNIT_EDITABLE: dict[str, str] = {
     "name": "text",
@@ -175,6 +185,7 @@ DATA_KEYS: dict[str, frozenset[str]] = {
         "set_gap": "gap value old",
         "note": "text unit",
         "roll": "notation seed faces total purpose unit",
+        "revert": "target drop",
     }.items()
 }
 """The keys each kind of event's data may hold."""
@@ -202,11 +213,48 @@ def apply_event(state: GameState, event: Event) -> GameState:
 
 
 def replay(start: GameState, events: Sequence[Event]) -> GameState:
-    """The state after every event of ``events``, from ``start``."""
+    """The state after the log ``events`` (from its first event), from ``start``: every event
+    in effect applied in order; those a ``revert`` took back, and the reverts, skipped."""
+    gone = taken_back(events)
     state = start
     for event in events:
-        state = apply_event(state, event)
+        if event.kind != "revert" and event.seq not in gone:
+            state = apply_event(state, event)
     return state
+
+
+def revert_targets(event: Event) -> tuple[int, ...]:
+    """What a ``revert`` event takes back: its ``target``, then the entries it ``drop``s (later
+    entries that no longer applied without the target). Checks the data's shape: whole
+    numbers, each after the target and before the revert, the drops in order."""
+    d = _Data(event)
+    extra = event.data.keys() - DATA_KEYS["revert"]
+    if extra:
+        raise d.fail(sorted(extra)[0], "unknown key")
+    target = d.integer("target")
+    if not 1 <= target < event.seq:
+        raise d.fail("target", f"expected an earlier entry (1..{event.seq - 1}), not {target}")
+    drop = event.data.get("drop", [])
+    if not isinstance(drop, list) or not all(_whole(x) for x in drop):
+        raise d.fail("drop", "expected a list of whole numbers")
+    for index, seq in enumerate(drop):
+        low = drop[index - 1] if index else target
+        if not low < seq < event.seq:
+            raise d.fail(
+                f"drop.{index}", f"expected an entry after {low} and before {event.seq}, in order"
+            )
+    return (target, *drop)
+
+
+def taken_back(events: Sequence[Event]) -> dict[int, int]:
+    """Entry seq -> the seq of the ``revert`` that took it back (reverted it, or dropped it
+    as no longer applying), for a log given from its first event."""
+    out: dict[int, int] = {}
+    for event in events:
+        if event.kind == "revert":
+            for seq in revert_targets(event):
+                out[seq] = event.seq
+    return out
 
 
 # -- handlers -----------------------------------------------------------------------------------
@@ -553,7 +601,16 @@ def _roll(state: GameState, d: _Data) -> GameState:
     return state
 
 
+def _revert(state: GameState, d: _Data) -> GameState:
+    revert_targets(d.event)
+    raise InputError(
+        f"event {d.event.seq} (revert): a revert rebuilds the game from its log; replay the "
+        "log (drumhead.game.replay, or a Game), not one event"
+    )
+
+
 _HANDLERS = {
+    "revert": _revert,
     "roll": _roll,
     "resolution": _nothing,
     "note": _nothing,

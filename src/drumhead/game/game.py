@@ -14,18 +14,22 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
+    NOT_REVERTIBLE,
     SIDE_EDITABLE,
     UNIT_EDITABLE,
     Event,
     apply_event,
     edit_value,
+    revert_targets,
+    taken_back,
 )
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
@@ -36,6 +40,9 @@ from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
 from drumhead.schema import Reader
 from drumhead.sources import PLAYERS_ANSWER
+
+if TYPE_CHECKING:
+    from drumhead.game.revert import RevertPlan
 
 CHECKPOINT_EVERY = 64
 """States are kept every this many events, so undo and jump replay at most this many."""
@@ -65,6 +72,18 @@ def shuffled(cards: Sequence[str], seed: int, label: str) -> tuple[str, ...]:
     return tuple(deck)
 
 
+@dataclass(frozen=True, slots=True)
+class Reverted:
+    """An entry of the log that a later ``revert`` took back: it stays in the log (shown
+    greyed, with a marker) but no longer counts."""
+
+    by: int
+    """The seq of the revert that took it back."""
+    how: Literal["reverted", "dropped"]
+    """``reverted``: the entry the players chose; ``dropped``: a later entry that no longer
+    applied without it, dropped with their agreement."""
+
+
 class Game:
     """The only mutable object of the game layer."""
 
@@ -82,6 +101,7 @@ class Game:
         self._checkpoints: dict[int, GameState] = {0: start}
         self._state = start
         self._log_tuple: tuple[Event, ...] | None = ()
+        self._reverted: dict[int, Reverted] | None = {}
         self.recorder: Callable[[JournalOp], None] | None = None
         """Told of every change as it is made, on the thread that makes it, the game already
         changed: how the saves layer's journal hears of it (None: nobody listens)."""
@@ -109,6 +129,23 @@ class Game:
         """Undone events, the next to redo first."""
         return tuple(self._redo)
 
+    def reverted(self) -> dict[int, Reverted]:
+        """Entries of the log that a revert took back, by seq (the log shows them greyed)."""
+        if self._reverted is None:
+            out: dict[int, Reverted] = {}
+            for event in self._log:
+                if event.kind == "revert":
+                    target, *drops = revert_targets(event)
+                    out[target] = Reverted(event.seq, "reverted")
+                    out.update({seq: Reverted(event.seq, "dropped") for seq in drops})
+            self._reverted = out
+        return self._reverted
+
+    def in_effect(self) -> list[Event]:
+        """The log's entries that count: neither taken back by a revert nor reverts."""
+        gone = self.reverted()
+        return [e for e in self._log if e.kind != "revert" and e.seq not in gone]
+
     @property
     def event_count(self) -> int:
         """Events in the log (``len(log)`` without building the tuple)."""
@@ -134,7 +171,44 @@ class Game:
         base = max(k for k in self._checkpoints if k <= count)
         state = self._checkpoints[base]
         for event in self._log[base:count]:
-            state = apply_event(state, event)
+            if event.kind == "revert":
+                state = self._after_revert(self._log[: event.seq])
+            else:
+                state = apply_event(state, event)
+        return state
+
+    def _after_revert(self, events: list[Event]) -> GameState:
+        """The state after ``events`` (the log up to a ``revert``, which is last): the game
+        rebuilt without what the revert takes back, every later entry replayed. Raises
+        :class:`InputError` when the revert does not fit the log (an entry that cannot be
+        reverted or is already taken back, or a later entry that no longer applies)."""
+        revert = events[-1]
+        targets = revert_targets(revert)
+        gone_before = taken_back(events[:-1])
+        for seq in targets:
+            event = events[seq - 1]
+            if seq in gone_before:
+                raise InputError(
+                    f"event {revert.seq} (revert): entry {seq} is already taken back by "
+                    f"entry {gone_before[seq]}"
+                )
+            if event.kind in NOT_REVERTIBLE:
+                raise InputError(
+                    f"event {revert.seq} (revert): entry {seq}: {NOT_REVERTIBLE[event.kind]}"
+                )
+        gone = {**gone_before, **dict.fromkeys(targets, revert.seq)}
+        base = unchanged_before(events, targets[0])
+        state = self.state_at(base)
+        for event in events[base:-1]:
+            if event.kind == "revert" or event.seq in gone:
+                continue
+            try:
+                state = apply_event(state, event)
+            except InputError as exc:
+                raise InputError(
+                    f"event {revert.seq} (revert of entry {targets[0]}): entry {event.seq} "
+                    f"({event.kind}) no longer applies and is not dropped: {exc}"
+                ) from None
         return state
 
     def checks_for(self, unit_id: str | None) -> list[CheckSpec]:
@@ -189,8 +263,9 @@ class Game:
         """Where each gap value of the game came from: ``your club's answer, asked on DATE``
         (the day of the latest ``set_gap`` event that gave it)."""
         out: dict[str, str] = {}
+        gone = self.reverted()
         for event in self._log:
-            if event.kind == "set_gap":
+            if event.kind == "set_gap" and event.seq not in gone:
                 day = event.at[:10] if event.at else ""
                 out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (
                     f", asked on {day}" if day else ""
@@ -210,20 +285,34 @@ class Game:
         """Append ``event`` (its seq must be the next one); the redo stack is emptied."""
         if event.seq != len(self._log) + 1:
             raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
-        new_state = apply_event(self._state, event)
+        new_state = self._advance(event)
         if self._redo:
             # the undone branch is abandoned: so are the states kept along it
             self._redo.clear()
             for k in [k for k in self._checkpoints if k > len(self._log)]:
                 del self._checkpoints[k]
         self._log.append(event)
-        self._log_tuple = None
+        self._changed([event])
         self._state = new_state
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = new_state
         if record:
             self._record(("event", event))
         return event
+
+    def _advance(self, event: Event) -> GameState:
+        """The state after appending ``event`` to the log (not appended here)."""
+        if event.kind == "revert":
+            return self._after_revert([*self._log, event])
+        return apply_event(self._state, event)
+
+    def _changed(self, moved: Iterable[Event]) -> None:
+        """Events ``moved`` into or out of the log: forget what was worked out from it. Only a
+        revert changes what is taken back (an entry taken back comes before its revert, so
+        it never leaves the log while its revert stays)."""
+        self._log_tuple = None
+        if any(e.kind == "revert" for e in moved):
+            self._reverted = None
 
     def _record(self, op: JournalOp) -> None:
         if self.recorder is not None:
@@ -245,7 +334,7 @@ class Game:
         if not self._log:
             return None
         event = self._log.pop()
-        self._log_tuple = None
+        self._changed([event])
         self._redo.insert(0, event)
         self._state = self.state_at(len(self._log))
         self._record(("undo", event.seq))
@@ -255,10 +344,11 @@ class Game:
         """Put back the last event undone."""
         if not self._redo:
             return None
-        event = self._redo.pop(0)
-        self._state = apply_event(self._state, event)
+        event = self._redo[0]
+        self._state = self._advance(event)
+        self._redo.pop(0)
         self._log.append(event)
-        self._log_tuple = None
+        self._changed([event])
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._state
         self._record(("redo", event.seq))
@@ -272,10 +362,42 @@ class Game:
             return
         moved = self._log[seq:]
         del self._log[seq:]
-        self._log_tuple = None
+        self._changed(moved)
         self._redo[0:0] = moved
         self._state = self.state_at(seq)
         self._record(("jump", seq))
+
+    # -- revert: undo one earlier entry, keep the rest -------------------------------------
+    def revert(self, seq: int) -> RevertPlan:
+        """Plan taking back entry ``seq`` and replaying every later one: the plan lists the
+        later entries that would no longer apply (see :mod:`drumhead.game.revert`). Changes
+        nothing: :meth:`apply_revert` carries it out, or the players cancel."""
+        from drumhead.game.revert import plan_revert
+
+        return plan_revert(self, seq)
+
+    def apply_revert(self, plan: RevertPlan, *, drop: Iterable[int] = (), at: str) -> Event:
+        """Carry out a revert, as one ``revert`` entry of the log (undoable, saved), dropping
+        the conflicting entries ``drop``: exactly the plan's conflicts (``plan.drop``)."""
+        if len(self._log) != plan.events or self._log[-1] is not plan.last:
+            raise InputError("the game has changed since this revert was planned: plan it again")
+        chosen = sorted(set(drop))
+        missing = [seq for seq in plan.drop if seq not in chosen]
+        if missing:
+            raise InputError(
+                f"entries {', '.join(map(str, missing))} no longer apply without entry "
+                f"{plan.target}: drop them too, or cancel the revert"
+            )
+        extra = [seq for seq in chosen if seq not in plan.drop]
+        if extra:
+            raise InputError(
+                f"entries {', '.join(map(str, extra))} do not conflict with the revert: only "
+                "entries that no longer apply are dropped"
+            )
+        data: dict[str, Any] = {"target": plan.target}
+        if chosen:
+            data["drop"] = chosen
+        return self._push("revert", data, at)
 
     # -- changes ------------------------------------------------------------------------------
     def resolve(
@@ -600,10 +722,11 @@ class Game:
         sides = self.state.sides
         if len(sides) != 2:
             return None
+        gone = self.reverted()
         for event in reversed(self.log):
             if event.turn != self.state.turn:
                 return None
-            if event.kind != "resolution":
+            if event.kind != "resolution" or event.seq in gone:
                 continue
             check_id, unit_id = event.data.get("check"), event.data.get("unit")
             check = next((c for c in self.ruleset.checks if c.id == check_id), None)
@@ -655,6 +778,19 @@ class Game:
         if unit_id is not None:
             self.state.unit(unit_id)
         return self._push("note", {"text": text, "unit": unit_id}, at)
+
+
+def unchanged_before(events: Sequence[Event], first: int) -> int:
+    """How many entries of the log ``events`` stand as they were when entry ``first`` is taken
+    back: the state after them is the same with or without it. A revert among the later
+    entries that takes back an earlier one moves that point back before it."""
+    count = first - 1
+    while True:
+        later = [t for e in events[count:] if e.kind == "revert" for t in revert_targets(e)]
+        lowest = min(later, default=count + 1)
+        if lowest > count:
+            return count
+        count = lowest - 1
 
 
 def _checked(ruleset: Ruleset, unit: Unit) -> Unit:

@@ -7,7 +7,9 @@ from typing import Any
 
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
+from drumhead.game.luck_text import luck_markdown
 from drumhead.game.state import GameState
+from drumhead.game.stats import luck_report
 from drumhead.model import Ruleset
 from drumhead.sources import PLAYERS_ANSWER
 
@@ -118,6 +120,12 @@ def describe(event: Any, state: GameState) -> str:
         return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
+    if kind == "revert":
+        target = d.get("target")
+        dropped = ", ".join(str(seq) for seq in d.get("drop", []))
+        return f"reverted entry {target}" + (
+            f" and dropped entries {dropped}, which no longer applied without it" if dropped else ""
+        )
     if kind == "roll":
         faces = ", ".join(str(f) for f in d.get("faces", []))
         who = f" for {_unit_name(state, d['unit'])}" if "unit" in d else ""
@@ -171,10 +179,15 @@ def export_markdown(game: Game) -> str:
     leader_fate: dict[str, tuple[str, int]] = {}
     cards: dict[str, Any] = {u.id: u for u in game.start.units}
     state = game.start
+    gone = game.reverted()
     for event in game.log:
-        by_turn.setdefault(event.turn, []).append(
-            f"- {event.seq}. *{event.phase or '-'}* {describe(event, state)}"
-        )
+        line = f"*{event.phase or '-'}* {describe(event, state)}"
+        if event.seq in gone:  # kept in the log, struck through and marked, never hidden
+            took = gone[event.seq]
+            line = f"~~{line}~~ **[{took.how} by entry {took.by}]**"
+        by_turn.setdefault(event.turn, []).append(f"- {event.seq}. {line}")
+        if event.kind == "revert" or event.seq in gone:
+            continue  # the game as it stands never had it
         if event.kind == "resolution":
             record = event.data.get("resolution", {})
             who = _unit_name(state, event.data.get("unit", "-"))
@@ -225,6 +238,8 @@ def export_markdown(game: Game) -> str:
         out.append("No events.")
     for turn in sorted(by_turn):
         out += [f"### Turn {turn}", "", *by_turn[turn], ""]
+
+    out += luck_markdown(luck_report(game))
 
     out += ["## Every roll", ""]
     if rolls:
