@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from drumhead.loader import load_ruleset
+    from drumhead.rulecache import load_ruleset
 
     return load_ruleset(args.ruleset, args.option, args.house_rules)
 
@@ -48,22 +48,9 @@ def _mods(items: Sequence[str]) -> dict[str, int]:
 
 # -- rulesets / checks --------------------------------------------------------------------------
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from drumhead.loader import load_ruleset, ruleset_ids
+    from drumhead.rulecache import shipped_ids, summaries
 
-    rows = []
-    for rid in ruleset_ids():
-        rs = load_ruleset(rid)
-        rows.append(
-            {
-                "id": rs.id,
-                "title": rs.title,
-                "version": rs.version,
-                "description": rs.description,
-                "checks": [c.id for c in rs.checks],
-                "options": [o.id for o in rs.options],
-                "gaps": [g.id for g in rs.gaps if g.value is None],
-            }
-        )
+    rows = summaries(shipped_ids())
     if args.json:
         emit_json(rows)
         return 0

@@ -61,6 +61,8 @@ def compact_entries(game: Game) -> list[dict[str, Any]]:
 # -- reading ------------------------------------------------------------------------------------
 @dataclass
 class JournalRead:
+    """What reading a journal file found."""
+
     entries: list[tuple[int, dict[str, Any]]]
     """(line number, entry) for every good entry."""
     good_bytes: int

@@ -32,6 +32,8 @@ SINCE_SCHEMA = {"generation": 2, "journal_entries": 2, "journal_bytes": 3, "jour
 
 @dataclass
 class Loaded:
+    """A save read and validated: the game, and what the save layer needs to go on writing it."""
+
     game: Game
     generation: int
     entries: int
