@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING
 
 from drumhead.screens.base import KeptScreen
 from drumhead.screens.footer import KeysFooter
-from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
+from drumhead.screens.render import (
+    modifier_source_text,
+    modifier_value_text,
+    odds_table,
+    resolution_text,
+)
 from drumhead.screens.status_bar import StatusBar
 from drumhead.screens.widgets import (
     DICE_CHARACTERS,
@@ -417,7 +422,7 @@ class ResolveScreen(KeptScreen):
             text.append(f" ×{max(count, 1)}" if count else " (per item)")
         if value == "?":
             text.append(" (its value is asked when ticked)", style="italic")
-        text.append(f"  ({spec.source})", style="italic dim")
+        text.append(f"  ({modifier_source_text(spec, ctx)})", style="italic dim")
         return text
 
     def rebuild_mods(self, ctx: Context) -> None:

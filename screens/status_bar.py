@@ -19,7 +19,7 @@ class StatusBar(Widget):
     DEFAULT_CSS = """
     StatusBar {
         dock: top;
-        height: 1;
+        height: auto;
         background: $primary;
         color: $text;
     }
@@ -31,29 +31,29 @@ class StatusBar(Widget):
         """The name of the screen showing it."""
 
     def render(self) -> Text:
-        """The view, any save problem, the turn and phase whole, then as much of the game's
-        name and ruleset as fits. When the line is short (80 columns) the game's name and
-        ruleset are cut first, then the view's own title (…): the turn and phase always show
-        whole, and so does a save problem."""
+        """The view, the turn and phase whole, then as much of the game's name and ruleset as
+        fits; when the line is short (80 columns) the game's name and ruleset are cut first,
+        then the view's own title (…), then the phase title's aside: the turn and phase
+        always show. A save problem takes a second line of its own, in full."""
         status = getattr(self.app, "status_text", None)
         essential, extra = status() if callable(status) else ("drumhead", "")
-        warning = getattr(self.app, "save_warning", None)
-        problem = warning() if callable(warning) else None
         width = self.size.width or 80
-        problem_cells = len(f" {problem} ") if problem else 0
-        if callable(status) and len(f" {essential}") + problem_cells + 10 > width:
+        if callable(status) and len(f" {essential}") + 10 > width:
             essential, extra = status(short=True)  # the phase title without its aside
-        kept = len(f" {essential}") + problem_cells
-        view = _cut(self.view, max(8, width - kept - 2))
-        text = Text(no_wrap=True, overflow="ellipsis")
+        view = _cut(self.view, max(8, width - len(f" {essential}") - 2))
+        text = Text()
         text.append(f" {view} ", style="bold reverse")
-        if problem:  # before the rest: an ellipsis must not hide it
-            theme = self.app.current_theme
-            text.append(f" {problem} ", style=f"bold {theme.foreground} on {theme.error}")
         text.append(f" {essential}", style="bold")
         room = width - text.cell_len - 3
         if extra and room > 4:
             text.append(f" · {_cut(extra, room)}")
+        text.truncate(width, overflow="ellipsis")
+        warning = getattr(self.app, "save_warning", None)
+        problem = warning() if callable(warning) else None
+        if problem:
+            theme = self.app.current_theme
+            banner = Text(f" ⚠ {problem} ", style=f"bold {theme.foreground} on {theme.error}")
+            text = Text("\n").join([text, banner])  # the banner wraps: every word shows
         return text
 
 

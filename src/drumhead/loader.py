@@ -11,7 +11,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -159,9 +159,11 @@ def load_ruleset(
     merged = apply_options(data, sorted(active))
     layers = [_option_layer(data, o, text, name) for o in sorted(active)]
     problems = Problems()
+    changes: tuple[str, ...] = ()
     if house is not None:
         merged = deep_merge(merged, house.patch)
         merged = _with_house_gaps(merged, house, problems)
+        merged, changes = mark_house_sources(merged, house.patch, house_label(house.path))
         layers.append((house.patch, house.path, house.text, "patch."))
         gaps = {"gaps": {g: {"value": v} for g, v in house.gaps}}
         layers.append((gaps, house.path, house.text, ""))
@@ -178,6 +180,8 @@ def load_ruleset(
     except RulesetError as exc:
         problems.add(exc)
     problems.raise_any()
+    if changes:
+        ruleset = replace(ruleset, house_changes=changes)
     _CACHE[key] = ruleset
     return ruleset
 
@@ -250,6 +254,82 @@ def _holds(patch: Any, key: str) -> bool:
     return True
 
 
+def house_label(path: str | Path) -> str:
+    """How a value from a house-rules file is cited: ``house rule, FILE``."""
+    return f"house rule, {Path(path).name}"
+
+
+def _leaves(patch: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for key, value in patch.items():
+        if isinstance(value, dict) and value:
+            out += _leaves(value, (*prefix, str(key)))
+        else:
+            out.append((*prefix, str(key)))
+    return out
+
+
+def mark_house_sources(
+    data: dict[str, Any], patch: Mapping[str, Any], label: str
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Cite the house rules wherever their patch changed a rule, never the rules' citation.
+
+    A patched modifier or outcome is cited ``house rule, FILE`` (``FILE: their own citation``
+    when the patch gives one); a check whose own keys changed is cited ``house rule, FILE
+    changes KEYS; the rest: <the rules' citation>``; a patched gap's value is marked as the
+    house's. Returns the document and every dotted key path the patch changed.
+    """
+    paths = _leaves(patch)
+    out = dict(data)
+    checks = dict(out.get("checks", {})) if isinstance(out.get("checks"), dict) else {}
+    check_keys: dict[str, list[str]] = {}
+    for path in paths:
+        if path[0] == "gaps" and len(path) >= 2 and isinstance(out.get("gaps"), dict):
+            gaps = dict(out["gaps"])
+            if isinstance(gaps.get(path[1]), dict):
+                gaps[path[1]] = {**gaps[path[1]], "value_source": label}
+            out["gaps"] = gaps
+            continue
+        if path[0] != "checks" or len(path) < 3 or not isinstance(checks.get(path[1]), dict):
+            continue
+        check = dict(checks[path[1]])
+        part = path[2]
+        if part in ("modifiers", "outcomes") and len(path) >= 4:
+            table = dict(check.get(part, {}))
+            item = table.get(path[3])
+            if isinstance(item, dict):
+                theirs = _patched_source(patch, path[:4])
+                table[path[3]] = {**item, "source": f"{label}: {theirs}" if theirs else label}
+                check[part] = table
+        elif part != "source":
+            check_keys.setdefault(path[1], []).append(".".join(path[2:]))
+        checks[path[1]] = check
+    for check_id, keys in check_keys.items():
+        check = dict(checks[check_id])
+        rules = check.get("source", "")
+        theirs = _patched_source(patch, ("checks", check_id))
+        rest = f"; the rest: {rules}" if rules and not theirs else ""
+        check["source"] = f"{label} changes {', '.join(sorted(set(keys)))}{rest}" + (
+            f": {theirs}" if theirs else ""
+        )
+        checks[check_id] = check
+    if checks:
+        out["checks"] = checks
+    return out, tuple(".".join(p) for p in paths)
+
+
+def _patched_source(patch: Mapping[str, Any], path: tuple[str, ...]) -> str:
+    """The ``source`` the house patch itself gives the table at ``path``, if any."""
+    node: Any = patch
+    for key in path:
+        if not isinstance(node, Mapping) or key not in node:
+            return ""
+        node = node[key]
+    if isinstance(node, Mapping) and isinstance(node.get("source"), str):
+        return str(node["source"])
+    return ""
+
+
 def _with_house_gaps(data: dict[str, Any], house: HouseRules, problems: Problems) -> dict[str, Any]:
     """The house rules' gap values laid over the ruleset's gaps (unknown gaps reported)."""
     gaps = data.get("gaps", {})
@@ -268,7 +348,12 @@ def _with_house_gaps(data: dict[str, Any], house: HouseRules, problems: Problems
                 )
             )
             continue
-        patched[gap_id] = {**patched[gap_id], "value": value}
+        patched[gap_id] = {
+            **patched[gap_id],
+            "value": value,
+            "value_source": house_label(house.path),
+        }
+        patched[gap_id].pop("ruling", None)  # the house's value, not the example's
     return {**data, "gaps": patched}
 
 

@@ -122,6 +122,9 @@ class ModifierSpec:
     """Only offered when this optional rule is on."""
     explain: str = ""
     """For auto modifiers: why it applies, with ``{input}`` placeholders."""
+    refusals: tuple[Refusal, ...] = ()
+    """Situations in which the rules forbid ticking it (``refuse``): ticking it then is an
+    error citing the rule, and it is not offered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,8 @@ class EffectSpec:
     who: str = "self"
     """Whom it falls on: self, opponent, attacker, defender, first, second, leader."""
     when: Expr | None = None
+    ruling: str | None = None
+    """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +177,16 @@ class Refusal:
 
 
 @dataclass(frozen=True, slots=True)
+class RulingRef:
+    """A ruling a check rests on when ``when`` holds (always, without one)."""
+
+    id: str
+    when: Expr | None = None
+    alternative_when: Expr | None = None
+    """When this holds the players chose the ruling's alternative reading instead."""
+
+
+@dataclass(frozen=True, slots=True)
 class CheckSpec:
     """A check: the inputs, modifiers, mechanic and outcomes of one kind of test or roll."""
 
@@ -195,6 +210,8 @@ class CheckSpec:
     """Opposed checks: the two sides' names."""
     refusals: tuple[Refusal, ...] = ()
     """Situations in which the rules forbid the check (first match refuses it)."""
+    rulings: tuple[RulingRef, ...] = ()
+    """Rulings the check rests on in some situations (``[[checks.ID.rulings]]``)."""
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -220,6 +237,10 @@ class GapSpec:
     choices: tuple[str, ...] = ()
     value: InputValue | None = None
     """Prefilled where the text itself gives this value (never invented)."""
+    ruling: str | None = None
+    """The ruling by which ``value`` is read from a worked example (not a rule's own number)."""
+    value_source: str = ""
+    """Where ``value`` came from when not from the rules: ``house rule, FILE``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +252,8 @@ class Ruling:
     reading: str
     reason: str
     source: str
+    alternative: str = ""
+    """The other reading, and how the players choose it (an input or an optional rule)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +373,8 @@ class Ruleset:
     """A fingerprint of that file's text when it was read."""
     active_options: frozenset[str] = field(default_factory=frozenset)
     """The optional rules that were on when this ruleset was loaded."""
+    house_changes: tuple[str, ...] = ()
+    """Dotted key paths the house-rules file changed (``checks.fire.hit_on``)."""
 
     def check(self, check_id: str) -> CheckSpec:
         for check in self.checks:
@@ -374,3 +399,13 @@ class Ruleset:
 
     def lookup_tables(self) -> dict[str, dict[str, InputValue]]:
         return {name: dict(items) for name, items in self.lookups}
+
+    def ruling(self, ruling_id: str) -> Ruling | None:
+        return next((x for x in self.rulings if x.id == ruling_id), None)
+
+    @property
+    def house_label(self) -> str:
+        """``house rule, FILE`` (the file's name), or empty without house rules."""
+        if not self.house_rules:
+            return ""
+        return f"house rule, {self.house_rules.replace(chr(92), '/').rsplit('/', 1)[-1]}"

@@ -35,6 +35,7 @@ from drumhead.model import (
     Refusal,
     Ruleset,
     Ruling,
+    RulingRef,
     Sequence,
     Source,
     Step,
@@ -151,9 +152,20 @@ def build_ruleset(
                 if gtype == "choice" and not choices:
                     g.report("choices", "a choice gap needs its choices")
                 value = g.raw("value", None)
-                gap = GapSpec(gap_id, g.text("question"), g.text("source"), gtype, choices, value)
+                gap = GapSpec(
+                    gap_id,
+                    g.text("question"),
+                    g.text("source"),
+                    gtype,
+                    choices,
+                    value,
+                    ruling=g.text("ruling", None),
+                    value_source=g.text("value_source", ""),
+                )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
+                if gap.ruling is not None and value is None:
+                    g.report("ruling", "a gap's ruling reads its value: give the value too")
                 g.done()
                 gaps.append(gap)
 
@@ -168,12 +180,19 @@ def build_ruleset(
                         ru.text("reading"),
                         ru.text("reason"),
                         ru.text("source"),
+                        ru.text("alternative", ""),
                     )
                 )
                 ru.done()
     ruling_ids = {x.id for x in rulings}
     if len(ruling_ids) != len(rulings):
         r.report("rulings", "two rulings share an id")
+    for gap in gaps:
+        if gap.ruling is not None and gap.ruling not in ruling_ids:
+            r.report(
+                f"gaps.{gap.id}.ruling",
+                f"no ruling '{gap.ruling}' (rulings: {_known(ruling_ids)})",
+            )
 
     options = []
     option_ids = set(_keys(data, "options"))
@@ -477,10 +496,13 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         if not ok:
             t.report("default", f"default {default!r} does not fit a {itype} input")
     from_unit = t.text("from_unit", None)
-    if from_unit is not None and from_unit not in UNIT_FIELDS:
+    marker = from_unit is not None and from_unit.startswith("marker:")
+    if from_unit is not None and from_unit not in UNIT_FIELDS and not marker:
         t.report(
             "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
         )
+    if marker and (itype != "bool" or not _ID.match(str(from_unit)[7:])):
+        t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -564,7 +586,10 @@ def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
         marker=e.text("marker", None),
         who=e.text("who", "self"),
         when=when,
+        ruling=e.text("ruling", None),
     )
+    if spec.ruling is not None and spec.ruling not in scope.known.rulings:
+        e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {_known(scope.known.rulings)})")
     _check_placeholders(e, "text", spec.text, scope.placeholders)
     for key, kinds in _EFFECT_KEYS.items():
         if e.has(key) and kind not in kinds:
@@ -698,7 +723,7 @@ def _read_check(
         failed = True
 
     outcomes = []
-    value_names = _value_names(mechanic)
+    value_names = _value_names(mechanic) | {f"mod_{m}" for m in _raw_keys(c, "modifiers")}
     scope = _EffectScope(
         names=names | EFFECT_NAMES | value_names,
         known=known,
@@ -719,14 +744,23 @@ def _read_check(
         failed = True
     if not outcomes and not failed:
         c.report("outcomes", "a check needs its outcomes")
-    refusals = []
-    for rf in c.array("refuse"):
-        with rf.guard():
-            when = rf.expr("when")
-            _check_expr(rf, "when", when, names, known, choices, texts)
-            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
-            _check_placeholders(rf, "text", refusals[-1].text, names)
-            rf.done()
+    read_refusals = _read_refusals(c, names, known, choices, texts)
+    failed = failed or read_refusals is None
+    refusals = read_refusals or ()
+    ruling_refs = []
+    for rr in c.array("rulings"):
+        with rr.guard():
+            ref_id = rr.text("id")
+            if ref_id not in known.rulings:
+                rr.report("id", f"no ruling '{ref_id}' (rulings: {_known(known.rulings)})")
+            when = rr.expr("when", None)
+            if when is not None:
+                _check_expr(rr, "when", when, names, known, choices, texts)
+            alternative = rr.expr("alternative_when", None)
+            if alternative is not None:
+                _check_expr(rr, "alternative_when", alternative, names, known, choices, texts)
+            ruling_refs.append(RulingRef(ref_id, when, alternative))
+            rr.done()
             continue
         failed = True
     outcome_ids = {o.id for o in outcomes} | set(_raw_keys(c, "outcomes"))
@@ -765,7 +799,8 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
-        refusals=tuple(refusals),
+        refusals=refusals,
+        rulings=tuple(ruling_refs),
     )
 
 
@@ -849,6 +884,7 @@ def _read_modifier(
         countable=m.boolean("countable", False),
         option=mod_option,
         explain=m.text("explain", ""),
+        refusals=_read_refusals(m, names, known, choices, texts) or (),
     )
     if spec.scale_by < 1:
         m.report("scale_by", f"scale_by divides the value: 1 or more, not {spec.scale_by}")
@@ -1025,8 +1061,13 @@ def _check_columns(c: Reader, mechanic: Any, inputs: Mapping[str, InputSpec]) ->
 
 
 def _check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
-    """A choice input filled from the unit card offers only what a card can hold (``t`` reads
-    the input's table)."""
+    """A choice input filled from the unit card offers only what a card can hold, and a bool
+    input filled from a marker names a marker the ruleset has (``t`` reads the input's table)."""
+    if spec.from_unit is not None and spec.from_unit.startswith("marker:"):
+        marker = spec.from_unit[len("marker:") :]
+        if known.markers and marker not in known.markers:
+            t.report("from_unit", f"no marker '{marker}' (markers: {_known(known.markers)})")
+        return
     if spec.from_unit is None or spec.type != "choice":
         return
     values = known.unit_field(spec.from_unit)
@@ -1043,6 +1084,29 @@ def _split_labels(mechanic: Any) -> tuple[str, ...]:
     """A split check's labels: the parts its total is shared between (whom effects fall on)."""
     pattern = getattr(mechanic, "pattern", ())
     return tuple(p for p in pattern if isinstance(p, str))
+
+
+def _read_refusals(
+    t: Reader,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+) -> tuple[Refusal, ...] | None:
+    """The ``refuse`` list of a check or a modifier: ``{when, text, source}`` each, every
+    reference checked; None when one of them was refused (its problems are reported)."""
+    refusals = []
+    failed = False
+    for rf in t.array("refuse"):
+        with rf.guard():
+            when = rf.expr("when")
+            _check_expr(rf, "when", when, names, known, choices, texts)
+            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
+            _check_placeholders(rf, "text", refusals[-1].text, names)
+            rf.done()
+            continue
+        failed = True
+    return None if failed else tuple(refusals)
 
 
 def _value_names(mechanic: Any) -> set[str]:

@@ -36,6 +36,8 @@ async def test_a_removed_saves_folder_does_not_end_the_game(tmp_path: Path) -> N
         assert app.is_running and isinstance(app.screen, BattleScreen)
         status = _status(app)
         assert "not saved since" in status and "saves folder is missing" in status
+        # the problem has a line of its own: the turn and phase still show whole
+        assert status.splitlines()[0].endswith(f"{app.game.turn_label()} · mill · Cards Test")
         assert not folder.exists()  # not made up again behind the players' backs
         await pilot.press("n")  # play goes on; the warning stays
         await app.workers.wait_for_complete()

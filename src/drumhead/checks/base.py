@@ -29,6 +29,8 @@ class Context:
     modifiers: tuple[AppliedModifier, ...] = ()
     use_reroll: bool = True
     gaps_used: dict[str, InputValue] = field(default_factory=dict)
+    gap_sources: dict[str, str] = field(default_factory=dict)
+    """Where each value in ``gaps`` came from, as shown (``your club's answer, asked on ...``)."""
     _derived: dict[str, InputValue] = field(default_factory=dict)
     _env: Environment | None = None
 

@@ -66,6 +66,16 @@ class OpposedRoll:
             pairs.append((self.band(diff + net)[0].cell, p))
         return merge_odds(pairs)
 
+    def rulings_for(self, ctx: Context) -> list[str]:
+        """The rulings the odds rest on: ``beyond_ruling`` when a difference can fall past the
+        table's ends."""
+        if self.beyond_ruling is None:
+            return []
+        net = ctx.total(self.sides[0]) - ctx.total(self.sides[1])
+        low, high = self.bands[0].low, self.bands[-1].high
+        diffs = difference_of(self.dice[0], self.dice[1])
+        return [self.beyond_ruling] if any(not low <= d + net <= high for d in diffs) else []
+
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
         first, second = self.sides
         roll_a = dice.roll(self.dice[0], first)
@@ -93,6 +103,7 @@ class OpposedRoll:
             modified=diff,
             values=((first, total_a), (second, total_d)),
             gap_text=cell_result_text(ctx, band.cell),
+            gap=band.cell.gap,
         )
 
 

@@ -101,6 +101,7 @@ class BandedTable:
             steps=(line,),
             modified=modified,
             gap_text=cell_result_text(ctx, cell),
+            gap=cell.gap if cell is not None else None,
         )
 
 

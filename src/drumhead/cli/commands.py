@@ -180,22 +180,37 @@ def _frac(p: Fraction) -> str:
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
     from drumhead.resolve import prepare
+    from drumhead.sources import PLAYERS_ANSWER
 
     rs = _load(args)
+    values = _pairs(args.set, "--set")
+    given = {k: f"{PLAYERS_ANSWER} (--set)" for k in values if rs.gap(k) is not None}
     return prepare(
-        rs, args.check, _pairs(args.set, "--set"), _mods(args.mod), use_reroll=not args.no_reroll
+        rs,
+        args.check,
+        values,
+        _mods(args.mod),
+        use_reroll=not args.no_reroll,
+        gap_sources=given,
     )
 
 
 def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
+    from drumhead.sources import gap_uses, house_changes, odds_rulings, outcome_sources
+
     numeric = [o for o in result if o.value is not None]
+    sources = dict(outcome_sources(ctx.check, result))
     data: dict[str, Any] = {
         "ruleset": ctx.ruleset.id,
         "check": ctx.check.id,
+        "source": ctx.check.source,
         "inputs": dict(ctx.inputs),
         "modifiers": [m.to_dict() for m in ctx.modifiers],
         "total_modifier": ctx.total(),
-        "odds": [o.to_dict() for o in result],
+        "odds": [{**o.to_dict(), "source": sources[o.outcome]} for o in result],
+        "rulings": [r.to_dict() for r in odds_rulings(ctx, result)],
+        "gaps": [g.to_dict() for g in gap_uses(ctx)],
+        "house_rules": list(house_changes(ctx)),
     }
     outcome_of: dict[int | None, set[str]] = {}
     for o in result:
@@ -218,15 +233,34 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
         return 0
-    print(f"{ctx.ruleset.title}: {ctx.check.title}")
+    print(f"{ctx.ruleset.title}: {ctx.check.title}  [{ctx.check.source}]")
     for m in ctx.modifiers:
         print(f"  {m.describe()}  ({m.source})")
-    for o in result:
+    shown_source = ctx.check.source
+    for o, row in zip(result, data["odds"], strict=True):
         label = o.outcome if o.value is None else f"{o.outcome} {o.value}"
-        print(f"  {label:<28} {percent(o.p):>6.1f}%  {bar(float(o.p))}  {_frac(o.p)}")
+        cited = f"  ({row['source']})" if row["source"] != shown_source else ""
+        print(f"  {label:<28} {percent(o.p):>6.1f}%  {bar(float(o.p))}  {_frac(o.p)}{cited}")
     if "mean" in data:
         print(f"  mean {data['mean_float']}")
+    print_sources(data)
     return 0
+
+
+def print_sources(data: dict[str, Any]) -> None:
+    """The values an answer took from outside the rules' own numbers, and its rulings."""
+    for gap in data.get("gaps", []):
+        print(f"  value {gap['id']} = {gap['value']}  ({gap['source']})")
+    for change in data.get("house_rules", []):
+        print(f"  {change}")
+    for ruling in data.get("rulings", []):
+        if ruling["used"] == "alternative":
+            print(
+                f"  ruling {ruling['id']} ({ruling['source']}): other reading chosen: "
+                f"{ruling['alternative'] or ruling['reading']}"
+            )
+        else:
+            print(f"  ruling {ruling['id']} ({ruling['source']}): {ruling['reading']}")
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
@@ -255,10 +289,15 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def print_resolution(ctx: Any, res: Resolution, seed: int | None) -> None:
     print(f"{ctx.ruleset.title}: {ctx.check.title}  [{ctx.check.source}]")
+    for m in res.modifiers:
+        print(f"  modifier {m.describe()}  ({m.source})")
     for step in res.steps:
         print(f"  {step}")
+    if res.outcome_source != res.source:
+        print(f"  outcome source: {res.outcome_source}")
     for effect in res.effects:
         print(f"  -> {effect.text}")
+    print_sources(res.to_dict())
     print(
         "  odds before the roll: "
         + ", ".join(

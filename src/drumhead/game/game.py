@@ -35,6 +35,7 @@ from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
 from drumhead.schema import Reader
+from drumhead.sources import PLAYERS_ANSWER
 
 CHECKPOINT_EVERY = 64
 """States are kept every this many events, so undo and jump replay at most this many."""
@@ -184,6 +185,18 @@ class Game:
                         return item.text
         return step_id
 
+    def gap_sources(self) -> dict[str, str]:
+        """Where each gap value of the game came from: ``your club's answer, asked on DATE``
+        (the day of the latest ``set_gap`` event that gave it)."""
+        out: dict[str, str] = {}
+        for event in self._log:
+            if event.kind == "set_gap":
+                day = event.at[:10] if event.at else ""
+                out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (
+                    f", asked on {day}" if day else ""
+                )
+        return out
+
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
         if event.kind != "resolution":
@@ -291,6 +304,7 @@ class Game:
             ticked,
             self.state.gap_values(),
             use_reroll=use_reroll,
+            gap_sources=self.gap_sources(),
         )
         seq = len(self._log) + 1
         data: dict[str, Any] = {"check": check_id, "unit": unit_id}
@@ -687,12 +701,17 @@ def unit_inputs(
 ) -> dict[str, InputValue]:
     """The check's inputs that can be read off the unit card (``from_unit``).
 
-    A choice input is filled only when the card's value is one of its choices.
+    A choice input is filled only when the card's value is one of its choices; a
+    ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
     fields = card_fields(ruleset, state, unit_id)
+    markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
+        if item.from_unit is not None and item.from_unit.startswith("marker:"):
+            out[item.name] = item.from_unit[len("marker:") :] in markers
+            continue
         if item.from_unit is None or item.from_unit not in fields:
             continue
         value = fields[item.from_unit]

@@ -9,6 +9,7 @@ from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
 from drumhead.model import Ruleset
+from drumhead.sources import PLAYERS_ANSWER
 
 
 def _unit_name(state: GameState, unit_id: object) -> str:
@@ -32,6 +33,25 @@ def odds_text(record: Mapping[str, Any]) -> str:
             label += f" {o['value']}"
         parts.append(f"{label} {o.get('percent')}% ({o.get('p')})")
     return ", ".join(parts)
+
+
+def sources_text(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> str:
+    """Where a roll's answer came from: the outcome's citation, each value the players or the
+    house rules gave (marked as theirs, never as the rules'), and the rulings it rests on."""
+    cited = record.get("outcome_source") or record.get("source")
+    if not cited and ruleset is not None:
+        check = next((c for c in ruleset.checks if c.id == record.get("check")), None)
+        cited = check.source if check is not None else ""
+    parts = [str(cited or "no citation recorded")]
+    for gap in record.get("gaps", []):
+        if isinstance(gap, Mapping) and gap.get("kind") != "rules":
+            parts.append(f"{gap.get('id')} = {gap.get('value')} ({gap.get('source')})")
+    parts += [str(change) for change in record.get("house_rules", [])]
+    for ruling in record.get("rulings", []):
+        if isinstance(ruling, Mapping):
+            other = " (the other reading)" if ruling.get("used") == "alternative" else ""
+            parts.append(f"ruling {ruling.get('id')}{other}")
+    return "; ".join(parts).replace("|", "/")
 
 
 def dice_text(event_data: Mapping[str, Any]) -> str:
@@ -95,7 +115,7 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "initiative":
         return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
     if kind == "set_gap":
-        return f"players set {d.get('gap')} = {d.get('value')}"
+        return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
     if kind == "roll":
@@ -131,9 +151,17 @@ def export_markdown(game: Game) -> str:
     if final.house_rules:
         out.append(f"- House rules: {final.house_rules}")
     out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {len(game.log)}")
+    sources = game.gap_sources()
     if final.gaps:
         out.append(
-            "- Values the players supplied: " + ", ".join(f"{k} = {v}" for k, v in final.gaps)
+            "- Values the players supplied (not the rules'): "
+            + "; ".join(f"{k} = {v} ({sources.get(k, PLAYERS_ANSWER)})" for k, v in final.gaps)
+        )
+    house = [g for g in ruleset.gaps if g.value_source and g.id not in dict(final.gaps)]
+    if house:
+        out.append(
+            "- Values from the house rules (not the rules'): "
+            + "; ".join(f"{g.id} = {g.value} ({g.value_source})" for g in house)
         )
     out.append("")
 
@@ -152,7 +180,8 @@ def export_markdown(game: Game) -> str:
             who = _unit_name(state, event.data.get("unit", "-"))
             rolls.append(
                 f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
-                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} |"
+                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
+                f"{sources_text(record, ruleset)} |"
             )
         after = apply_event(state, event)
         for leader in after.leaders:
@@ -200,8 +229,8 @@ def export_markdown(game: Game) -> str:
     out += ["## Every roll", ""]
     if rolls:
         out += [
-            "| # | turn | check | unit | dice | outcome | odds before the roll |",
-            "|---|---|---|---|---|---|---|",
+            "| # | turn | check | unit | dice | outcome | odds before the roll | sources |",
+            "|---|---|---|---|---|---|---|---|",
             *rolls,
         ]
     else:
