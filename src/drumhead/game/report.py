@@ -150,7 +150,7 @@ def export_markdown(game: Game) -> str:
         out.append(f"- Scenario: {final.scenario}")
     if final.house_rules:
         out.append(f"- House rules: {final.house_rules}")
-    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {len(game.log)}")
+    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {game.event_count}")
     sources = game.gap_sources()
     if final.gaps:
         out.append(
@@ -171,7 +171,7 @@ def export_markdown(game: Game) -> str:
     leader_fate: dict[str, tuple[str, int]] = {}
     cards: dict[str, Any] = {u.id: u for u in game.start.units}
     state = game.start
-    for event in game.log:
+    for event in game.iter_log():
         by_turn.setdefault(event.turn, []).append(
             f"- {event.seq}. *{event.phase or '-'}* {describe(event, state)}"
         )
