@@ -2,8 +2,10 @@
 events, as an evening's play leaves it (never committed: built when a benchmark needs it).
 
 Run: ``python -m tests.bench.make_game DIR [--units 500] [--events 50000] [--seed 1781]``
-writes ``DIR/long game.toml`` and its journal; the same arguments give the same files, byte for
-byte (the clock is never read: event times are made from their position).
+writes ``DIR/long game.toml`` and its journal (about 50 MB, two minutes or so); the same
+arguments give the same files, byte for byte (the clock is never read: event times are made
+from their position). ``--no-checks`` leaves the checks out (no rolls: a quick game to build,
+for the benchmarks' quick mode).
 
 The order of battle is Cowpens' units copied until there are ``--units`` of them; events follow
 a table-side mix: morale tests and fire (each with its odds and rolls), the effects applied,
@@ -15,6 +17,7 @@ journal of every change, the snapshot written after all of it.
 from __future__ import annotations
 
 import argparse
+import glob
 import random
 import sys
 import tomllib
@@ -54,13 +57,15 @@ def big_scenario(folder: Path, units: int) -> Path:
         copies.append(unit)
     data["units"] = copies
     data["scenario"] = f"Cowpens, {units} units"
-    path = folder / f".cowpens-{units}.scenario.toml"
+    (folder / "scenario").mkdir(exist_ok=True)
+    path = folder / "scenario" / f"cowpens-{units}.toml"
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     return path
 
 
-def table_event(game: Any, rng: random.Random, i: int) -> None:
-    """One change of a typical evening: mostly rolls and their effects."""
+def table_event(game: Any, rng: random.Random, i: int, checks: bool = True) -> None:
+    """One change of a typical evening: mostly rolls and their effects (without ``checks``,
+    the rolls are left out and the other changes made)."""
     from drumhead.game import unit_inputs
 
     state = game.state
@@ -68,6 +73,8 @@ def table_event(game: Any, rng: random.Random, i: int) -> None:
     live = [u for u in state.units if not u.removed and u.type != "artillery"]
     unit = rng.choice(live)
     roll = rng.random()
+    if roll < 0.45 and not checks:
+        roll = 0.45 + roll / 0.45 * 0.55  # the other changes, in their proportions
     if roll < 0.30:
         values: dict[str, Any] = dict(unit_inputs(game.ruleset, "morale", state, unit.id))
         values["figures_lost"] = min(values.get("figures_lost", 0), values["figures_start"])
@@ -140,7 +147,7 @@ def _resolve(
         game.resolve(check, unit, values, (), hand_dice=hand, at=at)
 
 
-def build(units: int, events: int, seed: int, folder: Path) -> Any:
+def build(units: int, events: int, seed: int, folder: Path, checks: bool = True) -> Any:
     """The game, in memory: ``units`` units and ``events`` events in its log."""
     from drumhead.game import load_scenario, new_game
 
@@ -149,20 +156,28 @@ def build(units: int, events: int, seed: int, folder: Path) -> Any:
     rng = random.Random(seed)
     i = 0
     while game.event_count < events:
-        table_event(game, rng, i)
+        table_event(game, rng, i, checks)
         i += 1
     return game
 
 
-def make(folder: Path, units: int = 500, events: int = 50_000, seed: int = 1781) -> Path:
+def make(
+    folder: Path,
+    units: int = 500,
+    events: int = 50_000,
+    seed: int = 1781,
+    *,
+    checks: bool = True,
+    name: str = NAME,
+) -> Path:
     """Write the save into ``folder`` (replacing one made before); its snapshot's path."""
     from drumhead.saves import SaveSession, save_path
 
     folder.mkdir(parents=True, exist_ok=True)
-    path = save_path(folder, NAME)
-    for old in folder.glob(f"{NAME}.*"):
+    path = save_path(folder, name)
+    for old in folder.glob(f"{glob.escape(name)}.*"):
         old.unlink()
-    game = build(units, events, seed, folder)
+    game = build(units, events, seed, folder, checks)
     SaveSession.create(path, game).close()
     return path
 
@@ -173,9 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--units", type=int, default=500)
     parser.add_argument("--events", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=1781)
+    parser.add_argument("--no-checks", action="store_true", help="no rolls (quick to build)")
     args = parser.parse_args(argv)
-    path = make(args.folder, args.units, args.events, args.seed)
-    size = sum(p.stat().st_size for p in args.folder.glob(f"{NAME}.*"))
+    path = make(args.folder, args.units, args.events, args.seed, checks=not args.no_checks)
+    size = sum(p.stat().st_size for p in args.folder.glob(f"{glob.escape(NAME)}.*"))
     print(f"{path} ({args.units} units, {args.events} events, {size / 1e6:.1f} MB)")
     return 0
 

@@ -210,7 +210,7 @@ def test_the_cache_folder_is_chosen_as_documented(monkeypatch: pytest.MonkeyPatc
 WRITER = """
 import sys
 from drumhead import rulecache
-for round in range(3):
+for round in range(2):
     rulecache._MEMORY.clear()
     rs = rulecache.load_ruleset(sys.argv[1])
 print(rs.id, len(rs.checks))
