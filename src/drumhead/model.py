@@ -332,6 +332,8 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class MarkerSpec:
+    """A marker the rules put on units (panic, fired...)."""
+
     id: str
     label: str
     source: str = ""
@@ -349,6 +351,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Phase:
+    """A phase of the turn in the sequence of play, and its steps."""
+
     id: str
     title: str
     steps: tuple[Step, ...]

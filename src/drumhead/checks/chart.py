@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ChartRow:
+    """One row of a two-way chart: the strengths it covers and the value in each column."""
+
     low: int
     high: int
     values: tuple[int, ...]
@@ -39,6 +41,8 @@ class ChartRow:
 
 @dataclass(frozen=True, slots=True)
 class TwoWayChart:
+    """A ``chart`` check: the dice plus modifiers pick a column, the strength a row."""
+
     dice: DiceExpr
     strength: Expr
     columns: tuple[int, int]

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Band:
+    """A band of differences (attacker's total minus defender's) and its cell."""
+
     low: int
     high: int
     cell: Cell
@@ -33,6 +35,8 @@ class Band:
 
 @dataclass(frozen=True, slots=True)
 class OpposedRoll:
+    """An ``opposed`` check: each side rolls, the difference is read in bands."""
+
     sides: tuple[str, str]
     dice: tuple[DiceExpr, DiceExpr]
     bands: tuple[Band, ...]

@@ -1,24 +1,26 @@
-"""The CLI's sub-commands over the rules core: roll, rulesets, checks, odds, resolve, check."""
+"""The CLI's sub-commands over the rules core: rulesets, checks, odds, resolve, check
+(``roll`` is :mod:`drumhead.cli.roll`: it needs the dice alone)."""
 
 from __future__ import annotations
 
-import argparse
 import random
-import secrets
-from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drumhead.cli.output import bar, emit_json, table
-from drumhead.dice import parse
 from drumhead.errors import InputError, RulesetError
 from drumhead.odds import mean, percent
-from drumhead.results import OutcomeOdds, Resolution
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from fractions import Fraction
+
+    from drumhead.results import OutcomeOdds, Resolution
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from drumhead.loader import load_ruleset
+    from drumhead.rulecache import load_ruleset
 
     return load_ruleset(args.ruleset, args.option, args.house_rules)
 
@@ -44,64 +46,11 @@ def _mods(items: Sequence[str]) -> dict[str, int]:
     return out
 
 
-# -- roll -------------------------------------------------------------------------------------
-def cmd_roll(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    rng = random.Random(seed)
-    results: list[dict[str, Any]] = []
-    for text in args.exprs:
-        expr = parse(text)
-        faces, total = expr.roll(rng)
-        low, ways = expr.ways()  # whole numbers: exact, and fast for the largest notation
-        whole = expr.outcomes
-        results.append(
-            {
-                "expr": str(expr),
-                "faces": list(faces),
-                "total": total,
-                "low": expr.low,
-                "high": expr.high,
-                "mean": str(expr.mean()),
-                "p_total": _frac(Fraction(ways[total - low], whole)),
-                "p_at_least": _frac(Fraction(sum(ways[total - low :]), whole)),
-            }
-        )
-    if args.json:
-        emit_json({"seed": seed, "rolls": results})
-        return 0
-    for r in results:
-        shown = f" [{', '.join(str(f) for f in r['faces'])}]" if r["faces"] else ""
-        print(
-            f"{r['expr']}: {r['total']}{shown}   (range {r['low']}-{r['high']}, "
-            f"mean {float(Fraction(str(r['mean']))):.2f}, "
-            f"this or more {percent(Fraction(str(r['p_at_least'])))}%)"
-        )
-    print(f"seed {seed}")
-    return 0
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 # -- rulesets / checks --------------------------------------------------------------------------
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from drumhead.loader import load_ruleset, ruleset_ids
+    from drumhead.rulecache import shipped_ids, summaries
 
-    rows = []
-    for rid in ruleset_ids():
-        rs = load_ruleset(rid)
-        rows.append(
-            {
-                "id": rs.id,
-                "title": rs.title,
-                "version": rs.version,
-                "description": rs.description,
-                "checks": [c.id for c in rs.checks],
-                "options": [o.id for o in rs.options],
-                "gaps": [g.id for g in rs.gaps if g.value is None],
-            }
-        )
+    rows = summaries(shipped_ids())
     if args.json:
         emit_json(rows)
         return 0
@@ -230,6 +179,10 @@ def cmd_checks(args: argparse.Namespace) -> int:
     return 0
 
 
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
     from drumhead.resolve import prepare
@@ -325,7 +278,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.dice is not None:
         dice: Any = HandDice(args.dice)
     else:
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
         dice = RandomDice(random.Random(seed))
     res = resolve(ctx, dice)
     data = res.to_dict()

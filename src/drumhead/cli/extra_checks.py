@@ -17,7 +17,7 @@ def check_file(kind: str, path: Path, data: dict[str, object], text: str) -> Non
     if kind == "save":
         from drumhead.saves import load_save
 
-        load_save(path)
+        load_save(path, replay=True)  # every entry replayed, whatever the snapshot says
         return
     raise RulesetError(f"cannot check {kind} files", path=str(path))
 

@@ -13,7 +13,7 @@ import hashlib
 import random
 import re
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -31,6 +31,7 @@ from drumhead.game.events import (
     revert_targets,
     taken_back,
 )
+from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
@@ -43,9 +44,6 @@ from drumhead.sources import PLAYERS_ANSWER
 
 if TYPE_CHECKING:
     from drumhead.game.revert import RevertPlan
-
-CHECKPOINT_EVERY = 64
-"""States are kept every this many events, so undo and jump replay at most this many."""
 
 JournalOp = tuple[str, Any]
 """``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
@@ -93,15 +91,25 @@ class Game:
         ruleset: Ruleset,
         log: Iterable[Event] = (),
         redo: Iterable[Event] = (),
+        *,
+        past: Past | None = None,
     ) -> None:
+        """A game from ``start``: with the events of ``log`` applied and ``redo`` to redo; or
+        opened after the events of ``past`` (read when needed: a long game's log is not
+        held in memory), then ``log``'s."""
         self.start = start
         self.ruleset = ruleset
-        self._log: list[Event] = []
+        self._log = EventLog(past)
         self._redo: list[Event] = []
         self._checkpoints: dict[int, GameState] = {0: start}
         self._state = start
-        self._log_tuple: tuple[Event, ...] | None = ()
-        self._reverted: dict[int, Reverted] | None = {}
+        self._past_merged = past is None
+        """Whether the past's states are among the checkpoints (or there is no past)."""
+        if past is not None:
+            self._state = past.end
+            self._checkpoints[len(past)] = past.end
+        self._log_tuple: tuple[Event, ...] | None = None
+        self._reverted: dict[int, Reverted] | None = None if past is not None else {}
         self.recorder: Callable[[JournalOp], None] | None = None
         """Told of every change as it is made, on the thread that makes it, the game already
         changed: how the saves layer's journal hears of it (None: nobody listens)."""
@@ -120,6 +128,9 @@ class Game:
 
     @property
     def log(self) -> tuple[Event, ...]:
+        """Every event of the log, in order. A game opened from a long save reads them all
+        for this: :meth:`events`, :meth:`iter_log`, :attr:`event_count` and
+        :attr:`last_event` read only what they are asked for."""
         if self._log_tuple is None:
             self._log_tuple = tuple(self._log)
         return self._log_tuple
@@ -133,11 +144,10 @@ class Game:
         """Entries of the log that a revert took back, by seq (the log shows them greyed)."""
         if self._reverted is None:
             out: dict[int, Reverted] = {}
-            for event in self._log:
-                if event.kind == "revert":
-                    target, *drops = revert_targets(event)
-                    out[target] = Reverted(event.seq, "reverted")
-                    out.update({seq: Reverted(event.seq, "dropped") for seq in drops})
+            for event in self._log.of_kind("revert"):
+                target, *drops = revert_targets(event)
+                out[target] = Reverted(event.seq, "reverted")
+                out.update({seq: Reverted(event.seq, "dropped") for seq in drops})
             self._reverted = out
         return self._reverted
 
@@ -145,6 +155,31 @@ class Game:
         """The log's entries that count: neither taken back by a revert nor reverts."""
         gone = self.reverted()
         return [e for e in self._log if e.kind != "revert" and e.seq not in gone]
+
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        """The log's events from position ``start`` up to ``stop`` (a slice, read as needed)."""
+        return self._log[start:stop]
+
+    def iter_log(self, *, reverse: bool = False) -> Iterator[Event]:
+        """The log's events one at a time (the latest first with ``reverse``)."""
+        return reversed(self._log) if reverse else iter(self._log)
+
+    @property
+    def past(self) -> Past | None:
+        """The events the game was opened with, read when needed (None: all in memory)."""
+        return self._log.past
+
+    @property
+    def past_in_log(self) -> int:
+        """How many of the log's first events are :attr:`past`'s."""
+        return self._log.cut
+
+    def replay_past(self) -> None:
+        """Work out the states between the events the game was opened with, now (undo and
+        jump past them would do it when first needed; a caller may do it in a background
+        thread: it is safe alongside play). Checks each event and the state they end in."""
+        if self._log.past is not None:
+            self._log.past.replay()
 
     @property
     def event_count(self) -> int:
@@ -154,7 +189,7 @@ class Game:
     @property
     def last_event(self) -> Event | None:
         """The log's last event, if any."""
-        return self._log[-1] if self._log else None
+        return self._log.last()
 
     @property
     def can_undo(self) -> bool:
@@ -169,6 +204,12 @@ class Game:
         if not 0 <= count <= len(self._log):
             raise InputError(f"the log has {len(self._log)} events, not {count}")
         base = max(k for k in self._checkpoints if k <= count)
+        if count > base and base < self._log.cut and not self._past_merged:
+            # a state inside the events the game was opened with: they are replayed (once,
+            # and checked against the state the game was opened with)
+            self._checkpoints.update(self._log.past_states())
+            self._past_merged = True
+            base = max(k for k in self._checkpoints if k <= count)
         state = self._checkpoints[base]
         for event in self._log[base:count]:
             if event.kind == "revert":
@@ -264,12 +305,11 @@ class Game:
         (the day of the latest ``set_gap`` event that gave it)."""
         out: dict[str, str] = {}
         gone = self.reverted()
-        for event in self._log:
-            if event.kind == "set_gap" and event.seq not in gone:
-                day = event.at[:10] if event.at else ""
-                out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (
-                    f", asked on {day}" if day else ""
-                )
+        for event in self._log.of_kind("set_gap"):
+            if event.seq in gone:
+                continue
+            day = event.at[:10] if event.at else ""
+            out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
         return out
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
@@ -360,8 +400,7 @@ class Game:
             raise InputError(f"no event {seq} in the log (1..{len(self._log)})")
         if seq == len(self._log):
             return
-        moved = self._log[seq:]
-        del self._log[seq:]
+        moved = self._log.cut_at(seq)
         self._changed(moved)
         self._redo[0:0] = moved
         self._state = self.state_at(seq)
@@ -723,7 +762,7 @@ class Game:
         if len(sides) != 2:
             return None
         gone = self.reverted()
-        for event in reversed(self.log):
+        for event in reversed(self._log):
             if event.turn != self.state.turn:
                 return None
             if event.kind != "resolution" or event.seq in gone:

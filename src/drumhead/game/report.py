@@ -158,7 +158,7 @@ def export_markdown(game: Game) -> str:
         out.append(f"- Scenario: {final.scenario}")
     if final.house_rules:
         out.append(f"- House rules: {final.house_rules}")
-    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {len(game.log)}")
+    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {game.event_count}")
     sources = game.gap_sources()
     if final.gaps:
         out.append(
@@ -180,7 +180,7 @@ def export_markdown(game: Game) -> str:
     cards: dict[str, Any] = {u.id: u for u in game.start.units}
     state = game.start
     gone = game.reverted()
-    for event in game.log:
+    for event in game.iter_log():
         line = f"*{event.phase or '-'}* {describe(event, state)}"
         if event.seq in gone:  # kept in the log, struck through and marked, never hidden
             took = gone[event.seq]
