@@ -581,7 +581,9 @@ def test_panic_result_codes(text: str, code: str, surrender: int) -> None:
 def test_bad_panic_result_is_a_clear_error(text: str) -> None:
     with pytest.raises(DrumheadError, match="not a Panic Index result"):
         parse_panic_result(text)
-    with pytest.raises(DrumheadError, match="not a Panic Index result"):
+    # refused as the answer is given, against the Panic Index's outcome set
+    expected = "not empty text" if not text else "a Panic Index result"
+    with pytest.raises(DrumheadError, match=expected):
         resolve(
             prepare(RS, "panic", {"grade": "regular", "panic_hits": 1, "panic_regular_1": text}),
             HandDice([]),

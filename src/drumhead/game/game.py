@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from drumhead.errors import InputError, MissingHitsPerStandError, RulesetError
+from drumhead.answers import check_answers
+from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -186,15 +187,23 @@ class Game:
         return step_id
 
     def gap_sources(self) -> dict[str, str]:
-        """Where each gap value of the game came from: ``your club's answer, asked on DATE``
-        (the day of the latest ``set_gap`` event that gave it)."""
+        """Where each answer of the game came from: ``your club's answer, asked on DATE``
+        (the day of the latest ``set_gap`` or ``set_gaps`` event that gave it)."""
         out: dict[str, str] = {}
         for event in self._log:
             if event.kind == "set_gap":
-                day = event.at[:10] if event.at else ""
-                out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (
-                    f", asked on {day}" if day else ""
-                )
+                items: list[Any] = [event.data]
+            elif event.kind == "set_gaps":
+                items = list(event.data.get("answers", []))
+            else:
+                continue
+            day = event.at[:10] if event.at else ""
+            for item in items:
+                gap = str(item.get("gap"))
+                if item.get("value") is None:
+                    out.pop(gap, None)
+                else:
+                    out[gap] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
         return out
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
@@ -467,13 +476,46 @@ class Game:
         return self._push("attach_leader", data, at)
 
     def set_gap(self, gap_id: str, value: object, *, at: str) -> Event:
-        """Record the players' value for a gap in the rules (used by every later check)."""
-        if self.ruleset.gap(gap_id) is None:
-            known = ", ".join(g.id for g in self.ruleset.gaps) or "none"
-            raise InputError(f"{self.ruleset.id} has no gap '{gap_id}' (gaps: {known})")
+        """Record the players' answer to a gap in the rules (used by every later check), or
+        change it: ``gap_id`` is an answer id (``fire_dice.infantry.2`` for one key of a gap
+        kept per situation). The old answer is kept in the event, so undo gives it back."""
         coerced = coerce_gap(self.ruleset, gap_id, value)
         old = self.state.gap_values().get(gap_id)
         return self._push("set_gap", {"gap": gap_id, "value": coerced, "old": old}, at)
+
+    def clear_gap(self, gap_id: str, *, at: str) -> Event:
+        """Take back the players' answer (the question is asked again when a check needs it)."""
+        old = self.state.gap_values().get(gap_id)
+        if old is None:
+            raise InputError(f"'{gap_id}' has no answer to take back")
+        return self._push("set_gap", {"gap": gap_id, "old": old}, at)
+
+    def set_gaps(
+        self, values: Mapping[str, object], *, at: str, table: str | None = None
+    ) -> Event | None:
+        """Many answers at once, as one change (one undo): a whole chart typed in a grid.
+
+        Every value is checked first (kind, outcome set, key); if any is refused, nothing is
+        kept and :class:`~drumhead.errors.AnswersError` says why for each. An empty value takes
+        the answer back. Answers equal to those kept are left out; None when nothing changes.
+        """
+        given = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip())}
+        good, bad = check_answers(self.ruleset, given)
+        if table is not None and self.ruleset.gap_table(table) is None:
+            raise InputError(f"{self.ruleset.id} has no gap table '{table}'")
+        if bad:
+            raise AnswersError(bad)
+        kept = self.state.gap_values()
+        answers: list[dict[str, Any]] = []
+        for answer in values:
+            old = kept.get(answer)
+            if answer in good and good[answer] != old:
+                answers.append({"gap": answer, "value": good[answer], "old": old})
+            elif answer not in given and old is not None:
+                answers.append({"gap": answer, "old": old})
+        if not answers:
+            return None
+        return self._push("set_gaps", {"answers": answers, "table": table}, at)
 
     def tick_step(self, step_id: str, ticked: bool, *, at: str) -> Event:
         """Tick (or untick) a step of the sequence of play, as ``phase.step`` or ``step``."""

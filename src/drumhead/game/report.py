@@ -115,7 +115,14 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "initiative":
         return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
     if kind == "set_gap":
+        if "value" not in d:
+            return f"players took back their answer {d.get('gap')} = {d.get('old')}"
         return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
+    if kind == "set_gaps":
+        answers = d.get("answers", [])
+        shown = "; ".join(f"{a.get('gap')} = {a.get('value', '(taken back)')}" for a in answers)
+        where = f" in {d['table']}" if "table" in d else ""
+        return f"players set {len(answers)} values{where}: {shown} (your club's answers, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
     if kind == "roll":
