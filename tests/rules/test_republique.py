@@ -1,7 +1,7 @@
 """Republique, part 4 (Assault): modifiers, cavalry restrictions, chart, Panic Index, injury, CLI.
 
 Values the source lacks come from the sample house-rules file, whose numbers are the players'
-own (docs/examples/republique-house-rules.toml); tests that use them say so.
+own (data/house-rules/republique-sample-club-values.toml); tests that use them say so.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from drumhead.resolve import odds, prepare, resolve
 from drumhead.roller import HandDice
 
 ROOT = Path(__file__).resolve().parents[2]
-HOUSE = ROOT / "docs" / "examples" / "republique-house-rules.toml"
+HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
 SCENARIO = ROOT / "data" / "scenarios" / "aspern-1809.toml"
 
 RS = load_ruleset("republique")

@@ -31,6 +31,8 @@ from drumhead.game.events import (
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
+from drumhead.house.record import as_copy
+from drumhead.loader import read_house_rules
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -670,10 +672,14 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    house = None
     if house_rules is not None:
         # the save records where the house rules are; a relative path would break elsewhere
         house_rules = str(Path(house_rules).resolve())
-    ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
+        game_ruleset(ruleset_id, sorted(chosen), house_rules)  # errors at the file's lines
+        # and a copy of what they say: the game is played from it, whatever the file becomes
+        house = as_copy(read_house_rules(house_rules))
+    ruleset = game_ruleset(ruleset_id, sorted(chosen), house)
     if seed is None:
         seed = secrets.randbits(32)
     phases = active_phases(ruleset)
@@ -700,6 +706,7 @@ def new_game(
         units=units,
         name=name,
         scenario=scenario.id if scenario else None,
+        house=house,
     )
     return Game(start, ruleset)
 

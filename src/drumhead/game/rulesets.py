@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from drumhead.errors import InputError
-from drumhead.loader import apply_options, load_ruleset, read_toml, ruleset_ids
+from drumhead.loader import HouseRules, apply_options, load_ruleset, read_toml, ruleset_ids
 from drumhead.model import Ruleset
 from drumhead.validate import build_ruleset
 
@@ -31,9 +31,12 @@ def known_ruleset_ids() -> list[str]:
 
 
 def game_ruleset(
-    ruleset_id: str, options: Iterable[str] = (), house_rules: str | None = None
+    ruleset_id: str,
+    options: Iterable[str] = (),
+    house_rules: str | HouseRules | None = None,
 ) -> Ruleset:
-    """The ruleset a game plays, with its optional rules and house rules."""
+    """The ruleset a game plays, with its optional rules and house rules (a file, or the copy
+    of one a game keeps)."""
     path = _REGISTERED.get(ruleset_id)
     if path is None:
         return load_ruleset(ruleset_id, options, house_rules)
