@@ -33,7 +33,9 @@ def test_every_data_file_is_shipped() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]
     data = ROOT / "data"
-    shipped = [p for p in data.rglob("*") if p.is_file() and p.suffix != ".py"]
+    shipped = [
+        p for p in data.rglob("*") if p.is_file() and p.suffix != ".py" and p.name != ".gitkeep"
+    ]
     assert any(p.parent.name == "house-rules" for p in shipped)
     for path in shipped:
         rel = path.relative_to(data)
