@@ -183,7 +183,7 @@ def _read_table(
     cells_pattern = t.text("cells")
     fields = {f for _, f, _, _ in Formatter().parse(cells_pattern) if f is not None}
     if not fields <= {"row", "column"}:
-        t.report("cells", "the cells' pattern names {row} and {column} only")
+        raise t.error("cells", "the cells' pattern names {row} and {column} only")
     cells = tuple(
         tuple(cells_pattern.format(row=row, column=column) for column, _ in columns)
         for row, _ in rows
@@ -199,7 +199,7 @@ def _read_table(
         try:
             re.compile(pattern)
         except re.error as exc:
-            t.report("format", f"not a regular expression: {exc}")
+            raise t.error("format", f"not a regular expression: {exc}") from None
         if not t.has("format_help"):
             t.report("format", "say what the format accepts in format_help")
     check = t.text("check", None)

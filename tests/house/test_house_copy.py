@@ -26,7 +26,7 @@ fire_hit_numbers.infantry.1 = "9-12"
 
 
 def _fire(game):  # type: ignore[no-untyped-def]
-    event, res = game.resolve("fire", None, {"range_band": 1}, hand_dice=[9, 1, 12, 3], at=AT)
+    _, res = game.resolve("fire", None, {"range_band": 1}, hand_dice=[9, 1, 12, 3], at=AT)
     return res
 
 
