@@ -83,7 +83,37 @@ def register(sub: Any) -> None:
     p.set_defaults(handler="commands:cmd_check")
 
     _games(sub)
+    _house(sub)
     _app(sub)
+
+
+def _house(sub: Any) -> None:
+    """House rules and open questions: ``house-rules list|template``, ``questions``."""
+    p = sub.add_parser("house-rules", help="house-rules files: those offered, or a template")
+    verbs = p.add_subparsers(dest="verb", metavar="list|template")
+    verbs.required = True
+    q = verbs.add_parser("list", help="the house-rules files offered for a ruleset, previewed")
+    q.add_argument("ruleset")
+    q.add_argument(
+        "--house-rules",
+        metavar="DIR",
+        help="your house-rules folder (default: house-rules beside the saves folder)",
+    )
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(handler="house:cmd_list")
+    q = verbs.add_parser(
+        "template", help="a commented house-rules file with every question the rules leave open"
+    )
+    q.add_argument("ruleset")
+    q.add_argument("--output", "-o", metavar="FILE", help="write it here, not to stdout")
+    q.add_argument("--json", action="store_true", help="errors as JSON")
+    q.set_defaults(handler="house:cmd_template")
+
+    p = sub.add_parser("questions", help="the questions a ruleset leaves open, by check")
+    p.add_argument("ruleset")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="house:cmd_questions")
 
 
 def _games(sub: Any) -> None:
