@@ -109,6 +109,12 @@ def _house(sub: Any) -> None:
     q.add_argument("--json", action="store_true", help="errors as JSON")
     q.set_defaults(handler="house:cmd_template")
 
+    p = sub.add_parser("schema", help="JSON Schemas of ruleset and house-rules files (for editors)")
+    p.add_argument("name", nargs="?", help="one schema to print (e.g. house-rules-republique.json)")
+    p.add_argument("--output", "-o", metavar="DIR", help="write every schema into DIR")
+    p.add_argument("--json", action="store_true", help="errors as JSON")
+    p.set_defaults(handler="house:cmd_schema")
+
     p = sub.add_parser("questions", help="the questions a ruleset leaves open, by check")
     p.add_argument("ruleset")
     _ruleset_flags(p)

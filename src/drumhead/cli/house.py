@@ -93,3 +93,34 @@ def cmd_questions(args: argparse.Namespace) -> int:
             print(f"  {q.gap}{keyed}: {q.question}")
             print(f"      expects {q.expects}; {state}")
     return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from drumhead.errors import DrumheadError
+    from drumhead.schemas import all_schemas
+
+    schemas = all_schemas()
+    if args.output is None:
+        if args.name is None:
+            print("\n".join(schemas))
+            return 0
+        if args.name not in schemas:
+            raise DrumheadError(f"no schema '{args.name}' (schemas: {', '.join(schemas)})")
+        emit_json(schemas[args.name])
+        return 0
+    folder = Path(args.output)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, schema in schemas.items():
+            (folder / name).write_text(schema_text(schema), encoding="utf-8")
+    except OSError as exc:
+        raise DrumheadError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+    print(f"wrote {len(schemas)} schemas into {folder}")
+    return 0
+
+
+def schema_text(schema: object) -> str:
+    """A schema as its file holds it."""
+    import json
+
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
