@@ -292,7 +292,10 @@ def _parts(partial: bool) -> dict[str, Any]:
     }
     assert set(props) == set(TOP_LEVEL_KEYS), "the schema lags the validator's top-level keys"
     if partial:  # a patch gives only the keys it changes: nothing is required in it
-        return _optional({"type": "object", "properties": props, "additionalProperties": False})
+        patch: dict[str, Any] = _optional(
+            {"type": "object", "properties": props, "additionalProperties": False}
+        )
+        return patch
     out = _table(props, ("id", "title", "version", "description", "sources", "checks"))
     return out
 
