@@ -204,10 +204,10 @@ def _read_table(
             t.report("format", "say what the format accepts in format_help")
     check = t.text("check", None)
     if check is not None and check not in check_ids:
-        t.report("check", f"no check '{check}'")
+        t.report("check", f"no check '{check}' (checks: {', '.join(sorted(check_ids))})")
     ruling = t.text("ruling", None)
     if ruling is not None and ruling not in ruling_ids:
-        t.report("ruling", f"no ruling '{ruling}'")
+        t.report("ruling", f"no ruling '{ruling}' (rulings: {', '.join(sorted(ruling_ids))})")
     table = GapTable(
         id=table_id,
         title=t.text("title"),

@@ -108,3 +108,13 @@ def test_a_game_without_house_rules_keeps_no_copy(tmp_path: Path) -> None:
     assert game.state.house is None
     with pytest.raises(MissingGapError):
         _fire(game)
+
+
+def test_the_report_marks_house_values_per_key(house: Path) -> None:
+    from drumhead.game.report import export_markdown
+
+    game = new_game("mwan116-acw", house_rules=str(house), seed=7)
+    game.set_gap("fire_dice.infantry.2", 2, at=AT)
+    report = export_markdown(game)
+    assert "fire_dice.infantry.1 = 4 (house rule, club.toml)" in report
+    assert "fire_dice.infantry.2 = 2 (your club's answer, asked on 2026-11-22)" in report

@@ -185,3 +185,23 @@ def test_cli_template_list_and_questions(tmp_path: Path, capsys) -> None:  # typ
     data = json.loads(capsys.readouterr().out)
     assert data["open"] == 4 and data["groups"][0]["check"] == "fire"
     assert main(["questions", "nope"]) == 1
+
+
+def test_a_games_answers_saved_as_a_file_answer_the_next_game(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from drumhead.house.template import answers_text
+
+    sample = shipped_folder() / "mwan116-acw-sample-firing-table.toml"
+    game = new_game("mwan116-acw", house_rules=str(sample), seed=3)
+    game.set_gap("fire_dice.infantry.4", 1, at="2026-11-22T14:00:00Z")  # a band the sample lacks
+    game.set_gap("fire_hit_numbers.infantry.4", "12", at="2026-11-22T14:00:00Z")
+    game.set_gap("infantry_morale_casualties", 4, at="2026-11-22T14:00:00Z")  # overrides 3
+    path = tmp_path / "ours.toml"
+    path.write_text(answers_text(game.ruleset, game.state.gap_values(), title="Ours (our own)"))
+    assert main(["check", str(path)]) == 0, capsys.readouterr()
+    again = new_game("mwan116-acw", house_rules=str(path), seed=3)
+    values = {"range_band": 4}
+    _, res = again.resolve("fire", None, values, hand_dice=[12], at="2026-11-22T15:00:00Z")
+    assert res.value == 1 and {g.kind for g in res.gaps} == {"house_rule"}
+    assert again.ruleset.gap("infantry_morale_casualties").value == 4  # type: ignore[union-attr]
+    questions = open_questions(again.ruleset)
+    assert questions.unanswered == ()

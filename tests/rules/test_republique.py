@@ -881,7 +881,7 @@ def test_cli_panic_and_injury(capsys: pytest.CaptureFixture[str]) -> None:
         "--set",
         "panic_regular_1=Q",
     )
-    assert code == 1 and "not a Panic Index result" in err
+    assert code == 1 and "a Panic Index result" in err
     code, out, _ = run(
         capsys,
         "resolve",

@@ -90,6 +90,7 @@ def register(sub: Any) -> None:
 def _house(sub: Any) -> None:
     """House rules and open questions: ``house-rules list|template``, ``questions``."""
     p = sub.add_parser("house-rules", help="house-rules files: those offered, or a template")
+    p.set_defaults(handler="house:cmd_list")  # each verb names its own
     verbs = p.add_subparsers(dest="verb", metavar="list|template")
     verbs.required = True
     q = verbs.add_parser("list", help="the house-rules files offered for a ruleset, previewed")

@@ -164,11 +164,22 @@ def export_markdown(game: Game) -> str:
             "- Values the players supplied (not the rules'): "
             + "; ".join(f"{k} = {v} ({sources.get(k, PLAYERS_ANSWER)})" for k, v in final.gaps)
         )
-    house = [g for g in ruleset.gaps if g.value_source and g.id not in dict(final.gaps)]
+    given = dict(final.gaps)
+    house = [
+        (g.id, g.value, g.value_source)
+        for g in ruleset.gaps
+        if g.value_source and g.value is not None and g.id not in given
+    ]
+    house += [
+        (f"{g.id}.{key}", value, g.value_source)
+        for g in ruleset.gaps
+        for key, value in g.values
+        if f"{g.id}.{key}" not in given
+    ]
     if house:
         out.append(
             "- Values from the house rules (not the rules'): "
-            + "; ".join(f"{g.id} = {g.value} ({g.value_source})" for g in house)
+            + "; ".join(f"{gap} = {value} ({source})" for gap, value, source in house)
         )
     out.append("")
 

@@ -9,9 +9,12 @@ answer and give the value; the others stay questions asked at the table.
 from __future__ import annotations
 
 import itertools
+import re
 import textwrap
+from collections.abc import Mapping
 
-from drumhead.model import GapSpec, InputSpec, Ruleset
+from drumhead.answers import question_text
+from drumhead.model import GapSpec, InputSpec, InputValue, Ruleset
 from drumhead.questions import Question, open_questions
 
 WIDTH = 96
@@ -135,3 +138,57 @@ def template_text(ruleset: Ruleset) -> str:
             done.add(question.gap)
             out += ["", *_question(spec, question)]
     return "\n".join(out) + "\n"
+
+
+def answers_text(
+    ruleset: Ruleset,
+    players: Mapping[str, InputValue],
+    *,
+    title: str,
+    author: str = "",
+    include_house: bool = True,
+) -> str:
+    """A house-rules file holding a game's answers ("save these answers as a house-rules
+    file"): the players' answers, and (``include_house``) the values of the house rules the
+    game plays with, each under a comment with its question, so a new game with the file asks
+    none of them. The patch and options of those house rules are not copied: only answers."""
+    values: dict[str, InputValue] = {}
+    if include_house:
+        for spec in ruleset.gaps:
+            if spec.value_source and spec.value is not None:
+                values[spec.id] = spec.value
+            for key, value in spec.values:
+                values[f"{spec.id}.{key}"] = value
+    values.update(players)
+    out = [
+        "# House rules saved from a game's answers (drumhead ruleset "
+        f"{ruleset.id}, version {ruleset.version}).",
+        "# EVERY VALUE BELOW IS THE PLAYERS' OWN (given at the table or by house rules), NOT THE",
+        "# RULES'. Check the file with: drumhead check THIS-FILE.toml",
+        "",
+        f"ruleset = {_toml_string(ruleset.id)}",
+        f"title = {_toml_string(title)}",
+    ]
+    if author:
+        out.append(f"author = {_toml_string(author)}")
+    out += ["", "[gaps]"]
+    order = {g.id: n for n, g in enumerate(ruleset.gaps)}
+    for answer in sorted(values, key=lambda a: (order.get(a.split(".")[0], len(order)), a)):
+        if ruleset.gap(answer) is None:
+            continue  # an answer to a gap this version of the ruleset no longer has
+        value = values[answer]
+        shown = (
+            str(value).lower()
+            if isinstance(value, bool)
+            else (_toml_string(value) if isinstance(value, str) else str(value))
+        )
+        out += _comment(question_text(ruleset, answer))
+        out.append(f"{_quoted_key(answer)} = {shown}")
+    return "\n".join(out) + "\n"
+
+
+def _quoted_key(answer: str) -> str:
+    """An answer id as a TOML dotted key (each part bare when it can be)."""
+    return ".".join(
+        p if re.fullmatch(r"[A-Za-z0-9_-]+", p) else _toml_string(p) for p in answer.split(".")
+    )
