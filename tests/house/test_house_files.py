@@ -205,3 +205,16 @@ def test_a_games_answers_saved_as_a_file_answer_the_next_game(tmp_path: Path, ca
     assert again.ruleset.gap("infantry_morale_casualties").value == 4  # type: ignore[union-attr]
     questions = open_questions(again.ruleset)
     assert questions.unanswered == ()
+
+
+def test_cli_checks_shows_whose_each_missing_value_is(capsys) -> None:  # type: ignore[no-untyped-def]
+    sample = shipped_folder() / "republique-sample-club-values.toml"
+    argv = ["checks", "republique", "leader_injury", "--house-rules", str(sample)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "chart Leader injury chart: 14 of 14 cells known; house rule, " in out
+    assert "injury_leading = 1 (house rule, republique-sample-club-values.toml)" in out
+    assert main(["checks", "mwan116-acw", "fire"]) == 0
+    assert "fire_dice [per firer, range_band]: open: asked when a check needs it" in (
+        capsys.readouterr().out
+    )
