@@ -57,12 +57,15 @@ class MissingGapError(DrumheadError):
     situation it is asked for).
     """
 
-    def __init__(self, gap: str, question: str, source: str) -> None:
+    def __init__(self, gap: str, question: str, source: str, table: str | None = None) -> None:
         self.gap = gap
         self.question = question
         self.source = source
         self.gap_id = gap.split(".", 1)[0]
         """The gap itself (without the key)."""
+        self.table = table
+        """The gap table (missing chart) the gap is a cell of: the app can offer to enter the
+        whole chart now."""
         super().__init__(
             f"missing value '{gap}': {question} ({source}). Supply it with --set {gap}=VALUE "
             f"or in a house-rules file under [gaps]."

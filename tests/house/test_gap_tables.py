@@ -191,3 +191,21 @@ def test_a_broken_gap_table_is_reported_at_its_line(
     shown = str(err.value)
     assert message in shown
     assert f"{house}:3: gap_tables.combat_chart." in shown
+
+
+def test_a_missing_cell_names_its_chart() -> None:
+    """The question for a chart cell says which chart it is in: the whole chart can be
+    entered there and then."""
+    from drumhead.errors import MissingGapError
+    from drumhead.resolve import prepare, resolve
+    from drumhead.roller import HandDice
+
+    values = {"attacker_bases_primary": 4, "defender_bases_primary": 4}
+    with pytest.raises(MissingGapError) as err:
+        resolve(prepare(RS, "assault", values), HandDice([3, 6]))
+    assert (err.value.gap, err.value.table) == ("chart_infantry_m3", "combat_chart")
+    from drumhead.resolve import odds
+
+    with pytest.raises(MissingGapError) as err:
+        odds(prepare(RS, "emergency_rally", {"leader_value": 2}))
+    assert (err.value.gap, err.value.table) == ("emergency_rally_target", None)

@@ -70,7 +70,8 @@ class Context:
         elif spec.value is not None:
             value = spec.value
         else:
-            raise MissingGapError(gap_id, spec.question, spec.source)
+            table = next((t.id for t in self.ruleset.gap_tables if gap_id in t.gap_ids()), None)
+            raise MissingGapError(gap_id, spec.question, spec.source, table)
         self.gaps_used[gap_id] = value
         return value
 
