@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
+from drumhead.answers import coerce_answer
 from drumhead.checks.base import Context
 from drumhead.errors import InputError
 from drumhead.model import (
@@ -66,16 +67,9 @@ def coerce(spec: InputSpec, value: object) -> InputValue:
 
 
 def coerce_gap(ruleset: Ruleset, gap_id: str, value: object) -> InputValue:
-    gap = ruleset.gap(gap_id)
-    assert gap is not None
-    if gap.type == "int":
-        try:
-            return int(str(value).strip())
-        except ValueError:
-            raise InputError(f"{gap_id} takes a whole number, not '{value}'") from None
-    if gap.type == "choice" and str(value) not in gap.choices:
-        raise InputError(f"{gap_id} takes one of {', '.join(gap.choices)}, not '{value}'")
-    return str(value)
+    """A value for a gap (or one key of a keyed gap: an answer id), checked: its kind, its
+    choices, its outcome set and its key (see :func:`drumhead.answers.coerce_answer`)."""
+    return coerce_answer(ruleset, gap_id, value)
 
 
 def prepare(

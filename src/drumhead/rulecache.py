@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
+    from drumhead.loader import HouseRules
     from drumhead.model import Ruleset
 
 FORMAT = b"drumhead compiled ruleset 1\n"
@@ -91,10 +92,13 @@ def _shipped_folder() -> Any:
 def load_ruleset(
     ruleset_id: str,
     options: Iterable[str] = (),
-    house_rules: str | Path | None = None,
+    house_rules: str | Path | HouseRules | None = None,
 ) -> Ruleset:
-    """:func:`drumhead.loader.load_ruleset`, answered from the cache when it can be."""
+    """:func:`drumhead.loader.load_ruleset`, answered from the cache when it can be (house
+    rules given as the copy a game keeps go to the loader, which keeps its own cache)."""
     active = sorted(set(options))
+    if house_rules is not None and not isinstance(house_rules, (str, Path)):
+        return _load(ruleset_id, active, house_rules)
     name = _entry_name(ruleset_id, active, house_rules)
     if name is None:  # no such shipped ruleset, or a file that cannot be read: say so
         return _load(ruleset_id, active, house_rules)
@@ -140,7 +144,9 @@ def summary(ruleset: Ruleset) -> dict[str, Any]:
 
 
 # -- what an entry is made from -----------------------------------------------------------------
-def _load(ruleset_id: str, options: list[str], house_rules: str | Path | None) -> Ruleset:
+def _load(
+    ruleset_id: str, options: list[str], house_rules: str | Path | HouseRules | None
+) -> Ruleset:
     from drumhead import loader
 
     return loader.load_ruleset(ruleset_id, options, house_rules)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from drumhead.answers import question_text
 from drumhead.checks.base import Context
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
@@ -184,7 +185,7 @@ def gap_uses(ctx: Context) -> tuple[GapUse, ...]:
         spec = ctx.ruleset.gap(gap_id)
         assert spec is not None
         kind, source = gap_provenance(ctx, gap_id)
-        out.append(GapUse(gap_id, value, spec.question, kind, source))
+        out.append(GapUse(gap_id, value, question_text(ctx.ruleset, gap_id), kind, source))
     return tuple(out)
 
 

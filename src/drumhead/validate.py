@@ -44,6 +44,7 @@ from drumhead.model import (
     UnitType,
 )
 from drumhead.schema import Locator, Problems, Reader
+from drumhead.validate_gaps import link_gap_keys, read_gap_tables, read_keyed_values
 
 TOP_LEVEL_KEYS = (
     "id",
@@ -64,6 +65,7 @@ TOP_LEVEL_KEYS = (
     "checks",
     "sequence",
     "reference",
+    "gap_tables",
 )
 """Every key a ruleset file may have at its top level."""
 
@@ -163,6 +165,8 @@ def build_ruleset(
                     value,
                     ruling=g.text("ruling", None),
                     value_source=g.text("value_source", ""),
+                    keys=g.strs("keys", ()),
+                    values=read_keyed_values(g),
                 )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
@@ -305,6 +309,8 @@ def build_ruleset(
                     checks.append(check)
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
+    gaps = link_gap_keys(r, gaps, checks, shared_inputs)
+    gap_tables, gaps = read_gap_tables(r, gaps, check_ids, ruling_ids)
 
     sequence = None
     with r.guard():
@@ -367,6 +373,7 @@ def build_ruleset(
         house_rules=house_rules,
         house_rules_digest=house_rules_digest,
         active_options=active_options,
+        gap_tables=tuple(gap_tables),
     )
 
 

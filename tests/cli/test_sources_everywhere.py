@@ -62,6 +62,8 @@ def _answer(gap: GapSpec) -> str:
         return "10+"
     if gap.id.startswith("panic_"):
         return "F"
+    if gap.id.startswith("chart_"):
+        return "Both 1M"  # a Combat Chart result (its outcome set)
     return {
         "int": "1",
         "text": "as agreed at the table",

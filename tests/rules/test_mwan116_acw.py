@@ -608,11 +608,14 @@ def _fire_reference(dice: int, faces: set[int]) -> dict[int, Fraction]:
 def test_fire_needs_the_missing_table_as_gaps(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(MissingGapError) as err:
         odds(prepare(rs, "fire"))
-    assert err.value.gap == "fire_dice"
-    assert "--set fire_dice=" in str(err.value)
+    # kept per firer and range band (ruling mwan-fire-range-band): asked for this situation
+    assert err.value.gap == "fire_dice.infantry.1"
+    assert err.value.gap_id == "fire_dice"
+    assert "--set fire_dice.infantry.1=" in str(err.value)
+    assert "Who fires: infantry" in err.value.question
     with pytest.raises(MissingGapError) as err:
         odds(prepare(rs, "fire", {"fire_dice": 3}))
-    assert err.value.gap == "fire_hit_numbers"
+    assert err.value.gap == "fire_hit_numbers.infantry.1"
     assert rs.gap("fire_dice").value is None
     assert rs.gap("fire_hit_numbers").value is None
 
@@ -867,7 +870,7 @@ def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-unty
 def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["odds", RULESET, "fire"]) == 1
     err = capsys.readouterr().err
-    assert "missing value 'fire_dice'" in err
+    assert "missing value 'fire_dice.infantry.1'" in err
     assert "Traceback" not in err
 
 

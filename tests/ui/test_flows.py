@@ -424,12 +424,13 @@ async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path)
     from drumhead.game import load_scenario, new_game
     from drumhead.saves import SaveSession, save_path
 
-    example = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    example = Path(__file__).resolve().parents[2] / "data" / "house-rules"
     house = tmp_path / "house.toml"
-    house.write_text((example / "republique-house-rules.toml").read_text("utf-8"), "utf-8")
+    house.write_text((example / "republique-sample-club-values.toml").read_text("utf-8"), "utf-8")
     game = new_game("republique", scenario=load_scenario("aspern-1809"), house_rules=str(house))
     SaveSession.create(save_path(tmp_path, "aspern"), game).close()
-    house.write_text(house.read_text("utf-8") + "\n# changed\n", "utf-8")
+    changed = house.read_text("utf-8").replace("troop_grade_elite = 2", "troop_grade_elite = 3")
+    house.write_text(changed, "utf-8")
 
     app = make_app(saves=str(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -102,6 +102,47 @@ def _check(sub: Any) -> None:
     p.set_defaults(handler="commands:cmd_check")
 
 
+# -- house rules and open questions -------------------------------------------------------------
+def _house_rules(sub: Any) -> None:
+    """``house-rules list|template``."""
+    p = sub.add_parser("house-rules", help="house-rules files: those offered, or a template")
+    p.set_defaults(handler="house:cmd_list")  # each verb names its own
+    verbs = p.add_subparsers(dest="verb", metavar="list|template")
+    verbs.required = True
+    q = verbs.add_parser("list", help="the house-rules files offered for a ruleset, previewed")
+    q.add_argument("ruleset")
+    q.add_argument(
+        "--house-rules",
+        metavar="DIR",
+        help="your house-rules folder (default: house-rules beside the saves folder)",
+    )
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(handler="house:cmd_list")
+    q = verbs.add_parser(
+        "template", help="a commented house-rules file with every question the rules leave open"
+    )
+    q.add_argument("ruleset")
+    q.add_argument("--output", "-o", metavar="FILE", help="write it here, not to stdout")
+    q.add_argument("--json", action="store_true", help="errors as JSON")
+    q.set_defaults(handler="house:cmd_template")
+
+
+def _schema(sub: Any) -> None:
+    p = sub.add_parser("schema", help="JSON Schemas of ruleset and house-rules files (for editors)")
+    p.add_argument("name", nargs="?", help="one schema to print (e.g. house-rules-republique.json)")
+    p.add_argument("--output", "-o", metavar="DIR", help="write every schema into DIR")
+    p.add_argument("--json", action="store_true", help="errors as JSON")
+    p.set_defaults(handler="house:cmd_schema")
+
+
+def _questions(sub: Any) -> None:
+    p = sub.add_parser("questions", help="the questions a ruleset leaves open, by check")
+    p.add_argument("ruleset")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="house:cmd_questions")
+
+
 # -- games and saves ----------------------------------------------------------------------------
 def _new(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
@@ -222,6 +263,9 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "export": _export,
     "stats": _stats,
     "print": _print,
+    "house-rules": _house_rules,
+    "questions": _questions,
+    "schema": _schema,
     "play": _play,
     "reference": _reference,
     "serve": _serve,

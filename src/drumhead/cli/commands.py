@@ -176,11 +176,34 @@ def cmd_checks(args: argparse.Namespace) -> int:
         for r in d["refusals"]:
             print(f"  {r['when']}: {r['text']}" + (f"  ({r['source']})" if r["source"] else ""))
     print(f"\nluck (for drumhead stats): {d['luck']['text']}")
+    _print_questions(rs, d["id"])
     return 0
 
 
 def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def _print_questions(rs: Any, check_id: str) -> None:
+    """The values the sources lack that the check reads, each with whose value it is (the
+    rules', a ruling's, the house rules', or open: asked when needed)."""
+    from drumhead.questions import open_questions
+
+    group = next((g for g in open_questions(rs).groups if g.check == check_id), None)
+    if group is None:
+        return
+    print("\nvalues the sources lack:")
+    for table_id in group.tables:
+        shown = rs.gap_table(table_id)
+        cells = shown.gap_ids()
+        given = [g for g in rs.gaps if g.id in cells and (g.value is not None)]
+        houses = sorted({g.value_source for g in given if g.value_source})
+        whose = f"; {', '.join(houses)}" if houses else ""
+        print(f"  chart {shown.title}: {len(given)} of {len(cells)} cells known{whose}")
+    for q in group.questions:
+        answers = "; ".join(f"{a.id} = {a.value} ({a.source})" for a in q.answers)
+        keyed = f" [per {', '.join(q.keys)}]" if q.keys else ""
+        print(f"  {q.gap}{keyed}: {answers or 'open: asked when a check needs it'}")
 
 
 # -- odds / resolve --------------------------------------------------------------------------

@@ -36,6 +36,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "shuffle_deck",
     "initiative",
     "set_gap",
+    "set_gaps",
     "note",
     "roll",
     "revert",
@@ -183,6 +184,7 @@ DATA_KEYS: dict[str, frozenset[str]] = {
         "shuffle_deck": "deck",
         "initiative": "winner first",
         "set_gap": "gap value old",
+        "set_gaps": "answers table",
         "note": "text unit",
         "roll": "notation seed faces total purpose unit",
         "revert": "target drop",
@@ -565,13 +567,37 @@ def _initiative(state: GameState, d: _Data) -> GameState:
 
 
 def _set_gap(state: GameState, d: _Data) -> GameState:
-    gap = d.text("gap")
-    value = d.data.get("value")
-    if not isinstance(value, int | str | bool):
-        raise d.fail("value", "a gap value is a number, text or boolean")
+    """The players' answer to a question the rules leave open (an answer id: a gap, or one key
+    of a gap kept per situation); without ``value`` the answer is taken back."""
     gaps = dict(state.gaps)
-    gaps[gap] = value
+    _answer(gaps, d, d.data, "")
     return state.evolve(gaps=tuple(sorted(gaps.items())))
+
+
+def _set_gaps(state: GameState, d: _Data) -> GameState:
+    """Many answers at once (a chart typed in a grid), as one change: ``answers`` is a list of
+    ``{gap, value?, old?}``; ``table`` the gap table they were typed in, if one."""
+    gaps = dict(state.gaps)
+    d.text("table", optional=True)
+    for index, item in enumerate(d.tables("answers")):
+        extra = set(item) - {"gap", "value", "old"}
+        if extra:
+            raise d.fail(f"answers.{index}.{sorted(extra)[0]}", "unknown key")
+        _answer(gaps, d, item, f"answers.{index}.")
+    return state.evolve(gaps=tuple(sorted(gaps.items())))
+
+
+def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str) -> None:
+    gap = item.get("gap")
+    if not isinstance(gap, str) or not gap:
+        raise d.fail(f"{where}gap", "expected text")
+    value = item.get("value")
+    if value is None:
+        gaps.pop(gap, None)
+        return
+    if not isinstance(value, int | str | bool):
+        raise d.fail(f"{where}value", "a gap value is a number, text or boolean")
+    gaps[gap] = value
 
 
 def _roll(state: GameState, d: _Data) -> GameState:
@@ -629,4 +655,5 @@ _HANDLERS = {
     "shuffle_deck": _shuffle_deck,
     "initiative": _initiative,
     "set_gap": _set_gap,
+    "set_gaps": _set_gaps,
 }

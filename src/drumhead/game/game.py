@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from drumhead.errors import InputError, MissingHitsPerStandError, RulesetError
+from drumhead.answers import check_answers
+from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -35,6 +36,8 @@ from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
+from drumhead.house.record import as_copy
+from drumhead.loader import read_house_rules
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -301,15 +304,25 @@ class Game:
         return step_id
 
     def gap_sources(self) -> dict[str, str]:
-        """Where each gap value of the game came from: ``your club's answer, asked on DATE``
-        (the day of the latest ``set_gap`` event that gave it)."""
+        """Where each answer of the game came from: ``your club's answer, asked on DATE``
+        (the day of the latest ``set_gap`` or ``set_gaps`` event that gave it)."""
         out: dict[str, str] = {}
         gone = self.reverted()
-        for event in self._log.of_kind("set_gap"):
+        given = [*self._log.of_kind("set_gap"), *self._log.of_kind("set_gaps")]
+        for event in sorted(given, key=lambda e: e.seq):
             if event.seq in gone:
                 continue
+            if event.kind == "set_gap":
+                items: list[Any] = [event.data]
+            else:
+                items = list(event.data.get("answers", []))
             day = event.at[:10] if event.at else ""
-            out[str(event.data.get("gap"))] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
+            for item in items:
+                gap = str(item.get("gap"))
+                if item.get("value") is None:
+                    out.pop(gap, None)
+                else:
+                    out[gap] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
         return out
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
@@ -696,13 +709,46 @@ class Game:
         return self._push("attach_leader", data, at)
 
     def set_gap(self, gap_id: str, value: object, *, at: str) -> Event:
-        """Record the players' value for a gap in the rules (used by every later check)."""
-        if self.ruleset.gap(gap_id) is None:
-            known = ", ".join(g.id for g in self.ruleset.gaps) or "none"
-            raise InputError(f"{self.ruleset.id} has no gap '{gap_id}' (gaps: {known})")
+        """Record the players' answer to a gap in the rules (used by every later check), or
+        change it: ``gap_id`` is an answer id (``fire_dice.infantry.2`` for one key of a gap
+        kept per situation). The old answer is kept in the event, so undo gives it back."""
         coerced = coerce_gap(self.ruleset, gap_id, value)
         old = self.state.gap_values().get(gap_id)
         return self._push("set_gap", {"gap": gap_id, "value": coerced, "old": old}, at)
+
+    def clear_gap(self, gap_id: str, *, at: str) -> Event:
+        """Take back the players' answer (the question is asked again when a check needs it)."""
+        old = self.state.gap_values().get(gap_id)
+        if old is None:
+            raise InputError(f"'{gap_id}' has no answer to take back")
+        return self._push("set_gap", {"gap": gap_id, "old": old}, at)
+
+    def set_gaps(
+        self, values: Mapping[str, object], *, at: str, table: str | None = None
+    ) -> Event | None:
+        """Many answers at once, as one change (one undo): a whole chart typed in a grid.
+
+        Every value is checked first (kind, outcome set, key); if any is refused, nothing is
+        kept and :class:`~drumhead.errors.AnswersError` says why for each. An empty value takes
+        the answer back. Answers equal to those kept are left out; None when nothing changes.
+        """
+        given = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip())}
+        good, bad = check_answers(self.ruleset, given)
+        if table is not None and self.ruleset.gap_table(table) is None:
+            raise InputError(f"{self.ruleset.id} has no gap table '{table}'")
+        if bad:
+            raise AnswersError(bad)
+        kept = self.state.gap_values()
+        answers: list[dict[str, Any]] = []
+        for answer in values:
+            old = kept.get(answer)
+            if answer in good and good[answer] != old:
+                answers.append({"gap": answer, "value": good[answer], "old": old})
+            elif answer not in given and old is not None:
+                answers.append({"gap": answer, "old": old})
+        if not answers:
+            return None
+        return self._push("set_gaps", {"answers": answers, "table": table}, at)
 
     def tick_step(self, step_id: str, ticked: bool, *, at: str) -> Event:
         """Tick (or untick) a step of the sequence of play, as ``phase.step`` or ``step``."""
@@ -871,10 +917,14 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    house = None
     if house_rules is not None:
         # the save records where the house rules are; a relative path would break elsewhere
         house_rules = str(Path(house_rules).resolve())
-    ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
+        game_ruleset(ruleset_id, sorted(chosen), house_rules)  # errors at the file's lines
+        # and a copy of what they say: the game is played from it, whatever the file becomes
+        house = as_copy(read_house_rules(house_rules))
+    ruleset = game_ruleset(ruleset_id, sorted(chosen), house)
     if seed is None:
         seed = secrets.randbits(32)
     phases = active_phases(ruleset)
@@ -901,6 +951,7 @@ def new_game(
         units=units,
         name=name,
         scenario=scenario.id if scenario else None,
+        house=house,
     )
     return Game(start, ruleset)
 

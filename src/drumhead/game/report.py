@@ -117,7 +117,14 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "initiative":
         return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
     if kind == "set_gap":
+        if "value" not in d:
+            return f"players took back their answer {d.get('gap')} = {d.get('old')}"
         return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
+    if kind == "set_gaps":
+        answers = d.get("answers", [])
+        shown = "; ".join(f"{a.get('gap')} = {a.get('value', '(taken back)')}" for a in answers)
+        where = f" in {d['table']}" if "table" in d else ""
+        return f"players set {len(answers)} values{where}: {shown} (your club's answers, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
     if kind == "revert":
@@ -165,11 +172,22 @@ def export_markdown(game: Game) -> str:
             "- Values the players supplied (not the rules'): "
             + "; ".join(f"{k} = {v} ({sources.get(k, PLAYERS_ANSWER)})" for k, v in final.gaps)
         )
-    house = [g for g in ruleset.gaps if g.value_source and g.id not in dict(final.gaps)]
+    given = dict(final.gaps)
+    house = [
+        (g.id, g.value, g.value_source)
+        for g in ruleset.gaps
+        if g.value_source and g.value is not None and g.id not in given
+    ]
+    house += [
+        (f"{g.id}.{key}", value, g.value_source)
+        for g in ruleset.gaps
+        for key, value in g.values
+        if f"{g.id}.{key}" not in given
+    ]
     if house:
         out.append(
             "- Values from the house rules (not the rules'): "
-            + "; ".join(f"{g.id} = {g.value} ({g.value_source})" for g in house)
+            + "; ".join(f"{gap} = {value} ({source})" for gap, value, source in house)
         )
     out.append("")
 

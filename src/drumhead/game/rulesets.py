@@ -15,6 +15,7 @@ from drumhead.errors import InputError
 from drumhead.rulecache import load_ruleset, shipped_ids
 
 if TYPE_CHECKING:
+    from drumhead.loader import HouseRules
     from drumhead.model import Ruleset
 
 _REGISTERED: dict[str, Path] = {}
@@ -36,7 +37,9 @@ def known_ruleset_ids() -> list[str]:
 
 
 def game_ruleset(
-    ruleset_id: str, options: Iterable[str] = (), house_rules: str | None = None
+    ruleset_id: str,
+    options: Iterable[str] = (),
+    house_rules: str | HouseRules | None = None,
 ) -> Ruleset:
     """The ruleset a game plays, with its optional rules and house rules (a shipped one from
     the compiled ruleset cache, :mod:`drumhead.rulecache`, when it holds it)."""

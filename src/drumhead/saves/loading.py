@@ -25,6 +25,7 @@ from drumhead.game.game import Game
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
 from drumhead.game.state import GameState
+from drumhead.house.record import file_status
 from drumhead.loader import read_toml
 from drumhead.model import Ruleset
 from drumhead.saves.digest import snapshot_body, state_digest
@@ -226,10 +227,17 @@ def _load(save: Path, replay: bool) -> Loaded:
     if start.ruleset != header.ruleset:
         raise r.error("start.ruleset", f"'{start.ruleset}' does not match game.ruleset")
     try:
-        ruleset = game_ruleset(header.ruleset, sorted(start.options), start.house_rules)
+        # the copy of the house rules the game started with; a save from before copies were
+        # kept reads the file again
+        house = start.house if start.house is not None else start.house_rules
+        ruleset = game_ruleset(header.ruleset, sorted(start.options), house)
     except DrumheadError as exc:
         raise r.error("game.ruleset", f"cannot load the game's ruleset: {exc}") from None
     warnings = []
+    if start.house is not None:
+        status = file_status(start.house)
+        if status is not None:
+            warnings.append(status)
     changed = header.house_digest is not None and header.house_digest != ruleset.house_rules_digest
     if changed:
         warnings.append(
