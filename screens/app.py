@@ -796,6 +796,21 @@ class DrumheadApp(App[None]):
             PaletteCommand("Redo", "Put back the last change undone (U)", self.action_redo),
             PaletteCommand("Open log", "Every event by turn and phase (l)", self.action_open_log),
             PaletteCommand(
+                "Luck statistics",
+                "Was it the dice? By side, unit and turn (s in the log)",
+                self.action_open_luck,
+            ),
+            PaletteCommand(
+                "Print unit cards",
+                "Write the unit cards to cut out, as HTML beside the save (p)",
+                partial(self.action_print, "cards"),
+            ),
+            PaletteCommand(
+                "Print quick reference",
+                "Write the ruleset's tables and modifiers, as HTML beside the save",
+                partial(self.action_print, "reference"),
+            ),
+            PaletteCommand(
                 "Close game",
                 "Save it and go back to the start screen (ctrl+w)",
                 self.action_close_game,
@@ -971,6 +986,37 @@ class DrumheadApp(App[None]):
 
         self.show_kept(LogScreen)
         self.remember_view(screen="log")
+
+    def action_open_luck(self) -> None:
+        """The luck statistics of the open game (screens/luck.py)."""
+        if self.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.screens.luck import LuckScreen
+
+        self.push_screen(LuckScreen())
+
+    def action_print(self, kind: str = "cards") -> None:
+        """Write the game's unit cards (or its quick reference) as HTML beside the save, and
+        say where (drumhead.saves.paper)."""
+        if self.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.saves import save_path
+        from drumhead.saves.paper import write_paper
+
+        save = getattr(self.session, "path", None)
+        if save is None:
+            save = save_path(self.saves_folder(), self.game.state.name or "game")
+        try:
+            path = write_paper(
+                self.game, Path(save), "reference" if kind == "reference" else "cards"
+            )
+        except DrumheadError as exc:
+            self.notify(f"Nothing printed: {exc}", severity="error")
+            return
+        what = "Quick reference" if kind == "reference" else "Unit cards"
+        self.notify(f"{what} written to {path.resolve()}: open it in a browser and print.")
 
     def action_open_units(self, unit: str = "") -> None:
         if self.game is None:

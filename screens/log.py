@@ -1,10 +1,11 @@
-"""The log: every event of the game by turn and phase; undo, redo, jump back to an entry."""
+"""The log: every event of the game by turn and phase; undo, redo, jump back to an entry,
+revert one entry and keep the rest, the luck statistics."""
 
 from __future__ import annotations
 
 from drumhead.screens.base import KeptScreen
-from drumhead.screens.events_text import describe_event
 from drumhead.screens.footer import KeysFooter
+from drumhead.screens.log_record import entry_line, revert_entry, undone_line
 from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
@@ -24,11 +25,16 @@ class LogScreen(KeptScreen):
         Binding("u", "app.undo", "Undo", id="log-undo"),
         Binding("U", "app.redo", "Redo", id="log-redo"),
         Binding("j", "jump", "Jump back here", id="jump"),
+        Binding("r", "revert", "Revert entry", id="revert", tooltip="Take back this entry only"),
+        Binding("s", "app.open_luck", "Luck", id="luck", tooltip="Luck statistics"),
     ]
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Log")
-        yield Static("j on an entry goes back to just after it (U redoes).", classes="hint")
+        yield Static(
+            "j: go back to just after an entry (U redoes) · r: take back only that entry",
+            classes="hint",
+        )
         yield OptionList(id="log")
         yield KeysFooter()
 
@@ -51,6 +57,7 @@ class LogScreen(KeptScreen):
         phases = {p.id: p.title for p in game.phases()}
         options: list[Option] = [Option(Text("Start of the game", style="italic"), id="seq:0")]
         heading = None
+        gone = game.reverted()
         for event in game.log:
             here = (event.turn, event.phase)
             if here != heading:
@@ -59,23 +66,13 @@ class LogScreen(KeptScreen):
                 options.append(
                     Option(Text(f"── Turn {event.turn} · {title}", style="bold"), disabled=True)
                 )
-            options.append(
-                Option(f"{event.seq:>3}. {describe_event(game, event)}", id=f"seq:{event.seq}")
-            )
+            options.append(Option(entry_line(game, event, gone), id=f"seq:{event.seq}"))
         if game.redo_stack:
             options.append(
                 Option(Text("── undone (U redoes, latest first) ──", style="bold"), disabled=True)
             )
             for event in game.redo_stack:
-                options.append(
-                    Option(
-                        Text(
-                            f"{event.seq:>3}. (undone) {describe_event(game, event)}",
-                            style="strike",
-                        ),
-                        disabled=True,
-                    )
-                )
+                options.append(Option(undone_line(game, event), disabled=True))
         log = self.query_one("#log", OptionList)
         log.clear_options()
         log.add_options(options)
@@ -85,6 +82,22 @@ class LogScreen(KeptScreen):
     @on(OptionList.OptionSelected, "#log")
     def selected(self) -> None:
         self.action_jump()
+
+    def highlighted_seq(self) -> int | None:
+        """The seq of the highlighted entry (0: the start; None: a heading or nothing)."""
+        log = self.query_one("#log", OptionList)
+        if log.highlighted is None:
+            return None
+        option_id = log.get_option_at_index(log.highlighted).id or ""
+        return int(option_id[4:]) if option_id.startswith("seq:") else None
+
+    def action_revert(self) -> None:
+        """Take back the highlighted entry only, replaying the later ones (the plan first)."""
+        seq = self.highlighted_seq()
+        if seq is None or seq == 0:
+            self.notify("Highlight an entry of the log to revert it.", severity="warning")
+            return
+        revert_entry(self.drumhead, seq)
 
     def action_jump(self) -> None:
         """Go back to just after the highlighted entry."""

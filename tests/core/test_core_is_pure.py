@@ -20,6 +20,8 @@ CORE_MODULES = [
     "drumhead.cli.games",
     "drumhead.game",
     "drumhead.game.report",
+    "drumhead.game.record_text",
+    "drumhead.saves.paper",
     "drumhead.saves",
 ]
 
