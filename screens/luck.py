@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 if TYPE_CHECKING:
     from drumhead.game.stats import LuckReport, Scope
 
-HINT = "Percentile: chance of worse + half of as good; 50% is par. Undone entries don't count."
+HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
 
 def scope_label(report: LuckReport, scope: Scope) -> str:
