@@ -31,16 +31,16 @@ HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
 
 def scope_label(report: LuckReport, scope: Scope) -> str:
-    """A line of the scope list: ``The whole game 48%``, ``Side: Blue 52%``, ``  Red Line
-    31%`` (units under their side, indented)."""
+    """A line of the scope list, its average first (``-``: no rated roll): `` 48% The whole
+    game``, `` 52% Side: Blue``, `` 31%   Red Line`` (units indented under their side)."""
     from drumhead.game.luck_text import percent
 
-    mean = percent(scope.total.mean)
+    mean = f"{percent(scope.total.mean):>4}"
     if scope.kind == "game":
-        return f"The whole game  {mean}"
+        return f"{mean} The whole game"
     if scope.kind == "side":
-        return f"Side: {scope.name}  {mean}"
-    return f"  {scope.name}  {mean}"
+        return f"{mean} Side: {scope.name}"
+    return f"{mean}   {scope.name}"
 
 
 def ordered_scopes(report: LuckReport) -> list[Scope]:

@@ -60,8 +60,8 @@ async def test_the_luck_screen_from_the_log_shows_the_games_luck() -> None:
         labels = [str(scopes.get_option_at_index(i).prompt) for i in range(scopes.option_count)]
         expected = [report.game, report.sides[0], report.units[0], report.sides[1], report.units[1]]
         assert [s.name for s in screen.scopes] == [s.name for s in expected]
-        assert labels[0] == f"The whole game  {percent(report.game.total.mean)}"
-        assert labels[2] == f"  Blue Horse  {percent(expected[2].total.mean)}"
+        assert labels[0] == f"{percent(report.game.total.mean):>4} The whole game"
+        assert labels[2] == f"{percent(expected[2].total.mean):>4}   Blue Horse"
         for index, scope in enumerate(expected):
             if index:
                 await pilot.press("down")

@@ -23,7 +23,7 @@ class TestLuckScreen:
     def test_game_and_unit(self, snap_compare, size) -> None:
         """The luck screen after two routs (Blue Horse's 9 typed in, Red Line's rolled): on
         the left 'The whole game', 'Side: Blue', '  Blue Horse', 'Side: Red', '  Red Line
-        Regiment' each with its average (5%); on the right Blue Horse: '1 check, 1 with dice
+        Regiment' each after its average (5%); on the right Blue Horse: '1 check, 1 with dice
         by hand; 1 rated; average 5%', its only rated roll with what it decided, the chart
         'turn rated below par|above par average' with turn 1's bar of nine '#' left of '|'
         and 5%, and its roll marked 'dice by hand'."""
