@@ -12,10 +12,14 @@ from tests.ui.test_record import play_two_routs
 
 
 async def _log_on_entry_one(pilot: Pilot) -> None:
+    """The log, its notices gone (a toast left on the screen under a dialog would stay in
+    the picture), entry 1 highlighted."""
     await play_two_routs(pilot)
+    pilot.app.clear_notifications()
     await pilot.press("l")
     await pilot.pause()
     await pilot.press("home", "down")
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -30,6 +34,7 @@ class TestLuckScreen:
 
         async def run(pilot: Pilot) -> None:
             await play_two_routs(pilot)
+            pilot.app.clear_notifications()
             await pilot.press("l")
             await pilot.pause()
             await pilot.press("s")
