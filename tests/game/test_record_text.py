@@ -53,3 +53,11 @@ def test_a_clean_revert_says_every_later_entry_is_replayed(game: Game) -> None:
     assert plan_changes(game.state, plan.state) == ["British Legion infantry: strength now 15 → 20"]
     assert plan_changes(game.state, game.state) == []
     assert revert_text(game.apply_revert(plan, at=AT)) == "Reverted entry 4"
+
+
+def test_a_unit_added_or_removed_by_the_reverted_entry_is_said_to_go_or_come_back() -> None:
+    """Taking back an added unit: 'gone'; taking back a removal: 'back in the game'."""
+    g = gamegen.start_game(seed=1781, units=1)  # entry 1 adds "Generated unit 0"
+    g.remove_unit("legion_foot", at=AT)  # 2
+    assert plan_changes(g.state, g.revert(1).state) == ["Generated unit 0: gone"]
+    assert plan_changes(g.state, g.revert(2).state) == ["British Legion infantry: back in the game"]
