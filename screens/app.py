@@ -24,8 +24,8 @@ VIEW_WRITE_AFTER = 0.5
 """Seconds after the last view change (cursor, pane, screen) that it is written."""
 
 if TYPE_CHECKING:
-    from drumhead.screens.base import KeptScreen
     from drumhead.screens.commands import PaletteCommand
+    from drumhead.screens.views.base import KeptScreen
     from textual.command import Provider
     from textual.driver import Driver
     from textual.screen import Screen
@@ -83,8 +83,8 @@ class DrumheadApp(App[None]):
     """drumhead's table-side app."""
 
     TITLE = "drumhead"
-    CSS_PATH = "drumhead.tcss"
-    SCREENS_CSS = "screens.tcss"
+    CSS_PATH = "styles/drumhead.tcss"
+    SCREENS_CSS = "styles/screens.tcss"
     """The other screens' styles: read after the first frame (:meth:`load_screen_styles`)."""
     COMMANDS = App.COMMANDS | {_commands_provider}
     # The footer shows each screen's own actions and F1, which lists every key (these global
@@ -373,7 +373,7 @@ class DrumheadApp(App[None]):
         if self.session is None or self.game is None:
             self.notify("No game open.", severity="warning")
             return
-        from drumhead.screens.save_as import SaveAsModal
+        from drumhead.screens.dialogs.save_as import SaveAsModal
 
         session = self.session
         self.push_screen(
@@ -410,7 +410,7 @@ class DrumheadApp(App[None]):
         self.session = session
         if session is not None:
             self.table.opened(session.path.name)
-        from drumhead.screens.battle import BattleScreen
+        from drumhead.screens.views.battle import BattleScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -642,7 +642,7 @@ class DrumheadApp(App[None]):
         self.refresh_status()
 
     def refresh_status(self) -> None:
-        from drumhead.screens.status_bar import StatusBar
+        from drumhead.screens.widgets.status_bar import StatusBar
 
         for bar in self.screen.query(StatusBar):
             bar.refresh()
@@ -652,7 +652,7 @@ class DrumheadApp(App[None]):
         """The start screen is the app's base screen: building it as the default screen, not
         pushing it over Textual's blank one, saves a screen and a first frame that Textual
         would render and then drop while the app is still starting (tests/bench)."""
-        from drumhead.screens.start import StartScreen
+        from drumhead.screens.views.start import StartScreen
 
         return StartScreen()
 
@@ -691,7 +691,7 @@ class DrumheadApp(App[None]):
         if self._screen_styles_read:  # asked as every screen is built: no file look-up then
             return
         self._screen_styles_read = True
-        self.stylesheet.read(Path(__file__).with_name(self.SCREENS_CSS))
+        self.stylesheet.read(Path(__file__).parent / self.SCREENS_CSS)
         self.stylesheet.parse()  # parses only the new file: the others are cached
         self.stylesheet.update(self)
 
@@ -769,7 +769,7 @@ class DrumheadApp(App[None]):
                 )
             ]
             return out
-        from drumhead.screens.battle import morale_check_id
+        from drumhead.screens.views.battle import morale_check_id
 
         state = self.game.state
         out = [
@@ -839,7 +839,7 @@ class DrumheadApp(App[None]):
 
     def battle_action(self, name: str) -> None:
         """Run a battle-screen action from the palette (whatever screen is on top)."""
-        from drumhead.screens.battle import BattleScreen
+        from drumhead.screens.views.battle import BattleScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, BattleScreen):
@@ -853,19 +853,19 @@ class DrumheadApp(App[None]):
             self.pop_screen()
 
     def action_open_roller(self, notation: str = "2d6") -> None:
-        from drumhead.screens.roller import RollerScreen
+        from drumhead.screens.views.roller import RollerScreen
 
         self.show_kept(RollerScreen, notation)
         self.remember_view(screen="roller")
 
     def action_open_reference(self, query: str = "") -> None:
-        from drumhead.screens.reference import ReferenceScreen
+        from drumhead.screens.views.reference import ReferenceScreen
 
         self.show_kept(ReferenceScreen, query)
         self.remember_view(screen="reference")
 
     def action_open_resolve(self, check: str = "", unit: str = "") -> None:
-        from drumhead.screens.resolve import ResolveScreen
+        from drumhead.screens.views.resolve import ResolveScreen
 
         self.show_kept(ResolveScreen, check or None, unit or None)
 
@@ -958,7 +958,7 @@ class DrumheadApp(App[None]):
         if self.game is None:
             self.notify("No game open.", severity="warning")
             return
-        from drumhead.screens.log import LogScreen
+        from drumhead.screens.views.log import LogScreen
 
         self.show_kept(LogScreen)
         self.remember_view(screen="log")
@@ -967,7 +967,7 @@ class DrumheadApp(App[None]):
         if self.game is None:
             self.notify("No game open.", severity="warning")
             return
-        from drumhead.screens.units import UnitsScreen
+        from drumhead.screens.views.units import UnitsScreen
 
         self.show_kept(UnitsScreen, unit or None)
         self.remember_view(screen="units")
@@ -986,7 +986,7 @@ class DrumheadApp(App[None]):
         self.notify(f"Saved and closed '{name}'.")
 
     def action_new_game(self) -> None:
-        from drumhead.screens.new_game import NewGameScreen
+        from drumhead.screens.views.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen())
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList, Static
 
 from drumhead.saves import list_saves
@@ -187,7 +187,7 @@ async def test_the_initiative_dialog_offers_the_side_the_roll_says_won() -> None
 async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
     """A check needing a value the rules lack asks for it once (refusing a bad answer inline),
     keeps it with the game as an event, and later checks use it without asking."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
     from tests.ui.rulesets import GAP_TEST
@@ -221,7 +221,7 @@ async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
 
 async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
     """Fire: the hits fall on the opponent, so applying asks which unit that is."""
-    from drumhead.screens.pick_unit import UnitPickModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -257,10 +257,10 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
     """Each shipped ruleset's scenario: start it, resolve every check offered for the first
     unit with seeded dice (gaps answered with the first choice or 1), apply, run through every
     phase to the next turn, open the log and the units screen; no screen ever fails."""
-    from drumhead.screens.gap import GapModal
-    from drumhead.screens.log import LogScreen
-    from drumhead.screens.pick_unit import UnitPickModal
-    from drumhead.screens.units import UnitsScreen
+    from drumhead.screens.dialogs.gap import GapModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
+    from drumhead.screens.views.log import LogScreen
+    from drumhead.screens.views.units import UnitsScreen
 
     from drumhead.game import load_scenario
     from tests.ui.helpers import make_app
@@ -336,7 +336,7 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
 async def test_units_and_leaders_are_edited_by_events() -> None:
     """Correct a unit's strength, add a leader to it and set his rating, remove him, undo:
     every change is an event and the card follows."""
-    from drumhead.screens.units import UnitsScreen
+    from drumhead.screens.views.units import UnitsScreen
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -465,8 +465,8 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
     """Fire from the Union regiment (6 stands, 6 dice): three hits for the Confederate front
     wave. Its card has no hits per stand yet, so applying asks (3), keeps it on the card, and
     the hits take one stand; the card then shows the hits toward the next."""
-    from drumhead.screens.edit_value import EditValueModal
-    from drumhead.screens.pick_unit import UnitPickModal
+    from drumhead.screens.dialogs.edit_value import EditValueModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
     from drumhead.game import load_scenario, new_game
     from drumhead.saves import SaveSession, save_path
@@ -499,7 +499,7 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
 
 
 async def test_a_refused_save_name_is_forgotten_once_the_name_is_edited() -> None:
-    from drumhead.screens.new_game import NewGameScreen
+    from drumhead.screens.views.new_game import NewGameScreen
     from textual.widgets import Static
 
     app = cards_app()

@@ -7,14 +7,14 @@ import asyncio
 from collections.abc import Callable
 
 import pytest
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.battle import PREPARE_GAP, BattleScreen
-from drumhead.screens.log import LogScreen
-from drumhead.screens.reference import ReferenceScreen
-from drumhead.screens.resolve import ResolveScreen
-from drumhead.screens.roller import RollerScreen
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.units import UnitsScreen
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.views.battle import PREPARE_GAP, BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.reference import ReferenceScreen
+from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.views.roller import RollerScreen
+from drumhead.screens.views.units import UnitsScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList, Static
@@ -254,7 +254,7 @@ async def test_a_key_pressed_while_its_screen_is_built_ahead_opens_one() -> None
 async def test_nothing_is_built_ahead_while_another_screen_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("drumhead.screens.battle.PREPARE_AFTER", 60)  # started by hand below
+    monkeypatch.setattr("drumhead.screens.views.battle.PREPARE_AFTER", 60)  # started by hand below
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
@@ -345,7 +345,7 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
 async def resolve_with_a_question_put_off(pilot: Pilot[None]) -> ResolveScreen:
     """On the gap-test ruleset: F4 opens the resolve screen, whose odds need a value the
     sources lack; the question comes, and Escape puts it off. The resolve screen, shown."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     await pilot.press("f4")
     await pilot.pause(0.2)
@@ -358,7 +358,7 @@ async def resolve_with_a_question_put_off(pilot: Pilot[None]) -> ResolveScreen:
 
 
 async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -> None:
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.rulesets import gap_ruleset_app
 
@@ -387,7 +387,7 @@ async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> 
     """Republique's assault: each digit typed into a base count recomputes the odds, which may
     then need an outnumbering value the sources lack. The question waits for Enter, so it
     never takes the next digit."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
 
@@ -416,7 +416,7 @@ async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> 
 
 
 async def test_a_question_for_a_screen_closed_before_it_came_waits_for_the_next_opening() -> None:
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.rulesets import gap_ruleset_app
 

@@ -13,7 +13,7 @@ from drumhead.screens.render import (
     exact_distribution,
     strength_bar,
 )
-from drumhead.screens.resolve import parse_hand_dice
+from drumhead.screens.views.resolve import parse_hand_dice
 
 from drumhead.dice import parse
 from drumhead.errors import DrumheadError

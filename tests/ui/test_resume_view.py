@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.log import LogScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
 from textual.widgets import SelectionList
 
 from drumhead.game import new_game

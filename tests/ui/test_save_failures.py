@@ -9,9 +9,9 @@ from pathlib import Path
 
 import faultfs
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.save_as import SaveAsModal
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.dialogs.save_as import SaveAsModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 
 from drumhead.saves import list_saves, load_save
 from tests.ui.helpers import cards_app, start_game

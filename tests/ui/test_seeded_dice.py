@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.views.resolve import ResolveScreen
 
 from drumhead.dice import parse
 from drumhead.game import derive_seed, replay

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from drumhead.screens.app import DrumheadApp
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.reference import ReferenceScreen
-from drumhead.screens.start import StartScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.reference import ReferenceScreen
+from drumhead.screens.views.start import StartScreen
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
@@ -22,7 +22,7 @@ def screens_css() -> str:
     """The path under which the app's stylesheet records the other screens' styles."""
     import drumhead.screens.app as module
 
-    return str(Path(module.__file__).with_name(DrumheadApp.SCREENS_CSS).resolve())
+    return str((Path(module.__file__).parent / DrumheadApp.SCREENS_CSS).resolve())
 
 
 # -- the command --------------------------------------------------------------------------

@@ -3,9 +3,9 @@ drives the app by keys as a player does and checks what the player then sees."""
 
 from __future__ import annotations
 
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.pick_unit import UnitPickModal
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList
 
 from tests.ui.helpers import cards_app, start_game, until
@@ -95,7 +95,7 @@ async def test_escape_leaves_a_field_before_it_leaves_the_screen() -> None:
     """In a count on the resolve screen, Escape leaves the field (for the modifiers); a
     second Escape goes back to the battle. In the gap question, Escape leaves the value's
     field first; a second puts the question off."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
     from tests.ui.rulesets import GAP_TEST

@@ -4,10 +4,10 @@ rules' words, and phases are numbered one way everywhere (issue: every tick coun
 from __future__ import annotations
 
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.log import LogScreen
-from drumhead.screens.resolve import ResolveScreen
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 from textual.widgets import Label, OptionList
 
 from drumhead.game import load_scenario, new_game, scenario_ids

@@ -19,7 +19,7 @@ from typing import Any
 import textual.screen
 from drumhead.screens.app import DrumheadApp
 from drumhead.screens.render import odds_table, resolution_text
-from drumhead.screens.resolve import ResolveScreen, needed_text
+from drumhead.screens.views.resolve import ResolveScreen, needed_text
 from rich.console import Console, Group
 from rich.text import Text
 from textual import events

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.views.base import DrumheadScreen
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.start import ruleset_text
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import TickList
+from drumhead.screens.views.base import DrumheadScreen
+from drumhead.screens.views.start import ruleset_text
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
+from drumhead.screens.widgets.ticks import TickList
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult

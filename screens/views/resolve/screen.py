@@ -11,17 +11,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import modifier_value_text, odds_table, resolution_text
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import (
-    DICE_CHARACTERS,
-    KeyField,
-    TickBox,
-    TickList,
-    number_characters,
-)
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.widgets.fields import DICE_CHARACTERS, KeyField, number_characters
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
+from drumhead.screens.widgets.ticks import TickBox, TickList
 from rich.console import Group
 from rich.text import Text
 from textual import on, work
@@ -520,7 +515,7 @@ class ResolveScreen(KeptScreen):
         if self.asking_gap:
             return
         self.asking_gap = True
-        from drumhead.screens.gap import GapModal
+        from drumhead.screens.dialogs.gap import GapModal
 
         def answered(value: InputValue | None) -> None:
             self.asking_gap = False
@@ -656,7 +651,7 @@ class ResolveScreen(KeptScreen):
         for who, group in groups.items():
             target = self.unit_id if who == "self" else None
             if target is None and game is not None and game.state.units:
-                from drumhead.screens.pick_unit import UnitPickModal
+                from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
                 question = (
                     "Which unit do these effects fall on?"
@@ -705,7 +700,7 @@ class ResolveScreen(KeptScreen):
     async def ask_hits_per_stand(self, missing: MissingHitsPerStandError) -> bool:
         """Ask how many hits remove a stand of the unit hits are marked on, and keep the
         answer on its card (an edit, undoable); False when the players cancel."""
-        from drumhead.screens.edit_value import EditValueModal
+        from drumhead.screens.dialogs.edit_value import EditValueModal
 
         name = self.drumhead.unit_name(missing.unit)
         answer = await self.app.push_screen_wait(
@@ -754,7 +749,7 @@ class ResolveScreen(KeptScreen):
         if effect.amount is None and effect.kind not in AMOUNT_KINDS:
             self.notify("This effect has no amount; untick it to discard it.", severity="warning")
             return
-        from drumhead.screens.edit_value import EditValueModal
+        from drumhead.screens.dialogs.edit_value import EditValueModal
 
         def edited(value: str | None) -> None:
             if value is None:

@@ -6,11 +6,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.cards import unit_card
-from drumhead.screens.edit_value import EditValueModal
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.dialogs.edit_value import EditValueModal
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.widgets.cards import unit_card
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.cards import roster_line, unit_card
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import TickList
+from drumhead.screens.views.base import DrumheadScreen
+from drumhead.screens.widgets.cards import roster_line, unit_card
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
+from drumhead.screens.widgets.ticks import TickList
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -23,7 +23,7 @@ from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
     from drumhead.screens.app import DrumheadApp
-    from drumhead.screens.base import KeptScreen
+    from drumhead.screens.views.base import KeptScreen
 
     from drumhead.saves.table import SaveView
 
@@ -151,11 +151,11 @@ class BattleScreen(DrumheadScreen):
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
         """The screens a player opens from here, most used first: the morale test (where the
         ruleset has one), the log, the unit editor, the roller and the reference."""
-        from drumhead.screens.log import LogScreen
-        from drumhead.screens.reference import ReferenceScreen
-        from drumhead.screens.resolve import ResolveScreen
-        from drumhead.screens.roller import RollerScreen
-        from drumhead.screens.units import UnitsScreen
+        from drumhead.screens.views.log import LogScreen
+        from drumhead.screens.views.reference import ReferenceScreen
+        from drumhead.screens.views.resolve import ResolveScreen
+        from drumhead.screens.views.roller import RollerScreen
+        from drumhead.screens.views.units import UnitsScreen
 
         out: list[tuple[type[KeptScreen], tuple[str | None, ...]]] = []
         check = morale_check_id(self.drumhead, None)
@@ -457,7 +457,7 @@ class BattleScreen(DrumheadScreen):
         if len(sides) < 2:
             self.notify("Initiative needs two sides.", severity="warning")
             return
-        from drumhead.screens.initiative import InitiativeModal
+        from drumhead.screens.dialogs.initiative import InitiativeModal
 
         def chosen(result: tuple[str, str] | None) -> None:
             if result is not None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from drumhead.screens.base import KeptScreen
 from drumhead.screens.events_text import describe_event
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

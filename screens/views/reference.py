@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.footer import KeysFooter
 from drumhead.screens.render import (
     check_modifiers_table,
     reference_table,
 )
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.widgets.footer import KeysFooter
+from drumhead.screens.widgets.status_bar import StatusBar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
