@@ -1,56 +1,36 @@
-"""The base of drumhead's screens: typed access to the app and to the game it has open."""
+"""The base of drumhead's screens: typed access to the app and the table session."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.screen import Screen
+
+from ..compat import QuickResumeScreen, is_closing
 
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
+    from drumhead.session import TableSession
 
-    from drumhead.game import Game
+    from ..app import DrumheadApp
 
 
-class DrumheadScreen(Screen[None]):
-    """A full screen of drumhead's app."""
+class DrumheadScreen(QuickResumeScreen):
+    """A full screen of drumhead's app: a view over the table session."""
 
     STYLED_AT_START: ClassVar[bool] = False
     """Whether the app's start-up stylesheet holds this screen's styles; if not, building it
     makes the app read the others (``DrumheadApp.load_screen_styles``) first."""
 
     def __init__(self) -> None:
-        super().__init__()
         if not self.STYLED_AT_START:
-            load = getattr(self.app, "load_screen_styles", None)
-            if callable(load):
-                load()
-        self.styles_version: int | None = getattr(self.app, "_css_update_count", None)
-        """Textual's count of style changes when the screen was last styled whole (when it
-        was built, then each time it is shown)."""
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Shown: restyle the whole screen only if the app's styles changed since it was.
-
-        Textual restyles every widget of a screen each time it is shown, in case the theme
-        changed while it was away. A screen just built was styled as it was mounted, and a
-        kept screen (below) was styled when last shown: the restyle was a third of the time a
-        kept screen took to reopen, and a quarter of the start screen's own time before its
-        first frame. Textual counts its style changes (a theme switch, F6), so the restyle
-        is done only when that count moved.
-        """
-        event.prevent_default()  # Screen's own handler runs once, below, with our choice
-        styles_version = getattr(self.app, "_css_update_count", None)
-        restyle = styles_version is None or styles_version != self.styles_version
-        self.styles_version = styles_version
-        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
+            self.drumhead.load_screen_styles()
+        super().__init__()
 
     @property
     def closing(self) -> bool:
         """Whether the screen is being taken down: a screen built ahead can be dropped, or
         the app quit, before its widgets are mounted."""
-        return self._closing or self._closed or self._pruning or not self.is_attached
+        return is_closing(self) or not self.is_attached
 
     async def on_event(self, event: events.Event) -> None:
         """A screen taken down before it was mounted is not mounted at all: its mount
@@ -62,16 +42,18 @@ class DrumheadScreen(Screen[None]):
     @property
     def drumhead(self) -> DrumheadApp:
         """The app, typed (screens call down into it)."""
-        from drumhead.screens.app import DrumheadApp
+        from ..app import DrumheadApp
 
         assert isinstance(self.app, DrumheadApp)
         return self.app
 
     @property
-    def game(self) -> Game:
-        """The open game (only on screens that are shown with one)."""
-        assert self.drumhead.game is not None
-        return self.drumhead.game
+    def session(self) -> TableSession:
+        """The table session the app is a view of."""
+        return self.drumhead.session
+
+    def game_changed(self) -> None:
+        """The open game changed: repaint what shows it (nothing by default)."""
 
 
 class KeptScreen(DrumheadScreen):
@@ -79,7 +61,7 @@ class KeptScreen(DrumheadScreen):
 
     Building a screen (composing, mounting and styling its widgets) is most of the time it
     takes to open, so the app keeps it installed after it is closed and shows it again with
-    :meth:`reopen` (see ``DrumheadApp.show_kept`` and tests/bench/bench_app.py).
+    :meth:`reopen` (see ``screens/views/kept.py`` and tests/bench/bench_app.py).
     """
 
     KEEP: ClassVar[int] = 1
@@ -87,16 +69,16 @@ class KeptScreen(DrumheadScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.built_for: tuple[object, object] = (self.drumhead.game, self.drumhead.ruleset)
-        """The game and ruleset open when the screen was built."""
+        self.built_for: tuple[object, object] = (self.session.game, self.session.ruleset)
+        """The game and ruleset in use when the screen was built."""
 
     def fits_app(self) -> bool:
         """Whether this screen can still be shown: by default, only with the game and
         ruleset it was built for."""
         game, ruleset = self.built_for
-        return game is self.drumhead.game and ruleset is self.drumhead.ruleset
+        return game is self.session.game and ruleset is self.session.ruleset
 
-    def reopen(self, *args: Any, **kwargs: Any) -> bool:
+    def reopen(self, *args: Any) -> bool:
         """Make the screen look as one newly built with ``args`` would; False (changing
         nothing) when it cannot, and a new screen is built instead. This default cannot: a
         kind of screen is refilled only where it says how."""

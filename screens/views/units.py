@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from drumhead.screens.dialogs.edit_value import EditValueModal
-from drumhead.screens.views.base import KeptScreen
-from drumhead.screens.widgets.cards import unit_card
-from drumhead.screens.widgets.footer import KeysFooter
-from drumhead.screens.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,46 +13,15 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Event, Game, Leader, Unit
-from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
 
+from ..dialogs.edit_value import EditValueModal
+from ..widgets.cards import unit_card
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import KeptScreen
 
-def field_choices(game: Game, unit: Unit, field: str) -> tuple[str, ...]:
-    """The values a field may take in this ruleset (empty: free text or a number)."""
-    ruleset = game.ruleset
-    if field == "quality":
-        return ruleset.qualities
-    if field == "formation":
-        return ruleset.formations
-    if field == "type":
-        return tuple(u.id for u in ruleset.unit_types)
-    if field == "side":
-        return tuple(s.id for s in game.state.sides)
-    if field == "state":
-        unit_type = ruleset.unit_type(unit.type)
-        ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
-        return ladder.states if ladder else ()
-    if field in ("elite", "removed"):
-        return ("true", "false")
-    return ()
-
-
-def parse_field(kind: str, text: str) -> Any:
-    """The typed value for an edit of a field of this kind."""
-    base = kind.rstrip("?")
-    if base in ("count", "int"):
-        return int(text)
-    if base == "bool":
-        return text == "true"
-    if base == "texts":
-        return [t.strip() for t in text.split(",") if t.strip()]
-    if kind.endswith("?") and not text:
-        return None
-    return text
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "unit"
+if TYPE_CHECKING:
+    from drumhead.session.cards import CardField
 
 
 class UnitsScreen(KeptScreen):
@@ -103,11 +65,11 @@ class UnitsScreen(KeptScreen):
         return True
 
     def game_changed(self) -> None:
-        if self.drumhead.game is None:
+        if self.session.game is None:
             return
         if not self.query("Footer"):
             return  # not composed yet
-        state = self.game.state
+        state = self.session.state
         units = self.query_one("#unit-list", OptionList)
         options = [Option(f"{u.name}{' (out)' if u.removed else ''}", id=u.id) for u in state.units]
         if state.leaders:
@@ -132,6 +94,17 @@ class UnitsScreen(KeptScreen):
             return self.unit_id.removeprefix("leader:")
         return None
 
+    @property
+    def card_unit(self) -> str | None:
+        """The unit selected, when the selection is a unit."""
+        return self.unit_id if self.leader_id is None else None
+
+    def fields(self) -> list[CardField]:
+        """The fields of the unit or leader selected."""
+        if self.leader_id is not None:
+            return self.session.leader_fields(self.leader_id)
+        return self.session.unit_fields(self.unit_id) if self.unit_id is not None else []
+
     def show_unit(self) -> None:
         card = self.query_one("#units-card", Static)
         fields = self.query_one("#field-list", OptionList)
@@ -139,30 +112,20 @@ class UnitsScreen(KeptScreen):
         if self.unit_id is None:
             card.update(Text("No units: a adds one.", style="italic"))
             return
+        state = self.session.state
         if self.leader_id is not None:
-            leader = self.game.state.leader(self.leader_id)
-            with_unit = (
-                self.game.state.unit(leader.attached_to).name if leader.attached_to else "none"
-            )
+            leader = state.leader(self.leader_id)
+            with_unit = state.unit(leader.attached_to).name if leader.attached_to else "none"
             card.update(
                 Text.assemble(
                     (leader.name + "\n", "bold underline"),
                     f"rating {leader.value} · {leader.status} · with {with_unit}\n",
                 )
             )
-            for field in LEADER_EDITABLE:
-                value = getattr(leader, field)
-                if isinstance(value, tuple):
-                    value = ", ".join(value) or "none"
-                fields.add_option(Option(f"{field}: {value}", id=field))
-            return
-        unit = self.game.state.unit(self.unit_id)
-        card.update(unit_card(self.game.ruleset, self.game.state, unit))
-        for field in UNIT_EDITABLE:
-            value = getattr(unit, field)
-            if isinstance(value, frozenset):
-                value = ", ".join(sorted(value)) or "none"
-            fields.add_option(Option(f"{field}: {value}", id=field))
+        else:
+            card.update(unit_card(self.session.ruleset, state, state.unit(self.unit_id)))
+        for field in self.fields():
+            fields.add_option(Option(f"{field.name}: {field.shown}", id=field.name))
 
     @on(OptionList.OptionHighlighted, "#unit-list")
     def unit_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -175,103 +138,46 @@ class UnitsScreen(KeptScreen):
 
     @on(OptionList.OptionSelected, "#field-list")
     def field_chosen(self, event: OptionList.OptionSelected) -> None:
-        field = event.option_id
-        unit_id = self.unit_id
-        if field is None or unit_id is None:
+        """Ask for the highlighted field's new value; the answer is recorded as one edit."""
+        ident = self.leader_id or self.unit_id
+        field = next((f for f in self.fields() if f.name == event.option_id), None)
+        if field is None or ident is None:
             return
-        if self.leader_id is not None:
-            self.edit_leader_field(self.leader_id, field)
-            return
-        unit = self.game.state.unit(unit_id)
-        kind = UNIT_EDITABLE[field]
-        current = getattr(unit, field)
-        if isinstance(current, frozenset):
-            current = ", ".join(sorted(current))
-        if isinstance(current, bool):
-            current = "true" if current else "false"
-        self.ask_and_record(
-            f"{unit.name}: {field}",
-            current,
-            kind,
-            field_choices(self.game, unit, field),
-            lambda new, at: self.game.edit_unit(unit_id, field, new, at=at),
-        )
-
-    def edit_leader_field(self, leader_id: str, field: str) -> None:
-        leader = self.game.state.leader(leader_id)
-        kind = LEADER_EDITABLE[field]
-        current = getattr(leader, field)
-        if isinstance(current, tuple):
-            current = ", ".join(current)
-        if isinstance(current, bool):
-            current = "true" if current else "false"
-        choices: tuple[str, ...] = ()
-        if field == "status":
-            choices = ("active", "wounded", "killed")
-        elif field == "side":
-            choices = tuple(x.id for x in self.game.state.sides)
-        elif field == "charismatic":
-            choices = ("true", "false")
-        self.ask_and_record(
-            f"{leader.name}: {field}",
-            current,
-            kind,
-            choices,
-            lambda new, at: self.game.edit_leader(leader_id, field, new, at=at),
-        )
-
-    def ask_and_record(
-        self,
-        title: str,
-        current: object,
-        kind: str,
-        choices: tuple[str, ...],
-        edit: Callable[[Any, str], Event],
-    ) -> None:
-        """Ask for a field's new value; the answer, parsed, is recorded as one edit event."""
-        modal_kind = (
-            "choice" if choices else ("int" if kind.rstrip("?") in ("count", "int") else "text")
+        target = "leader" if self.leader_id is not None else "unit"
+        name = (
+            self.session.state.leader(ident).name
+            if target == "leader"
+            else self.session.state.unit(ident).name
         )
 
         def edited(value: str | None) -> None:
             if value is None:
                 return
             try:
-                new = parse_field(kind, value)
-                self.drumhead.record(lambda at: edit(new, at))
-            except (DrumheadError, ValueError) as exc:
+                self.session.edit_field(target, ident, field.name, field.kind, value)
+            except DrumheadError as exc:
                 self.notify(str(exc), severity="error")
 
         self.app.push_screen(
             EditValueModal(
-                title, "" if current is None else str(current), kind=modal_kind, choices=choices
+                f"{name}: {field.name}", field.value, kind=field.entry, choices=field.choices
             ),
             edited,
         )
 
     def action_add_leader(self) -> None:
         """Add a leader on the selected unit's side, attached to it."""
-        state = self.game.state
+        state = self.session.state
         if not state.sides:
             self.notify("A leader needs a side: start from a scenario.", severity="warning")
             return
-        unit = state.unit(self.unit_id) if self.unit_id and self.leader_id is None else None
+        unit = self.card_unit
 
         def named(name: str | None) -> None:
             if not name:
                 return
-            base = slug(name)
-            leader_id, n = base, 2
-            while state.has_leader(leader_id):
-                leader_id, n = f"{base}_{n}", n + 1
-            leader = Leader(
-                id=leader_id,
-                name=name,
-                side=unit.side if unit else state.sides[0].id,
-                attached_to=unit.id if unit else None,
-            )
             try:
-                self.drumhead.record(lambda at: self.game.add_leader(leader, at=at))
+                leader_id = self.session.add_leader(name, unit)
             except DrumheadError as exc:
                 self.notify(str(exc), severity="error")
                 return
@@ -279,14 +185,13 @@ class UnitsScreen(KeptScreen):
             self.game_changed()
             self.notify(f"Added {name}: set his rating here.")
 
-        where = f" (with {unit.name})" if unit else ""
+        where = f" (with {state.unit(unit).name})" if unit is not None else ""
         self.app.push_screen(EditValueModal(f"Name of the new leader{where}", ""), named)
 
     def action_add_unit(self) -> None:
         """Add a unit like the selected one (same side, brigade and type), named as typed."""
-        state = self.game.state
-        template = state.unit(self.unit_id) if self.unit_id and self.leader_id is None else None
-        if template is None and not state.sides:
+        template = self.card_unit
+        if template is None and not self.session.state.sides:
             self.notify(
                 "Add a unit to a game with sides (start from a scenario).", severity="warning"
             )
@@ -295,39 +200,8 @@ class UnitsScreen(KeptScreen):
         def named(name: str | None) -> None:
             if not name:
                 return
-            base = slug(name)
-            unit_id, n = base, 2
-            while state.has_unit(unit_id):
-                unit_id, n = f"{base}_{n}", n + 1
-            ruleset = self.game.ruleset
-            if template is not None:
-                unit = Unit(
-                    id=unit_id,
-                    name=name,
-                    side=template.side,
-                    brigade=template.brigade,
-                    type=template.type,
-                    strength_start=template.strength_start,
-                    strength_now=template.strength_start,
-                    state=self.top_state(template.type),
-                    quality=template.quality,
-                    formation=template.formation,
-                )
-            else:
-                unit_type = ruleset.unit_types[0].id if ruleset.unit_types else "unit"
-                unit = Unit(
-                    id=unit_id,
-                    name=name,
-                    side=state.sides[0].id,
-                    brigade="reserve",
-                    type=unit_type,
-                    strength_start=1,
-                    strength_now=1,
-                    state=self.top_state(unit_type),
-                    quality=ruleset.qualities[0] if ruleset.qualities else "",
-                )
             try:
-                self.drumhead.record(lambda at: self.game.add_unit(unit, at=at))
+                unit_id = self.session.add_unit(name, template)
             except DrumheadError as exc:
                 self.notify(str(exc), severity="error")
                 return
@@ -339,29 +213,14 @@ class UnitsScreen(KeptScreen):
             EditValueModal("Name of the new unit (copies the selected one)", ""), named
         )
 
-    def top_state(self, unit_type: str) -> str:
-        ruleset = self.game.ruleset
-        kind = ruleset.unit_type(unit_type)
-        ladder = ruleset.ladder(kind.ladder if kind else "default")
-        return ladder.states[0] if ladder and ladder.states else ""
-
     def action_remove_unit(self) -> None:
-        unit_id = self.unit_id
-        if unit_id is None:
+        if self.unit_id is None:
             return
-        leader_id = self.leader_id
-        if leader_id is not None:
-            name = self.game.state.leader(leader_id).name
-            try:
-                self.drumhead.record(lambda at: self.game.remove_leader(leader_id, at=at))
-            except DrumheadError as exc:
-                self.notify(str(exc), severity="error")
-                return
-            self.notify(f"Removed {name} (u undoes).")
-            return
-        name = self.game.state.unit(unit_id).name
         try:
-            self.drumhead.record(lambda at: self.game.remove_unit(unit_id, at=at))
+            if self.leader_id is not None:
+                name = self.session.remove_leader(self.leader_id)
+            else:
+                name = self.session.remove_unit(self.unit_id)
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -370,7 +229,7 @@ class UnitsScreen(KeptScreen):
     def action_attach_leader(self) -> None:
         """Attach a leader to the selected unit (or detach him)."""
         unit_id = self.unit_id
-        leaders = self.game.state.leaders
+        leaders = self.session.state.leaders
         if self.leader_id is not None:
             self.notify("Select a unit, then L attaches a leader to it.", severity="warning")
             return
@@ -382,16 +241,8 @@ class UnitsScreen(KeptScreen):
         def chosen(value: str | None) -> None:
             if value is None:
                 return
-            target = None if value == "none" else value
             try:
-                if target is None:
-                    for leader in leaders:
-                        if leader.attached_to == unit_id:
-                            self.drumhead.record(
-                                lambda at, lid=leader.id: self.game.attach_leader(lid, None, at=at)
-                            )
-                else:
-                    self.drumhead.record(lambda at: self.game.attach_leader(target, unit_id, at=at))
+                self.session.attach_leader(None if value == "none" else value, unit_id)
             except DrumheadError as exc:
                 self.notify(str(exc), severity="error")
 

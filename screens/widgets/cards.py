@@ -1,47 +1,29 @@
 """Unit cards as text: the roster line and the full card (pure: state and ruleset in, Text out).
 
-Every state is written in words (morale state, markers) and numbers (strength), so nothing is
+What a card says is the session's (:mod:`drumhead.session.cards`); here it is drawn. Every
+state is written in words (morale state, markers) and numbers (strength), so nothing is
 signalled by colour alone.
 """
 
 from __future__ import annotations
 
-from drumhead.screens.render import strength_bar
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from drumhead.game import GameState, Unit
-from drumhead.model import Ruleset
+from drumhead.session.cards import (
+    card_rows,
+    is_top_state,
+    marker_labels,
+    side_name,
+    state_label,
+    strength_bar,
+    type_label,
+)
 
-
-def state_label(ruleset: Ruleset, unit: Unit) -> str:
-    """The unit's morale state as its ladder names it."""
-    if not unit.state:
-        return ""
-    unit_type = ruleset.unit_type(unit.type)
-    ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
-    return ladder.label(unit.state) if ladder else unit.state.replace("_", " ")
-
-
-def is_top_state(ruleset: Ruleset, unit: Unit) -> bool:
-    """Whether the unit is at the top of its ladder (in good order)."""
-    unit_type = ruleset.unit_type(unit.type)
-    ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
-    return ladder is None or not ladder.states or unit.state == ladder.states[0]
-
-
-def marker_labels(ruleset: Ruleset, unit: Unit) -> list[str]:
-    labels = {m.id: m.label for m in ruleset.markers}
-    return [labels.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
-
-
-def type_label(ruleset: Ruleset, unit: Unit) -> str:
-    unit_type = ruleset.unit_type(unit.type)
-    return unit_type.label if unit_type else unit.type.replace("_", " ")
-
-
-def strength_unit(ruleset: Ruleset, unit: Unit) -> str:
-    unit_type = ruleset.unit_type(unit.type)
-    return unit_type.strength if unit_type else ""
+if TYPE_CHECKING:
+    from drumhead.game import GameState, Unit
+    from drumhead.model import Ruleset
 
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:
@@ -73,34 +55,9 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     """The selected unit's full card."""
     text = Text()
     text.append(unit.name + "\n", style="bold underline")
-    side = state.side(unit.side).name if any(s.id == unit.side for s in state.sides) else unit.side
+    side = side_name(state, unit.side)
     text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
-    rows: list[tuple[str, str]] = [
-        ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
-        ("Quality", unit.quality.replace("_", " ") + (" (elite)" if unit.elite else "")),
-        ("Formation", unit.formation.replace("_", " ")),
-        (
-            "Strength",
-            f"{strength_bar(unit.strength_now, unit.strength_start)} "
-            f"{strength_unit(ruleset, unit)} ({unit.strength_lost} lost)",
-        ),
-        ("Morale", state_label(ruleset, unit) or "-"),
-        ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
-    ]
-    if unit.hits or unit.hits_per_stand is not None:
-        per_stand = f" of {unit.hits_per_stand} to lose a stand" if unit.hits_per_stand else ""
-        rows.append(("Hits", f"{unit.hits}{per_stand}"))
-    if unit.skirmishers:
-        rows.append(("Skirmishers", str(unit.skirmishers)))
-    leader = state.leader_with(unit.id)
-    if leader is not None:
-        rows.append(("Leader", f"{leader.name} (rating {leader.value}, {leader.status})"))
-    if unit.removed:
-        rows.append(("Status", "out of play"))
-    if unit.notes:
-        rows.append(("Notes", unit.notes))
-    for label, value in rows:
-        if value:
-            text.append(f"{label:<10}", style="bold")
-            text.append(value + "\n")
+    for label, value in card_rows(ruleset, state, unit):
+        text.append(f"{label:<10}", style="bold")
+        text.append(value + "\n")
     return text

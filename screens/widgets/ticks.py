@@ -7,9 +7,13 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
+
+from ..compat import option_lines
+
+BOX_WIDTH = len(Checkbox.BUTTON_LEFT + " " + Checkbox.BUTTON_RIGHT + " ")
+"""Cells of a tick box and the space after it (as Textual's list leaves for its own box)."""
 
 
 class TickList(SelectionList[SelectionType]):
@@ -31,22 +35,20 @@ class TickList(SelectionList[SelectionType]):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Lines for every entry, wrapped beside its box (Textual's count leaves the box's
         width out, as its entries never wrap, and came up short: the list scrolled)."""
-        return super().get_content_height(
-            container, viewport, max(1, width - self._get_left_gutter_width())
-        )
+        return super().get_content_height(container, viewport, max(1, width - BOX_WIDTH))
 
     def render_line(self, y: int) -> Strip:
         line = OptionList.render_line(self, y)  # the entry's text, wrapped, without the box
         try:
-            index, line_of_entry = self._lines[self.scroll_offset.y + y]
+            index, line_of_entry = option_lines(self)[self.scroll_offset.y + y]
             selection = self.get_option_at_index(index)
         except (IndexError, OptionDoesNotExist):
             return line
         underlying = next(iter(line)).style or self.rich_style
         meta = Style(meta={"option": index})  # a click anywhere on the entry is on it
         if line_of_entry:
-            return Strip([Segment(" " * self._get_left_gutter_width(), underlying + meta), *line])
-        ticked = selection.value in self._selected
+            return Strip([Segment(" " * BOX_WIDTH, underlying + meta), *line])
+        ticked = selection.value in self.selected
         component = "selection-list--button"
         if ticked:
             component += "-selected"
@@ -56,9 +58,9 @@ class TickList(SelectionList[SelectionType]):
         side = Style.from_color(button.bgcolor, underlying.bgcolor) + meta
         return Strip(
             [
-                Segment(ToggleButton.BUTTON_LEFT, side),
+                Segment(Checkbox.BUTTON_LEFT, side),
                 Segment("✓" if ticked else " ", button + meta),
-                Segment(ToggleButton.BUTTON_RIGHT, side),
+                Segment(Checkbox.BUTTON_RIGHT, side),
                 Segment(" ", underlying),
                 *line,
             ]

@@ -1,5 +1,9 @@
-"""The resolve screen: one check, from choosing it to applying its effects."""
+"""The resolve screen: one check, from choosing it to applying its effects.
 
-from drumhead.screens.views.resolve.screen import ResolveScreen, needed_text, parse_hand_dice
+``screen.py`` is the screen; ``form.py`` its input form (the check, modifiers and inputs),
+``odds.py`` the odds panel, ``result.py`` the result panel (the roll and its effects).
+"""
 
-__all__ = ["ResolveScreen", "needed_text", "parse_hand_dice"]
+from .screen import ResolveScreen
+
+__all__ = ["ResolveScreen"]
