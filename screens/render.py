@@ -13,12 +13,14 @@ from fractions import Fraction
 from rich.table import Table
 from rich.text import Text
 
+from drumhead.checks.base import Context
 from drumhead.dice import DiceExpr
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.expr import Environment
-from drumhead.model import CheckSpec, ModifierSpec, ReferenceEntry, Ruleset
+from drumhead.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Ruleset, Ruling
 from drumhead.odds import percent
 from drumhead.results import OutcomeOdds, Resolution, modifier_amount
+from drumhead.sources import offered_source
 
 BAR_WIDTH = 24
 """Cells of the longest bar in a distribution chart."""
@@ -162,6 +164,12 @@ def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> s
     return modifier_amount(spec.applies, value, spec.scale_by)
 
 
+def modifier_source_text(spec: ModifierSpec, ctx: Context) -> str:
+    """A modifier's citation as offered: a value the players or the house rules gave is cited
+    as theirs first, never as the rules' (see :func:`drumhead.resolve.offered_source`)."""
+    return offered_source(ctx, spec)
+
+
 def resolution_text(res: Resolution) -> Text:
     """Every step of the arithmetic, then the outcome."""
     out = Text()
@@ -175,7 +183,59 @@ def resolution_text(res: Resolution) -> Text:
     out.append(res.text + "\n", style="bold")
     if res.rerolled:
         out.append("(a re-roll was used)\n", style="italic")
+    out.append(f"Source: {res.outcome_source or res.source}\n", style="italic")
+    out.append_text(answer_sources_text(res))
     return out
+
+
+def answer_sources_text(res: Resolution) -> Text:
+    """What an answer took from outside the rules' own numbers (the players' answers, house
+    rules, rulings read from examples), each marked as such, and the rulings it rests on."""
+    out = Text()
+    for gap in res.gaps:
+        if gap.kind == "rules":
+            continue
+        out.append(f"Value {gap.id} = {gap.value}: ", style="bold")
+        out.append(f"{gap.source}\n", style="italic")
+    for change in res.house_rules:
+        out.append(f"{change}\n", style="italic")
+    for ruling in res.rulings:
+        out.append(f"Ruling {ruling.id}: ", style="bold")
+        if ruling.used == "alternative":
+            out.append(f"the other reading, chosen by the players: {ruling.alternative}")
+        else:
+            out.append(ruling.reading)
+        out.append(f" ({ruling.source})\n", style="italic")
+    return out
+
+
+def gap_value_text(gap: GapSpec, known: Mapping[str, object] | None = None) -> str:
+    """A gap's value and where it came from, never as if the rules gave what they do not:
+    the players' answer, a house rule, a ruling read from an example, or the text's own."""
+    if known is not None and gap.id in known:
+        return f"{known[gap.id]} (your club's answer)"
+    if gap.value is None:
+        return "not given by the sources: the players decide (asked once per game)"
+    if gap.value_source:
+        return f"{gap.value} ({gap.value_source})"
+    if gap.ruling:
+        return f"{gap.value} (ruling {gap.ruling}: read from a worked example; yours may differ)"
+    return f"{gap.value} (given by the text)"
+
+
+def ruling_text(ruling: Ruling) -> Text:
+    """A ruling as the reference shows it: the rule, our reading, why, and the other reading."""
+    text = Text()
+    text.append("Rule: ", style="bold")
+    text.append(ruling.rule + "\n")
+    text.append("Our reading: ", style="bold")
+    text.append(ruling.reading + "\n")
+    text.append("Why: ", style="bold")
+    text.append(ruling.reason + "\n")
+    if ruling.alternative:
+        text.append("The other reading: ", style="bold")
+        text.append(ruling.alternative + "\n")
+    return text
 
 
 def reference_table(entry: ReferenceEntry) -> Table | None:
@@ -211,10 +271,9 @@ def check_modifiers_table(check: CheckSpec) -> Table | None:
 
 def ruleset_gaps_text(ruleset: Ruleset, known: Mapping[str, object] | None = None) -> str:
     """The questions the sources leave open, one a line, with the value known so far."""
-    known = known or {}
     lines = []
     for gap in ruleset.gaps:
-        value = known.get(gap.id, gap.value)
-        answer = f" = {value}" if value is not None else " (not answered)"
-        lines.append(f"- {gap.question}{answer} ({gap.source})")
+        lines.append(
+            f"- {gap.question} {gap_value_text(gap, known or {})} [asked by: {gap.source}]"
+        )
     return "\n".join(lines)

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
+import os
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The compiled ruleset cache (drumhead.rulecache) of a test run is its own, never the user's:
+# one folder per test process (and the drumheads it starts), removed at the end.
+_CACHE = tempfile.mkdtemp(prefix="drumhead-test-cache-")
+os.environ["DRUMHEAD_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 @pytest.fixture

@@ -21,7 +21,9 @@ from drumhead.model import Ruleset
 
 from ..render import (
     check_modifiers_table,
+    gap_value_text,
     reference_table,
+    ruling_text,
 )
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
@@ -110,24 +112,14 @@ def reference_items(ruleset: Ruleset) -> list[RefItem]:
                 [text],
             )
     for ruling in ruleset.rulings:
-        text = Text()
-        text.append("Rule: ", style="bold")
-        text.append(ruling.rule + "\n")
-        text.append("Our reading: ", style="bold")
-        text.append(ruling.reading + "\n")
-        text.append("Why: ", style="bold")
-        text.append(ruling.reason + "\n")
-        add(f"ruling:{ruling.id}", "Ruling", ruling.rule, ruling.source, [text])
+        add(f"ruling:{ruling.id}", "Ruling", ruling.rule, ruling.source, [ruling_text(ruling)])
     for option in ruleset.options:
         text = Text(option.description + "\n")
         text.append("On by default\n" if option.default else "Off unless chosen\n", style="italic")
         add(f"option:{option.id}", "Option", option.title, option.source, [text])
     for gap in ruleset.gaps:
         text = Text(gap.question + "\n")
-        if gap.value is not None:
-            text.append(f"Given by the text: {gap.value}\n")
-        else:
-            text.append("Not given by the sources: the players decide (asked once per game).\n")
+        text.append(f"Value: {gap_value_text(gap)}\n")
         add(f"gap:{gap.id}", "Gap", gap.question, gap.source, [text])
     return items
 

@@ -35,6 +35,16 @@ class MissingHitsPerStandError(InputError):
         )
 
 
+class AnswersError(InputError):
+    """Some of many answers given at once (a grid of chart cells) were refused, so none was
+    kept; ``problems`` maps each refused answer id to why, so a grid can mark each cell."""
+
+    def __init__(self, problems: dict[str, str]) -> None:
+        self.problems = dict(problems)
+        shown = "; ".join(self.problems.values())
+        super().__init__(f"{len(self.problems)} value(s) refused, nothing was kept: {shown}")
+
+
 class ExpressionError(DrumheadError):
     """A rule expression in a ruleset file is malformed or names something unknown."""
 
@@ -42,13 +52,20 @@ class ExpressionError(DrumheadError):
 class MissingGapError(DrumheadError):
     """A check needs a value our sources do not give, and nobody has supplied it yet.
 
-    ``gap`` is the gap's id; ``question`` the question to put to the players.
+    ``gap`` is the answer id (the gap's id, and for a gap kept per situation its key values:
+    ``fire_dice.infantry.2``); ``question`` the question to put to the players (with the
+    situation it is asked for).
     """
 
-    def __init__(self, gap: str, question: str, source: str) -> None:
+    def __init__(self, gap: str, question: str, source: str, table: str | None = None) -> None:
         self.gap = gap
         self.question = question
         self.source = source
+        self.gap_id = gap.split(".", 1)[0]
+        """The gap itself (without the key)."""
+        self.table = table
+        """The gap table (missing chart) the gap is a cell of: the app can offer to enter the
+        whole chart now."""
         super().__init__(
             f"missing value '{gap}': {question} ({source}). Supply it with --set {gap}=VALUE "
             f"or in a house-rules file under [gaps]."

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -117,8 +117,9 @@ class Expr:
     """Every plain name the expression reads."""
     lookups: frozenset[str]
     """Every lookup table the expression indexes."""
-    tree: ast.expr
-    """The checked syntax tree."""
+    tree: ast.expr = field(compare=False)
+    """The checked syntax tree (made from ``text``, so not compared: an expression read back
+    from the compiled ruleset cache equals the one it was written from)."""
     arith: frozenset[str] = frozenset()
     """The names it uses as numbers (in ``+ - * //`` or negated): never a text input."""
 

@@ -11,7 +11,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,8 +21,9 @@ from drumhead.model import InputValue, Ruleset
 from drumhead.schema import Locator, Problems, Reader, deep_merge
 from drumhead.tomlpos import locate
 from drumhead.validate import build_ruleset
+from drumhead.validate_gaps import flatten_keyed
 
-_CACHE: dict[tuple[str, frozenset[str], str | None, float], Ruleset] = {}
+_CACHE: dict[tuple[str, frozenset[str], str | None, float | str], Ruleset] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,11 @@ class HouseRules:
     digest: str = ""
     """A fingerprint of the file's text (a save notices when the house rules changed)."""
     text: str = ""
-    """The file's text (errors in its patch name their line)."""
+    """The file's text (errors in its patch name their line); empty for the copy a save keeps."""
+    author: str = ""
+    """Who wrote them (a club, a player), as the file says."""
+    description: str = ""
+    """What they are, in a few words, as the file says."""
 
 
 def ruleset_ids() -> list[str]:
@@ -80,26 +85,31 @@ def _shipped(ruleset_id: str) -> tuple[dict[str, Any], str, str]:
     return data, text, name
 
 
-def read_house_rules(path: str | Path) -> HouseRules:
+def read_house_rules(path: str | Path, text: str | None = None) -> HouseRules:
     """Read and check the shape of a house-rules file (its patch is checked when applied)."""
-    data, text = read_toml(path)
+    data, text = read_toml(path, text)
     problems = Problems()
     r = Reader(data, file=str(path), text=text, problems=problems)
-    ruleset = title = ""
+    ruleset = title = author = description = ""
     with r.guard():
         ruleset = r.text("ruleset")
     with r.guard():
         title = r.text("title", "house rules")
+    with r.guard():
+        author = r.text("author", "")
+    with r.guard():
+        description = r.text("description", "")
     gaps: list[tuple[str, InputValue]] = []
     with r.guard():
         gaps_table = r.table("gaps", None)
         if gaps_table is not None:
-            for key in gaps_table.data:
-                value = gaps_table.raw(key)
+            # a gap kept per situation takes a table of values by key: fire_dice.infantry.1 = 4
+            for key, value in flatten_keyed(gaps_table.data):
                 if not isinstance(value, int | str | bool):
                     gaps_table.report(key, "a gap value must be a number, text or boolean")
+                    continue
                 gaps.append((key, value))
-            gaps_table.done()
+            gaps_table.seen.update(gaps_table.data)
     patch = None
     with r.guard():
         patch = r.table("patch", None)
@@ -110,7 +120,16 @@ def read_house_rules(path: str | Path) -> HouseRules:
     problems.raise_any()
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return HouseRules(
-        str(path), ruleset, title, tuple(gaps), patch.data if patch else {}, options, digest, text
+        str(path),
+        ruleset,
+        title,
+        tuple(gaps),
+        patch.data if patch else {},
+        options,
+        digest,
+        text,
+        author,
+        description,
     )
 
 
@@ -128,7 +147,7 @@ def apply_options(data: Mapping[str, Any], options: Iterable[str]) -> dict[str, 
 def load_ruleset(
     ruleset_id: str,
     options: Iterable[str] = (),
-    house_rules: str | Path | None = None,
+    house_rules: str | Path | HouseRules | None = None,
 ) -> Ruleset:
     """A shipped ruleset with optional rules switched on and house rules laid over it.
 
@@ -138,9 +157,14 @@ def load_ruleset(
     a rule nobody has switched on yet is found too.
     """
     active = frozenset(options)
-    house = read_house_rules(house_rules) if house_rules is not None else None
-    mtime = Path(house_rules).stat().st_mtime if house_rules is not None else 0.0
-    key = (ruleset_id, active, str(house_rules) if house_rules else None, mtime)
+    key: tuple[str, frozenset[str], str | None, float | str]
+    if isinstance(house_rules, HouseRules):  # already read: the copy a game keeps
+        house: HouseRules | None = house_rules
+        key = (ruleset_id, active, house_rules.path, house_fingerprint(house_rules))
+    else:
+        house = read_house_rules(house_rules) if house_rules is not None else None
+        mtime = Path(house_rules).stat().st_mtime if house_rules is not None else 0.0
+        key = (ruleset_id, active, str(house_rules) if house_rules else None, mtime)
     if key in _CACHE:
         return _CACHE[key]
     data, text, name = _shipped(ruleset_id)
@@ -159,12 +183,15 @@ def load_ruleset(
     merged = apply_options(data, sorted(active))
     layers = [_option_layer(data, o, text, name) for o in sorted(active)]
     problems = Problems()
+    changes: tuple[str, ...] = ()
     if house is not None:
         merged = deep_merge(merged, house.patch)
         merged = _with_house_gaps(merged, house, problems)
+        merged, changes = mark_house_sources(merged, house.patch, house_label(house.path))
         layers.append((house.patch, house.path, house.text, "patch."))
-        gaps = {"gaps": {g: {"value": v} for g, v in house.gaps}}
+        gaps = {"gaps": {g: {"value": v} for g, v in house.gaps if "." not in g}}
         layers.append((gaps, house.path, house.text, ""))
+    ruleset: Ruleset | None = None
     try:
         ruleset = build_ruleset(
             merged,
@@ -177,9 +204,49 @@ def load_ruleset(
         )
     except RulesetError as exc:
         problems.add(exc)
+    if house is not None and ruleset is not None:
+        _check_keyed_house_values(ruleset, house, problems)
     problems.raise_any()
+    assert ruleset is not None
+    if changes:
+        ruleset = replace(ruleset, house_changes=changes)
     _CACHE[key] = ruleset
     return ruleset
+
+
+def house_fingerprint(house: HouseRules) -> str:
+    """A fingerprint of what house rules say (their values, patch, options and title), whether
+    read from a file or from the copy a save keeps."""
+    import json
+
+    content = [house.ruleset, house.title, sorted(house.gaps), house.patch, sorted(house.options)]
+    text = json.dumps(content, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _check_keyed_house_values(ruleset: Ruleset, house: HouseRules, problems: Problems) -> None:
+    """Values per key (``fire_dice.infantry.1 = 4``): each key value one its input can take,
+    each value of the gap's kind, each reported at its line in the house-rules file."""
+    from drumhead.answers import check_key, split_answer_id, value_problem
+
+    for answer, value in house.gaps:
+        gap_id, key = split_answer_id(answer)
+        spec = ruleset.gap(gap_id)
+        if not key or spec is None:
+            continue
+        problem = check_key(spec, key)
+        if problem is None:
+            shown = value_problem(spec, value)
+            problem = f"gap '{gap_id}' {shown}" if shown else None
+        if problem is not None:
+            problems.add(
+                RulesetError(
+                    problem,
+                    path=house.path,
+                    key=f"gaps.{answer}",
+                    line=locate(house.text, f"gaps.{answer}") if house.text else None,
+                )
+            )
 
 
 _OPTIONS_CHECKED: set[str] = set()
@@ -250,25 +317,115 @@ def _holds(patch: Any, key: str) -> bool:
     return True
 
 
+def house_label(path: str | Path) -> str:
+    """How a value from a house-rules file is cited: ``house rule, FILE``."""
+    return f"house rule, {Path(path).name}"
+
+
+def _leaves(patch: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for key, value in patch.items():
+        if isinstance(value, dict) and value:
+            out += _leaves(value, (*prefix, str(key)))
+        else:
+            out.append((*prefix, str(key)))
+    return out
+
+
+def mark_house_sources(
+    data: dict[str, Any], patch: Mapping[str, Any], label: str
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Cite the house rules wherever their patch changed a rule, never the rules' citation.
+
+    A patched modifier or outcome is cited ``house rule, FILE`` (``FILE: their own citation``
+    when the patch gives one); a check whose own keys changed is cited ``house rule, FILE
+    changes KEYS; the rest: <the rules' citation>``; a patched gap's value is marked as the
+    house's. Returns the document and every dotted key path the patch changed.
+    """
+    paths = _leaves(patch)
+    out = dict(data)
+    checks = dict(out.get("checks", {})) if isinstance(out.get("checks"), dict) else {}
+    check_keys: dict[str, list[str]] = {}
+    for path in paths:
+        if path[0] == "gaps" and len(path) >= 2 and isinstance(out.get("gaps"), dict):
+            gaps = dict(out["gaps"])
+            if isinstance(gaps.get(path[1]), dict):
+                gaps[path[1]] = {**gaps[path[1]], "value_source": label}
+            out["gaps"] = gaps
+            continue
+        if path[0] != "checks" or len(path) < 3 or not isinstance(checks.get(path[1]), dict):
+            continue
+        check = dict(checks[path[1]])
+        part = path[2]
+        if part in ("modifiers", "outcomes") and len(path) >= 4:
+            table = dict(check.get(part, {}))
+            item = table.get(path[3])
+            if isinstance(item, dict):
+                theirs = _patched_source(patch, path[:4])
+                table[path[3]] = {**item, "source": f"{label}: {theirs}" if theirs else label}
+                check[part] = table
+        elif part != "source":
+            check_keys.setdefault(path[1], []).append(".".join(path[2:]))
+        checks[path[1]] = check
+    for check_id, keys in check_keys.items():
+        check = dict(checks[check_id])
+        rules = check.get("source", "")
+        theirs = _patched_source(patch, ("checks", check_id))
+        rest = f"; the rest: {rules}" if rules and not theirs else ""
+        check["source"] = f"{label} changes {', '.join(sorted(set(keys)))}{rest}" + (
+            f": {theirs}" if theirs else ""
+        )
+        checks[check_id] = check
+    if checks:
+        out["checks"] = checks
+    return out, tuple(".".join(p) for p in paths)
+
+
+def _patched_source(patch: Mapping[str, Any], path: tuple[str, ...]) -> str:
+    """The ``source`` the house patch itself gives the table at ``path``, if any."""
+    node: Any = patch
+    for key in path:
+        if not isinstance(node, Mapping) or key not in node:
+            return ""
+        node = node[key]
+    if isinstance(node, Mapping) and isinstance(node.get("source"), str):
+        return str(node["source"])
+    return ""
+
+
 def _with_house_gaps(data: dict[str, Any], house: HouseRules, problems: Problems) -> dict[str, Any]:
     """The house rules' gap values laid over the ruleset's gaps (unknown gaps reported)."""
     gaps = data.get("gaps", {})
     if not isinstance(gaps, dict):
         return data
     patched = dict(gaps)
-    for gap_id, value in house.gaps:
+    for answer, value in house.gaps:
+        gap_id, _, key = answer.partition(".")
         if gap_id not in patched:
             problems.add(
                 RulesetError(
                     f"no gap '{gap_id}' in ruleset '{house.ruleset}' "
                     f"(gaps: {', '.join(sorted(gaps)) or 'none'})",
                     path=house.path,
-                    key=f"gaps.{gap_id}",
-                    line=locate(house.text, f"gaps.{gap_id}"),
+                    key=f"gaps.{answer}",
+                    line=locate(house.text, f"gaps.{answer}") if house.text else None,
                 )
             )
             continue
-        patched[gap_id] = {**patched[gap_id], "value": value}
+        if key:  # a value for one key of a gap kept per situation (checked once loaded)
+            values = (
+                dict(patched[gap_id].get("values", {})) if isinstance(patched[gap_id], dict) else {}
+            )
+            values[key] = value
+            patched[gap_id] = {**patched[gap_id], "values": values}
+            patched[gap_id]["value_source"] = house_label(house.path)
+            continue
+        patched[gap_id] = {
+            **patched[gap_id],
+            "value": value,
+            "value_source": house_label(house.path),
+        }
+        patched[gap_id].pop("ruling", None)  # the house's value, not the example's
     return {**data, "gaps": patched}
 
 

@@ -13,6 +13,7 @@ from drumhead.expr import Expr
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Mechanic
+    from drumhead.luck import LuckOrder
 
 InputType = Literal["int", "bool", "choice"]
 InputValue = int | bool | str
@@ -92,6 +93,9 @@ class InputSpec:
     from_unit: str | None = None
     """The unit-card field the app fills this input from."""
     help: str = ""
+    role: str | None = None
+    """Whose card fills it (``from_unit``): one of the check's roles; None: the first, the unit
+    the check is made for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,9 @@ class ModifierSpec:
     """Only offered when this optional rule is on."""
     explain: str = ""
     """For auto modifiers: why it applies, with ``{input}`` placeholders."""
+    refusals: tuple[Refusal, ...] = ()
+    """Situations in which the rules forbid ticking it (``refuse``): ticking it then is an
+    error citing the rule, and it is not offered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +143,26 @@ class EffectSpec:
     state: str | None = None
     marker: str | None = None
     who: str = "self"
-    """Whom it falls on: self, opponent, attacker, defender, first, second, leader."""
+    """Whom it falls on: one of the check's roles (``self``, the unit the check is made for,
+    where it declares none); ``leader`` (the leader with the first role's unit) or
+    ``leader:ROLE``; one of an army-level check's sides; or ``table``: a reminder for the
+    players, logged, on no unit's card."""
     when: Expr | None = None
+    ruling: str | None = None
+    """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoleSpec:
+    """One side of a check: a unit (or a group of units) the players pick from the roster."""
+
+    id: str
+    title: str
+    """What the players are asked for: "The target", "The defending group"."""
+    minimum: int = 1
+    """How many units the role needs (0: the role may be left empty)."""
+    maximum: int = 1
+    """How many units it may hold (a Republique assault's group of bases)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +197,16 @@ class Refusal:
 
 
 @dataclass(frozen=True, slots=True)
+class RulingRef:
+    """A ruling a check rests on when ``when`` holds (always, without one)."""
+
+    id: str
+    when: Expr | None = None
+    alternative_when: Expr | None = None
+    """When this holds the players chose the ruling's alternative reading instead."""
+
+
+@dataclass(frozen=True, slots=True)
 class CheckSpec:
     """A check: the inputs, modifiers, mechanic and outcomes of one kind of test or roll."""
 
@@ -195,6 +230,26 @@ class CheckSpec:
     """Opposed checks: the two sides' names."""
     refusals: tuple[Refusal, ...] = ()
     """Situations in which the rules forbid the check (first match refuses it)."""
+    rulings: tuple[RulingRef, ...] = ()
+    """Rulings the check rests on in some situations (``[[checks.ID.rulings]]``)."""
+    roles: tuple[RoleSpec, ...] = ()
+    """The check's sides, the unit it is made for first (none: that unit alone)."""
+    scope: Literal["unit", "army"] = "unit"
+    """``army``: made for a side, not a unit (the initiative); its effects go to the sides
+    and the log, never onto a unit's card."""
+    luck: LuckOrder | None = None
+    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.luck)."""
+
+    @property
+    def role_ids(self) -> tuple[str, ...]:
+        """The roles' ids, the unit the check is made for first (``self`` when none are
+        declared; none for an army-level check)."""
+        if self.scope == "army":
+            return ()
+        return tuple(r.id for r in self.roles) or ("self",)
+
+    def role(self, role_id: str) -> RoleSpec | None:
+        return next((r for r in self.roles if r.id == role_id), None)
 
     def input(self, name: str) -> InputSpec | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -220,6 +275,24 @@ class GapSpec:
     choices: tuple[str, ...] = ()
     value: InputValue | None = None
     """Prefilled where the text itself gives this value (never invented)."""
+    ruling: str | None = None
+    """The ruling by which ``value`` is read from a worked example (not a rule's own number)."""
+    value_source: str = ""
+    """Where ``value`` came from when not from the rules: ``house rule, FILE``."""
+    keys: tuple[str, ...] = ()
+    """The inputs the answer depends on (MWAN's fire dice: the firer and the range band):
+    asked and kept once per combination of their values, not once for the game. See
+    :mod:`drumhead.answers`."""
+    key_inputs: tuple[InputSpec, ...] = ()
+    """The input each of ``keys`` names, as the checks reading the gap declare it (filled when
+    the ruleset loads)."""
+    values: tuple[tuple[str, InputValue], ...] = ()
+    """Values per key (``"infantry.2"`` -> 3), from a house-rules file (``value_source``)."""
+    pattern: str = ""
+    """A regular expression a text value must match whole (the outcome set of the gap table
+    the gap is a cell of); empty: any text."""
+    pattern_help: str = ""
+    """What ``pattern`` accepts, in the players' words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +304,8 @@ class Ruling:
     reading: str
     reason: str
     source: str
+    alternative: str = ""
+    """The other reading, and how the players choose it (an input or an optional rule)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +346,8 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class MarkerSpec:
+    """A marker the rules put on units (panic, fired...)."""
+
     id: str
     label: str
     source: str = ""
@@ -288,6 +365,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Phase:
+    """A phase of the turn in the sequence of play, and its steps."""
+
     id: str
     title: str
     steps: tuple[Step, ...]
@@ -320,6 +399,64 @@ class ReferenceEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class GapTable:
+    """A chart or table the sources lack, as the grid of gaps its cells are (rows x columns).
+
+    Declared in the ruleset (``[gap_tables.ID]``): the rows' and columns' keys and labels, and a
+    pattern naming each cell's gap from them (``chart_{column}_{row}``), so a grid editor can
+    show and take the whole chart at once. ``pattern`` is the outcome set every cell's value is
+    checked against (also set on each cell's :class:`GapSpec`).
+    """
+
+    id: str
+    title: str
+    source: str
+    rows: tuple[tuple[str, str], ...]
+    """(key, label) of each row, top to bottom."""
+    columns: tuple[tuple[str, str], ...]
+    """(key, label) of each column, left to right."""
+    cells: tuple[tuple[str, ...], ...]
+    """The gap id of each cell, row by row."""
+    row_title: str = ""
+    column_title: str = ""
+    check: str | None = None
+    """The check that reads the table, if one."""
+    pattern: str = ""
+    pattern_help: str = ""
+    ruling: str | None = None
+    """The ruling the outcome set rests on, if any."""
+    tags: tuple[str, ...] = ()
+
+    def gap_ids(self) -> tuple[str, ...]:
+        """Every cell's gap, row by row."""
+        return tuple(gap for row in self.cells for gap in row)
+
+    def cell(self, row: str, column: str) -> str:
+        """The gap id of the cell at row key ``row`` and column key ``column``."""
+        rows = [key for key, _ in self.rows]
+        columns = [key for key, _ in self.columns]
+        if row not in rows:
+            from drumhead.errors import InputError
+
+            raise InputError(f"{self.title} has no row '{row}' (rows: {', '.join(rows)})")
+        if column not in columns:
+            from drumhead.errors import InputError
+
+            raise InputError(
+                f"{self.title} has no column '{column}' (columns: {', '.join(columns)})"
+            )
+        return self.cells[rows.index(row)][columns.index(column)]
+
+    def where(self, gap_id: str) -> tuple[str, str] | None:
+        """(row key, column key) of the cell whose gap is ``gap_id``, or None."""
+        for (row, _), cells in zip(self.rows, self.cells, strict=True):
+            for (column, _), gap in zip(self.columns, cells, strict=True):
+                if gap == gap_id:
+                    return row, column
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A whole rule system, validated."""
 
@@ -346,6 +483,10 @@ class Ruleset:
     """A fingerprint of that file's text when it was read."""
     active_options: frozenset[str] = field(default_factory=frozenset)
     """The optional rules that were on when this ruleset was loaded."""
+    house_changes: tuple[str, ...] = ()
+    """Dotted key paths the house-rules file changed (``checks.fire.hit_on``)."""
+    gap_tables: tuple[GapTable, ...] = ()
+    """Missing charts and tables, as grids of gaps (``[gap_tables.ID]``)."""
 
     def check(self, check_id: str) -> CheckSpec:
         for check in self.checks:
@@ -357,7 +498,12 @@ class Ruleset:
         raise InputError(f"{self.id} has no check '{check_id}' (checks: {known})")
 
     def gap(self, gap_id: str) -> GapSpec | None:
+        """The gap, by its id or by an answer id naming one of its keys (``fire_dice.infantry.2``)."""
+        gap_id = gap_id.split(".", 1)[0]
         return next((g for g in self.gaps if g.id == gap_id), None)
+
+    def gap_table(self, table_id: str) -> GapTable | None:
+        return next((t for t in self.gap_tables if t.id == table_id), None)
 
     def option(self, option_id: str) -> OptionSpec | None:
         return next((o for o in self.options if o.id == option_id), None)
@@ -370,3 +516,13 @@ class Ruleset:
 
     def lookup_tables(self) -> dict[str, dict[str, InputValue]]:
         return {name: dict(items) for name, items in self.lookups}
+
+    def ruling(self, ruling_id: str) -> Ruling | None:
+        return next((x for x in self.rulings if x.id == ruling_id), None)
+
+    @property
+    def house_label(self) -> str:
+        """``house rule, FILE`` (the file's name), or empty without house rules."""
+        if not self.house_rules:
+            return ""
+        return f"house rule, {self.house_rules.replace(chr(92), '/').rsplit('/', 1)[-1]}"

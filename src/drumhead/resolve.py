@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
+from drumhead.answers import coerce_answer
 from drumhead.checks.base import Context
 from drumhead.errors import InputError
 from drumhead.model import (
@@ -23,6 +24,17 @@ from drumhead.model import (
 )
 from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
 from drumhead.roller import DiceSource, HandDice
+from drumhead.sources import (
+    PLAYERS_ANSWER,
+    answer_rulings,
+    gap_provenance,
+    gap_uses,
+    house_changes,
+    mechanic_rulings,
+    modifier_source,
+    outcome_sources,
+    value_and_gaps,
+)
 
 
 def coerce(spec: InputSpec, value: object) -> InputValue:
@@ -55,16 +67,9 @@ def coerce(spec: InputSpec, value: object) -> InputValue:
 
 
 def coerce_gap(ruleset: Ruleset, gap_id: str, value: object) -> InputValue:
-    gap = ruleset.gap(gap_id)
-    assert gap is not None
-    if gap.type == "int":
-        try:
-            return int(str(value).strip())
-        except ValueError:
-            raise InputError(f"{gap_id} takes a whole number, not '{value}'") from None
-    if gap.type == "choice" and str(value) not in gap.choices:
-        raise InputError(f"{gap_id} takes one of {', '.join(gap.choices)}, not '{value}'")
-    return str(value)
+    """A value for a gap (or one key of a keyed gap: an answer id), checked: its kind, its
+    choices, its outcome set and its key (see :func:`drumhead.answers.coerce_answer`)."""
+    return coerce_answer(ruleset, gap_id, value)
 
 
 def prepare(
@@ -75,11 +80,13 @@ def prepare(
     gaps: Mapping[str, object] | None = None,
     *,
     use_reroll: bool = True,
+    gap_sources: Mapping[str, str] | None = None,
 ) -> Context:
     """A check with its inputs checked, ready for :func:`odds` and :func:`resolve`.
 
     ``values`` may name inputs or gaps; ``modifiers`` are the ticked modifiers (a mapping gives
-    a count for countable ones); ``gaps`` are values the players supplied earlier.
+    a count for countable ones); ``gaps`` are values the players supplied earlier, and
+    ``gap_sources`` says where each came from (default: :data:`PLAYERS_ANSWER`).
     """
     check = ruleset.check(check_id)
     if check.option is not None and check.option not in ruleset.active_options:
@@ -103,7 +110,8 @@ def prepare(
             if spec.default is None:
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
-    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll)
+    sources = {k: (gap_sources or {}).get(k, PLAYERS_ANSWER) for k in gap_values}
+    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll, gap_sources=sources)
     _refuse(ctx)
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
@@ -120,8 +128,19 @@ def available_modifiers(ctx: Context) -> list[ModifierSpec]:
             continue
         if m.when is not None and not m.when.truth(ctx.env):
             continue
+        if modifier_refusal(ctx, m) is not None:
+            continue
         out.append(m)
     return out
+
+
+def modifier_refusal(ctx: Context, spec: ModifierSpec) -> str | None:
+    """Why the rules forbid ticking this modifier here (its ``refuse`` list), or None."""
+    for rule in spec.refusals:
+        if rule.when.truth(ctx.env):
+            cited = f" ({rule.source})" if rule.source else ""
+            return f"'{spec.id}' ({spec.label}) refused: {ctx.fmt(rule.text)}{cited}"
+    return None
 
 
 def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, ...]:
@@ -141,6 +160,9 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
             raise InputError(f"'{mod_id}' can be applied once, not {count} times")
         if spec.when is not None and not spec.when.truth(ctx.env):
             raise InputError(f"'{mod_id}' ({spec.label}) does not apply here ({spec.when.text})")
+        refused = modifier_refusal(ctx, spec)
+        if refused is not None:
+            raise InputError(refused)
     chosen: list[AppliedModifier] = []
     for spec in check.modifiers:
         if spec.option is not None and spec.option not in ctx.ruleset.active_options:
@@ -148,13 +170,14 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
         if spec.auto:
             if spec.when is not None and not spec.when.truth(ctx.env):
                 continue
-            value = spec.value.integer(ctx.env)
+            value, gaps = value_and_gaps(ctx, spec.value)
             if value == 0 and spec.applies != "scale":
                 continue
             count = 1
         elif spec.id in ticked:
             count = ticked[spec.id]
-            value = spec.value.integer(ctx.env) * count
+            value, gaps = value_and_gaps(ctx, spec.value)
+            value *= count
         else:
             continue
         chosen.append(
@@ -162,7 +185,7 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
                 id=spec.id,
                 label=spec.label,
                 value=value,
-                source=spec.source,
+                source=modifier_source(ctx, spec.source, gaps),
                 applies=spec.applies,
                 scale_by=spec.scale_by,
                 side=spec.side,
@@ -231,6 +254,10 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     )
     if result.gap_text:
         text = f"{text}: {result.gap_text}"
+        if result.gap is not None:
+            kind, given = gap_provenance(ctx, result.gap)
+            if kind != "rules":  # the players' or the house's words, never the rules'
+                text += f" ({given})"
     effects = tuple(
         _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled)
     )
@@ -239,6 +266,12 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     if mods:
         steps.insert(0, "modifiers: " + "; ".join(m.describe() for m in mods))
     steps.append(f"outcome: {text}")
+    outcome_source = outcome.source or ctx.check.source
+    rulings = answer_rulings(
+        ctx,
+        [outcome.source, *(e.text for e in effects), *steps],
+        [*mechanic_rulings(ctx), *(e.ruling for e in effects if e.ruling)],
+    )
     return Resolution(
         ruleset=ctx.ruleset.id,
         ruleset_version=ctx.ruleset.version,
@@ -260,6 +293,12 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
         rerolled=result.rerolled,
         hand_dice=isinstance(dice, HandDice),
         gaps_used=tuple(sorted(ctx.gaps_used.items())),
+        source=ctx.check.source,
+        outcome_source=outcome_source,
+        odds_sources=outcome_sources(ctx.check, before),
+        rulings=rulings,
+        gaps=gap_uses(ctx),
+        house_rules=house_changes(ctx),
     )
 
 
@@ -272,9 +311,11 @@ def _effects(
 ) -> Iterable[Effect]:
     from drumhead.expr import Environment
 
+    applied = {m.id for m in ctx.modifiers}
     extra: dict[str, InputValue] = {
         "value": value if value is not None else 0,
         "rerolled": rerolled,
+        **{f"mod_{m.id}": m.id in applied for m in ctx.check.modifiers},
         **values,
     }
     env = Environment({**extra}, ctx.env.lookups, ctx.env.get)
@@ -292,4 +333,5 @@ def _effects(
             state=spec.state,
             marker=spec.marker,
             who=spec.who,
+            ruling=spec.ruling,
         )

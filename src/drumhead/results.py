@@ -68,14 +68,82 @@ class Effect:
     state: str | None = None
     marker: str | None = None
     who: str = "self"
+    ruling: str | None = None
+    """The ruling the effect rests on (shown with the result; not part of the applied effect)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The effect as applied and journaled (without its ruling: that is the answer's)."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "who": self.who}
         for key in ("amount", "dice", "state", "marker"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedRuling:
+    """A ruling an answer rests on: how drumhead read an ambiguity, and why."""
+
+    id: str
+    rule: str
+    reading: str
+    reason: str
+    source: str
+    alternative: str = ""
+    """The other reading, and how to choose it."""
+    used: str = "ruling"
+    """``ruling`` (drumhead's reading) or ``alternative`` (the players chose the other one)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rule": self.rule,
+            "reading": self.reading,
+            "reason": self.reason,
+            "source": self.source,
+            "alternative": self.alternative,
+            "used": self.used,
+        }
+
+    def describe(self) -> str:
+        """``ruling ID (source): reading`` and, when chosen, that the alternative was used."""
+        if self.used == "alternative":
+            return f"ruling {self.id} ({self.source}): the players chose the other reading: " + (
+                self.alternative or "see the ruling"
+            )
+        return f"ruling {self.id} ({self.source}): {self.reading}"
+
+
+GAP_KINDS = ("rules", "ruling", "house_rule", "players")
+"""Where a gap's value came from: the rules' own text, a ruling (read from a worked example),
+a house-rules file, or the players' answer at the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class GapUse:
+    """A value the sources do not give, as one answer used it, and where it came from."""
+
+    id: str
+    value: InputValue
+    question: str
+    kind: str
+    """One of :data:`GAP_KINDS`."""
+    source: str
+    """Shown beside the value: the citation (``rules``), ``ruling ID (citation)``,
+    ``house rule, FILE`` or ``your club's answer, asked on DATE``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "value": self.value,
+            "question": self.question,
+            "kind": self.kind,
+            "source": self.source,
+        }
+
+    def describe(self) -> str:
+        return f"{self.id} = {self.value} ({self.source})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +178,8 @@ class MechanicResult:
     rerolled: bool = False
     gap_text: str | None = None
     """Where the outcome's text is a gap value the players supplied (e.g. a chart cell)."""
+    gap: str | None = None
+    """The gap ``gap_text`` is the value of."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +206,18 @@ class Resolution:
     rerolled: bool = False
     hand_dice: bool = False
     gaps_used: tuple[tuple[str, InputValue], ...] = ()
+    source: str = ""
+    """The check's citation."""
+    outcome_source: str = ""
+    """The outcome's citation (the check's when the outcome names none)."""
+    odds_sources: tuple[tuple[str, str], ...] = ()
+    """Outcome id -> citation, for every outcome in ``odds``."""
+    rulings: tuple[AppliedRuling, ...] = ()
+    """The rulings this answer rests on."""
+    gaps: tuple[GapUse, ...] = ()
+    """Every gap value used, with where it came from."""
+    house_rules: tuple[str, ...] = ()
+    """``house rule, FILE: changes KEY`` for each change of the house rules this answer used."""
 
     @property
     def dice(self) -> tuple[int, ...]:
@@ -163,10 +245,25 @@ class Resolution:
             "value": self.value,
             "values": dict(self.values),
             "text": self.text,
-            "effects": [e.to_dict() for e in self.effects],
-            "odds": [o.to_dict() for o in self.odds],
+            "effects": [self._effect_dict(e) for e in self.effects],
+            "odds": [
+                {**o.to_dict(), "source": dict(self.odds_sources).get(o.outcome, self.source)}
+                for o in self.odds
+            ],
             "steps": list(self.steps),
             "rerolled": self.rerolled,
             "hand_dice": self.hand_dice,
             "gaps_used": dict(self.gaps_used),
+            "source": self.source,
+            "outcome_source": self.outcome_source,
+            "odds_sources": dict(self.odds_sources),
+            "rulings": [r.to_dict() for r in self.rulings],
+            "gaps": [g.to_dict() for g in self.gaps],
+            "house_rules": list(self.house_rules),
         }
+
+    def _effect_dict(self, effect: Effect) -> dict[str, Any]:
+        out = {**effect.to_dict(), "source": self.outcome_source or self.source}
+        if effect.ruling:
+            out["ruling"] = effect.ruling
+        return out

@@ -16,6 +16,7 @@ from typing import Any, cast
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
+from drumhead.luck import read_luck
 from drumhead.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
@@ -33,14 +34,17 @@ from drumhead.model import (
     Phase,
     ReferenceEntry,
     Refusal,
+    RoleSpec,
     Ruleset,
     Ruling,
+    RulingRef,
     Sequence,
     Source,
     Step,
     UnitType,
 )
 from drumhead.schema import Locator, Problems, Reader
+from drumhead.validate_gaps import link_gap_keys, read_gap_tables, read_keyed_values
 
 TOP_LEVEL_KEYS = (
     "id",
@@ -61,6 +65,7 @@ TOP_LEVEL_KEYS = (
     "checks",
     "sequence",
     "reference",
+    "gap_tables",
 )
 """Every key a ruleset file may have at its top level."""
 
@@ -151,9 +156,22 @@ def build_ruleset(
                 if gtype == "choice" and not choices:
                     g.report("choices", "a choice gap needs its choices")
                 value = g.raw("value", None)
-                gap = GapSpec(gap_id, g.text("question"), g.text("source"), gtype, choices, value)
+                gap = GapSpec(
+                    gap_id,
+                    g.text("question"),
+                    g.text("source"),
+                    gtype,
+                    choices,
+                    value,
+                    ruling=g.text("ruling", None),
+                    value_source=g.text("value_source", ""),
+                    keys=g.strs("keys", ()),
+                    values=read_keyed_values(g),
+                )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
+                if gap.ruling is not None and value is None:
+                    g.report("ruling", "a gap's ruling reads its value: give the value too")
                 g.done()
                 gaps.append(gap)
 
@@ -168,12 +186,19 @@ def build_ruleset(
                         ru.text("reading"),
                         ru.text("reason"),
                         ru.text("source"),
+                        ru.text("alternative", ""),
                     )
                 )
                 ru.done()
     ruling_ids = {x.id for x in rulings}
     if len(ruling_ids) != len(rulings):
         r.report("rulings", "two rulings share an id")
+    for gap in gaps:
+        if gap.ruling is not None and gap.ruling not in ruling_ids:
+            r.report(
+                f"gaps.{gap.id}.ruling",
+                f"no ruling '{gap.ruling}' (rulings: {_known(ruling_ids)})",
+            )
 
     options = []
     option_ids = set(_keys(data, "options"))
@@ -284,6 +309,8 @@ def build_ruleset(
                     checks.append(check)
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
+    gaps = link_gap_keys(r, gaps, checks, shared_inputs)
+    gap_tables, gaps = read_gap_tables(r, gaps, check_ids, ruling_ids)
 
     sequence = None
     with r.guard():
@@ -346,6 +373,7 @@ def build_ruleset(
         house_rules=house_rules,
         house_rules_digest=house_rules_digest,
         active_options=active_options,
+        gap_tables=tuple(gap_tables),
     )
 
 
@@ -477,10 +505,16 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         if not ok:
             t.report("default", f"default {default!r} does not fit a {itype} input")
     from_unit = t.text("from_unit", None)
-    if from_unit is not None and from_unit not in UNIT_FIELDS:
+    marker = from_unit is not None and from_unit.startswith("marker:")
+    if from_unit is not None and from_unit not in UNIT_FIELDS and not marker:
         t.report(
             "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
         )
+    if marker and (itype != "bool" or not _ID.match(str(from_unit)[7:])):
+        t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
+    role = t.text("role", None)
+    if role is not None and from_unit is None:
+        t.report("role", "only an input filled from a unit card (from_unit) names a role")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -491,6 +525,7 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
         maximum=maximum,
         from_unit=from_unit,
         help=t.text("help", ""),
+        role=role,
     )
     if names is not None:
         _check_unit_choices(t, spec, names)
@@ -498,17 +533,46 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
     return spec
 
 
-EFFECT_ROLES: tuple[str, ...] = (
-    "self",
-    "opponent",
-    "attacker",
-    "defender",
-    "first",
-    "second",
-    "leader",
-)
-"""Whom an effect may fall on in any check; an opposed check adds its sides, a split check the
-labels of its pattern."""
+TABLE = "table"
+"""An effect for the players, not a unit: a reminder, logged, on no card."""
+
+
+def effect_targets(roles: tuple[str, ...], army_sides: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Whom an effect may fall on: a role, its leader (``leader`` is the first role's), an
+    army-level check's side, or the table."""
+    leaders = ("leader", *(f"leader:{r}" for r in roles)) if roles else ()
+    first = ("self",) if roles else ()  # the first role, whatever its name
+    return tuple(dict.fromkeys((*first, *roles, *leaders, *army_sides, TABLE)))
+
+
+def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
+    """``roles = { firer = "The firing unit", target = { title = "The target", min = 0 } }``:
+    the unit the check is made for first."""
+    rt = c.table("roles", None)
+    if rt is None:
+        return ()
+    out = []
+    for role_id, raw in rt.data.items():
+        with rt.guard():
+            _ident(rt, role_id, role_id)
+            if role_id in ("self", "leader", TABLE):
+                rt.report(role_id, f"'{role_id}' is a word effects use: name the role otherwise")
+            if isinstance(raw, str):
+                out.append(RoleSpec(role_id, rt.text(role_id)))
+                continue
+            r = rt.table(role_id)
+            low, high = r.integer("min", 1), r.integer("max", 1)
+            if not 0 <= low <= high or high < 1:
+                r.report("max", "a role holds min..max units: 0 <= min <= max, max at least 1")
+            out.append(RoleSpec(role_id, r.text("title"), low, high))
+            r.done()
+    rt.done()
+    if out and out[0].minimum < 1:
+        c.report(
+            "roles", f"the first role ('{out[0].id}'), the unit the check is made for, needs a unit"
+        )
+    return tuple(out)
+
 
 _EFFECT_KEYS: Mapping[str, frozenset[str]] = {
     "state": frozenset({"state", "leader"}),
@@ -536,6 +600,7 @@ class _EffectScope:
     """States of every ladder (an effect on another unit)."""
     markers: set[str]
     roles: tuple[str, ...]
+    """Whom an effect may name (``effect_targets``)."""
 
 
 def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
@@ -564,7 +629,10 @@ def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
         marker=e.text("marker", None),
         who=e.text("who", "self"),
         when=when,
+        ruling=e.text("ruling", None),
     )
+    if spec.ruling is not None and spec.ruling not in scope.known.rulings:
+        e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {_known(scope.known.rulings)})")
     _check_placeholders(e, "text", spec.text, scope.placeholders)
     for key, kinds in _EFFECT_KEYS.items():
         if e.has(key) and kind not in kinds:
@@ -575,13 +643,16 @@ def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
         e.report(
             "who",
             f"no one called '{spec.who}' in this check (an effect falls on one of: "
-            f"{', '.join(scope.roles)})",
+            f"{', '.join(scope.roles)}; a check names its sides under roles)",
         )
+    first = scope.roles[1] if len(scope.roles) > 1 and scope.roles[0] == "self" else "self"
+    if spec.who == TABLE and kind != "note":
+        e.report("who", "only a note is for the table: every other effect changes a unit")
     if kind == "state":
         if spec.state is None:
             e.report("state", "a 'state' effect needs the state")
         else:
-            states = scope.own_states if spec.who == "self" else scope.any_states
+            states = scope.own_states if spec.who in ("self", first) else scope.any_states
             if states and spec.state not in states:
                 e.report(
                     "state",
@@ -622,6 +693,10 @@ def _read_check(
         if known.unit_types and type_id not in known.unit_types:
             c.report("applies_to", f"no unit type '{type_id}' (types: {_known(known.unit_types)})")
     phase = c.text("phase", None)
+    scope_kind = c.text("scope", "unit", choices=("unit", "army"))
+    roles = _read_roles(c, known)
+    if scope_kind == "army" and roles:
+        c.report("roles", "an army-level check is made for a side: it has no unit roles")
 
     inputs: list[InputSpec] = []
     broken: set[str] = set()  # inputs refused: named without a second error
@@ -697,8 +772,12 @@ def _read_check(
             continue
         failed = True
 
+    if not roles and scope_kind == "unit":
+        # an opposed check's sides, a split check's parts: its roles, the first the unit's
+        implied = tuple(sides or ()) or _split_labels(mechanic)
+        roles = tuple(RoleSpec(r, r.replace("_", " ").capitalize()) for r in implied)
     outcomes = []
-    value_names = _value_names(mechanic)
+    value_names = _value_names(mechanic) | {f"mod_{m}" for m in _raw_keys(c, "modifiers")}
     scope = _EffectScope(
         names=names | EFFECT_NAMES | value_names,
         known=known,
@@ -708,8 +787,18 @@ def _read_check(
         own_states=known.states(applies_to),
         any_states=known.states(()),
         markers=known.markers,
-        roles=tuple(dict.fromkeys((*EFFECT_ROLES, *(sides or ()), *_split_labels(mechanic)))),
+        roles=effect_targets(
+            () if scope_kind == "army" else (tuple(r.id for r in roles) or ("self",)),
+            tuple(sides or ()) if scope_kind == "army" else (),
+        ),
     )
+    role_names = {r.id for r in roles} or {"self"}
+    for spec in inputs:
+        if spec.role is not None and spec.role not in role_names:
+            c.report(
+                f"inputs.{spec.name}.role",
+                f"no role '{spec.role}' in this check (roles: {_known(role_names)})",
+            )
     for out_id, o in c.tables("outcomes"):
         with o.guard():
             outcomes.append(
@@ -719,14 +808,23 @@ def _read_check(
         failed = True
     if not outcomes and not failed:
         c.report("outcomes", "a check needs its outcomes")
-    refusals = []
-    for rf in c.array("refuse"):
-        with rf.guard():
-            when = rf.expr("when")
-            _check_expr(rf, "when", when, names, known, choices, texts)
-            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
-            _check_placeholders(rf, "text", refusals[-1].text, names)
-            rf.done()
+    read_refusals = _read_refusals(c, names, known, choices, texts)
+    failed = failed or read_refusals is None
+    refusals = read_refusals or ()
+    ruling_refs = []
+    for rr in c.array("rulings"):
+        with rr.guard():
+            ref_id = rr.text("id")
+            if ref_id not in known.rulings:
+                rr.report("id", f"no ruling '{ref_id}' (rulings: {_known(known.rulings)})")
+            when = rr.expr("when", None)
+            if when is not None:
+                _check_expr(rr, "when", when, names, known, choices, texts)
+            alternative = rr.expr("alternative_when", None)
+            if alternative is not None:
+                _check_expr(rr, "alternative_when", alternative, names, known, choices, texts)
+            ruling_refs.append(RulingRef(ref_id, when, alternative))
+            rr.done()
             continue
         failed = True
     outcome_ids = {o.id for o in outcomes} | set(_raw_keys(c, "outcomes"))
@@ -746,6 +844,9 @@ def _read_check(
                     f"(gaps: {_known(known.gaps)})",
                 )
 
+    luck = read_luck(
+        c, outcomes, mechanic, sides, tuple(r.id for r in roles)
+    )  # the luck order (drumhead.luck)
     c.done()
     if failed or mechanic is None:
         return None
@@ -765,7 +866,11 @@ def _read_check(
         applies_to=applies_to,
         phase=phase,
         sides=sides,
-        refusals=tuple(refusals),
+        refusals=refusals,
+        rulings=tuple(ruling_refs),
+        roles=roles,
+        scope=cast(Any, scope_kind),
+        luck=luck,
     )
 
 
@@ -849,6 +954,7 @@ def _read_modifier(
         countable=m.boolean("countable", False),
         option=mod_option,
         explain=m.text("explain", ""),
+        refusals=_read_refusals(m, names, known, choices, texts) or (),
     )
     if spec.scale_by < 1:
         m.report("scale_by", f"scale_by divides the value: 1 or more, not {spec.scale_by}")
@@ -1025,8 +1131,13 @@ def _check_columns(c: Reader, mechanic: Any, inputs: Mapping[str, InputSpec]) ->
 
 
 def _check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
-    """A choice input filled from the unit card offers only what a card can hold (``t`` reads
-    the input's table)."""
+    """A choice input filled from the unit card offers only what a card can hold, and a bool
+    input filled from a marker names a marker the ruleset has (``t`` reads the input's table)."""
+    if spec.from_unit is not None and spec.from_unit.startswith("marker:"):
+        marker = spec.from_unit[len("marker:") :]
+        if known.markers and marker not in known.markers:
+            t.report("from_unit", f"no marker '{marker}' (markers: {_known(known.markers)})")
+        return
     if spec.from_unit is None or spec.type != "choice":
         return
     values = known.unit_field(spec.from_unit)
@@ -1043,6 +1154,29 @@ def _split_labels(mechanic: Any) -> tuple[str, ...]:
     """A split check's labels: the parts its total is shared between (whom effects fall on)."""
     pattern = getattr(mechanic, "pattern", ())
     return tuple(p for p in pattern if isinstance(p, str))
+
+
+def _read_refusals(
+    t: Reader,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+) -> tuple[Refusal, ...] | None:
+    """The ``refuse`` list of a check or a modifier: ``{when, text, source}`` each, every
+    reference checked; None when one of them was refused (its problems are reported)."""
+    refusals = []
+    failed = False
+    for rf in t.array("refuse"):
+        with rf.guard():
+            when = rf.expr("when")
+            _check_expr(rf, "when", when, names, known, choices, texts)
+            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
+            _check_placeholders(rf, "text", refusals[-1].text, names)
+            rf.done()
+            continue
+        failed = True
+    return None if failed else tuple(refusals)
 
 
 def _value_names(mechanic: Any) -> set[str]:

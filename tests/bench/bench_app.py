@@ -53,6 +53,11 @@ Minimal().run()
 """
 
 
+BATTLE = "n Next"
+"""What only the battle screen shows: its footer's next-phase key (its turn and phase line
+reads as the rules name the phase, so no one word marks it)."""
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:6.1f} ms"
 
@@ -118,20 +123,20 @@ def bench_minimal_key() -> None:
 def bench_keys(saves: Path) -> None:
     new_save(saves, "cowpens-1781", "cowpens")
     with Terminal(DRUMHEAD, env={"DRUMHEAD_SAVES": str(saves)}) as term:
-        term.wait_for("filters units")
+        term.wait_for(BATTLE)
         report(
             "roster cursor (down/up)",
             [term.press(key) for key in ["down", "up"] * 8],
         )
         report("next phase (n: an event, autosaved)", [term.press("n") for _ in range(8)])
         first = term.press("m", expect="Chance of each outcome")
-        term.press("escape", expect="filters units")
+        term.press("escape", expect=BATTLE)
         opened, back, ticked = [], [], []
         for _ in range(6):  # each time the next unit down the roster
             term.press("down")
             opened.append(term.press("m", expect="Chance of each outcome"))
             ticked.extend(term.press("space") for _ in range(2))
-            back.append(term.press("escape", expect="filters units"))
+            back.append(term.press("escape", expect=BATTLE))
         report("morale test, the session's first (m)", [first])
         report("morale test, the next unit's (m)", opened)
         report("tick a modifier (odds recomputed)", ticked)
@@ -143,11 +148,11 @@ def bench_keys(saves: Path) -> None:
             ("f3", "reference"),
         ]:
             first = term.press(key, expect=title.capitalize())
-            term.press("escape", expect="filters units")
+            term.press("escape", expect=BATTLE)
             again = []
             for _ in range(3):
                 again.append(term.press(key, expect=title.capitalize()))
-                term.press("escape", expect="filters units")
+                term.press("escape", expect=BATTLE)
             report(f"open the {title} ({key}), the first time", [first])
             report(f"open the {title} ({key}), again", again)
 
@@ -176,7 +181,7 @@ def big_scenario(folder: Path, units: int = 300) -> Path:
 def bench_big_roster(saves: Path) -> None:
     new_save(saves, str(big_scenario(saves)), "big")
     with Terminal(DRUMHEAD, env={"DRUMHEAD_SAVES": str(saves)}) as term:
-        term.wait_for("filters units")
+        term.wait_for(BATTLE)
         report("300 units: cursor down", [term.press("down") for _ in range(16)])
         report("300 units: page down", [term.press("pagedown") for _ in range(8)])
         term.press("slash")

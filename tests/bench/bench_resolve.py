@@ -22,7 +22,7 @@ from drumhead.resolve import prepare, resolve
 from drumhead.roller import RandomDice
 
 ROOT = Path(__file__).resolve().parents[2]
-HOUSE_RULES = {"republique": ROOT / "docs" / "examples" / "republique-house-rules.toml"}
+HOUSE_RULES = {"republique": ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"}
 """Rulesets whose charts are gaps are timed with the example house rules that fill them."""
 
 BATCH = 200

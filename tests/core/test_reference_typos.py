@@ -134,6 +134,9 @@ def test_every_kind_of_reference_is_swept() -> None:
         "uses",
         "applies_to",
         "from_unit",
+        "from_unit marker",
+        "ruling",
+        "check ruling",
     } <= kinds
 
 

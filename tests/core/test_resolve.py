@@ -31,7 +31,14 @@ def test_target_record_carries_everything() -> None:
     assert res.hand_dice
     data = res.to_dict()
     assert data["dice"] == [5] and data["outcome"] == "pass"
-    assert data["odds"][0] == {"outcome": "pass", "value": None, "p": "1/3", "percent": 33.3}
+    assert data["odds"][0] == {
+        "outcome": "pass",
+        "value": None,
+        "p": "1/3",
+        "percent": 33.3,
+        "source": "T 1",
+    }
+    assert data["source"] == "T 1" and data["outcome_source"] == "T 1"
 
 
 def test_natural_six_passes_and_one_fails() -> None:

@@ -454,9 +454,14 @@ def test_hits_need_the_cards_hits_per_stand() -> None:
 def test_rank_and_file_fire_proposes_its_hits_for_the_target() -> None:
     game = rnf_game()
     firer = game.state.units[0]
+    game.set_gap("fire_dice_per_stand", 1, at="2024-05-01T20:00:00")  # not in our sources
     _, res = game.resolve("fire", firer.id, {"stands": 6}, [], hand_dice=[6, 5, 4, 1, 2, 3], at=AT)
     hits = [e for e in res.effects if e.kind == "hits"]
-    assert [(e.amount, e.who) for e in hits] == [(3, "opponent")]
+    assert [(e.amount, e.who) for e in hits] == [(3, "target")]
+    # the dice per stand are the club's, asked on the day, never the rules'
+    assert [(g.id, g.kind, g.source) for g in res.gaps] == [
+        ("fire_dice_per_stand", "players", "your club's answer, asked on 2024-05-01")
+    ]
 
 
 def test_dice_outside_a_check_are_seeded_recorded_and_replayed(game) -> None:  # type: ignore[no-untyped-def]

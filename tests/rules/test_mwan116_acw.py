@@ -537,7 +537,7 @@ def test_movement_modifiers(rs, unit: str, mods: dict[str, int], inches: int) ->
     [
         ({"unit": "infantry"}, ["cavalry_charge"], "does not apply"),
         ({"formation": "column"}, ["wheel"], "does not apply"),
-        ({"enemy_within_12": True}, ["formation_change"], "does not apply"),
+        ({"enemy_within_12": True}, ["formation_change"], "no formation change within 12"),
         ({"through_swamp": True}, [], "swamps"),
         ({"unit": "cavalry", "into_woods": True}, [], "only infantry"),
         ({"formation": "column", "into_woods": True}, [], "only in line"),
@@ -608,11 +608,14 @@ def _fire_reference(dice: int, faces: set[int]) -> dict[int, Fraction]:
 def test_fire_needs_the_missing_table_as_gaps(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(MissingGapError) as err:
         odds(prepare(rs, "fire"))
-    assert err.value.gap == "fire_dice"
-    assert "--set fire_dice=" in str(err.value)
+    # kept per firer and range band (ruling mwan-fire-range-band): asked for this situation
+    assert err.value.gap == "fire_dice.infantry.1"
+    assert err.value.gap_id == "fire_dice"
+    assert "--set fire_dice.infantry.1=" in str(err.value)
+    assert "Who fires: infantry" in err.value.question
     with pytest.raises(MissingGapError) as err:
         odds(prepare(rs, "fire", {"fire_dice": 3}))
-    assert err.value.gap == "fire_hit_numbers"
+    assert err.value.gap == "fire_hit_numbers.infantry.1"
     assert rs.gap("fire_dice").value is None
     assert rs.gap("fire_hit_numbers").value is None
 
@@ -867,7 +870,7 @@ def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-unty
 def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["odds", RULESET, "fire"]) == 1
     err = capsys.readouterr().err
-    assert "missing value 'fire_dice'" in err
+    assert "missing value 'fire_dice.infantry.1'" in err
     assert "Traceback" not in err
 
 
@@ -882,3 +885,131 @@ def test_cli_house_rules(capsys, tmp_path: Path) -> None:  # type: ignore[no-unt
     house.write_text('ruleset = "mwan116-acw"\n[gaps]\nfire_dice = 1\nfire_hit_numbers = "7-12"\n')
     data = _json(capsys, ["odds", RULESET, "fire", "--house-rules", str(house), "--json"])
     assert [(o["value"], o["p"]) for o in data["odds"]] == [(0, "1/2"), (1, "1/2")]  # type: ignore[index]
+
+
+# -- issue 19: artillery formation changes, once-a-game charges, snipers, woods, terrain ------
+@pytest.mark.parametrize("unit", ["field_artillery", "horse_artillery"])
+def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Artillery Rules: 'No movement penalty for limbering or unlimbering'; the
+    movement modifiers' formation change (1/2) is refused for guns, citing the rule."""
+    with pytest.raises(
+        InputError, match=r"no movement penalty \(MWAN116 Artillery: Artillery Rules\)"
+    ):
+        prepare(rs, "movement", {"unit": unit}, ["formation_change"])
+    assert _inches(rs, {"unit": unit}) == {"field_artillery": 10, "horse_artillery": 20}[unit]
+    assert _inches(rs, {"unit": "infantry"}, ["formation_change"]) == 10
+
+
+def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Movement: no formation change (mounting included) within 12\" of the enemy;
+    'there are no limitations when the entire unit is behind the enemy'."""
+    near = {"unit": "cavalry", "enemy_within_12": True}
+    for mod in ("formation_change", "mount_dismount"):
+        with pytest.raises(InputError, match="within 12"):
+            prepare(rs, "movement", near, [mod])
+    behind = {**near, "behind_enemy": True}
+    assert _inches(rs, behind, ["formation_change"]) == 15
+    assert _inches(rs, behind, ["mount_dismount"]) == 26
+    res = _roll(rs, "movement", [], behind)
+    assert not any("within 12" in e.text for e in res.effects)
+
+
+def test_a_cavalry_charge_once_a_game(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Cavalry Charges and Cavalry Rules: one charge move per unit per game."""
+    res = _roll(rs, "movement", [], {"unit": "cavalry"}, ["cavalry_charge"])
+    assert res.value == 40
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used"]
+    plain = _roll(rs, "movement", [], {"unit": "cavalry"})
+    assert not any(e.marker == "charge_used" for e in plain.effects)
+    with pytest.raises(InputError, match=r"one cavalry charge a game.*Cavalry Charges"):
+        prepare(rs, "movement", {"unit": "cavalry", "charge_used": True}, ["cavalry_charge"])
+
+
+def test_the_game_remembers_the_charge(rs) -> None:  # type: ignore[no-untyped-def]
+    """The charge is kept on the unit card (marker charge_used) and read from it next time."""
+    from drumhead.game.game import new_game
+    from drumhead.game.state import Side, Unit
+
+    at = "2024-05-01T20:00:00"
+    game = new_game(RULESET, seed=3)
+    game.add_side(Side("usa", "Union"), at=at)
+    cav = Unit(
+        id="buford",
+        name="Buford",
+        side="usa",
+        brigade="b1",
+        type="cavalry",
+        strength_start=20,
+        strength_now=20,
+        state="good_order",
+    )
+    game.add_unit(cav, at=at)
+    _, first = game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    game.apply_effects("buford", [e for e in first.effects if e.kind == "marker"], at=at)
+    assert "charge_used" in game.state.unit("buford").markers
+    game.next_turn(at=at)
+    with pytest.raises(InputError, match="one cavalry charge a game"):
+        game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    game.undo()  # the next turn
+    game.undo()  # the marker: the charge is free again
+    assert game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+
+
+def test_a_sniper_does_not_fire_after_moving(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Snipers: they may move 20\" a turn but not fire the turn they move."""
+    with pytest.raises(
+        InputError, match=r"may not fire in a turn it moves \(MWAN116 Firing: Snipers\)"
+    ):
+        prepare(rs, "sniper", {"sniper_moved": True})
+    assert _roll(rs, "sniper", [3]).outcome == "killed"
+
+
+def test_woods_edges_have_secure_flanks(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Rules for Woods 5: units on a woods' edge can only be attacked from the
+    front or rear."""
+    with pytest.raises(InputError, match=r"secure flanks.*Rules for Woods 5"):
+        prepare(rs, "close_combat_flank", {"attack": "flank", "defender_on_woods_edge": True})
+    assert prepare(rs, "close_combat_flank", {"attack": "rear", "defender_on_woods_edge": True})
+
+
+@pytest.mark.parametrize(
+    ("values", "check", "message"),
+    [
+        ({"unit": "cavalry", "crosses_stone_wall": True}, "movement", "stone walls"),
+        ({"unit": "field_artillery", "crosses_stone_wall": True}, "movement", "stone walls"),
+        ({"unit": "horse_artillery", "crosses_river": True}, "movement", "ford or a bridge"),
+        (
+            {"unit": "field_artillery", "going_into_battery": True, "enemy_within_24": True},
+            "movement",
+            "within 24",
+        ),
+        ({"unit": "infantry", "going_into_battery": True}, "movement", "only artillery"),
+        ({"firer": "field_artillery", "on_bridge": True}, "fire", "from a bridge"),
+    ],
+)
+def test_cavalry_and_artillery_terrain_limits(rs, values, check: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Cavalry Rules (no stone walls; woods edges only) and Artillery Rules (no
+    stone walls, rivers only at fords or bridges, never into battery within 24\", no fire from
+    a bridge)."""
+    with pytest.raises(InputError, match=message):
+        odds(
+            prepare(
+                rs,
+                check,
+                values,
+                (),
+                {"fire_dice": 4, "fire_hit_numbers": "10+"},  # the players' (missing) table
+            )
+        )
+    allowed = {"unit": "infantry", "crosses_stone_wall": True, "crosses_river": True}
+    assert _inches(rs, allowed) == 20
+
+
+def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-untyped-def]
+    """MWAN #116, Movement: units may move through each other (no firing that turn), but
+    cavalry may not charge through units."""
+    values = {"unit": "cavalry", "through_units": True}
+    with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
+        prepare(rs, "movement", values, ["cavalry_charge"])
+    res = _roll(rs, "movement", [], values)
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]

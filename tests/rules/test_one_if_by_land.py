@@ -20,7 +20,7 @@ from drumhead.checks.mechanics.oibl import FRACTION_OUTCOMES
 from drumhead.cli.main import main
 from drumhead.errors import DiceError, InputError
 from drumhead.loader import load_ruleset
-from drumhead.resolve import odds, prepare, resolve
+from drumhead.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.results import Resolution
 from drumhead.roller import HandDice
 
@@ -53,6 +53,10 @@ def _parse_chart(text: str) -> dict[tuple[int, int], list[int]]:
 
 
 CHART = _parse_chart(CHART_TEXT)
+
+EVERY_SURVIVOR = {"round": "second"}
+"""OIBL p.10 step 8: in the second melee round every surviving figure of a formed unit fights,
+so ``figures`` is the strength read on the chart (round 1 counts stands in contact)."""
 CELLS = [(lo, hi, col, vals[col]) for (lo, hi), vals in CHART.items() for col in range(13)]
 
 
@@ -113,7 +117,8 @@ def _face_and_mods(check: str, column: int) -> tuple[int, list[str]]:
 def test_every_chart_cell(check: str, low: int, high: int, column: int, value: int) -> None:
     face, mods = _face_and_mods(check, column)
     for figures in {low, high}:
-        res = run(check, {"figures": figures}, [face], mods)
+        values = {"figures": figures, **(EVERY_SURVIVOR if check == "melee" else {})}
+        res = run(check, values, [face], mods)
         assert res.modified == column
         assert res.value == value, f"{figures} figures, column {column}"
 
@@ -249,7 +254,9 @@ def test_a_cannon_fires_as_its_weight_whatever_its_crew() -> None:
         prepare(rs(), "fire", {})
 
 
-@pytest.mark.parametrize(("portion", "firing"), [("all", 7), ("half_up", 4), ("half_down", 3)])
+@pytest.mark.parametrize(
+    ("portion", "firing"), [("all", 7), ("failed_by_1", 4), ("move_and_fire", 4), ("reforming", 3)]
+)
 def test_half_fire_rounding(portion: str, firing: int) -> None:
     res = run("fire", {"figures": 7, "portion": portion}, [9])
     assert any(s.startswith(f"{firing} figures") for s in res.steps)
@@ -259,13 +266,13 @@ def test_fire_effects_casualties_panic_and_counter_battery() -> None:
     res = run("fire", {"cannon": "heavy", "target_is_artillery": True}, [9])
     assert res.value == 3
     kinds = [(e.kind, e.who) for e in res.effects]
-    assert ("lose", "opponent") in kinds and ("marker", "opponent") in kinds
+    assert ("lose", "target") in kinds and ("marker", "target") in kinds
     assert res.effects[0].amount == 3
     assert any("Counter-battery" in t for t in texts(res))
 
 
 @pytest.mark.parametrize(
-    ("portion", "panics"), [("all", True), ("half_up", True), ("half_down", False)]
+    ("portion", "panics"), [("all", True), ("failed_by_1", True), ("reforming", False)]
 )
 def test_six_figures_are_counted_after_halving(portion: str, panics: bool) -> None:
     res = run("fire", {"figures": 11, "portion": portion, "target_quality": "wretched"}, [0])
@@ -290,7 +297,8 @@ QUALITIES = ["elite", "veteran", "regular", "poor", "wretched"]
 @pytest.mark.parametrize(("mine", "theirs"), list(itertools.product(QUALITIES, QUALITIES)))
 def test_melee_each_higher_quality_is_plus_one(mine: str, theirs: str) -> None:
     diff = max(0, QUALITIES.index(theirs) - QUALITIES.index(mine))
-    res = run("melee", {"figures": 16, "quality": mine, "opponent_quality": theirs}, [4])
+    values = {"figures": 16, "quality": mine, "opponent_quality": theirs, **EVERY_SURVIVOR}
+    res = run("melee", values, [4])
     assert res.total_modifier == diff
     assert res.value == CHART[(16, 18)][4 + diff]
 
@@ -309,13 +317,14 @@ MELEE_MODS = [
 
 @pytest.mark.parametrize(("mod", "value"), MELEE_MODS)
 def test_melee_modifier(mod: str, value: int) -> None:
-    res = run("melee", {"figures": 22}, [5], [mod])
+    res = run("melee", {"figures": 22, **EVERY_SURVIVOR}, [5], [mod])
     assert res.total_modifier == value
     assert res.value == CHART[(22, 24)][5 + value]
 
 
 def test_melee_loser_effects() -> None:
-    res = run("melee", {"figures": 9, "quality": "elite", "opponent_quality": "poor"}, [7])
+    values = {"figures": 9, "quality": "elite", "opponent_quality": "poor", **EVERY_SURVIVOR}
+    res = run("melee", values, [7])
     assert res.value == CHART[(7, 9)][10] == 2
     assert res.effects[0].kind == "lose" and res.effects[0].who == "opponent"
 
@@ -490,7 +499,7 @@ def test_failed_charge_test_is_step_2_not_a_rout(face: int) -> None:
 
 def test_passed_charge_test_marks_the_defender() -> None:
     res = run("morale", {"situation": "charging"}, [3])
-    assert any(e.kind == "marker" and e.who == "defender" for e in res.effects)
+    assert any(e.kind == "marker" and e.who == "charged" for e in res.effects)
 
 
 def test_routing_unit_rallies_to_reforming_or_keeps_routing() -> None:
@@ -873,6 +882,7 @@ def test_checks_belong_to_their_phases() -> None:
         "morale": "morale",
         "fire": "firing",
         "melee": "melee",
+        "melee_winner": "melee",
         "general_risk": None,
         "counter_battery": "firing",
         "movement": "movement",
@@ -942,12 +952,13 @@ def test_cli_checks_lists_every_check(capsys: pytest.CaptureFixture[str]) -> Non
         "morale",
         "fire",
         "melee",
+        "melee_winner",
         "general_risk",
         "counter_battery",
         "movement",
     ]
     fire = next(c for c in data["checks"] if c["id"] == "fire")
-    assert [i["name"] for i in fire["inputs"]][:3] == ["figures", "cannon", "firer_quality"]
+    assert [i["name"] for i in fire["inputs"]][:3] == ["figures", "cannon", "weapon"]
     assert main(["checks", RULESET, "movement"]) == 0
     assert "prolong" in capsys.readouterr().out
 
@@ -987,7 +998,13 @@ def test_cli_resolve_json_with_hand_dice(capsys: pytest.CaptureFixture[str]) -> 
 def test_cli_resolve_every_check(capsys: pytest.CaptureFixture[str]) -> None:
     cases = [
         ("morale", ["--set", "quality=veteran"], ["8"], "pass"),
-        ("melee", ["--set", "figures=12"], ["9"], "casualties"),
+        ("melee", ["--set", "stands_in_contact=4"], ["9"], "casualties"),
+        (
+            "melee_winner",
+            ["--set", "attacker_lost=3", "--set", "defender_lost=2"],
+            [],
+            "attacker_routs",
+        ),
         ("general_risk", ["--set", "hits=3"], ["1", "0", "6"], "killed"),
         ("counter_battery", [], ["8"], "destroyed"),
         ("movement", ["--set", "condition=skirmish"], ["2"], "inches"),
@@ -1012,7 +1029,7 @@ def test_cli_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> N
     [
         ("morale", ["--set", "quality=poor", "--set", "figures_lost=10"]),
         ("fire", ["--set", "cannon=medium"]),
-        ("melee", ["--set", "figures=40"]),
+        ("melee", ["--set", "figures=40", "--set", "round=second"]),
         ("general_risk", ["--set", "hits=9"]),
         ("counter_battery", []),
         ("movement", ["--set", "condition=infantry_rout"]),
@@ -1024,6 +1041,428 @@ def test_cli_odds_answer_every_check(
     assert main(["odds", RULESET, check, *sets, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert sum(Fraction(o["p"]) for o in data["odds"]) == 1
-    assert data["odds"] == [
-        o.to_dict() for o in odds(prepare(rs(), check, dict(s.split("=", 1) for s in sets[1::2])))
+    ctx = prepare(rs(), check, dict(s.split("=", 1) for s in sets[1::2]))
+    assert [{k: v for k, v in o.items() if k != "source"} for o in data["odds"]] == [
+        o.to_dict() for o in odds(ctx)
     ]
+    assert all(o["source"] for o in data["odds"]) and data["source"] == ctx.check.source
+
+
+# -- issue 19: skirmishers' flanks, the rulings on half fire, who fires, who fights, who wins ----
+def ruling_uses(res: Resolution) -> dict[str, str]:
+    return {r.id: r.used for r in res.rulings}
+
+
+@pytest.mark.parametrize(
+    ("values", "refused"),
+    [
+        ({"formation": "skirmish"}, True),
+        ({"unit_type": "rifles", "formation": "close_order"}, True),  # skirmish only (p.1)
+        ({"unit_type": "indians"}, True),
+        ({"formation": "close_order"}, False),
+        ({"formation": "open_order", "unit_type": "militia"}, False),
+    ],
+)
+def test_skirmishers_cannot_be_outflanked(values: dict[str, Any], refused: bool) -> None:
+    """OIBL p.6, skirmish order troops 1: no flanks or rears for melee, fire or morale tests."""
+    offered = {m.id for m in available_modifiers(prepare(rs(), "morale", values))}
+    assert ("outflanked" not in offered) is refused
+    if refused:
+        with pytest.raises(InputError, match=r"no flanks.*\(OIBL p\.6 Skirmish order troops 1\)"):
+            prepare(rs(), "morale", values, ["outflanked"])
+    else:
+        assert prepare(rs(), "morale", values, ["outflanked"]).total() == 2
+
+
+def test_skirmishers_have_no_flank_or_rear_for_fire_or_melee() -> None:
+    """OIBL p.6, skirmish order troops 1 (fire and melee modifiers of p.8)."""
+    with pytest.raises(InputError, match="no flanks or rear for fire"):
+        prepare(rs(), "fire", {"figures": 9, "target_skirmishing": True}, ["flank_or_rear"])
+    assert prepare(rs(), "fire", {"figures": 9}, ["flank_or_rear"]).total() == 2
+    melee = {"stands_in_contact": 3}
+    with pytest.raises(InputError, match="no flanks or rear for melee"):
+        prepare(rs(), "melee", {**melee, "opponent_skirmishing": True}, ["attacking_flank_or_rear"])
+    with pytest.raises(InputError, match="no flanks or rear for melee"):
+        prepare(rs(), "melee", {**melee, "formation": "skirmish"}, ["attacked_in_flank_or_rear"])
+    assert prepare(rs(), "melee", melee, ["attacked_in_flank_or_rear"]).total() == -4
+
+
+@pytest.mark.parametrize(
+    ("firer_type", "other_way", "firing", "used"),
+    [
+        ("infantry", False, 4, None),  # step 4 says: rounded down
+        ("militia", False, 4, None),
+        ("cavalry", False, 4, "ruling"),  # step 4 says nothing of cavalry: ruled down
+        ("cavalry", True, 5, "alternative"),  # the other reading, one key away
+        ("artillery", False, 4, "ruling"),
+    ],
+)
+def test_charged_defender_failing_by_one_fires_half(
+    firer_type: str, other_way: bool, firing: int, used: str | None
+) -> None:
+    """OIBL p.9, charge step 4: Elite/Veteran/Regular infantry failing by 1 fire half, rounded
+    down; for cavalry (and guns) the rules are silent: ruling oibl-charged-half-not-infantry,
+    shown with the result, its alternative (round up, as p.11's failed-by-1 result) an input."""
+    values = {
+        "figures": 9,
+        "firer_type": firer_type,
+        "portion": "charged_failed_by_1",
+        "round_other_way": other_way,
+    }
+    res = run("fire", values, [9])
+    assert res.steps[0].startswith(f"{firing} figures: ")
+    assert ruling_uses(res).get("oibl-charged-half-not-infantry") == used
+    if used == "alternative":
+        assert "rounds up" not in res.rulings[0].reading
+        assert "Round up" in res.rulings[0].alternative
+
+
+def test_rounding_the_other_way_only_where_the_rules_are_silent() -> None:
+    with pytest.raises(InputError, match="the rules themselves say how this half is rounded"):
+        prepare(rs(), "fire", {"figures": 9, "portion": "failed_by_1", "round_other_way": True})
+    with pytest.raises(InputError, match=r"may not fire at all \(OIBL p\.11 Morale results\)"):
+        prepare(rs(), "fire", {"figures": 9, "portion": "failed_by_1", "firer_quality": "poor"})
+    with pytest.raises(InputError, match="skirmishers charged do not fire as defenders"):
+        prepare(
+            rs(), "fire", {"figures": 9, "portion": "charged_failed_by_1", "firer_type": "rifles"}
+        )
+
+
+def test_the_morale_result_of_a_charged_cavalry_defender_names_the_ruling() -> None:
+    """OIBL p.9 step 4 and p.11: the half-fire note of a cavalry defender failing by 1 says it
+    is a ruling; an infantry defender's cites step 4."""
+    values = {"situation": "charged", "quality": "regular"}
+    cavalry = run("morale", {**values, "unit_type": "cavalry"}, [8])
+    assert cavalry.outcome == "fail_by_1"
+    assert "oibl-charged-half-not-infantry" in ruling_uses(cavalry)
+    assert any("ruling oibl-charged-half-not-infantry" in t for t in texts(cavalry))
+    infantry = run("morale", {**values, "unit_type": "infantry"}, [8])
+    assert "oibl-charged-half-not-infantry" not in ruling_uses(infantry)
+    assert any("(charge step 4)" in t for t in texts(infantry))
+
+
+@pytest.mark.parametrize(
+    ("other_way", "firing", "used"), [(False, 4, "ruling"), (True, 3, "alternative")]
+)
+def test_evading_skirmishers_fire_half_rounded_up_by_ruling(
+    other_way: bool, firing: int, used: str
+) -> None:
+    """OIBL p.7, skirmish order troops 3a: 'one-half figures', no rounding given; ruling
+    oibl-evading-half rounds up as the move/fire rule of p.6 does, round down one key away."""
+    values = {
+        "figures": 7,
+        "firer_type": "rifles",
+        "portion": "evading",
+        "round_other_way": other_way,
+    }
+    res = run("fire", values, [9])
+    assert res.steps[0].startswith(f"{firing} figures: ")
+    assert ruling_uses(res) == {"oibl-evading-half": used}
+    morale = run("morale", {"situation": "skirmishers_charged", "unit_type": "rifles"}, [1])
+    assert "oibl-evading-half" in ruling_uses(morale)
+
+
+@pytest.mark.parametrize(
+    ("values", "firing"),
+    [
+        ({"figures": 18}, 18),  # close order line: both ranks (p.8)
+        ({"figures": 12, "firer_formation": "open_order", "firer_type": "militia"}, 12),
+        ({"figures": 18, "firer_formation": "column", "column_front_stands": 2}, 6),  # p.2
+        (
+            {
+                "figures": 24,
+                "firer_formation": "column",
+                "column_front_stands": 3,
+                "firer_type": "militia",
+            },
+            12,
+        ),
+        ({"figures": 4, "firer_formation": "column", "column_front_stands": 3}, 4),
+        ({"figures": 6, "firer_formation": "skirmish", "firer_type": "rifles"}, 6),
+        ({"cannon": "medium", "firer_type": "artillery"}, 10),  # p.9 artillery firepower
+    ],
+)
+def test_figures_firing_by_formation(values: dict[str, Any], firing: int) -> None:
+    """OIBL p.8 fire combat (close order two ranks, open order one), p.2 (a column fires its
+    front rank only), p.9 (a cannon fires as 5, 10 or 15 figures)."""
+    res = run("fire", values, [5])
+    assert res.steps[0].startswith(f"{firing} figure")
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"in_arc": False}, "outside the firer's arc"),
+        ({"back_edge_in_reach": False}, "more than half of the back edge"),
+        ({"firer_formation": "skirmish", "clear_of_troops": False}, "not fire through"),
+        ({"firer_formation": "column"}, "only a column's front rank fires"),
+    ],
+)
+def test_who_may_fire_is_asked_before_the_roll(values: dict[str, Any], message: str) -> None:
+    """OIBL p.8 fire combat: the arc, the back edge of a target stand, skirmishers not firing
+    through troops (and p.6 rule 1); p.2: a column's front rank."""
+    with pytest.raises(InputError, match=message):
+        prepare(rs(), "fire", {"figures": 12, **values})
+    # a formed unit's line of fire past other troops is not the skirmisher rule
+    assert prepare(rs(), "fire", {"figures": 12, "clear_of_troops": False})
+
+
+MELEE_CASES = [
+    # (values, option, fighting): OIBL p.9 step 6 (round 1) and p.10 step 8 (round 2)
+    ({"stands_in_contact": 4, "overlap_flanks": 2}, None, 18),  # 4x3 + 2 overlap stands x3
+    ({"stands_in_contact": 4, "overlap_flanks": 1}, None, 15),
+    (
+        {
+            "stands_in_contact": 3,
+            "overlap_flanks": 2,
+            "unit_type": "militia",
+            "formation": "open_order",
+        },
+        None,
+        20,
+    ),
+    ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "poor"}, None, 12),  # 6a
+    ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "wretched"}, None, 12),
+    ({"stands_in_contact": 4, "overlap_flanks": 2, "formation": "skirmish"}, None, 12),  # 6b
+    ({"stands_in_contact": 3, "overlap_flanks": 2, "unit_type": "cavalry"}, None, 10),
+    (
+        {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians"},
+        None,
+        9,
+    ),  # 6c: 2 a flank
+    (
+        {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians"},
+        "indian_overlap_one_figure",
+        7,
+    ),
+    (
+        {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians", "quality": "poor"},
+        None,
+        5,
+    ),
+    ({"round": "second", "figures": 17}, None, 17),  # 8: every survivor
+    (
+        {
+            "round": "second",
+            "figures": 17,
+            "formation": "skirmish",
+            "stands_in_contact": 2,
+            "overlap_flanks": 2,
+        },
+        None,
+        12,
+    ),  # 8a
+    (
+        {"round": "second", "figures": 23, "unit_type": "indians", "stands_in_contact": 2},
+        None,
+        23,
+    ),  # 8b
+    ({"stands_in_contact": 2, "overlap_flanks": 2, "combined_figures": 9}, None, 21),  # p.7
+]
+
+
+@pytest.mark.parametrize(("values", "option", "fighting"), MELEE_CASES)
+def test_melee_figures_are_counted_from_the_stands(
+    values: dict[str, Any], option: str | None, fighting: int
+) -> None:
+    """OIBL p.9 step 6 and p.10 step 8: round 1, front-rank stands in contact plus one stand
+    overlapping each flank (none for Poor/Wretched, none for skirmishers but Indians, who
+    count two figures a flank); round 2, every survivor (skirmishers: one stand a flank,
+    Indians: the whole warband); p.7: units of one quality combine."""
+    res = run("melee", values, [5], (), *([option] if option else []))
+    assert res.steps[0].startswith(f"{fighting} figure")
+
+
+@pytest.mark.parametrize(
+    ("check", "values", "shown"),
+    [
+        (
+            "fire",
+            {"figures": 18, "firer_formation": "column", "column_front_stands": 2},
+            "6 figures: a column fires its front rank only: 2 stands, 6 figures",
+        ),
+        (
+            "fire",
+            {
+                "figures": 18,
+                "firer_formation": "column",
+                "column_front_stands": 2,
+                "portion": "failed_by_1",
+            },
+            "3 figures: a column fires its front rank only: 2 stands, 6 figures; "
+            "half of them, rounded up: 3",
+        ),
+        (
+            "fire",
+            {"figures": 7, "cannon": "medium", "firer_type": "artillery"},
+            "10 figures: a medium cannon fires as 10 figures",
+        ),
+        (
+            "melee",
+            {"stands_in_contact": 2, "overlap_flanks": 2},
+            "12 figures: round 1: 2 stands in contact x 3 = 6; overlaps 2 flank(s) x 3 = 6",
+        ),
+        (
+            "melee",
+            {
+                "stands_in_contact": 5,
+                "overlap_flanks": 2,
+                "unit_type": "indians",
+                "combined_figures": 4,
+            },
+            "13 figures: round 1: 5 stands in contact x 1 = 5; overlaps 2 flank(s) x 2 Indian "
+            "figure(s) = 4; with 4 figures of other units of the same quality",
+        ),
+        (
+            "melee",
+            {
+                "round": "second",
+                "figures": 12,
+                "unit_type": "rifles",
+                "formation": "skirmish",
+                "stands_in_contact": 2,
+                "overlap_flanks": 1,
+            },
+            "6 figures: round 2: skirmishers: the 2 stands in contact and 1 overlapping, 6 figures",
+        ),
+    ],
+)
+def test_how_the_figures_were_counted_is_shown_word_for_word(
+    check: str, values: dict[str, Any], shown: str
+) -> None:
+    """The chart's first step says how the strength was counted (OIBL p.2, p.9 steps 6 and 8,
+    p.7): its text is built of parts (a list), since expressions add numbers only."""
+    assert run(check, values, [5]).steps[0] == shown
+
+
+def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path: Path) -> None:
+    """Expressions add numbers only (issue 16, item 9): a part that adds texts is refused when
+    the ruleset loads, at the line of that part, not when a unit fires."""
+    from drumhead.errors import RulesetErrors
+    from drumhead.loader import load_ruleset_file
+
+    text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
+    old = "\"'' if portion == 'all' else '; half of them, {rounding}: {firing}'\","
+    assert text.count(old) == 1
+    bad = "\"'' if portion == 'all' else '; half of them, ' + '{rounding}: {firing}'\","
+    path = tmp_path / "one-if-by-land.toml"
+    path.write_text(text.replace(old, bad), encoding="utf-8")
+    with pytest.raises(RulesetErrors) as refused:
+        load_ruleset_file(path)
+    (error,) = refused.value.errors
+    assert error.key == "checks.fire.strength_explain.1"
+    assert error.line == text[: text.index(old)].count("\n") + 1
+    assert "only numbers can be added" in error.message
+
+
+def test_the_indian_overlap_is_a_ruling_with_its_alternative_an_option() -> None:
+    """OIBL p.2 ('one stand (figure) overlap') against p.9 step 6c ('an additional Two (2)
+    figures'): ruling oibl-indian-overlap, shown with the result."""
+    values = {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians"}
+    assert ruling_uses(run("melee", values, [5])) == {"oibl-indian-overlap": "ruling"}
+    other = run("melee", values, [5], (), "indian_overlap_one_figure")
+    assert ruling_uses(other) == {"oibl-indian-overlap": "alternative"}
+    assert ruling_uses(run("melee", {**values, "overlap_flanks": 0}, [5])) == {}
+
+
+def test_melee_rounds_and_limits() -> None:
+    """OIBL p.10 step 7 (cavalry against infantry fight one round), p.9 step 6 (stands in
+    contact), p.7 (over 30 figures roll again for the excess)."""
+    for values in (
+        {"round": "second", "figures": 8, "unit_type": "cavalry"},
+        {"round": "second", "figures": 12, "opponent_type": "cavalry"},
+    ):
+        with pytest.raises(InputError, match=r"one round only.*\(OIBL p\.10 step 7\)"):
+            prepare(rs(), "melee", values)
+    assert prepare(
+        rs(),
+        "melee",
+        {"round": "second", "figures": 8, "unit_type": "cavalry", "opponent_type": "cavalry"},
+    )
+    with pytest.raises(InputError, match=r"no stand in contact.*step 6"):
+        prepare(rs(), "melee", {})
+    with pytest.raises(InputError, match="has only 5"):
+        prepare(rs(), "melee", {"stands_in_contact": 4, "figures": 5})
+    big = run("melee", {"round": "second", "figures": 40}, [5, 9])
+    assert len(big.rolls) == 2 and big.value == CHART[(28, 30)][5] + CHART[(10, 12)][9]
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "outcome", "who_routs"),
+    [
+        (5, 3, "attacker_routs", "attacker"),
+        (2, 4, "defenders_rout", "defender"),
+        (3, 3, "both_test", None),
+    ],
+)
+def test_the_winner_of_a_melee(
+    attacker: int, defender: int, outcome: str, who_routs: str | None
+) -> None:
+    """OIBL p.10 step 9: more casualties routs, the other side tests if it lost any; equal,
+    both test; an attacker neither winning nor routing retreats a full column move."""
+    res = run("melee_winner", {"attacker_lost": attacker, "defender_lost": defender}, [])
+    assert res.outcome == outcome and res.dice == ()
+    routs = [e.who for e in res.effects if e.kind == "state" and e.state == "rout"]
+    assert routs == ([who_routs] if who_routs else [])
+    if outcome == "both_test":
+        assert [e.dice for e in res.effects if e.kind == "distance"] == ["1d6+4"]  # column move
+    assert (
+        sum(
+            o.p
+            for o in odds(
+                prepare(
+                    rs(), "melee_winner", {"attacker_lost": attacker, "defender_lost": defender}
+                )
+            )
+        )
+        == 1
+    )
+
+
+def test_the_attached_misprint_is_shown_corrected() -> None:
+    """OIBL p.8 (and the charts page) print 'Attached in flank or rear -4': ruling
+    oibl-attacked-typo reads 'Attacked', and an answer using it names the ruling."""
+    if SEED.exists():
+        assert SEED.read_text(encoding="utf-8").count("Attached in flank or rear -4") == 2
+    mod = rs().check("melee").modifier("attacked_in_flank_or_rear")
+    assert mod is not None and mod.label.startswith("Attacked in flank or rear")
+    assert "misprint" in mod.label
+    res = run("melee", {"stands_in_contact": 3}, [5], ["attacked_in_flank_or_rear"])
+    assert "oibl-attacked-typo" in ruling_uses(res)
+    ref = next(r for r in rs().reference if r.id == "melee_modifiers")
+    assert any(row[0].startswith("Attacked") and "misprint" in row[0] for row in ref.rows)
+
+
+@pytest.mark.parametrize(
+    ("values", "allowed"),
+    [
+        ({"weapon": "musket", "range_inches": 7}, True),
+        ({"weapon": "musket", "range_inches": 8}, False),
+        ({"weapon": "carbine", "range_inches": 6}, False),
+        ({"weapon": "jaeger_rifle", "range_inches": 10}, True),
+        ({"weapon": "long_rifle", "range_inches": 12}, True),
+        ({"weapon": "long_rifle", "range_inches": 13}, False),
+        ({"cannon": "light", "range_inches": 40}, True),
+        ({"cannon": "light", "range_inches": 41}, False),
+    ],
+)
+def test_weapon_ranges(values: dict[str, Any], allowed: bool) -> None:
+    """OIBL p.8 Weapon ranges: carbines 5\", muskets 7\", Jaeger rifles 10\", Ferguson's and long
+    rifles 12\", all artillery 40\"."""
+    values = {"figures": 9, **values}
+    if allowed:
+        assert prepare(rs(), "fire", values)
+    else:
+        with pytest.raises(InputError, match=r"beyond the range.*\(OIBL p\.8 Weapon ranges\)"):
+            prepare(rs(), "fire", values)
+
+
+def test_range_bands_of_the_firing_modifiers() -> None:
+    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"."""
+    with pytest.raises(InputError, match="point blank is 2 inches"):
+        prepare(rs(), "fire", {"figures": 9, "range_inches": 3}, ["point_blank"])
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}, ["point_blank"]).total() == 2
+    gun = {"cannon": "heavy", "range_inches": 30}
+    with pytest.raises(InputError, match="not 12-25"):
+        prepare(rs(), "fire", gun, ["cannon_12_25"])
+    assert prepare(rs(), "fire", gun, ["cannon_over_25"]).total() == -4

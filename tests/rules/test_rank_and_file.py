@@ -108,9 +108,16 @@ def test_ladders_and_unit_types() -> None:
 
 
 def test_gaps_only_prefill_what_the_text_gives() -> None:
+    """Seed 001, Rally example (12" rout) and seed 000, Wave Attacks example (a D6 a stand):
+    the only values filled in are read from those examples, each by a ruling that says so."""
     ruleset = rs()
-    prefilled = {g.id: g.value for g in ruleset.gaps if g.value is not None}
-    assert prefilled == {"rout_distance_infantry": 12}
+    prefilled = {g.id: (g.value, g.ruling) for g in ruleset.gaps if g.value is not None}
+    assert prefilled == {
+        "rout_distance_infantry": (12, "rnf-rout-distance-infantry"),
+        "melee_dice_per_stand": (1, "rnf-melee-die-per-stand"),
+    }
+    for ruling in ("rnf-rout-distance-infantry", "rnf-melee-die-per-stand"):
+        assert ruleset.ruling(ruling).reading.startswith("From the example in R&F")
     for gap_id in ("buildings_bonus", "rout_distance_cavalry", "hits_per_stand_infantry"):
         assert ruleset.gap(gap_id) is not None
 
@@ -421,10 +428,15 @@ def test_drawn_melee_without_leaders_asks_the_players() -> None:
         roll(rs(), "melee_result", values, [])
     assert err.value.gap == "melee_tie"
     res = roll(rs(), "melee_result", {**values, "melee_tie": "fight another round"}, [])
-    assert res.text.endswith("fight another round")
+    assert res.text.endswith("fight another round (your club's answer)")
 
 
 # -- fire and melee pools --------------------------------------------------------------------
+
+ONE_DIE = {"fire_dice_per_stand": 1, "weapon_ranges": "muskets 12, long from 6"}
+"""The players' answers for the fire dice a stand rolls and the weapon ranges: our sources give
+neither (RULES-MAP: the published Fast Play Sheet, p.52, gives only 4+ to hit per die and
+long range -1)."""
 
 
 @pytest.mark.parametrize(
@@ -439,22 +451,22 @@ def test_drawn_melee_without_leaders_asks_the_players() -> None:
 def test_fire_dice(
     options: tuple[str, ...], values: dict[str, Any], mods: list[str], p_hit: Fraction
 ) -> None:
-    ctx = prepare(rs(*options), "fire", {"stands": 4, **values}, mods)
+    ctx = prepare(rs(*options), "fire", {"stands": 4, **ONE_DIE, **values}, mods)
     for k in range(5):
         assert p(odds(ctx), "hits", k) == comb(4, k) * p_hit**k * (1 - p_hit) ** (4 - k)
 
 
 def test_fire_six_always_hits_and_buck_and_ball_needs_option_and_smoothbores() -> None:
-    res = roll(rs(), "fire", {"stands": 3}, [6, 5, 4], ["long_range"])
+    res = roll(rs(), "fire", {"stands": 3, **ONE_DIE}, [6, 5, 4], ["long_range"])
     assert res.value == 2  # needs 5+: the 6 and the 5
     with pytest.raises(InputError, match="buck_and_ball"):
-        prepare(rs(), "fire", {"stands": 3, "all_smoothbore": True}, ["buck_and_ball"])
+        prepare(rs(), "fire", {"stands": 3, "all_smoothbore": True, **ONE_DIE}, ["buck_and_ball"])
     with pytest.raises(InputError, match="does not apply"):
-        prepare(rs("buck_and_ball"), "fire", {"stands": 3}, ["buck_and_ball"])
+        prepare(rs("buck_and_ball"), "fire", {"stands": 3, **ONE_DIE}, ["buck_and_ball"])
     res = roll(
         rs("buck_and_ball"),
         "fire",
-        {"stands": 3, "all_smoothbore": True},
+        {"stands": 3, "all_smoothbore": True, **ONE_DIE},
         [3, 2, 1],
         ["buck_and_ball"],
     )
@@ -485,7 +497,7 @@ def test_melee_natural_one_always_misses(tmp_path: Path) -> None:
     ruleset = load_ruleset(RID, (), house)
     res = resolve(prepare(ruleset, "melee", {"stands": 2}, ["deeper_formation"]), HandDice([1, 2]))
     assert res.value == 1  # 2+3 hits; the 1 misses whatever the bonus
-    fire = resolve(prepare(ruleset, "fire", {"stands": 1}), HandDice([6]))
+    fire = resolve(prepare(ruleset, "fire", {"stands": 1, **ONE_DIE}), HandDice([6]))
     assert fire.value == 1
 
 
@@ -959,3 +971,91 @@ def test_odds_match_every_dice_path(
     }
     ctx = prepare(rs("rerolls"), check, values)
     assert {o.outcome: o.p for o in odds(ctx)} == enumerated(ctx)
+
+
+# -- issue 19: wagons, the published rulebook, and values read from the examples ---------------
+
+
+def test_wagons_never_fire() -> None:
+    """Seed 001, Wagons: wagons, caissons and carts have no firing ability."""
+    with pytest.raises(InputError, match=r"wagons.*no fire \(R&F core: Wagons\)"):
+        prepare(rs(), "fire", {"stands": 1, "unit_type": "wagon", **ONE_DIE})
+    assert prepare(rs(), "fire", {"stands": 1, "unit_type": "artillery", **ONE_DIE})
+
+
+def test_published_values_cite_the_fast_play_sheet_and_chapter_12() -> None:
+    """RULES-MAP: the published rulebook's facts are cited 'Rank and File, Appendix 1 Fast Play
+    Sheet, p.52' (to-hit, long range, foot v mounted, horse v camel, morale numbers) and 'Rank
+    and File, ch. 12' (shell or shrapnel at a target behind an obstacle -1); never an unnamed
+    sheet."""
+    text = (ROOT / "data" / "rulesets" / f"{RID}.toml").read_text(encoding="utf-8")
+    assert "fast play sheet" not in text.lower().replace("appendix 1 fast play sheet", "")
+    ruleset = rs()
+    p52 = "Rank and File, Appendix 1 Fast Play Sheet, p.52"
+    fire, melee = ruleset.check("fire"), ruleset.check("melee")
+    assert fire.modifier("long_range").source == p52
+    assert melee.modifier("foot_vs_mounted").source == p52
+    camel = melee.modifier("horse_vs_camel")
+    assert (camel.source, camel.value.text) == (p52, "-1")
+    shell = fire.modifier("shell_behind_obstacle")
+    assert (shell.source, shell.value.text) == ("Rank and File, ch. 12", "-1")
+    values = {"stands": 2, "unit_type": "artillery", **ONE_DIE}
+    assert prepare(ruleset, "fire", values, ["shell_behind_obstacle"]).total() == -1
+    with pytest.raises(InputError, match="does not apply"):
+        prepare(ruleset, "fire", {**values, "unit_type": "infantry"}, ["shell_behind_obstacle"])
+    with pytest.raises(InputError, match="does not apply"):
+        prepare(ruleset, "melee", {"stands": 2}, ["horse_vs_camel"])
+    assert prepare(ruleset, "melee", {"stands": 2, "unit_type": "cavalry"}, ["horse_vs_camel"])
+
+
+def test_fire_dice_per_stand_stay_a_question_for_the_players() -> None:
+    """RULES-MAP: no source gives the fire dice per stand; the players are asked."""
+    with pytest.raises(MissingGapError) as asked:
+        odds(prepare(rs(), "fire", {"stands": 4}))
+    assert asked.value.gap == "fire_dice_per_stand"
+    res = roll(rs(), "fire", {"stands": 2, "fire_dice_per_stand": 2}, [4, 4, 1, 1])
+    assert res.value == 2 and len(res.dice) == 4
+    assert [(g.id, g.kind) for g in res.gaps] == [("fire_dice_per_stand", "players")]
+
+
+def test_values_from_the_examples_are_rulings_saying_so() -> None:
+    """Seed 001, Rally example: 12" rout; seed 000, Wave Attacks example: one D6 a stand in
+    melee, the loser retires 2D6" unsteady, the leader's melee bonus counts toward the score.
+    Each answer using one of them names the ruling, 'from the example in ...'."""
+    melee = roll(rs(), "melee", {"stands": 2}, [4, 1])
+    assert [(g.id, g.kind) for g in melee.gaps] == [("melee_dice_per_stand", "ruling")]
+    assert "rnf-melee-die-per-stand" in [r.id for r in melee.rulings]
+    result = roll(
+        rs(), "melee_result", {"attacker_hits": 2, "defender_hits": 2, "attacker_leader": 1}, []
+    )
+    assert result.outcome == "attacker_wins"
+    rulings = {r.id: r.reading for r in result.rulings}
+    assert rulings.keys() >= {"rnf-melee-loser-retires", "rnf-leader-melee-bonus"}
+    assert all(reading.startswith("From the example in R&F") for reading in rulings.values())
+    routs = roll(
+        rs(), "morale", {"quality": "veteran", "stands_start": 7, "state": "unsteady"}, [1]
+    )
+    assert [(g.id, g.value, g.kind) for g in routs.gaps] == [
+        ("rout_distance_infantry", 12, "ruling")
+    ]
+    assert "rnf-rout-distance-infantry" in [r.id for r in routs.rulings]
+
+
+def test_a_routing_single_stand_causes_no_pass_through_test() -> None:
+    """Seed 000, Pass Through Morale Test: 'Single stands that rout do not cause pass through
+    morale tests'."""
+    ruleset = rs("pass_through_morale")
+    values = {"quality": "regular", "stands_start": 6, "cause": "pass_through"}
+    with pytest.raises(InputError, match=r"single stands that rout cause no pass-through"):
+        prepare(ruleset, "morale", {**values, "passed_by_single_stand": True})
+    assert prepare(ruleset, "morale", values)
+
+
+def test_long_range_needs_the_clubs_ranges() -> None:
+    """RULES-MAP: the weapon ranges are in no source; ticking long range (-1, p.52) asks them."""
+    with pytest.raises(MissingGapError) as asked:
+        prepare(rs(), "fire", {"stands": 2, "fire_dice_per_stand": 1}, ["long_range"])
+    assert asked.value.gap == "weapon_ranges"
+    res = roll(rs(), "fire", {"stands": 1, **ONE_DIE}, [4], ["long_range"])
+    assert res.value == 0  # 4 - 1 = 3: a miss
+    assert {g.id: g.kind for g in res.gaps}["weapon_ranges"] == "players"

@@ -1,7 +1,7 @@
 """Republique, part 4 (Assault): modifiers, cavalry restrictions, chart, Panic Index, injury, CLI.
 
 Values the source lacks come from the sample house-rules file, whose numbers are the players'
-own (docs/examples/republique-house-rules.toml); tests that use them say so.
+own (data/house-rules/republique-sample-club-values.toml); tests that use them say so.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from drumhead.resolve import odds, prepare, resolve
 from drumhead.roller import HandDice
 
 ROOT = Path(__file__).resolve().parents[2]
-HOUSE = ROOT / "docs" / "examples" / "republique-house-rules.toml"
+HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
 SCENARIO = ROOT / "data" / "scenarios" / "aspern-1809.toml"
 
 RS = load_ruleset("republique")
@@ -463,7 +463,8 @@ def test_chart_cell_can_be_set_by_hand() -> None:
     ctx = prepare(RS, "assault", {**EVEN, "chart_infantry_m4": "Attacker 2M 1P"})
     res = resolve(ctx, HandDice([2, 6]))
     assert (res.outcome, res.value) == ("defender_higher", -4)
-    assert res.text == "Defender higher (difference -4): Attacker 2M 1P"
+    # the players' words, marked as theirs (never as the rules' own chart)
+    assert res.text == "Defender higher (difference -4): Attacker 2M 1P (your club's answer)"
     assert dict(res.gaps_used) == {"chart_infantry_m4": "Attacker 2M 1P"}
 
 
@@ -489,7 +490,7 @@ def test_house_rules_fill_the_chart(
     assert res.value == diff == res.modified
     gap = f"chart_{attacker_type}_{gap_suffix}"
     assert dict(res.gaps_used)[gap] == HOUSE_GAPS[gap]
-    assert res.text.endswith(": " + HOUSE_GAPS[gap])
+    assert res.text.endswith(f": {HOUSE_GAPS[gap]} (house rule, {HOUSE.name})")
     assert any(gap in step for step in res.steps)
 
 
@@ -580,7 +581,9 @@ def test_panic_result_codes(text: str, code: str, surrender: int) -> None:
 def test_bad_panic_result_is_a_clear_error(text: str) -> None:
     with pytest.raises(DrumheadError, match="not a Panic Index result"):
         parse_panic_result(text)
-    with pytest.raises(DrumheadError, match="not a Panic Index result"):
+    # refused as the answer is given, against the Panic Index's outcome set
+    expected = "not empty text" if not text else "a Panic Index result"
+    with pytest.raises(DrumheadError, match=expected):
         resolve(
             prepare(RS, "panic", {"grade": "regular", "panic_hits": 1, "panic_regular_1": text}),
             HandDice([]),
@@ -600,7 +603,9 @@ def test_emergency_rally_adds_four() -> None:
     res = resolve(ctx, HandDice([5]))
     assert res.modified == 9
     assert dict(res.gaps_used) == {"injury_roll_9": HOUSE_GAPS["injury_roll_9"]}
-    assert res.text == f"Leader injury chart: {HOUSE_GAPS['injury_roll_9']}"
+    assert res.text == (
+        f"Leader injury chart: {HOUSE_GAPS['injury_roll_9']} (house rule, {HOUSE.name})"
+    )
 
 
 def test_leading_and_emergency_rally_never_combine() -> None:
@@ -784,6 +789,7 @@ def test_cli_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
         "value": -5,
         "p": "1/100",
         "percent": 1.0,
+        "source": "Republique 4.1 steps 2-4",
     }
     assert data["mean"] == "4"
 
@@ -875,7 +881,7 @@ def test_cli_panic_and_injury(capsys: pytest.CaptureFixture[str]) -> None:
         "--set",
         "panic_regular_1=Q",
     )
-    assert code == 1 and "not a Panic Index result" in err
+    assert code == 1 and "a Panic Index result" in err
     code, out, _ = run(
         capsys,
         "resolve",
@@ -935,3 +941,81 @@ def test_chart_column_must_match_the_input(tmp_path: Path) -> None:
     # refused when the file loads, not mid-game when a guard unit attacks
     with pytest.raises(DrumheadError, match="the row has no cell for attacker_type = guard"):
         load_ruleset_file(path)
+
+
+# -- issue 19: artillery has no line; the emergency rally at twice the leader's value ----------
+@pytest.mark.parametrize(
+    ("attacker_type", "refused"), [("artillery", True), ("infantry", False), ("cavalry", False)]
+)
+def test_in_line_is_for_infantry_and_cavalry_only(attacker_type: str, refused: bool) -> None:
+    """Republique 4.3 In Line: +1 'if the greatest percentage of bases present are from
+    infantry or cavalry units in line': an assault made mostly by guns gets none."""
+    values = {"attacker_type": attacker_type, "attacker_in_line": True}
+    if refused:
+        with pytest.raises(InputError, match=r"infantry or cavalry units in line.*4\.3 In Line"):
+            assault(**values)
+    else:
+        assert mods(assault(**values)).get("attacker_in_line") == 1
+    assert "attacker_in_line" not in mods(assault(attacker_type=attacker_type))
+
+
+def rally(ruleset: Any = RS, **values: Any) -> Context:
+    return prepare(ruleset, "emergency_rally", {"leader_value": 2, **values})
+
+
+@pytest.mark.parametrize(("value", "doubled"), [(1, 2), (2, 4)])
+def test_emergency_rally_doubles_the_leaders_value(value: int, doubled: int) -> None:
+    """Republique 4.5 step 3: the leader rolls to rally 'applying double his normal value'."""
+    ctx = rally(HR, leader_value=value)
+    assert mods(ctx) == {"double_value": doubled}
+    assert ctx.modifiers[0].source == "Republique 4.5 step 3"
+    need = HOUSE_GAPS["emergency_rally_target"]
+    res = resolve(ctx, HandDice([need - doubled]))
+    assert res.outcome == "rallied" and res.modified == need
+    assert resolve(ctx, HandDice([need - doubled - 1])).outcome == "not_rallied"
+    # the number to reach is the club's, marked as the house's; the roll itself a ruling
+    assert [(g.id, g.kind) for g in res.gaps] == [("emergency_rally_target", "house_rule")]
+    assert "rep-emergency-rally-roll" in [r.id for r in res.rulings]
+
+
+def test_a_great_leader_cannot_fail_the_clubs_number() -> None:
+    ctx = rally(HR, leader_value=3, other_modifiers=-1)  # 1D10 + 6 - 1 against 6
+    assert mods(ctx) == {"double_value": 6, "other": -1}
+    assert {o.outcome: o.p for o in odds(ctx)} == {"rallied": 1}
+
+
+def test_emergency_rally_asks_for_its_number() -> None:
+    """The rally roll's number is in the Panic Test rules, not in our source: asked."""
+    with pytest.raises(MissingGapError) as asked:
+        odds(rally())
+    assert asked.value.gap == "emergency_rally_target"
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"lost_assault": False}, "lost the assault"),
+        ({"leader_attached": True}, r"already attached.*4\.5 step 2"),
+        ({"within_8cm": False}, "within 8cm"),
+        ({"survived_injury": False}, r"survive his injury roll.*4\.5 step 3"),
+        ({"rallied_this_phase": True}, "one emergency rally per assault phase"),
+    ],
+)
+def test_emergency_rally_refusals(values: dict[str, Any], message: str) -> None:
+    """Republique 4.5: only units of the just-lost assault, within 8cm of an unattached leader
+    who survived his injury roll, one emergency rally per leader per assault phase."""
+    with pytest.raises(InputError, match=message):
+        rally(HR, **values)
+
+
+def test_charge_disorder_is_one_morale_hit_at_the_turns_end() -> None:
+    """Republique 4.6 Charge Disorder (and 4.4 Continuing Movement): a unit that used any
+    assault bonus movement takes one morale hit at the end of the turn."""
+    hit = resolve(prepare(RS, "charge_disorder", {"used_assault_bonus": True}), HandDice([]))
+    assert hit.outcome == "morale_hit" and hit.dice == ()
+    assert [(e.kind, e.amount) for e in hit.effects] == [("step", 1), ("clear_marker", None)]
+    calm = resolve(prepare(RS, "charge_disorder", {}), HandDice([]))
+    assert calm.outcome == "no_hit" and calm.effects == ()
+    # the card's 'charged' marker fills the input
+    check = RS.check("charge_disorder")
+    assert check.input("used_assault_bonus").from_unit == "marker:charged"

@@ -124,21 +124,21 @@ def test_impossible_schemas_are_refused(tmp_path: Path, value: str, message: str
     assert info.value.key == "schema" and info.value.line == 1
 
 
-def test_schema_2_saves_are_read_and_written_back_as_schema_3(tmp_path: Path) -> None:
-    """Schema 2 had no journal_bytes and journal_crc: read as it is (after a crash too), and
-    written in the current schema from the next snapshot on."""
+def test_schema_2_saves_are_read_and_written_back_in_the_current_schema(tmp_path: Path) -> None:
+    """Schema 2 had no journal_bytes and journal_crc (nor state_digest): read as it is (after a
+    crash too), and written in the current schema from the next snapshot on."""
     path = tmp_path / "older.toml"
     game = _crashed(path)
     doc = _doc(path)
     doc["schema"] = 2
-    del doc["game"]["journal_bytes"], doc["game"]["journal_crc"]
+    del doc["game"]["journal_bytes"], doc["game"]["journal_crc"], doc["game"]["state_digest"]
     _write(path, doc)
     loaded = load_save(path)
     assert (loaded.game.state, loaded.game.log) == (game.state, game.log)
     session, again = SaveSession.open(path)
     again.note("after the upgrade", at=AT)
     session.close()
-    assert _doc(path)["schema"] == SCHEMA == 3
+    assert _doc(path)["schema"] == SCHEMA == 4
     reloaded = load_save(path).game
     assert (reloaded.state, reloaded.log) == (again.state, again.log)
 

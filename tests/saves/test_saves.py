@@ -309,7 +309,7 @@ def test_schema_1_single_file_saves_migrate(tmp_path: Path) -> None:
     SaveSession.create(path, game).close()
     doc = _snapshot(path)
     doc["schema"] = 1
-    for key in ("generation", "journal_entries", "journal_bytes", "journal_crc"):
+    for key in ("generation", "journal_entries", "journal_bytes", "journal_crc", "state_digest"):
         del doc["game"][key]
     doc["events"] = [e.to_dict() for e in game.log]
     for p in tmp_path.iterdir():
@@ -458,7 +458,10 @@ def test_a_game_with_house_rules_and_options_round_trips(tmp_path: Path) -> None
     from drumhead.game import load_scenario, new_game
 
     house = (
-        Path(__file__).resolve().parents[2] / "docs" / "examples" / "republique-house-rules.toml"
+        Path(__file__).resolve().parents[2]
+        / "data"
+        / "house-rules"
+        / "republique-sample-club-values.toml"
     )
     scenario = load_scenario("aspern-1809")
     game = new_game("republique", scenario=scenario, house_rules=str(house), seed=9)
@@ -471,11 +474,14 @@ def test_a_game_with_house_rules_and_options_round_trips(tmp_path: Path) -> None
     _same(loaded, game)
 
 
-def test_a_changed_house_rules_file_is_reported_once_on_resume(tmp_path: Path) -> None:
+def test_a_changed_house_rules_file_is_reported_on_resume(tmp_path: Path) -> None:
     from drumhead.game import load_scenario, new_game
 
     example = (
-        Path(__file__).resolve().parents[2] / "docs" / "examples" / "republique-house-rules.toml"
+        Path(__file__).resolve().parents[2]
+        / "data"
+        / "house-rules"
+        / "republique-sample-club-values.toml"
     )
     house = tmp_path / "house.toml"
     house.write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
@@ -487,16 +493,20 @@ def test_a_changed_house_rules_file_is_reported_once_on_resume(tmp_path: Path) -
     assert session.warnings == []
     session.close()
 
+    # a comment changes no value: nothing to tell
     house.write_text(house.read_text(encoding="utf-8") + "\n# a comment added\n", "utf-8")
-    assert [w for w in load_save(path).warnings if str(house) in w and "changed" in w]
+    assert load_save(path).warnings == ()
+    # a value changed: told, and the game goes on with the copy it started with
+    changed = house.read_text(encoding="utf-8").replace(
+        "troop_grade_elite = 2", "troop_grade_elite = 3"
+    )
+    house.write_text(changed, "utf-8")
+    assert [w for w in load_save(path).warnings if house.name in w and "changed" in w]
     session, resumed = SaveSession.open(path)
     assert len(session.warnings) == 1
-    assert "play goes on under the file as it is now" in session.warnings[0]
-    assert resumed.ruleset.house_rules_digest != game.ruleset.house_rules_digest
-    session.close()
-    # the save now records the file as it is: told once, not at every resume
-    session, _ = SaveSession.open(path)
-    assert session.warnings == []
+    assert "goes on with the values it started with" in session.warnings[0]
+    assert resumed.ruleset.house_rules_digest == game.ruleset.house_rules_digest
+    assert resumed.ruleset.gap("troop_grade_elite").value == 2  # type: ignore[union-attr]
     session.close()
 
 

@@ -53,11 +53,14 @@ def stamp(i: int) -> str:
     return f"2026-11-22T{10 + (i // 3600) % 12:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z"
 
 
-def random_event(game: Game, rng: random.Random, i: int) -> None:
-    """Append one random (valid) event to ``game``."""
+def random_event(game: Game, rng: random.Random, i: int, *, reverts: bool = False) -> None:
+    """Append one random (valid) event to ``game``; with ``reverts``, now and then a revert of
+    a random earlier entry (dropping whatever no longer applies)."""
     state = game.state
     live = [u for u in state.units if not u.removed]
     at = stamp(i)
+    if reverts and rng.random() < 0.08 and random_revert(game, rng, at):
+        return
     roll = rng.random()
     if roll < 0.30 and live:
         unit = rng.choice(live)
@@ -144,9 +147,22 @@ def random_event(game: Game, rng: random.Random, i: int) -> None:
         game.note(f"a ruling at the table {i}", at=at)
 
 
-def random_game(seed: int, events: int, units: int = 0) -> Game:
+def random_revert(game: Game, rng: random.Random, at: str) -> bool:
+    """Revert a random entry that may be reverted, dropping the conflicts; False if none."""
+    from drumhead.game.events import NOT_REVERTIBLE
+
+    gone = game.reverted()
+    choices = [e.seq for e in game.log if e.seq not in gone and e.kind not in NOT_REVERTIBLE]
+    if not choices:
+        return False
+    plan = game.revert(rng.choice(choices))
+    game.apply_revert(plan, drop=plan.drop, at=at)
+    return True
+
+
+def random_game(seed: int, events: int, units: int = 0, *, reverts: bool = False) -> Game:
     rng = random.Random(seed)
     game = start_game(seed=seed, units=units)
     for i in range(events):
-        random_event(game, rng, i)
+        random_event(game, rng, i, reverts=reverts)
     return game

@@ -4,8 +4,9 @@ declared elsewhere, found from the text, each with one typo made in it on its ow
 Used by tests/core/test_reference_typos.py. A reference is:
 
 * the value of a key that names something (``state``, ``marker``, ``who``, ``check``,
-  ``option``, ``group``, ``side``, ``ladder``, ``column``, ``gap``, ``outcome``, ...), or an
-  item of a list-valued one (``uses``, ``applies_to``, ``options``, ``markers``);
+  ``option``, ``group``, ``side``, ``ladder``, ``column``, ``gap``, ``outcome``, ``ruling``,
+  ...), the marker of ``from_unit = "marker:ID"``, the ``id`` of a check's ``[[rulings]]``,
+  or an item of a list-valued one (``uses``, ``applies_to``, ``options``, ``markers``);
 * a name an expression reads (an input, a derived value, a gap, a lookup table), and the text
   an expression compares a choice input with or looks a lookup table up by;
 * a ``{name}`` a text shows.
@@ -31,6 +32,7 @@ NAMING_KEYS = (
     "column",
     "beyond_ruling",
     "small_ruling",
+    "ruling",
     "gap",
     "outcome",
     "otherwise",
@@ -67,6 +69,7 @@ EXPRESSION_KEYS = (
     "only_natural",
     "level",
     "base",
+    "alternative_when",
 )
 """Keys whose value is a rule expression."""
 
@@ -143,6 +146,11 @@ def typos(text: str, derived_tables: tuple[str, ...] = ("derived",)) -> list[Typ
             start = match.start(2)
             if key in NAMING_KEYS and re.fullmatch(r"[a-z][a-z0-9_\-]*", value):
                 make(start, start + len(value), key, value)
+            elif key == "from_unit" and re.fullmatch(r"marker:[a-z][a-z0-9_]*", value):
+                begin = start + len("marker:")
+                make(begin, start + len(value), "from_unit marker", value[len("marker:") :])
+            elif key == "id" and re.fullmatch(r"checks\.[a-z0-9_]+\.rulings", header):
+                make(start, start + len(value), "check ruling", value)
             elif (
                 key in EXPRESSION_KEYS and not header.startswith(("unit_types", "lookups", "gaps"))
             ) or in_derived:

@@ -420,12 +420,13 @@ async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path)
     from drumhead.game import load_scenario, new_game
     from drumhead.saves import SaveSession, save_path
 
-    example = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    example = Path(__file__).resolve().parents[2] / "data" / "house-rules"
     house = tmp_path / "house.toml"
-    house.write_text((example / "republique-house-rules.toml").read_text("utf-8"), "utf-8")
+    house.write_text((example / "republique-sample-club-values.toml").read_text("utf-8"), "utf-8")
     game = new_game("republique", scenario=load_scenario("aspern-1809"), house_rules=str(house))
     SaveSession.create(save_path(tmp_path, "aspern"), game).close()
-    house.write_text(house.read_text("utf-8") + "\n# changed\n", "utf-8")
+    changed = house.read_text("utf-8").replace("troop_grade_elite = 2", "troop_grade_elite = 3")
+    house.write_text(changed, "utf-8")
 
     app = make_app(saves=str(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -472,6 +473,9 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
     from drumhead.saves import SaveSession, save_path
 
     game = new_game("rank-and-file", scenario=load_scenario("rnf-wave-attack"), name="wave")
+    # the club's answers: no source gives the fire dice per stand or the ranges
+    game.set_gap("fire_dice_per_stand", 1, at="2024-05-01T20:00:00")
+    game.set_gap("weapon_ranges", "muskets 12, long from 6", at="2024-05-01T20:00:00")
     SaveSession.create(save_path(tmp_path, "wave"), game).close()
     app = make_app(saves=str(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -492,7 +496,8 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
         front = app.session.game.state.unit("csa_first_wave")
         assert (front.hits_per_stand, front.strength_now, front.hits) == (3, 7, 0)
         kinds = [e.kind for e in app.session.game.log]
-        assert kinds == ["resolution", "edit", "apply_effects"]  # the notes go to the target too
+        # the notes go to the target too
+        assert kinds == ["set_gap", "set_gap", "resolution", "edit", "apply_effects"]
         await pilot.press("u")  # the stand comes back; the card keeps its hits per stand
         assert app.session.game.state.unit("csa_first_wave").strength_now == 8
         await pilot.press("ctrl+q")

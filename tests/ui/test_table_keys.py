@@ -220,3 +220,33 @@ async def test_new_game_a_fast_typed_name_keeps_its_spaces_and_ticks_nothing() -
         name = app.screen.query_one("#new-name", Input)
         await until(pilot, lambda: name.value == "wave test")
         assert list(options.selected) == ticked
+
+
+async def test_an_army_level_result_never_asks_for_a_unit_nor_lands_on_a_card() -> None:
+    """MWAN initiative from the battle screen with a unit selected: rolled and applied, its
+    notes go to the log; no picker asks for a unit, no card gets a note."""
+    from drumhead.game import load_scenario, new_game
+    from tests.ui.helpers import make_app
+
+    game = new_game(
+        "mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2, name="bull"
+    )
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.session.open_game(game)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        notes = {u.id: u.notes for u in game.state.units}
+        app.action_open_resolve("initiative", "va4")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ResolveScreen) and app.screen.check_id == "initiative",
+        )
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen.result is not None)  # type: ignore[attr-defined]
+        await pilot.press("a")
+        await until(pilot, lambda: not isinstance(app.screen, ResolveScreen))
+        assert isinstance(app.screen, BattleScreen)  # no unit picker came up
+        assert {u.id: u.notes for u in game.state.units} == notes
+        applied = game.log[-1]
+        assert applied.kind == "apply_effects"
+        assert all("unit" not in e for e in applied.data["effects"])

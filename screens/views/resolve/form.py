@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from ...render import modifier_value_text
+from ...render import modifier_source_text, modifier_value_text
 from ...widgets.fields import KeyField, number_characters
 from ...widgets.ticks import TickBox, TickList
 
@@ -204,7 +204,7 @@ class InputForm(VerticalScroll):
             text.append(f" ×{max(count, 1)}" if count else " (per item)")
         if value == "?":
             text.append(" (its value is asked when ticked)", style="italic")
-        text.append(f"  ({spec.source})", style="italic dim")
+        text.append(f"  ({modifier_source_text(spec, ctx)})", style="italic dim")
         return text
 
     def show_automatic(self, view: OddsView | None) -> None:

@@ -343,6 +343,11 @@ class ResolveScreen(KeptScreen):
         form = self.form
         messages = []
         for group in form.groups(effects):
+            if group.on_no_card:
+                if self.session.log_notes(group.effects):
+                    n = len(group.effects)
+                    messages.append(f"{n} note(s) for the table are in the log (u undoes).")
+                continue
             target = group.target
             if target is None and self.session.game is not None and self.session.state.units:
                 target = await self.pick_target(group)

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
+from drumhead.answers import answer_id, key_label, key_value
 from drumhead.dice import DiceExpr, parse
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.expr import Environment, Expr
-from drumhead.model import CheckSpec, InputValue, Ruleset
+from drumhead.model import CheckSpec, GapSpec, InputValue, Ruleset
 from drumhead.results import AppliedModifier, MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
@@ -29,6 +30,8 @@ class Context:
     modifiers: tuple[AppliedModifier, ...] = ()
     use_reroll: bool = True
     gaps_used: dict[str, InputValue] = field(default_factory=dict)
+    gap_sources: dict[str, str] = field(default_factory=dict)
+    """Where each value in ``gaps`` came from, as shown (``your club's answer, asked on ...``)."""
     _derived: dict[str, InputValue] = field(default_factory=dict)
     _env: Environment | None = None
 
@@ -60,14 +63,37 @@ class Context:
         spec = self.ruleset.gap(gap_id)
         if spec is None:
             raise DrumheadError(f"unknown name '{gap_id}' in check {self.check.id}")
+        if spec.keys:
+            return self._keyed_gap(spec)
         if gap_id in self.gaps:
             value = self.gaps[gap_id]
         elif spec.value is not None:
             value = spec.value
         else:
-            raise MissingGapError(gap_id, spec.question, spec.source)
+            table = next((t.id for t in self.ruleset.gap_tables if gap_id in t.gap_ids()), None)
+            raise MissingGapError(gap_id, spec.question, spec.source, table)
         self.gaps_used[gap_id] = value
         return value
+
+    def _keyed_gap(self, spec: GapSpec) -> InputValue:
+        """A gap kept per situation: the answer for this check's key (its inputs' values),
+        else one given for every key; the players' before the house rules', the house rules'
+        before the rules'."""
+        key = tuple(key_value(self.env.get(name)) for name in spec.keys)
+        full = answer_id(spec.id, key)
+        house = dict(spec.values)
+        value: InputValue | None
+        for used, value in (
+            (full, self.gaps.get(full)),
+            (spec.id, self.gaps.get(spec.id)),
+            (full, house.get(".".join(key))),
+            (spec.id, spec.value),
+        ):
+            if value is not None:
+                self.gaps_used[used] = value
+                return value
+        question = f"{spec.question} [{key_label(spec, key)}]"
+        raise MissingGapError(full, question, spec.source)
 
     def total(self, side: str | None = None, applies: str = "roll") -> int:
         """The sum of the applied modifiers of one kind (and side)."""

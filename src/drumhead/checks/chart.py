@@ -5,8 +5,11 @@ Keys: ``dice``; ``strength`` (expression: the figures firing or fighting); ``col
 (one value per column); ``below`` (the value when the modified roll is under the lowest column:
 a miss, 0); a modified roll over the top column reads the top column; ``excess_over`` (strength
 over this is rolled again, in chunks of at most this many, each roll shown); ``small`` (value for
-a strength under the lowest row, with ``small_ruling``). The outcome is numeric: the one outcome
-the check defines, carrying the total.
+a strength under the lowest row, with ``small_ruling``); ``strength_explain`` (an expression
+giving a text with ``{input}`` placeholders, or a list of them whose texts are joined: how the
+strength was counted, shown as the first step; expressions add numbers only, so a text built of
+parts is written as a list).
+The outcome is numeric: the one outcome the check defines, carrying the total.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.dice import DiceExpr
-from drumhead.expr import Expr
+from drumhead.errors import DrumheadError
+from drumhead.expr import Expr, compile_expr
 from drumhead.odds import Distribution, constant, convolve, map_values
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceRoll, DiceSource
@@ -28,6 +32,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ChartRow:
+    """One row of a two-way chart: the strengths it covers and the value in each column."""
+
     low: int
     high: int
     values: tuple[int, ...]
@@ -35,6 +41,8 @@ class ChartRow:
 
 @dataclass(frozen=True, slots=True)
 class TwoWayChart:
+    """A ``chart`` check: the dice plus modifiers pick a column, the strength a row."""
+
     dice: DiceExpr
     strength: Expr
     columns: tuple[int, int]
@@ -44,12 +52,20 @@ class TwoWayChart:
     small: int
     small_ruling: str | None
     outcome: str
+    strength_explain: tuple[Expr, ...] = ()
+    """Parts of the text saying how the strength was counted, joined in order."""
 
     def outcome_ids(self) -> set[str]:
         return {self.outcome}
 
     def expressions(self) -> list[tuple[str, Expr]]:
-        return [("strength", self.strength)]
+        out = [("strength", self.strength)]
+        key = "strength_explain"
+        if len(self.strength_explain) == 1:
+            out.append((key, self.strength_explain[0]))
+        else:
+            out += [(f"{key}.{i}", part) for i, part in enumerate(self.strength_explain)]
+        return out
 
     def chunks(self, strength: int) -> list[int]:
         """The strengths rolled: all of it, or the top row's worth then the excess."""
@@ -90,6 +106,14 @@ class TwoWayChart:
     def _one(self, strength: int, mod: int) -> Distribution:
         return map_values(self.dice.distribution(), lambda t: self.read(strength, t + mod)[0])
 
+    def rulings_for(self, ctx: Context) -> list[str]:
+        """The rulings the odds rest on: ``small_ruling`` when a strength rolled is under the
+        chart's lowest row."""
+        if self.small_ruling is None:
+            return []
+        small = any(self.row(c) is None for c in self.chunks(self.strength.integer(ctx.env)))
+        return [self.small_ruling] if small else []
+
     def odds(self, ctx: Context) -> list[OutcomeOdds]:
         strength = self.strength.integer(ctx.env)
         mod = ctx.total()
@@ -104,6 +128,9 @@ class TwoWayChart:
         chunks = self.chunks(strength)
         rolls: list[DiceRoll] = []
         steps: list[str] = []
+        if self.strength_explain:
+            why = ctx.fmt("".join(str(p.evaluate(ctx.env)) for p in self.strength_explain))
+            steps.append(f"{_figures(strength)}: {why}")
         total = 0
         for index, chunk in enumerate(chunks):
             label = "chart" if index == 0 else f"excess {_figures(chunk)}"
@@ -168,4 +195,23 @@ def parse_chart(reader: Reader) -> TwoWayChart:
         small=reader.integer("small", 0),
         small_ruling=reader.text("small_ruling", None),
         outcome=reader.text("outcome"),
+        strength_explain=_read_explain(reader, "strength_explain"),
     )
+
+
+def _read_explain(reader: Reader, key: str) -> tuple[Expr, ...]:
+    """An expression, or a list of expressions (the parts of one text), at ``key``."""
+    raw = reader.raw(key, None)
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        return (reader.expr(key),)
+    if not raw:
+        raise reader.error(key, "expected an expression or a non-empty list of expressions")
+    parts = []
+    for index, part in enumerate(raw):
+        try:
+            parts.append(compile_expr(part))
+        except DrumheadError as exc:
+            raise reader.error(f"{key}.{index}", str(exc)) from None
+    return tuple(parts)

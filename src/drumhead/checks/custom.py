@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from drumhead.schema import Reader
 
 CUSTOM: dict[str, MechanicParser] = {}
-"""Mechanic name -> parser. Ruleset modules add theirs at import (see ``_load_builtin``)."""
+"""Mechanic name -> parser. Ruleset modules add theirs at import (see :func:`load_builtin`)."""
 
 
 def register(name: str) -> Callable[[MechanicParser], MechanicParser]:
@@ -29,13 +29,19 @@ def register(name: str) -> Callable[[MechanicParser], MechanicParser]:
     return deco
 
 
-def _load_builtin() -> None:
-    # Import the modules that register custom mechanics (each registers on import).
-    from drumhead.checks import mechanics  # noqa: F401
+def load_builtin() -> None:
+    """Import every module of :mod:`drumhead.checks.mechanics` (each registers on import)."""
+    import importlib
+    import pkgutil
+
+    from drumhead.checks import mechanics
+
+    for info in pkgutil.iter_modules(mechanics.__path__):
+        importlib.import_module(f"{mechanics.__name__}.{info.name}")
 
 
 def parse_custom(reader: Reader) -> Mechanic:
-    _load_builtin()
+    load_builtin()
     name = reader.text("mechanic")
     parser = CUSTOM.get(name)
     if parser is None:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Band:
+    """A band of differences (attacker's total minus defender's) and its cell."""
+
     low: int
     high: int
     cell: Cell
@@ -33,6 +35,8 @@ class Band:
 
 @dataclass(frozen=True, slots=True)
 class OpposedRoll:
+    """An ``opposed`` check: each side rolls, the difference is read in bands."""
+
     sides: tuple[str, str]
     dice: tuple[DiceExpr, DiceExpr]
     bands: tuple[Band, ...]
@@ -62,6 +66,16 @@ class OpposedRoll:
             pairs.append((self.band(diff + net)[0].cell, p))
         return merge_odds(pairs)
 
+    def rulings_for(self, ctx: Context) -> list[str]:
+        """The rulings the odds rest on: ``beyond_ruling`` when a difference can fall past the
+        table's ends."""
+        if self.beyond_ruling is None:
+            return []
+        net = ctx.total(self.sides[0]) - ctx.total(self.sides[1])
+        low, high = self.bands[0].low, self.bands[-1].high
+        diffs = difference_of(self.dice[0], self.dice[1])
+        return [self.beyond_ruling] if any(not low <= d + net <= high for d in diffs) else []
+
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
         first, second = self.sides
         roll_a = dice.roll(self.dice[0], first)
@@ -89,6 +103,7 @@ class OpposedRoll:
             modified=diff,
             values=((first, total_a), (second, total_d)),
             gap_text=cell_result_text(ctx, band.cell),
+            gap=band.cell.gap,
         )
 
 

@@ -31,6 +31,8 @@ MAX_POOL = 200
 
 @dataclass(frozen=True, slots=True)
 class DicePool:
+    """A ``pool`` check: a number of dice, each hitting on a target."""
+
     count: Expr
     dice: DiceExpr
     hit_on: Expr

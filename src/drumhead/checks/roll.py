@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class NumberRoll:
+    """A ``roll`` check: dice whose total (with modifiers) is the outcome's number."""
+
     dice: Expr
     minimum: int
     rounding: str

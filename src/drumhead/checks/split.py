@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
+    """A ``split`` check: a total shared out in a repeating pattern."""
+
     total: Expr
     pattern: tuple[str, ...]
     outcome: str

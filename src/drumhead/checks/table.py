@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """A band of the dice total and its cell in each column."""
+
     low: int
     high: int
     cells: tuple[tuple[str, Cell], ...]
@@ -35,6 +37,8 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class BandedTable:
+    """A ``table`` check: the modified roll is read in bands, by column."""
+
     dice: DiceExpr
     column: str | None
     clamp: bool
@@ -97,6 +101,7 @@ class BandedTable:
             steps=(line,),
             modified=modified,
             gap_text=cell_result_text(ctx, cell),
+            gap=cell.gap if cell is not None else None,
         )
 
 

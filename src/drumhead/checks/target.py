@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class TargetTest:
+    """A ``target`` check: the modified roll against a target number."""
+
     dice: DiceExpr
     compare: str
     target: Expr

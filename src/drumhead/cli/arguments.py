@@ -9,23 +9,38 @@ tests/bench/bench_app.py).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on every command line
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
-def register(sub: Any) -> None:
-    """Add every command to the sub-parser action ``sub``."""
+def register(sub: Any, only: str | None = None) -> None:
+    """Add every command to the sub-parser action ``sub`` (``only``: that command alone, when
+    the command line names it: the other commands' parsers are not built)."""
+    for name, add in COMMANDS.items():
+        if only is None or name == only:
+            add(sub)
+
+
+def _roll(sub: Any) -> None:
     p = sub.add_parser("roll", help="roll dice: drumhead roll 2d6 1d10z")
     p.add_argument(
         "exprs", nargs="+", metavar="EXPR", help="dice notation, e.g. 2d6, 1d6+2, d12, 1d10z"
     )
     p.add_argument("--seed", type=int, help="seed the dice (same seed, same roll)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(handler="commands:cmd_roll")
+    p.set_defaults(handler="roll:cmd_roll")
 
+
+def _rulesets(sub: Any) -> None:
     p = sub.add_parser("rulesets", help="list the shipped rulesets and their checks")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="commands:cmd_rulesets")
 
+
+def _checks(sub: Any) -> None:
     p = sub.add_parser("checks", help="a ruleset's checks: inputs, modifiers, outcomes")
     p.add_argument("ruleset")
     p.add_argument("check", nargs="?")
@@ -33,46 +48,50 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="commands:cmd_checks")
 
-    for name, handler, text in (
-        ("odds", "commands:cmd_odds", "the exact odds of every outcome of a check"),
-        (
-            "resolve",
-            "commands:cmd_resolve",
-            "resolve a check: roll, or use the dice rolled by hand",
-        ),
-    ):
-        p = sub.add_parser(name, help=text)
-        p.add_argument("ruleset")
-        p.add_argument("check")
-        p.add_argument(
-            "--set",
-            action="append",
-            default=[],
-            metavar="NAME=VALUE",
-            help="an input (or a gap value the sources lack)",
-        )
-        p.add_argument(
-            "--mod",
-            action="append",
-            default=[],
-            metavar="ID[=COUNT]",
-            help="tick a modifier (COUNT for ones that can apply more than once)",
-        )
-        p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
-        _ruleset_flags(p)
-        p.add_argument("--json", action="store_true", help="machine-readable output")
-        if name == "resolve":
-            p.add_argument(
-                "--dice",
-                action="append",
-                type=_face,
-                default=None,
-                metavar="FACE",
-                help="a face rolled by hand (repeat; opposed checks: attacker's, then defender's)",
-            )
-            p.add_argument("--seed", type=int, help="seed the dice")
-        p.set_defaults(handler=handler)
 
+def _odds(sub: Any) -> None:
+    _odds_or_resolve(sub, "odds", "the exact odds of every outcome of a check")
+
+
+def _resolve(sub: Any) -> None:
+    _odds_or_resolve(sub, "resolve", "resolve a check: roll, or use the dice rolled by hand")
+
+
+def _odds_or_resolve(sub: Any, name: str, text: str) -> None:
+    p = sub.add_parser(name, help=text)
+    p.add_argument("ruleset")
+    p.add_argument("check")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an input (or a gap value the sources lack)",
+    )
+    p.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="ID[=COUNT]",
+        help="tick a modifier (COUNT for ones that can apply more than once)",
+    )
+    p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    if name == "resolve":
+        p.add_argument(
+            "--dice",
+            action="append",
+            type=_face,
+            default=None,
+            metavar="FACE",
+            help="a face rolled by hand (repeat; opposed checks: attacker's, then defender's)",
+        )
+        p.add_argument("--seed", type=int, help="seed the dice")
+    p.set_defaults(handler=f"commands:cmd_{name}")
+
+
+def _check(sub: Any) -> None:
     p = sub.add_parser("check", help="validate ruleset, house-rules, scenario and save files")
     p.add_argument(
         "paths", nargs="*", metavar="PATH", help="files to check (default: the shipped data)"
@@ -82,12 +101,50 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(handler="commands:cmd_check")
 
-    _games(sub)
-    _app(sub)
+
+# -- house rules and open questions -------------------------------------------------------------
+def _house_rules(sub: Any) -> None:
+    """``house-rules list|template``."""
+    p = sub.add_parser("house-rules", help="house-rules files: those offered, or a template")
+    p.set_defaults(handler="house:cmd_list")  # each verb names its own
+    verbs = p.add_subparsers(dest="verb", metavar="list|template")
+    verbs.required = True
+    q = verbs.add_parser("list", help="the house-rules files offered for a ruleset, previewed")
+    q.add_argument("ruleset")
+    q.add_argument(
+        "--house-rules",
+        metavar="DIR",
+        help="your house-rules folder (default: house-rules beside the saves folder)",
+    )
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(handler="house:cmd_list")
+    q = verbs.add_parser(
+        "template", help="a commented house-rules file with every question the rules leave open"
+    )
+    q.add_argument("ruleset")
+    q.add_argument("--output", "-o", metavar="FILE", help="write it here, not to stdout")
+    q.add_argument("--json", action="store_true", help="errors as JSON")
+    q.set_defaults(handler="house:cmd_template")
 
 
-def _games(sub: Any) -> None:
-    """Games and saves: ``new``, ``saves``, ``export``."""
+def _schema(sub: Any) -> None:
+    p = sub.add_parser("schema", help="JSON Schemas of ruleset and house-rules files (for editors)")
+    p.add_argument("name", nargs="?", help="one schema to print (e.g. house-rules-republique.json)")
+    p.add_argument("--output", "-o", metavar="DIR", help="write every schema into DIR")
+    p.add_argument("--json", action="store_true", help="errors as JSON")
+    p.set_defaults(handler="house:cmd_schema")
+
+
+def _questions(sub: Any) -> None:
+    p = sub.add_parser("questions", help="the questions a ruleset leaves open, by check")
+    p.add_argument("ruleset")
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="house:cmd_questions")
+
+
+# -- games and saves ----------------------------------------------------------------------------
+def _new(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
     p.add_argument("ruleset")
     p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
@@ -97,10 +154,14 @@ def _games(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_new")
 
+
+def _saves(sub: Any) -> None:
     p = sub.add_parser("saves", help="list the saved games: ruleset, turn, last played")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_saves")
 
+
+def _export(sub: Any) -> None:
     p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
     p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
@@ -108,8 +169,43 @@ def _games(sub: Any) -> None:
     p.set_defaults(handler="games:cmd_export")
 
 
-def _app(sub: Any) -> None:
-    """The commands that open the app: ``reference`` and ``serve``."""
+def _stats(sub: Any) -> None:
+    p = sub.add_parser("stats", help="was it the dice? a saved game's luck, by side, unit and turn")
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_stats")
+
+
+def _print(sub: Any) -> None:
+    p = sub.add_parser(
+        "print",
+        help="the table's paper as one HTML file to print: a game's unit cards, or "
+        "(--reference) a ruleset's quick-reference sheet",
+    )
+    p.add_argument("save", metavar="SAVE", nargs="?", help="a save's name, or its .toml file")
+    p.add_argument(
+        "--reference", metavar="RULESET", help="the quick-reference sheet of a ruleset instead"
+    )
+    p.add_argument("--output", "-o", metavar="FILE", help="write the HTML here, not to stdout")
+    p.add_argument(
+        "--paper",
+        choices=("any", "a4", "letter"),
+        default="any",
+        help="fix the paper size (default: the printer's; the layout fits A4 and Letter)",
+    )
+    _ruleset_flags(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="games:cmd_print")
+
+
+def _play(sub: Any) -> None:
+    from drumhead.cli.play import register  # its own module: one command, one job
+
+    register(sub)
+
+
+# -- the commands that open the app -------------------------------------------------------------
+def _reference(sub: Any) -> None:
     p = sub.add_parser(
         "reference", help="open the app on a ruleset's quick reference (no game needed)"
     )
@@ -117,6 +213,8 @@ def _app(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="errors as JSON (the app itself is not)")
     p.set_defaults(handler="app_commands:cmd_reference")
 
+
+def _serve(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
         help="run the app in a web browser on this machine (needs the [web] extra)",
@@ -151,3 +249,25 @@ def _ruleset_flags(p: argparse.ArgumentParser) -> None:
         "--option", action="append", default=[], metavar="ID", help="turn an optional rule on"
     )
     p.add_argument("--house-rules", metavar="FILE", help="a house-rules TOML file")
+
+
+COMMANDS: dict[str, Callable[[Any], None]] = {
+    "roll": _roll,
+    "rulesets": _rulesets,
+    "checks": _checks,
+    "odds": _odds,
+    "resolve": _resolve,
+    "check": _check,
+    "new": _new,
+    "saves": _saves,
+    "export": _export,
+    "stats": _stats,
+    "print": _print,
+    "house-rules": _house_rules,
+    "questions": _questions,
+    "schema": _schema,
+    "play": _play,
+    "reference": _reference,
+    "serve": _serve,
+}
+"""Every command, in the order ``drumhead --help`` lists them, and what adds its parser."""

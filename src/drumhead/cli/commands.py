@@ -1,24 +1,26 @@
-"""The CLI's sub-commands over the rules core: roll, rulesets, checks, odds, resolve, check."""
+"""The CLI's sub-commands over the rules core: rulesets, checks, odds, resolve, check
+(``roll`` is :mod:`drumhead.cli.roll`: it needs the dice alone)."""
 
 from __future__ import annotations
 
-import argparse
 import random
-import secrets
-from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drumhead.cli.output import bar, emit_json, table
-from drumhead.dice import parse
 from drumhead.errors import InputError, RulesetError
 from drumhead.odds import mean, percent
-from drumhead.results import OutcomeOdds, Resolution
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from fractions import Fraction
+
+    from drumhead.results import OutcomeOdds, Resolution
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from drumhead.loader import load_ruleset
+    from drumhead.rulecache import load_ruleset
 
     return load_ruleset(args.ruleset, args.option, args.house_rules)
 
@@ -44,64 +46,11 @@ def _mods(items: Sequence[str]) -> dict[str, int]:
     return out
 
 
-# -- roll -------------------------------------------------------------------------------------
-def cmd_roll(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    rng = random.Random(seed)
-    results: list[dict[str, Any]] = []
-    for text in args.exprs:
-        expr = parse(text)
-        faces, total = expr.roll(rng)
-        low, ways = expr.ways()  # whole numbers: exact, and fast for the largest notation
-        whole = expr.outcomes
-        results.append(
-            {
-                "expr": str(expr),
-                "faces": list(faces),
-                "total": total,
-                "low": expr.low,
-                "high": expr.high,
-                "mean": str(expr.mean()),
-                "p_total": _frac(Fraction(ways[total - low], whole)),
-                "p_at_least": _frac(Fraction(sum(ways[total - low :]), whole)),
-            }
-        )
-    if args.json:
-        emit_json({"seed": seed, "rolls": results})
-        return 0
-    for r in results:
-        shown = f" [{', '.join(str(f) for f in r['faces'])}]" if r["faces"] else ""
-        print(
-            f"{r['expr']}: {r['total']}{shown}   (range {r['low']}-{r['high']}, "
-            f"mean {float(Fraction(str(r['mean']))):.2f}, "
-            f"this or more {percent(Fraction(str(r['p_at_least'])))}%)"
-        )
-    print(f"seed {seed}")
-    return 0
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 # -- rulesets / checks --------------------------------------------------------------------------
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from drumhead.loader import load_ruleset, ruleset_ids
+    from drumhead.rulecache import shipped_ids, summaries
 
-    rows = []
-    for rid in ruleset_ids():
-        rs = load_ruleset(rid)
-        rows.append(
-            {
-                "id": rs.id,
-                "title": rs.title,
-                "version": rs.version,
-                "description": rs.description,
-                "checks": [c.id for c in rs.checks],
-                "options": [o.id for o in rs.options],
-                "gaps": [g.id for g in rs.gaps if g.value is None],
-            }
-        )
+    rows = summaries(shipped_ids())
     if args.json:
         emit_json(rows)
         return 0
@@ -157,6 +106,11 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
         "refusals": [
             {"when": r.when.text, "text": r.text, "source": r.source} for r in check.refusals
         ],
+        "luck": {
+            "way": check.luck.way if check.luck else "unknown",
+            "declared": bool(check.luck and check.luck.declared),
+            "text": check.luck.describe() if check.luck else "",
+        },
     }
 
 
@@ -221,28 +175,71 @@ def cmd_checks(args: argparse.Namespace) -> int:
         print("\nrefused when:")
         for r in d["refusals"]:
             print(f"  {r['when']}: {r['text']}" + (f"  ({r['source']})" if r["source"] else ""))
+    print(f"\nluck (for drumhead stats): {d['luck']['text']}")
+    _print_questions(rs, d["id"])
     return 0
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _print_questions(rs: Any, check_id: str) -> None:
+    """The values the sources lack that the check reads, each with whose value it is (the
+    rules', a ruling's, the house rules', or open: asked when needed)."""
+    from drumhead.questions import open_questions
+
+    group = next((g for g in open_questions(rs).groups if g.check == check_id), None)
+    if group is None:
+        return
+    print("\nvalues the sources lack:")
+    for table_id in group.tables:
+        shown = rs.gap_table(table_id)
+        cells = shown.gap_ids()
+        given = [g for g in rs.gaps if g.id in cells and (g.value is not None)]
+        houses = sorted({g.value_source for g in given if g.value_source})
+        whose = f"; {', '.join(houses)}" if houses else ""
+        print(f"  chart {shown.title}: {len(given)} of {len(cells)} cells known{whose}")
+    for q in group.questions:
+        answers = "; ".join(f"{a.id} = {a.value} ({a.source})" for a in q.answers)
+        keyed = f" [per {', '.join(q.keys)}]" if q.keys else ""
+        print(f"  {q.gap}{keyed}: {answers or 'open: asked when a check needs it'}")
 
 
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
     from drumhead.resolve import prepare
+    from drumhead.sources import PLAYERS_ANSWER
 
     rs = _load(args)
+    values = _pairs(args.set, "--set")
+    given = {k: f"{PLAYERS_ANSWER} (--set)" for k in values if rs.gap(k) is not None}
     return prepare(
-        rs, args.check, _pairs(args.set, "--set"), _mods(args.mod), use_reroll=not args.no_reroll
+        rs,
+        args.check,
+        values,
+        _mods(args.mod),
+        use_reroll=not args.no_reroll,
+        gap_sources=given,
     )
 
 
 def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
+    from drumhead.sources import gap_uses, house_changes, odds_rulings, outcome_sources
+
     numeric = [o for o in result if o.value is not None]
+    sources = dict(outcome_sources(ctx.check, result))
     data: dict[str, Any] = {
         "ruleset": ctx.ruleset.id,
         "check": ctx.check.id,
+        "source": ctx.check.source,
         "inputs": dict(ctx.inputs),
         "modifiers": [m.to_dict() for m in ctx.modifiers],
         "total_modifier": ctx.total(),
-        "odds": [o.to_dict() for o in result],
+        "odds": [{**o.to_dict(), "source": sources[o.outcome]} for o in result],
+        "rulings": [r.to_dict() for r in odds_rulings(ctx, result)],
+        "gaps": [g.to_dict() for g in gap_uses(ctx)],
+        "house_rules": list(house_changes(ctx)),
     }
     outcome_of: dict[int | None, set[str]] = {}
     for o in result:
@@ -265,15 +262,34 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
         return 0
-    print(f"{ctx.ruleset.title}: {ctx.check.title}")
+    print(f"{ctx.ruleset.title}: {ctx.check.title}  [{ctx.check.source}]")
     for m in ctx.modifiers:
         print(f"  {m.describe()}  ({m.source})")
-    for o in result:
+    shown_source = ctx.check.source
+    for o, row in zip(result, data["odds"], strict=True):
         label = o.outcome if o.value is None else f"{o.outcome} {o.value}"
-        print(f"  {label:<28} {percent(o.p):>6.1f}%  {bar(float(o.p))}  {_frac(o.p)}")
+        cited = f"  ({row['source']})" if row["source"] != shown_source else ""
+        print(f"  {label:<28} {percent(o.p):>6.1f}%  {bar(float(o.p))}  {_frac(o.p)}{cited}")
     if "mean" in data:
         print(f"  mean {data['mean_float']}")
+    print_sources(data)
     return 0
+
+
+def print_sources(data: dict[str, Any]) -> None:
+    """The values an answer took from outside the rules' own numbers, and its rulings."""
+    for gap in data.get("gaps", []):
+        print(f"  value {gap['id']} = {gap['value']}  ({gap['source']})")
+    for change in data.get("house_rules", []):
+        print(f"  {change}")
+    for ruling in data.get("rulings", []):
+        if ruling["used"] == "alternative":
+            print(
+                f"  ruling {ruling['id']} ({ruling['source']}): other reading chosen: "
+                f"{ruling['alternative'] or ruling['reading']}"
+            )
+        else:
+            print(f"  ruling {ruling['id']} ({ruling['source']}): {ruling['reading']}")
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
@@ -285,7 +301,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.dice is not None:
         dice: Any = HandDice(args.dice)
     else:
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
         dice = RandomDice(random.Random(seed))
     res = resolve(ctx, dice)
     data = res.to_dict()
@@ -302,10 +318,15 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def print_resolution(ctx: Any, res: Resolution, seed: int | None) -> None:
     print(f"{ctx.ruleset.title}: {ctx.check.title}  [{ctx.check.source}]")
+    for m in res.modifiers:
+        print(f"  modifier {m.describe()}  ({m.source})")
     for step in res.steps:
         print(f"  {step}")
+    if res.outcome_source != res.source:
+        print(f"  outcome source: {res.outcome_source}")
     for effect in res.effects:
         print(f"  -> {effect.text}")
+    print_sources(res.to_dict())
     print(
         "  odds before the roll: "
         + ", ".join(

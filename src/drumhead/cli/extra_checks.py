@@ -17,19 +17,27 @@ def check_file(kind: str, path: Path, data: dict[str, object], text: str) -> Non
     if kind == "save":
         from drumhead.saves import load_save
 
-        load_save(path)
+        load_save(path, replay=True)  # every entry replayed, whatever the snapshot says
         return
     raise RulesetError(f"cannot check {kind} files", path=str(path))
 
 
 def check_shipped() -> list[DrumheadError]:
-    """Problems in the shipped scenarios (``drumhead check`` with no paths)."""
+    """Problems in the shipped scenarios and sample house rules (``drumhead check`` with no
+    paths)."""
     from drumhead.game.scenario import load_scenario, scenario_ids
+    from drumhead.house.library import shipped_folder
+    from drumhead.loader import load_ruleset, read_house_rules
 
     errors: list[DrumheadError] = []
     for scenario_id in scenario_ids():
         try:
             load_scenario(scenario_id)
+        except DrumheadError as exc:
+            errors.append(exc)
+    for path in sorted(shipped_folder().glob("*.toml")):
+        try:
+            load_ruleset(read_house_rules(path).ruleset, house_rules=path)
         except DrumheadError as exc:
             errors.append(exc)
     return errors

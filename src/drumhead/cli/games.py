@@ -125,19 +125,31 @@ def cmd_saves(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    from drumhead.saves import export_markdown, load_save, save_path
+def _save_file(args: argparse.Namespace) -> Path:
+    """The save named on the command line: a save's name, or the path of its .toml file."""
+    from drumhead.saves import save_path
 
     given = Path(args.save)
-    path = (
-        given if given.suffix == ".toml" and given.exists() else save_path(_folder(args), args.save)
-    )
+    if given.suffix == ".toml" and given.exists():
+        return given
+    return save_path(_folder(args), args.save)
+
+
+def write_output(path: str, text: str) -> None:
+    """Write a command's output file, or say plainly why it cannot be written."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise DrumheadError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from drumhead.saves import export_markdown, load_save
+
+    path = _save_file(args)
     report = export_markdown(load_save(path).game)
     if args.output:
-        try:
-            Path(args.output).write_text(report, encoding="utf-8")
-        except OSError as exc:
-            raise DrumheadError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        write_output(args.output, report)
     if args.json:
         emit_json({"save": str(path), "output": args.output, "report": report})
     elif args.output:
@@ -149,3 +161,52 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from drumhead.game.luck_text import luck_text
+    from drumhead.game.stats import luck_report
+    from drumhead.saves import load_save
+
+    path = _save_file(args)
+    report = luck_report(load_save(path).game)
+    if args.json:
+        emit_json({"save": str(path), **report.to_dict()})
+    else:
+        print(luck_text(report), end="")
+    return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from drumhead.cli.main import UsageError
+
+    if (args.save is None) == (args.reference is None):
+        raise UsageError("drumhead print: give a SAVE, or --reference RULESET (not both)")
+    if args.save is not None and (args.option or args.house_rules):
+        raise UsageError(
+            "drumhead print: --option and --house-rules go with --reference (a save has its own)"
+        )
+    if args.reference is not None:
+        from drumhead.game.rulesets import game_ruleset
+        from drumhead.paper import reference_html
+
+        ruleset = game_ruleset(args.reference, args.option, args.house_rules)
+        text = reference_html(ruleset, args.paper)
+        info: dict[str, object] = {"ruleset": ruleset.id, "checks": len(ruleset.checks)}
+    else:
+        from drumhead.paper import cards_html
+        from drumhead.saves import load_save
+
+        path = _save_file(args)
+        game = load_save(path).game
+        text = cards_html(game, args.paper)
+        info = {"save": str(path), "cards": sum(1 for u in game.state.units if not u.removed)}
+    if args.output:
+        write_output(args.output, text)
+    if args.json:
+        emit_json({**info, "output": args.output, **({} if args.output else {"html": text})})
+    elif args.output:
+        print(f"wrote {args.output}")
+    else:
+        print(text, end="")
+    return 0

@@ -58,9 +58,9 @@ def _run(args_list: list[str]) -> int:
 
     if not args_list:  # plain ``drumhead``: the app, without building every command's parser
         return run_app()
-    from drumhead.cli.parser import build_parser, handler
+    from drumhead.cli.parser import build_parser, handler, named_command
 
-    args = build_parser().parse_args(args_list)
+    args = build_parser(named_command(args_list)).parse_args(args_list)
     named: str | None = getattr(args, "handler", None)
     if named is None:
         return run_app(args.saves)

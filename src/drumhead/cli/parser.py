@@ -17,7 +17,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``command``, of that command alone (the others'
+    parsers cost a few milliseconds to build, on every run)."""
     from drumhead.cli import arguments
 
     parser = _Parser(
@@ -30,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--saves", metavar="DIR", help="folder for saved games (default ./saves or $DRUMHEAD_SAVES)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    arguments.register(sub)
+    arguments.register(sub, command)
     return parser
 
 
@@ -40,3 +42,21 @@ def handler(named: str) -> Handler:
     module, _, function = named.partition(":")
     found: Handler = getattr(import_module(f"drumhead.cli.{module}"), function)
     return found
+
+
+def named_command(args: list[str]) -> str | None:
+    """The command a command line names when it can be told without parsing it (the only
+    option before a command is ``--saves DIR``); None when it cannot be told, or names no
+    command this drumhead has."""
+    from drumhead.cli.arguments import COMMANDS
+
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--saves":
+            index += 2
+        elif arg.startswith("--saves="):
+            index += 1
+        else:
+            return arg if arg in COMMANDS else None
+    return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from drumhead.game.state import LEADER_STATUSES, Activation, GameState, Leader, Side, Unit
+from drumhead.house.record import house_to_dict, read_house_copy
 from drumhead.model import InputValue
 from drumhead.schema import Reader
 
@@ -116,6 +117,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     if state.scenario is not None:
         out["scenario"] = state.scenario
     out["gaps"] = dict(state.gaps)
+    if state.house is not None:
+        out["house"] = house_to_dict(state.house)
     out["activation"] = activation_to_dict(state.activation)
     out["sides"] = [side_to_dict(s) for s in state.sides]
     out["leaders"] = [leader_to_dict(x) for x in state.leaders]
@@ -226,6 +229,8 @@ def read_state(r: Reader) -> GameState:
         gaps_r.done()
     act_r = r.table("activation", None)
     activation = read_activation(act_r) if act_r is not None else Activation()
+    house_r = r.table("house", None)
+    house = read_house_copy(house_r) if house_r is not None else None
     sides = tuple(read_side(s) for s in r.array("sides"))
     leaders = tuple(read_leader(x) for x in r.array("leaders"))
     units = tuple(read_unit(u) for u in r.array("units"))
@@ -246,6 +251,7 @@ def read_state(r: Reader) -> GameState:
         units=units,
         name=r.text("name", ""),
         scenario=r.text("scenario", None),
+        house=house,
     )
     if state.turn < 1:
         raise r.error("turn", "the turn starts at 1")

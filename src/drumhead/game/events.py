@@ -36,10 +36,21 @@ EVENT_KINDS: tuple[str, ...] = (
     "shuffle_deck",
     "initiative",
     "set_gap",
+    "set_gaps",
     "note",
     "roll",
+    "revert",
 )
 """Every kind of event a log can hold."""
+
+NOT_REVERTIBLE: dict[str, str] = {
+    "revert": "a revert cannot itself be reverted (undo it while it is the last entry)",
+    "next_phase": "a change of phase cannot be reverted: every later entry was made in the "
+    "phase it began (go back with undo or jump instead)",
+    "next_turn": "a change of turn cannot be reverted: every later entry was made in the turn "
+    "it began (go back with undo or jump instead)",
+}
+"""Kinds of event a revert may not take back, and why."""
 
 UNIT_EDITABLE: dict[str, str] = {
     "name": "text",
@@ -157,8 +168,8 @@ class _Data:
 DATA_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(keys.split())
     for kind, keys in {
-        "resolution": "check unit seed hand modifiers use_reroll resolution",
-        "apply_effects": "unit effects resolution",
+        "resolution": "check unit roles seed hand modifiers use_reroll resolution",
+        "apply_effects": "unit roles effects resolution",
         "edit": "target id field old new",
         "add_side": "side",
         "add_unit": "unit",
@@ -173,17 +184,20 @@ DATA_KEYS: dict[str, frozenset[str]] = {
         "shuffle_deck": "deck",
         "initiative": "winner first",
         "set_gap": "gap value old",
+        "set_gaps": "answers table",
         "note": "text unit",
         "roll": "notation seed faces total purpose unit",
+        "revert": "target drop",
     }.items()
 }
 """The keys each kind of event's data may hold."""
 
 EFFECT_KEYS = frozenset(
-    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left"}
+    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left", "unit"}
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
-lost, hits left on the current stand), worked out when it was applied."""
+lost, hits left on the current stand), worked out when it was applied; ``unit``: the unit it
+fell on (the event's ``unit`` when absent; a note with neither fell on no card)."""
 
 
 def apply_event(state: GameState, event: Event) -> GameState:
@@ -201,11 +215,48 @@ def apply_event(state: GameState, event: Event) -> GameState:
 
 
 def replay(start: GameState, events: Sequence[Event]) -> GameState:
-    """The state after every event of ``events``, from ``start``."""
+    """The state after the log ``events`` (from its first event), from ``start``: every event
+    in effect applied in order; those a ``revert`` took back, and the reverts, skipped."""
+    gone = taken_back(events)
     state = start
     for event in events:
-        state = apply_event(state, event)
+        if event.kind != "revert" and event.seq not in gone:
+            state = apply_event(state, event)
     return state
+
+
+def revert_targets(event: Event) -> tuple[int, ...]:
+    """What a ``revert`` event takes back: its ``target``, then the entries it ``drop``s (later
+    entries that no longer applied without the target). Checks the data's shape: whole
+    numbers, each after the target and before the revert, the drops in order."""
+    d = _Data(event)
+    extra = event.data.keys() - DATA_KEYS["revert"]
+    if extra:
+        raise d.fail(sorted(extra)[0], "unknown key")
+    target = d.integer("target")
+    if not 1 <= target < event.seq:
+        raise d.fail("target", f"expected an earlier entry (1..{event.seq - 1}), not {target}")
+    drop = event.data.get("drop", [])
+    if not isinstance(drop, list) or not all(_whole(x) for x in drop):
+        raise d.fail("drop", "expected a list of whole numbers")
+    for index, seq in enumerate(drop):
+        low = drop[index - 1] if index else target
+        if not low < seq < event.seq:
+            raise d.fail(
+                f"drop.{index}", f"expected an entry after {low} and before {event.seq}, in order"
+            )
+    return (target, *drop)
+
+
+def taken_back(events: Sequence[Event]) -> dict[int, int]:
+    """Entry seq -> the seq of the ``revert`` that took it back (reverted it, or dropped it
+    as no longer applying), for a log given from its first event."""
+    out: dict[int, int] = {}
+    for event in events:
+        if event.kind == "revert":
+            for seq in revert_targets(event):
+                out[seq] = event.seq
+    return out
 
 
 # -- handlers -----------------------------------------------------------------------------------
@@ -266,10 +317,31 @@ def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
 
 
 def _apply_effects(state: GameState, d: _Data) -> GameState:
-    unit = _unit(state, d, d.text("unit"))
+    default = d.text("unit", optional=True)
+    roles = d.data.get("roles")
+    if roles is not None:
+        if not isinstance(roles, Mapping):
+            raise d.fail("roles", "expected a table of role -> units")
+        for role, units in roles.items():
+            if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+                raise d.fail(f"roles.{role}", "expected a list of unit ids")
+            for uid in units:
+                if not state.has_unit(uid):
+                    raise d.fail(f"roles.{role}", f"no unit '{uid}'")
+    if default is not None:
+        _unit(state, d, default)
     for index, effect in enumerate(d.tables("effects")):
-        state, unit = _effect(state, unit, effect, d, f"effects.{index}")
-    return state.with_unit(unit)
+        key = f"effects.{index}"
+        target = effect.get("unit", default)
+        if target is None:  # the table's note, or an army-level side's: on no card
+            if effect.get("kind") != "note":
+                raise d.fail(f"{key}.unit", "only a note falls on no unit")
+            continue
+        if not isinstance(target, str) or not state.has_unit(target):
+            raise d.fail(f"{key}.unit", f"no unit '{target}'")
+        state, unit = _effect(state, state.unit(target), effect, d, key)
+        state = state.with_unit(unit)
+    return state
 
 
 def _effect(
@@ -495,13 +567,37 @@ def _initiative(state: GameState, d: _Data) -> GameState:
 
 
 def _set_gap(state: GameState, d: _Data) -> GameState:
-    gap = d.text("gap")
-    value = d.data.get("value")
-    if not isinstance(value, int | str | bool):
-        raise d.fail("value", "a gap value is a number, text or boolean")
+    """The players' answer to a question the rules leave open (an answer id: a gap, or one key
+    of a gap kept per situation); without ``value`` the answer is taken back."""
     gaps = dict(state.gaps)
-    gaps[gap] = value
+    _answer(gaps, d, d.data, "")
     return state.evolve(gaps=tuple(sorted(gaps.items())))
+
+
+def _set_gaps(state: GameState, d: _Data) -> GameState:
+    """Many answers at once (a chart typed in a grid), as one change: ``answers`` is a list of
+    ``{gap, value?, old?}``; ``table`` the gap table they were typed in, if one."""
+    gaps = dict(state.gaps)
+    d.text("table", optional=True)
+    for index, item in enumerate(d.tables("answers")):
+        extra = set(item) - {"gap", "value", "old"}
+        if extra:
+            raise d.fail(f"answers.{index}.{sorted(extra)[0]}", "unknown key")
+        _answer(gaps, d, item, f"answers.{index}.")
+    return state.evolve(gaps=tuple(sorted(gaps.items())))
+
+
+def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str) -> None:
+    gap = item.get("gap")
+    if not isinstance(gap, str) or not gap:
+        raise d.fail(f"{where}gap", "expected text")
+    value = item.get("value")
+    if value is None:
+        gaps.pop(gap, None)
+        return
+    if not isinstance(value, int | str | bool):
+        raise d.fail(f"{where}value", "a gap value is a number, text or boolean")
+    gaps[gap] = value
 
 
 def _roll(state: GameState, d: _Data) -> GameState:
@@ -531,7 +627,16 @@ def _roll(state: GameState, d: _Data) -> GameState:
     return state
 
 
+def _revert(state: GameState, d: _Data) -> GameState:
+    revert_targets(d.event)
+    raise InputError(
+        f"event {d.event.seq} (revert): a revert rebuilds the game from its log; replay the "
+        "log (drumhead.game.replay, or a Game), not one event"
+    )
+
+
 _HANDLERS = {
+    "revert": _revert,
     "roll": _roll,
     "resolution": _nothing,
     "note": _nothing,
@@ -550,4 +655,5 @@ _HANDLERS = {
     "shuffle_deck": _shuffle_deck,
     "initiative": _initiative,
     "set_gap": _set_gap,
+    "set_gaps": _set_gaps,
 }

@@ -13,31 +13,40 @@ import hashlib
 import random
 import re
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from drumhead.errors import InputError, MissingHitsPerStandError, RulesetError
+from drumhead.answers import check_answers
+from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
+    NOT_REVERTIBLE,
     SIDE_EDITABLE,
     UNIT_EDITABLE,
     Event,
     apply_event,
     edit_value,
+    revert_targets,
+    taken_back,
 )
+from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
+from drumhead.house.record import as_copy
+from drumhead.loader import read_house_rules
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
 from drumhead.schema import Reader
+from drumhead.sources import PLAYERS_ANSWER
 
-CHECKPOINT_EVERY = 64
-"""States are kept every this many events, so undo and jump replay at most this many."""
+if TYPE_CHECKING:
+    from drumhead.game.revert import RevertPlan
 
 JournalOp = tuple[str, Any]
 """``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
@@ -64,6 +73,18 @@ def shuffled(cards: Sequence[str], seed: int, label: str) -> tuple[str, ...]:
     return tuple(deck)
 
 
+@dataclass(frozen=True, slots=True)
+class Reverted:
+    """An entry of the log that a later ``revert`` took back: it stays in the log (shown
+    greyed, with a marker) but no longer counts."""
+
+    by: int
+    """The seq of the revert that took it back."""
+    how: Literal["reverted", "dropped"]
+    """``reverted``: the entry the players chose; ``dropped``: a later entry that no longer
+    applied without it, dropped with their agreement."""
+
+
 class Game:
     """The only mutable object of the game layer."""
 
@@ -73,14 +94,25 @@ class Game:
         ruleset: Ruleset,
         log: Iterable[Event] = (),
         redo: Iterable[Event] = (),
+        *,
+        past: Past | None = None,
     ) -> None:
+        """A game from ``start``: with the events of ``log`` applied and ``redo`` to redo; or
+        opened after the events of ``past`` (read when needed: a long game's log is not
+        held in memory), then ``log``'s."""
         self.start = start
         self.ruleset = ruleset
-        self._log: list[Event] = []
+        self._log = EventLog(past)
         self._redo: list[Event] = []
         self._checkpoints: dict[int, GameState] = {0: start}
         self._state = start
-        self._log_tuple: tuple[Event, ...] | None = ()
+        self._past_merged = past is None
+        """Whether the past's states are among the checkpoints (or there is no past)."""
+        if past is not None:
+            self._state = past.end
+            self._checkpoints[len(past)] = past.end
+        self._log_tuple: tuple[Event, ...] | None = None
+        self._reverted: dict[int, Reverted] | None = None if past is not None else {}
         self.recorder: Callable[[JournalOp], None] | None = None
         """Told of every change as it is made, on the thread that makes it, the game already
         changed: how the saves layer's journal hears of it (None: nobody listens)."""
@@ -99,6 +131,9 @@ class Game:
 
     @property
     def log(self) -> tuple[Event, ...]:
+        """Every event of the log, in order. A game opened from a long save reads them all
+        for this: :meth:`events`, :meth:`iter_log`, :attr:`event_count` and
+        :attr:`last_event` read only what they are asked for."""
         if self._log_tuple is None:
             self._log_tuple = tuple(self._log)
         return self._log_tuple
@@ -108,6 +143,47 @@ class Game:
         """Undone events, the next to redo first."""
         return tuple(self._redo)
 
+    def reverted(self) -> dict[int, Reverted]:
+        """Entries of the log that a revert took back, by seq (the log shows them greyed)."""
+        if self._reverted is None:
+            out: dict[int, Reverted] = {}
+            for event in self._log.of_kind("revert"):
+                target, *drops = revert_targets(event)
+                out[target] = Reverted(event.seq, "reverted")
+                out.update({seq: Reverted(event.seq, "dropped") for seq in drops})
+            self._reverted = out
+        return self._reverted
+
+    def in_effect(self) -> list[Event]:
+        """The log's entries that count: neither taken back by a revert nor reverts."""
+        gone = self.reverted()
+        return [e for e in self._log if e.kind != "revert" and e.seq not in gone]
+
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        """The log's events from position ``start`` up to ``stop`` (a slice, read as needed)."""
+        return self._log[start:stop]
+
+    def iter_log(self, *, reverse: bool = False) -> Iterator[Event]:
+        """The log's events one at a time (the latest first with ``reverse``)."""
+        return reversed(self._log) if reverse else iter(self._log)
+
+    @property
+    def past(self) -> Past | None:
+        """The events the game was opened with, read when needed (None: all in memory)."""
+        return self._log.past
+
+    @property
+    def past_in_log(self) -> int:
+        """How many of the log's first events are :attr:`past`'s."""
+        return self._log.cut
+
+    def replay_past(self) -> None:
+        """Work out the states between the events the game was opened with, now (undo and
+        jump past them would do it when first needed; a caller may do it in a background
+        thread: it is safe alongside play). Checks each event and the state they end in."""
+        if self._log.past is not None:
+            self._log.past.replay()
+
     @property
     def event_count(self) -> int:
         """Events in the log (``len(log)`` without building the tuple)."""
@@ -116,7 +192,7 @@ class Game:
     @property
     def last_event(self) -> Event | None:
         """The log's last event, if any."""
-        return self._log[-1] if self._log else None
+        return self._log.last()
 
     @property
     def can_undo(self) -> bool:
@@ -131,9 +207,52 @@ class Game:
         if not 0 <= count <= len(self._log):
             raise InputError(f"the log has {len(self._log)} events, not {count}")
         base = max(k for k in self._checkpoints if k <= count)
+        if count > base and base < self._log.cut and not self._past_merged:
+            # a state inside the events the game was opened with: they are replayed (once,
+            # and checked against the state the game was opened with)
+            self._checkpoints.update(self._log.past_states())
+            self._past_merged = True
+            base = max(k for k in self._checkpoints if k <= count)
         state = self._checkpoints[base]
         for event in self._log[base:count]:
-            state = apply_event(state, event)
+            if event.kind == "revert":
+                state = self._after_revert(self._log[: event.seq])
+            else:
+                state = apply_event(state, event)
+        return state
+
+    def _after_revert(self, events: list[Event]) -> GameState:
+        """The state after ``events`` (the log up to a ``revert``, which is last): the game
+        rebuilt without what the revert takes back, every later entry replayed. Raises
+        :class:`InputError` when the revert does not fit the log (an entry that cannot be
+        reverted or is already taken back, or a later entry that no longer applies)."""
+        revert = events[-1]
+        targets = revert_targets(revert)
+        gone_before = taken_back(events[:-1])
+        for seq in targets:
+            event = events[seq - 1]
+            if seq in gone_before:
+                raise InputError(
+                    f"event {revert.seq} (revert): entry {seq} is already taken back by "
+                    f"entry {gone_before[seq]}"
+                )
+            if event.kind in NOT_REVERTIBLE:
+                raise InputError(
+                    f"event {revert.seq} (revert): entry {seq}: {NOT_REVERTIBLE[event.kind]}"
+                )
+        gone = {**gone_before, **dict.fromkeys(targets, revert.seq)}
+        base = unchanged_before(events, targets[0])
+        state = self.state_at(base)
+        for event in events[base:-1]:
+            if event.kind == "revert" or event.seq in gone:
+                continue
+            try:
+                state = apply_event(state, event)
+            except InputError as exc:
+                raise InputError(
+                    f"event {revert.seq} (revert of entry {targets[0]}): entry {event.seq} "
+                    f"({event.kind}) no longer applies and is not dropped: {exc}"
+                ) from None
         return state
 
     def checks_for(self, unit_id: str | None) -> list[CheckSpec]:
@@ -184,6 +303,28 @@ class Game:
                         return item.text
         return step_id
 
+    def gap_sources(self) -> dict[str, str]:
+        """Where each answer of the game came from: ``your club's answer, asked on DATE``
+        (the day of the latest ``set_gap`` or ``set_gaps`` event that gave it)."""
+        out: dict[str, str] = {}
+        gone = self.reverted()
+        given = [*self._log.of_kind("set_gap"), *self._log.of_kind("set_gaps")]
+        for event in sorted(given, key=lambda e: e.seq):
+            if event.seq in gone:
+                continue
+            if event.kind == "set_gap":
+                items: list[Any] = [event.data]
+            else:
+                items = list(event.data.get("answers", []))
+            day = event.at[:10] if event.at else ""
+            for item in items:
+                gap = str(item.get("gap"))
+                if item.get("value") is None:
+                    out.pop(gap, None)
+                else:
+                    out[gap] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
+        return out
+
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
         if event.kind != "resolution":
@@ -197,20 +338,34 @@ class Game:
         """Append ``event`` (its seq must be the next one); the redo stack is emptied."""
         if event.seq != len(self._log) + 1:
             raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
-        new_state = apply_event(self._state, event)
+        new_state = self._advance(event)
         if self._redo:
             # the undone branch is abandoned: so are the states kept along it
             self._redo.clear()
             for k in [k for k in self._checkpoints if k > len(self._log)]:
                 del self._checkpoints[k]
         self._log.append(event)
-        self._log_tuple = None
+        self._changed([event])
         self._state = new_state
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = new_state
         if record:
             self._record(("event", event))
         return event
+
+    def _advance(self, event: Event) -> GameState:
+        """The state after appending ``event`` to the log (not appended here)."""
+        if event.kind == "revert":
+            return self._after_revert([*self._log, event])
+        return apply_event(self._state, event)
+
+    def _changed(self, moved: Iterable[Event]) -> None:
+        """Events ``moved`` into or out of the log: forget what was worked out from it. Only a
+        revert changes what is taken back (an entry taken back comes before its revert, so
+        it never leaves the log while its revert stays)."""
+        self._log_tuple = None
+        if any(e.kind == "revert" for e in moved):
+            self._reverted = None
 
     def _record(self, op: JournalOp) -> None:
         if self.recorder is not None:
@@ -232,7 +387,7 @@ class Game:
         if not self._log:
             return None
         event = self._log.pop()
-        self._log_tuple = None
+        self._changed([event])
         self._redo.insert(0, event)
         self._state = self.state_at(len(self._log))
         self._record(("undo", event.seq))
@@ -242,10 +397,11 @@ class Game:
         """Put back the last event undone."""
         if not self._redo:
             return None
-        event = self._redo.pop(0)
-        self._state = apply_event(self._state, event)
+        event = self._redo[0]
+        self._state = self._advance(event)
+        self._redo.pop(0)
         self._log.append(event)
-        self._log_tuple = None
+        self._changed([event])
         if len(self._log) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = self._state
         self._record(("redo", event.seq))
@@ -257,12 +413,43 @@ class Game:
             raise InputError(f"no event {seq} in the log (1..{len(self._log)})")
         if seq == len(self._log):
             return
-        moved = self._log[seq:]
-        del self._log[seq:]
-        self._log_tuple = None
+        moved = self._log.cut_at(seq)
+        self._changed(moved)
         self._redo[0:0] = moved
         self._state = self.state_at(seq)
         self._record(("jump", seq))
+
+    # -- revert: undo one earlier entry, keep the rest -------------------------------------
+    def revert(self, seq: int) -> RevertPlan:
+        """Plan taking back entry ``seq`` and replaying every later one: the plan lists the
+        later entries that would no longer apply (see :mod:`drumhead.game.revert`). Changes
+        nothing: :meth:`apply_revert` carries it out, or the players cancel."""
+        from drumhead.game.revert import plan_revert
+
+        return plan_revert(self, seq)
+
+    def apply_revert(self, plan: RevertPlan, *, drop: Iterable[int] = (), at: str) -> Event:
+        """Carry out a revert, as one ``revert`` entry of the log (undoable, saved), dropping
+        the conflicting entries ``drop``: exactly the plan's conflicts (``plan.drop``)."""
+        if len(self._log) != plan.events or self._log[-1] is not plan.last:
+            raise InputError("the game has changed since this revert was planned: plan it again")
+        chosen = sorted(set(drop))
+        missing = [seq for seq in plan.drop if seq not in chosen]
+        if missing:
+            raise InputError(
+                f"entries {', '.join(map(str, missing))} no longer apply without entry "
+                f"{plan.target}: drop them too, or cancel the revert"
+            )
+        extra = [seq for seq in chosen if seq not in plan.drop]
+        if extra:
+            raise InputError(
+                f"entries {', '.join(map(str, extra))} do not conflict with the revert: only "
+                "entries that no longer apply are dropped"
+            )
+        data: dict[str, Any] = {"target": plan.target}
+        if chosen:
+            data["drop"] = chosen
+        return self._push("revert", data, at)
 
     # -- changes ------------------------------------------------------------------------------
     def resolve(
@@ -275,14 +462,24 @@ class Game:
         hand_dice: Sequence[int] | None = None,
         use_reroll: bool = True,
         at: str,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
-        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it.
+        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
+        and those of another role from the card of the unit picked for it (``roles``: role id
+        -> unit id, or ids for a group; a group's cards fill no input).
         """
         if unit_id is not None:
             self.state.unit(unit_id)
             values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for role, units in picked.items():
+            for uid in units:
+                self.state.unit(uid)
+            if len(units) == 1:  # a group's cards do not fill one input each
+                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role)
+                values = {**card, **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
             self.ruleset,
@@ -291,9 +488,10 @@ class Game:
             ticked,
             self.state.gap_values(),
             use_reroll=use_reroll,
+            gap_sources=self.gap_sources(),
         )
         seq = len(self._log) + 1
-        data: dict[str, Any] = {"check": check_id, "unit": unit_id}
+        data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if hand_dice is None:
             seed = derive_seed(self.state.seed, f"roll:{seq}")
             result = resolve(ctx, RandomDice(random.Random(seed)))
@@ -308,75 +506,133 @@ class Game:
 
     def apply_effects(
         self,
-        unit_id: str,
+        unit_id: str | None,
         effects: Sequence[Effect | Mapping[str, Any]],
         *,
         at: str,
         resolution: int | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
     ) -> Event:
-        """Apply effects (as the players accepted or edited them) to a unit, as one event.
+        """Apply effects (as the players accepted or edited them), as one event.
 
-        A ``leader`` effect falls on the leader with the unit unless it names one (``leader``).
+        Without ``roles`` every effect falls on ``unit_id``. With ``roles`` (role id -> the
+        unit, or units, the players picked for it; the check's first role is ``unit_id``)
+        each effect falls on the role its ``who`` names: ``self`` is the first role,
+        ``leader``/``leader:ROLE`` the leader with that role's unit, and ``table`` or an
+        army-level check's side no unit at all (a note, kept in the log). A ``leader`` effect
+        falls on the leader with the unit unless it names one (``leader``).
         """
         state = self.state
-        unit = state.unit(unit_id)
-        current = unit.state
-        hits = unit.hits  # hits on the current stand, as the effects so far leave them
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for units in picked.values():
+            for uid in units:
+                state.unit(uid)
+        if unit_id is not None:
+            state.unit(unit_id)
+        running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
-            kind = e.get("kind")
-            states = ladder_states(self.ruleset, unit.type)
-            if kind == "state":
-                target = e.get("state")
-                if not isinstance(target, str) or (states and target not in states):
-                    raise InputError(
-                        f"{where}: '{target}' is not on the ladder ({', '.join(states)})"
-                    )
-                current = target
-            elif kind == "step":
-                amount = _amount(e, where)
-                if not states:
-                    raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
-                here = states.index(current) if current in states else 0
-                current = states[max(0, min(len(states) - 1, here + amount))]
-                e["state"] = current
-            elif kind == "lose":
-                if _amount(e, where) < 0:
-                    raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
-            elif kind == "hits":
-                if _amount(e, where) < 0:
-                    raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
-                if unit.hits_per_stand is None:
-                    raise MissingHitsPerStandError(unit_id, unit.name)
-                # worked out now and kept in the event: replaying it never depends on a later
-                # change to the card's hits per stand
-                e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
-                hits = e["left"]
-            elif kind in ("marker", "clear_marker"):
-                marker = e.get("marker")
-                known = {m.id for m in self.ruleset.markers}
-                if not isinstance(marker, str) or (known and marker not in known):
-                    raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
-            elif kind == "leader":
-                leader_id = e.get("leader")
-                if leader_id is None:
-                    leader = state.leader_with(unit_id)
-                    if leader is None:
-                        raise InputError(f"{where}: no leader is with {unit.name}")
-                    e["leader"] = leader.id
-                else:
-                    state.leader(str(leader_id))
-                if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
-                    raise InputError(f"{where}: a leader is active, wounded or killed")
-                if e.get("amount") is not None:
-                    _amount(e, where)
-            elif kind not in ("note", "distance", "remove"):
-                raise InputError(f"{where}: unknown effect kind '{kind}'")
-            out.append(e)
-        data: dict[str, Any] = {"unit": unit_id, "effects": out, "resolution": resolution}
+            for target in self._effect_units(e, unit_id, picked, where):
+                out.append(self._checked_effect(dict(e), target, running, where))
+        data: dict[str, Any] = {
+            "unit": unit_id,
+            "roles": {r: u for r, u in picked.items()} or None,
+            "effects": out,
+            "resolution": resolution,
+        }
         return self._push("apply_effects", data, at)
+
+    def _effect_units(
+        self,
+        effect: Mapping[str, Any],
+        unit_id: str | None,
+        picked: Mapping[str, list[str]],
+        where: str,
+    ) -> list[str | None]:
+        """The units an effect falls on (None: no unit, a note for the table or a side)."""
+        who = str(effect.get("who", "self"))
+        if not picked:  # the caller chose the unit for every effect
+            return [unit_id]
+        role = who.removeprefix("leader:") if who.startswith("leader:") else who
+        if who in ("self", "leader"):
+            units = [unit_id] if unit_id is not None else []
+        elif role in picked:
+            units = picked[role]
+        elif effect.get("kind") == "note":
+            return [None]  # the table's, or an army-level side's: logged, on no card
+        else:
+            units = []
+        if not units:
+            raise InputError(f"{where}: '{effect.get('text', '')}' falls on the {role}: pick it")
+        return list(units)
+
+    def _checked_effect(
+        self,
+        e: dict[str, Any],
+        unit_id: str | None,
+        running: dict[str, tuple[str, int]],
+        where: str,
+    ) -> dict[str, Any]:
+        """One effect on one unit, checked and worked out as it will be replayed."""
+        kind = e.get("kind")
+        if unit_id is None:
+            if kind != "note":
+                raise InputError(f"{where}: a '{kind}' effect needs a unit")
+            e.pop("unit", None)
+            return e
+        state = self.state
+        unit = state.unit(unit_id)
+        e["unit"] = unit_id
+        current, hits = running.get(unit_id, (unit.state, unit.hits))
+        states = ladder_states(self.ruleset, unit.type)
+        if kind == "state":
+            target = e.get("state")
+            if not isinstance(target, str) or (states and target not in states):
+                raise InputError(f"{where}: '{target}' is not on the ladder ({', '.join(states)})")
+            current = target
+        elif kind == "step":
+            amount = _amount(e, where)
+            if not states:
+                raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
+            here = states.index(current) if current in states else 0
+            current = states[max(0, min(len(states) - 1, here + amount))]
+            e["state"] = current
+        elif kind == "lose":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+        elif kind == "hits":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
+            if unit.hits_per_stand is None:
+                raise MissingHitsPerStandError(unit_id, unit.name)
+            # worked out now and kept in the event: replaying it never depends on a later
+            # change to the card's hits per stand
+            e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
+            hits = e["left"]
+        elif kind in ("marker", "clear_marker"):
+            marker = e.get("marker")
+            known = {m.id for m in self.ruleset.markers}
+            if not isinstance(marker, str) or (known and marker not in known):
+                raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
+        elif kind == "leader":
+            leader_id = e.get("leader")
+            if leader_id is None:
+                leader = state.leader_with(unit_id)
+                if leader is None:
+                    raise InputError(f"{where}: no leader is with {unit.name}")
+                e["leader"] = leader.id
+            else:
+                state.leader(str(leader_id))
+            if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
+                raise InputError(f"{where}: a leader is active, wounded or killed")
+            if e.get("amount") is not None:
+                _amount(e, where)
+        elif kind not in ("note", "distance", "remove"):
+            raise InputError(f"{where}: unknown effect kind '{kind}'")
+        running[unit_id] = (current, hits)
+        return e
 
     def edit_unit(self, unit_id: str, field: str, value: Any, *, at: str) -> Event:
         """Change one field of a unit card by hand (the old value is recorded)."""
@@ -453,13 +709,46 @@ class Game:
         return self._push("attach_leader", data, at)
 
     def set_gap(self, gap_id: str, value: object, *, at: str) -> Event:
-        """Record the players' value for a gap in the rules (used by every later check)."""
-        if self.ruleset.gap(gap_id) is None:
-            known = ", ".join(g.id for g in self.ruleset.gaps) or "none"
-            raise InputError(f"{self.ruleset.id} has no gap '{gap_id}' (gaps: {known})")
+        """Record the players' answer to a gap in the rules (used by every later check), or
+        change it: ``gap_id`` is an answer id (``fire_dice.infantry.2`` for one key of a gap
+        kept per situation). The old answer is kept in the event, so undo gives it back."""
         coerced = coerce_gap(self.ruleset, gap_id, value)
         old = self.state.gap_values().get(gap_id)
         return self._push("set_gap", {"gap": gap_id, "value": coerced, "old": old}, at)
+
+    def clear_gap(self, gap_id: str, *, at: str) -> Event:
+        """Take back the players' answer (the question is asked again when a check needs it)."""
+        old = self.state.gap_values().get(gap_id)
+        if old is None:
+            raise InputError(f"'{gap_id}' has no answer to take back")
+        return self._push("set_gap", {"gap": gap_id, "old": old}, at)
+
+    def set_gaps(
+        self, values: Mapping[str, object], *, at: str, table: str | None = None
+    ) -> Event | None:
+        """Many answers at once, as one change (one undo): a whole chart typed in a grid.
+
+        Every value is checked first (kind, outcome set, key); if any is refused, nothing is
+        kept and :class:`~drumhead.errors.AnswersError` says why for each. An empty value takes
+        the answer back. Answers equal to those kept are left out; None when nothing changes.
+        """
+        given = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip())}
+        good, bad = check_answers(self.ruleset, given)
+        if table is not None and self.ruleset.gap_table(table) is None:
+            raise InputError(f"{self.ruleset.id} has no gap table '{table}'")
+        if bad:
+            raise AnswersError(bad)
+        kept = self.state.gap_values()
+        answers: list[dict[str, Any]] = []
+        for answer in values:
+            old = kept.get(answer)
+            if answer in good and good[answer] != old:
+                answers.append({"gap": answer, "value": good[answer], "old": old})
+            elif answer not in given and old is not None:
+                answers.append({"gap": answer, "old": old})
+        if not answers:
+            return None
+        return self._push("set_gaps", {"answers": answers, "table": table}, at)
 
     def tick_step(self, step_id: str, ticked: bool, *, at: str) -> Event:
         """Tick (or untick) a step of the sequence of play, as ``phase.step`` or ``step``."""
@@ -518,10 +807,11 @@ class Game:
         sides = self.state.sides
         if len(sides) != 2:
             return None
-        for event in reversed(self.log):
+        gone = self.reverted()
+        for event in reversed(self._log):
             if event.turn != self.state.turn:
                 return None
-            if event.kind != "resolution":
+            if event.kind != "resolution" or event.seq in gone:
                 continue
             check_id, unit_id = event.data.get("check"), event.data.get("unit")
             check = next((c for c in self.ruleset.checks if c.id == check_id), None)
@@ -575,6 +865,19 @@ class Game:
         return self._push("note", {"text": text, "unit": unit_id}, at)
 
 
+def unchanged_before(events: Sequence[Event], first: int) -> int:
+    """How many entries of the log ``events`` stand as they were when entry ``first`` is taken
+    back: the state after them is the same with or without it. A revert among the later
+    entries that takes back an earlier one moves that point back before it."""
+    count = first - 1
+    while True:
+        later = [t for e in events[count:] if e.kind == "revert" for t in revert_targets(e)]
+        lowest = min(later, default=count + 1)
+        if lowest > count:
+            return count
+        count = lowest - 1
+
+
 def _checked(ruleset: Ruleset, unit: Unit) -> Unit:
     try:
         return check_unit(ruleset, unit, Reader({}, key=f"unit {unit.id}"))
@@ -614,10 +917,14 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    house = None
     if house_rules is not None:
         # the save records where the house rules are; a relative path would break elsewhere
         house_rules = str(Path(house_rules).resolve())
-    ruleset = game_ruleset(ruleset_id, sorted(chosen), house_rules)
+        game_ruleset(ruleset_id, sorted(chosen), house_rules)  # errors at the file's lines
+        # and a copy of what they say: the game is played from it, whatever the file becomes
+        house = as_copy(read_house_rules(house_rules))
+    ruleset = game_ruleset(ruleset_id, sorted(chosen), house)
     if seed is None:
         seed = secrets.randbits(32)
     phases = active_phases(ruleset)
@@ -644,6 +951,7 @@ def new_game(
         units=units,
         name=name,
         scenario=scenario.id if scenario else None,
+        house=house,
     )
     return Game(start, ruleset)
 
@@ -683,16 +991,29 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
 
 
 def unit_inputs(
-    ruleset: Ruleset, check: CheckSpec | str, state: GameState, unit_id: str
+    ruleset: Ruleset,
+    check: CheckSpec | str,
+    state: GameState,
+    unit_id: str,
+    role: str | None = None,
 ) -> dict[str, InputValue]:
-    """The check's inputs that can be read off the unit card (``from_unit``).
+    """The check's inputs that can be read off the card of the unit in ``role`` (None: the
+    first role, the unit the check is made for) (``from_unit``).
 
-    A choice input is filled only when the card's value is one of its choices.
+    A choice input is filled only when the card's value is one of its choices; a
+    ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
+    first = spec.role_ids[0] if spec.role_ids else None
     fields = card_fields(ruleset, state, unit_id)
+    markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
+        if (item.role or first) != (role or first):
+            continue
+        if item.from_unit is not None and item.from_unit.startswith("marker:"):
+            out[item.name] = item.from_unit[len("marker:") :] in markers
+            continue
         if item.from_unit is None or item.from_unit not in fields:
             continue
         value = fields[item.from_unit]

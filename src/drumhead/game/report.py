@@ -7,8 +7,11 @@ from typing import Any
 
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
+from drumhead.game.luck_text import luck_markdown
 from drumhead.game.state import GameState
+from drumhead.game.stats import luck_report
 from drumhead.model import Ruleset
+from drumhead.sources import PLAYERS_ANSWER
 
 
 def _unit_name(state: GameState, unit_id: object) -> str:
@@ -32,6 +35,25 @@ def odds_text(record: Mapping[str, Any]) -> str:
             label += f" {o['value']}"
         parts.append(f"{label} {o.get('percent')}% ({o.get('p')})")
     return ", ".join(parts)
+
+
+def sources_text(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> str:
+    """Where a roll's answer came from: the outcome's citation, each value the players or the
+    house rules gave (marked as theirs, never as the rules'), and the rulings it rests on."""
+    cited = record.get("outcome_source") or record.get("source")
+    if not cited and ruleset is not None:
+        check = next((c for c in ruleset.checks if c.id == record.get("check")), None)
+        cited = check.source if check is not None else ""
+    parts = [str(cited or "no citation recorded")]
+    for gap in record.get("gaps", []):
+        if isinstance(gap, Mapping) and gap.get("kind") != "rules":
+            parts.append(f"{gap.get('id')} = {gap.get('value')} ({gap.get('source')})")
+    parts += [str(change) for change in record.get("house_rules", [])]
+    for ruling in record.get("rulings", []):
+        if isinstance(ruling, Mapping):
+            other = " (the other reading)" if ruling.get("used") == "alternative" else ""
+            parts.append(f"ruling {ruling.get('id')}{other}")
+    return "; ".join(parts).replace("|", "/")
 
 
 def dice_text(event_data: Mapping[str, Any]) -> str:
@@ -95,9 +117,22 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "initiative":
         return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
     if kind == "set_gap":
-        return f"players set {d.get('gap')} = {d.get('value')}"
+        if "value" not in d:
+            return f"players took back their answer {d.get('gap')} = {d.get('old')}"
+        return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
+    if kind == "set_gaps":
+        answers = d.get("answers", [])
+        shown = "; ".join(f"{a.get('gap')} = {a.get('value', '(taken back)')}" for a in answers)
+        where = f" in {d['table']}" if "table" in d else ""
+        return f"players set {len(answers)} values{where}: {shown} (your club's answers, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
+    if kind == "revert":
+        target = d.get("target")
+        dropped = ", ".join(str(seq) for seq in d.get("drop", []))
+        return f"reverted entry {target}" + (
+            f" and dropped entries {dropped}, which no longer applied without it" if dropped else ""
+        )
     if kind == "roll":
         faces = ", ".join(str(f) for f in d.get("faces", []))
         who = f" for {_unit_name(state, d['unit'])}" if "unit" in d else ""
@@ -130,10 +165,29 @@ def export_markdown(game: Game) -> str:
         out.append(f"- Scenario: {final.scenario}")
     if final.house_rules:
         out.append(f"- House rules: {final.house_rules}")
-    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {len(game.log)}")
+    out.append(f"- Seed: {final.seed}; turn reached: {final.turn}; events: {game.event_count}")
+    sources = game.gap_sources()
     if final.gaps:
         out.append(
-            "- Values the players supplied: " + ", ".join(f"{k} = {v}" for k, v in final.gaps)
+            "- Values the players supplied (not the rules'): "
+            + "; ".join(f"{k} = {v} ({sources.get(k, PLAYERS_ANSWER)})" for k, v in final.gaps)
+        )
+    given = dict(final.gaps)
+    house = [
+        (g.id, g.value, g.value_source)
+        for g in ruleset.gaps
+        if g.value_source and g.value is not None and g.id not in given
+    ]
+    house += [
+        (f"{g.id}.{key}", value, g.value_source)
+        for g in ruleset.gaps
+        for key, value in g.values
+        if f"{g.id}.{key}" not in given
+    ]
+    if house:
+        out.append(
+            "- Values from the house rules (not the rules'): "
+            + "; ".join(f"{gap} = {value} ({source})" for gap, value, source in house)
         )
     out.append("")
 
@@ -143,16 +197,22 @@ def export_markdown(game: Game) -> str:
     leader_fate: dict[str, tuple[str, int]] = {}
     cards: dict[str, Any] = {u.id: u for u in game.start.units}
     state = game.start
-    for event in game.log:
-        by_turn.setdefault(event.turn, []).append(
-            f"- {event.seq}. *{event.phase or '-'}* {describe(event, state)}"
-        )
+    gone = game.reverted()
+    for event in game.iter_log():
+        line = f"*{event.phase or '-'}* {describe(event, state)}"
+        if event.seq in gone:  # kept in the log, struck through and marked, never hidden
+            took = gone[event.seq]
+            line = f"~~{line}~~ **[{took.how} by entry {took.by}]**"
+        by_turn.setdefault(event.turn, []).append(f"- {event.seq}. {line}")
+        if event.kind == "revert" or event.seq in gone:
+            continue  # the game as it stands never had it
         if event.kind == "resolution":
             record = event.data.get("resolution", {})
             who = _unit_name(state, event.data.get("unit", "-"))
             rolls.append(
                 f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
-                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} |"
+                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
+                f"{sources_text(record, ruleset)} |"
             )
         after = apply_event(state, event)
         for leader in after.leaders:
@@ -197,11 +257,13 @@ def export_markdown(game: Game) -> str:
     for turn in sorted(by_turn):
         out += [f"### Turn {turn}", "", *by_turn[turn], ""]
 
+    out += luck_markdown(luck_report(game))
+
     out += ["## Every roll", ""]
     if rolls:
         out += [
-            "| # | turn | check | unit | dice | outcome | odds before the roll |",
-            "|---|---|---|---|---|---|---|",
+            "| # | turn | check | unit | dice | outcome | odds before the roll | sources |",
+            "|---|---|---|---|---|---|---|---|",
             *rolls,
         ]
     else:

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drumhead.errors import InputError
-from drumhead.loader import apply_options, load_ruleset, read_toml, ruleset_ids
-from drumhead.model import Ruleset
-from drumhead.validate import build_ruleset
+from drumhead.rulecache import load_ruleset, shipped_ids
+
+if TYPE_CHECKING:
+    from drumhead.loader import HouseRules
+    from drumhead.model import Ruleset
 
 _REGISTERED: dict[str, Path] = {}
 
 
 def register_ruleset_file(path: str | Path) -> str:
     """Make the ruleset in ``path`` playable by id; returns the id."""
+    from drumhead.loader import read_toml
+    from drumhead.validate import build_ruleset
+
     data, text = read_toml(path)
     ruleset = build_ruleset(data, file=str(path), text=text)
     _REGISTERED[ruleset.id] = Path(path)
@@ -27,18 +33,24 @@ def register_ruleset_file(path: str | Path) -> str:
 
 
 def known_ruleset_ids() -> list[str]:
-    return sorted({*ruleset_ids(), *_REGISTERED})
+    return sorted({*shipped_ids(), *_REGISTERED})
 
 
 def game_ruleset(
-    ruleset_id: str, options: Iterable[str] = (), house_rules: str | None = None
+    ruleset_id: str,
+    options: Iterable[str] = (),
+    house_rules: str | HouseRules | None = None,
 ) -> Ruleset:
-    """The ruleset a game plays, with its optional rules and house rules."""
+    """The ruleset a game plays, with its optional rules and house rules (a shipped one from
+    the compiled ruleset cache, :mod:`drumhead.rulecache`, when it holds it)."""
     path = _REGISTERED.get(ruleset_id)
     if path is None:
         return load_ruleset(ruleset_id, options, house_rules)
     if house_rules is not None:
         raise InputError("house rules apply to shipped rulesets only")
+    from drumhead.loader import apply_options, read_toml
+    from drumhead.validate import build_ruleset
+
     data, text = read_toml(path)
     active = frozenset(options)
     merged = apply_options(data, sorted(active))

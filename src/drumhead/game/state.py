@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from drumhead.errors import InputError
+from drumhead.loader import HouseRules
 from drumhead.model import InputValue
 
 LEADER_STATUSES: tuple[str, ...] = ("active", "wounded", "killed")
@@ -123,6 +124,10 @@ class GameState:
     units: tuple[Unit, ...]
     name: str = ""
     scenario: str | None = None
+    house: HouseRules | None = None
+    """The copy of the house rules the game started with (``house_rules`` names their file):
+    the game's ruleset is built from it, so a save resolves the same whatever becomes of the
+    file. None without house rules, and in saves from before copies were kept."""
     _unit_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _leader_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 

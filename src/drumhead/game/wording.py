@@ -79,7 +79,7 @@ def describe_event(game: Game, event: Event) -> str:
             f"{names.get(str(d.get('first')), d.get('first'))} moves first"
         )
     if kind == "set_gap":
-        return f"Agreed value for '{d.get('gap')}': {d.get('value')}"
+        return f"Agreed value for '{d.get('gap')}': {d.get('value')} (your club's answer)"
     if kind == "note":
         return f"Note: {d.get('text')}"
     if kind == "roll":

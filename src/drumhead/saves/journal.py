@@ -48,19 +48,33 @@ def op_entry(op: JournalOp) -> dict[str, Any]:
     return entry
 
 
-def compact_entries(game: Game) -> list[dict[str, Any]]:
-    """The journal entries that rebuild ``game``'s log and redo stack, and nothing else."""
-    entries: list[dict[str, Any]] = [
-        {"op": "event", "event": e.to_dict()} for e in (*game.log, *game.redo_stack)
-    ]
-    if game.redo_stack:
-        entries.append({"op": "jump", "seq": len(game.log)})
-    return entries
+def compact_journal(game: Game) -> list[bytes]:
+    """The journal lines that rebuild ``game``'s log and redo stack, and nothing else. The
+    events a game was opened with are copied from the journal they were read from, as they
+    are there, not read and written again (a long game's full save takes a fraction of a
+    second, and never holds the whole log in memory)."""
+    from drumhead.saves.history import JournalPast
+
+    past, cut = game.past, game.past_in_log
+    lines: list[bytes] = []
+    if isinstance(past, JournalPast):
+        lines.extend(past.line(i) for i in range(cut))
+        rest = game.events(cut)
+    else:
+        rest = game.events()
+    lines.extend(encode_entry({"op": "event", "event": e.to_dict()}) for e in rest)
+    redo = game.redo_stack
+    lines.extend(encode_entry({"op": "event", "event": e.to_dict()}) for e in redo)
+    if redo:
+        lines.append(encode_entry({"op": "jump", "seq": game.event_count}))
+    return lines
 
 
 # -- reading ------------------------------------------------------------------------------------
 @dataclass
 class JournalRead:
+    """What reading a journal file found."""
+
     entries: list[tuple[int, dict[str, Any]]]
     """(line number, entry) for every good entry."""
     good_bytes: int
@@ -73,28 +87,42 @@ class JournalRead:
 
 def read_journal(path: Path) -> JournalRead:
     """Every entry of a journal file; a torn last entry is reported, any other damage refused."""
+    raw = journal_bytes(path)
+    entries, good, torn = parse_entries(raw, 0, path)
+    return JournalRead(entries, good, torn, raw)
+
+
+def journal_bytes(path: Path) -> bytes:
+    """A journal file's bytes (a missing or unreadable journal is a :class:`SaveError`)."""
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveError("the save's journal file is missing", path=str(path)) from None
     except OSError as exc:
         raise SaveError(f"cannot read the journal: {exc}", path=str(path)) from None
+
+
+def parse_entries(
+    raw: bytes, start: int, path: Path, first_line: int = 1
+) -> tuple[list[tuple[int, dict[str, Any]]], int, bool]:
+    """The entries of ``raw`` from byte ``start`` (the start of line ``first_line``), each with
+    its line number; where the last good one ends; whether a torn entry followed it (ignored).
+    Any other damage is refused, naming the line."""
     entries: list[tuple[int, dict[str, Any]]] = []
-    offset = 0
-    lines = raw.split(b"\n")
-    last = len(lines) - 1  # after the final newline comes an empty piece
-    for index, line in enumerate(lines):
-        number = index + 1
-        if index == last:
-            if line:
-                return JournalRead(entries, offset, True, raw)
-            break
-        entry = _entry(line)
+    offset = start
+    number = first_line
+    size = len(raw)
+    while offset < size:
+        end = raw.find(b"\n", offset)
+        if end < 0:  # the last entry was cut short (a crash while appending)
+            return entries, offset, True
+        entry = _entry(raw[offset:end])
         if isinstance(entry, str):
             raise SaveError(entry, path=str(path), line=number)
         entries.append((number, entry))
-        offset += len(line) + 1
-    return JournalRead(entries, offset, False, raw)
+        offset = end + 1
+        number += 1
+    return entries, offset, False
 
 
 def _entry(line: bytes) -> dict[str, Any] | str:

@@ -30,6 +30,7 @@ import tomli_w
 from drumhead.game.codec import state_to_dict
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
+from drumhead.saves.digest import state_digest
 from drumhead.saves.files import (
     BACKUPS,
     SaveError,
@@ -45,7 +46,7 @@ from drumhead.saves.files import (
 from drumhead.saves.journal import (
     JournalWriter,
     Written,
-    compact_entries,
+    compact_journal,
     encode_entry,
     journal_file,
     mark,
@@ -87,9 +88,13 @@ def snapshot_bytes(
     created: str,
     house_rules_digest: str | None,
 ) -> bytes:
-    """The snapshot of the game after the journal's first ``written.entries`` entries."""
+    """The snapshot of the game after the journal's first ``written.entries`` entries: the
+    ``[game]`` header, then ``[start]`` and ``[state]``, which its ``state_digest`` binds to
+    those entries (see :mod:`drumhead.saves.digest`)."""
     state = written.mark.state
-    doc = {
+    body = tomli_w.dumps({"start": state_to_dict(start), "state": state_to_dict(state)})
+    digest = state_digest(body, generation, written.entries, written.size, written.crc)
+    head = {
         "schema": SCHEMA,
         "game": {
             "name": state.name,
@@ -104,13 +109,12 @@ def snapshot_bytes(
             "journal_entries": written.entries,
             "journal_bytes": written.size,
             "journal_crc": f"{written.crc:08x}",
+            "state_digest": digest,
             **({"scenario": state.scenario} if state.scenario else {}),
             **({"house_rules_digest": house_rules_digest} if house_rules_digest else {}),
         },
-        "start": state_to_dict(start),
-        "state": state_to_dict(state),
     }
-    return tomli_w.dumps(doc).encode("utf-8")
+    return (tomli_w.dumps(head) + "\n" + body).encode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +211,10 @@ class SaveSession:
             snapshot_entries=loaded.snapshot_entries,
         )
         session.warnings.extend(loaded.warnings)
-        if loaded.house_rules_changed:
-            session._snapshot_entries = -1  # record the house rules as they are now
+        if loaded.house_rules_changed or loaded.stale_digest:
+            # record the house rules as they are now; or a digest this drumhead can check,
+            # so that the next opening need not replay the journal
+            session._snapshot_entries = -1
         return session
 
     @classmethod
@@ -415,8 +421,8 @@ class SaveSession:
         change still pending. Called on the thread that changes the game (it reads it all).
         """
         self._check_place()
-        entries = compact_entries(game)
-        data = b"".join(encode_entry(e) for e in entries)
+        entries = compact_journal(game)
+        data = b"".join(entries)
         generation = self.generation + 1 if self._snapshot_id is not None else self.generation
         journal = journal_file(self.path, generation)
         write_atomic(journal, data, make_folder=False)

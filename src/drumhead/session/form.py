@@ -92,13 +92,26 @@ class EffectGroup:
     effects: tuple[Effect, ...]
     target: str | None
     """The unit they fall on, when known (the unit tested); None: the players pick it."""
+    title: str = ""
+    """How the role is asked for ("the target"): its title in the rules data, else its id."""
+
+    @property
+    def on_no_card(self) -> bool:
+        """Notes for the table or a side (an army-level result): for the log, on no card."""
+        return self.who == "table"
 
     @property
     def question(self) -> str:
         """What the players are asked when the unit is theirs to pick."""
         if self.who == "self":
             return "Which unit do these effects fall on?"
-        return f"Which unit is the {self.who}?"
+        return f"Which unit is {self.title or 'the ' + self.who}?"
+
+
+def role_title(check: CheckSpec, role: str) -> str:
+    """How a role is asked for: its title in the rules data ("the target"), else its id."""
+    spec = check.role(role)
+    return spec.title[0].lower() + spec.title[1:] if spec is not None else f"the {role}"
 
 
 class CheckForm:
@@ -289,12 +302,21 @@ class CheckForm:
     def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
         """The chosen effects by the unit they fall on: the unit tested (its leader's too),
         then each other unit the rules name (an opponent, a target)."""
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else "self"
+        # the table's notes, and an army-level check's (made for a side), go on no card
+        nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
-            who = "self" if effect.who in ("self", "leader") else effect.who
-            by_who.setdefault(who, []).append(effect)
+            who = "self" if effect.who in ("self", "leader", first) else effect.who
+            by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [
-            EffectGroup(who, tuple(group), self.unit_id if who == "self" else None)
+            EffectGroup(
+                who,
+                tuple(group),
+                self.unit_id if who == "self" else None,
+                role_title(check, who),
+            )
             for who, group in by_who.items()
         ]
 

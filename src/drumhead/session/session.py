@@ -497,6 +497,16 @@ class TableSession:
         self.record(lambda at: game.apply_effects(unit_id, list(effects), at=at, resolution=seq))
         return True
 
+    def log_notes(self, effects: Sequence[Effect]) -> bool:
+        """Notes for the table or a side (an army-level result): in the log, on no card (one
+        event, pointing back to the check resolved last); False without a game or notes."""
+        game = self.game
+        if game is None or not effects:
+            return False
+        seq = self.last_resolution_seq
+        self.record(lambda at: game.apply_effects(None, list(effects), at=at, resolution=seq))
+        return True
+
     def effect_targets(self, unit_id: str | None) -> list[Any]:
         """The units an effect may fall on besides the unit tested (none without a game)."""
         if self.game is None:

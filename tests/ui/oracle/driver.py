@@ -34,6 +34,7 @@ from drumhead.model import CheckSpec, InputSpec, InputValue, Ruleset
 from drumhead.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.roller import HandDice, RandomDice
 from drumhead.session.form import needed_text
+from drumhead.sources import PLAYERS_ANSWER
 from tests.ui.oracle.plan import Probe, base_values, oracle_game, probes
 
 SIZE = (120, 40)
@@ -78,6 +79,18 @@ def plain(renderable: object) -> str:
     with console.capture() as capture:
         console.print(renderable)
     return "\n".join(line.rstrip() for line in capture.get().splitlines()).strip()
+
+
+def gap_sources(game: Game, count: int) -> dict[str, str]:
+    """Where the gap values of the game's first ``count`` events came from, as the players
+    gave them: their answer and the day the latest ``set_gap`` asked it (not the game's own
+    bookkeeping: the oracle reads the journal)."""
+    out: dict[str, str] = {}
+    for event in game.log[:count]:
+        if event.kind == "set_gap":
+            day = event.at[:10] if event.at else ""
+            out[str(event.data["gap"])] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
+    return out
 
 
 def shown(screen: ResolveScreen, selector: str) -> str:
@@ -282,6 +295,7 @@ class Oracle:
             live,
             self.game.state_at(before).gap_values(),
             use_reroll=use_reroll,
+            gap_sources=gap_sources(self.game, before),
         )
         if hand is None:
             seed = derive_seed(self.game.state.seed, f"roll:{event.seq}")

@@ -8,6 +8,7 @@ file is a new probe, with no test written for it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -83,7 +84,13 @@ def gap_answer(ruleset: Ruleset, gap_id: str) -> InputValue:
         return 2
     if gap.type == "choice":
         return gap.choices[0]
+    if gap.pattern:  # a chart cell: a value in its outcome set
+        return next(c for c in PATTERN_SAMPLES if re.fullmatch(gap.pattern, c))
     return "as agreed at the table"
+
+
+PATTERN_SAMPLES = ("F", "Both 1M")
+"""Well-formed chart cells (a Panic Index result, a Combat Chart result)."""
 
 
 def oracle_game(ruleset_id: str) -> Game:

@@ -1,13 +1,8 @@
-"""Custom mechanics, one module per ruleset; importing this package registers them all.
+"""Custom mechanics, one module per ruleset.
 
-Each module registers its parsers with :func:`drumhead.checks.custom.register`; this package
-imports every module in the folder, so adding a file is all it takes.
+Each module registers its parsers with :func:`drumhead.checks.custom.register` when imported.
+Reading a ``custom`` check imports every module in this folder (see
+:func:`drumhead.checks.custom.load_builtin`), so adding a file is all it takes; importing this
+package alone imports none of them (a ruleset read from the compiled cache imports only the
+mechanics it uses).
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-for _info in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_info.name}")

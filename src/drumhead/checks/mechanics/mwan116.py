@@ -5,9 +5,8 @@ missing from the source, so the dice count and the faces that hit are expression
 points at gaps. Dice modifiers add (or take away) dice, fractions rounded up; a ``scale``
 modifier of 2 is the flank shot's "roll again": the whole handful is rolled a second time.
 
-``mwan116_decide``: a ruling without dice (when to check morale, fought out): the first
-``rules`` entry (``when``, ``outcome``, ``explain``) whose ``when`` holds gives the outcome, else
-``otherwise`` (explained by ``otherwise_explain``).
+``mwan116_decide``: a ruling without dice (when to check morale, fought out); the generic
+``decide`` mechanic under its first name (:mod:`drumhead.checks.mechanics.decide`).
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.checks.custom import register
+from drumhead.checks.mechanics.decide import parse_decide
 from drumhead.dice import DiceExpr
 from drumhead.errors import InputError
 from drumhead.expr import Expr
@@ -168,41 +168,5 @@ def parse_fire(reader: Reader) -> FireRoll:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """No dice: the first rule whose condition holds gives the outcome."""
-
-    rules: tuple[tuple[Expr, str, str], ...]
-    otherwise: str
-    otherwise_explain: str
-
-    def outcome_ids(self) -> set[str]:
-        return {o for _, o, _ in self.rules} | {self.otherwise}
-
-    def expressions(self) -> list[tuple[str, Expr]]:
-        return [(f"rules.{i}.when", when) for i, (when, _, _) in enumerate(self.rules)]
-
-    def decide(self, ctx: Context) -> tuple[str, str]:
-        for when, outcome, explain in self.rules:
-            if when.truth(ctx.env):
-                return outcome, ctx.fmt(explain) if explain else when.text
-        return self.otherwise, ctx.fmt(self.otherwise_explain)
-
-    def odds(self, ctx: Context) -> list[OutcomeOdds]:
-        return [OutcomeOdds(self.decide(ctx)[0], None, Fraction(1))]
-
-    def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
-        outcome, why = self.decide(ctx)
-        step = f"no dice: {why}" if why else "no dice: none of the conditions holds"
-        return MechanicResult(outcome=outcome, value=None, rolls=(), steps=(step,))
-
-
-@register("mwan116_decide")
-def parse_decide(reader: Reader) -> Decision:
-    rules: list[tuple[Expr, str, str]] = []
-    for rule in reader.array("rules"):
-        rules.append((rule.expr("when"), rule.text("outcome"), rule.text("explain", "")))
-        rule.done()
-    if not rules:
-        raise reader.error("rules", "a decision needs at least one rule")
-    return Decision(tuple(rules), reader.text("otherwise"), reader.text("otherwise_explain", ""))
+# The rule-without-dice mechanic is shared: see :mod:`drumhead.checks.mechanics.decide`.
+register("mwan116_decide")(parse_decide)

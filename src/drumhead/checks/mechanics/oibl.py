@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 # -- risk to generals -------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class WoundBand:
+    """A band of the wound die and the outcome it gives."""
+
     low: int
     high: int
     outcome: str
@@ -47,6 +49,9 @@ class WoundBand:
 
 @dataclass(frozen=True, slots=True)
 class GeneralRisk:
+    """One If By Land's risk to generals (``oibl_general_risk``): risk dice, and a wound die for
+    each that shows the trigger."""
+
     count: Expr
     dice: DiceExpr
     trigger: int
@@ -178,6 +183,8 @@ _DECIMAL = re.compile(r"^\d+\.\d+$")
 
 @dataclass(frozen=True, slots=True)
 class QuarterInchMove:
+    """One If By Land's movement (``oibl_movement``): a distance kept to the quarter inch."""
+
     dice: Expr
     minimum: int
 

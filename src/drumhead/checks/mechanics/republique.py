@@ -168,6 +168,7 @@ class AssaultChart:
             modified=diff,
             values=((first, total_a), (second, total_d)),
             gap_text=str(ctx.gap(gap)),
+            gap=gap,
         )
 
 
@@ -248,6 +249,7 @@ class PanicIndex:
             steps=(line,),
             modified=level,
             gap_text=text,
+            gap=gap,
         )
 
 

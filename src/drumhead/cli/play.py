@@ -1,0 +1,142 @@
+"""``drumhead play``: a saved game played from the command line, both sides of a check at once.
+
+``drumhead play SAVE CHECK --role firer=UNIT --role target=UNIT`` resolves the check with the
+game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from the card of the
+unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
+and saves. ``--next-phase`` and ``--draw`` walk the sequence of play. Scripts and tests play a
+turn with it exactly as the app does.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from drumhead.cli.output import emit_json
+from drumhead.errors import InputError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a saved game from the command line: resolve a check for both sides and "
+        "apply its effects, or move to the next phase",
+    )
+    p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
+    p.add_argument("check", nargs="?", help="the check to resolve (see drumhead checks)")
+    p.add_argument(
+        "--role",
+        action="append",
+        default=[],
+        metavar="ROLE=UNIT[,UNIT]",
+        help="the unit (or units) for one of the check's roles; the first role is the unit "
+        "the check is made for",
+    )
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
+    p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
+    p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
+    p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
+    p.add_argument(
+        "--no-apply", action="store_true", help="resolve and log the roll, apply nothing"
+    )
+    p.add_argument("--next-phase", action="store_true", help="move to the next phase")
+    p.add_argument("--draw", action="store_true", help="draw the next activation card")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler="play:cmd_play")
+
+
+def _roles(items: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in items:
+        role, sep, units = item.partition("=")
+        if not sep or not role.strip() or not units.strip():
+            raise InputError(f"--role {item}: expected ROLE=UNIT (or ROLE=UNIT,UNIT)")
+        out[role.strip()] = [u.strip() for u in units.split(",") if u.strip()]
+    return out
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from drumhead.cli.commands import _pairs
+    from drumhead.cli.games import _stamp as now
+    from drumhead.saves import SaveSession, saves_dir
+    from drumhead.saves.files import save_path
+
+    path = save_path(saves_dir(getattr(args, "saves", None)), args.save)
+    session, game = SaveSession.open(path)
+    report: dict[str, Any] = {"save": path.stem}
+    try:
+        if args.check is not None:
+            report.update(_resolve(game, args, _roles(args.role), _pairs(args.set, "--set"), now()))
+            report["check"] = args.check
+        if args.draw:
+            event = game.draw_card(at=now())
+            report["drawn"] = event.data["card"]
+        if args.next_phase:
+            game.next_phase(at=now())
+        if args.check is None and not (args.draw or args.next_phase):
+            raise InputError("give a check to resolve, or --next-phase or --draw")
+        session.save(game)
+    finally:
+        session.close()
+    report["turn"] = game.turn_label()
+    report["units"] = {
+        u.id: {"strength_now": u.strength_now, "state": u.state, "markers": sorted(u.markers)}
+        for u in game.state.units
+    }
+    lines = report.pop("lines", [])
+    if args.json:
+        emit_json(report)
+        return 0
+    for line in lines:
+        print(line)
+    print(report["turn"])
+    return 0
+
+
+def _resolve(
+    game: Any,
+    args: argparse.Namespace,
+    roles: dict[str, list[str]],
+    values: dict[str, str],
+    at: str,
+) -> dict[str, Any]:
+    from drumhead.cli.commands import _mods
+
+    check = game.ruleset.check(args.check)
+    ids = check.role_ids
+    unknown = sorted(set(roles) - set(ids))
+    if unknown:
+        raise InputError(
+            f"{check.id} has no role '{unknown[0]}' (roles: {', '.join(ids) or 'none: army-level'})"
+        )
+    first = roles.get(ids[0], [None])[0] if ids else None
+    others = {r: u for r, u in roles.items() if not ids or r != ids[0]}
+    event, result = game.resolve(
+        check.id,
+        first,
+        values,
+        _mods(args.mod),
+        hand_dice=args.dice,
+        use_reroll=not args.no_reroll,
+        at=at,
+        roles=others or None,
+    )
+    out: dict[str, Any] = {
+        "outcome": result.outcome,
+        "text": result.text,
+        "resolution": event.seq,
+        "lines": [f"{check.title}: {result.text}"],
+    }
+    applied: list[dict[str, Any]] = []
+    if result.effects and not args.no_apply:
+        picked = {ids[0]: [first]} if ids and first is not None else {}
+        picked.update(others)
+        done = game.apply_effects(
+            first, list(result.effects), at=at, resolution=event.seq, roles=picked or None
+        )
+        applied = list(done.data["effects"])
+        for effect in applied:
+            where = effect.get("unit") or "the table"
+            out["lines"].append(f"  -> {effect.get('text')} ({where})")
+    out["effects"] = applied
+    return out

@@ -1,0 +1,375 @@
+"""Luck statistics: was it the dice? Every roll of a game placed among the results it could
+have had, from its recorded exact odds. Pure: reads a game, returns values.
+
+**The percentile of a result** is the probability of a worse result plus half the probability
+of a result as good as the one rolled (the mid-distribution percentile):
+
+    percentile = P(worse) + P(as good) / 2
+
+"Worse" and "as good" are for the unit the check was rolled for (an opposed check's first
+side), in the check's luck order (:mod:`drumhead.luck`). A fair die gives an average of
+exactly 50% (par) whatever the check: summed over the results it can give, each result's
+probability times its percentile is one half. So an average over many rolls above 50% is a
+lucky evening, below it an unlucky one. The odds are those shown before the roll, as recorded
+in the resolution (modifiers, re-rolls and all), so the percentile is of the whole check, not
+of one die.
+
+What counts: every resolution in effect (neither undone nor taken back by a revert). Dice
+typed in by hand count, and are marked. A roll is not placed (counted as a check, not rated)
+when its check's luck is ``none`` or unknown, when its result was certain (every possible
+result as good as the one rolled, e.g. a decision with no dice), or when its order cannot
+place a result. Where every result of a roll carries a number, its number is also set against
+its expected value (hits, casualties, inches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from drumhead.errors import DrumheadError
+from drumhead.game.events import apply_event
+from drumhead.game.game import Game
+from drumhead.game.state import GameState
+from drumhead.luck import LuckOrder
+
+HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One resolved check in effect, placed among the results it could have had."""
+
+    seq: int
+    turn: int
+    check: str
+    title: str
+    """The check's title (its id when the rules no longer have it)."""
+    unit: str | None
+    """The unit it was rolled for (None: for no unit)."""
+    unit_name: str
+    side: str | None
+    """The unit's side when it was rolled."""
+    outcome: str
+    text: str
+    """What it decided, as the players read it."""
+    value: int | None
+    hand: bool
+    """The dice were typed in by hand."""
+    percentile: Fraction | None
+    """P(worse) + P(as good) / 2, for the unit; None when the roll is not placed."""
+    why_not: str = ""
+    """Why it is not placed (empty when it is)."""
+    expected: Fraction | None = None
+    """The expected number, when every result it could have had carries one."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "turn": self.turn,
+            "check": self.check,
+            "title": self.title,
+            "unit": self.unit,
+            "unit_name": self.unit_name,
+            "side": self.side,
+            "outcome": self.outcome,
+            "text": self.text,
+            "value": self.value,
+            "hand": self.hand,
+            "percentile": _float(self.percentile),
+            "percentile_exact": _exact(self.percentile),
+            "not_rated": self.why_not or None,
+            "expected": _float(self.expected),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """One check's numbers: what was rolled against what was to be expected."""
+
+    check: str
+    title: str
+    rolls: int
+    actual: int
+    expected: Fraction
+    better: Literal["higher", "lower", ""]
+    """Which way is better for the units rolled for, where the luck order says."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "title": self.title,
+            "rolls": self.rolls,
+            "actual": self.actual,
+            "expected": _float(self.expected),
+            "expected_exact": _exact(self.expected),
+            "better": self.better or None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The luck of a set of rolls (one unit, side or the game; one turn or all)."""
+
+    checks: int
+    """Resolved checks in effect."""
+    rated: int
+    """Of those, placed (with a percentile)."""
+    hand: int
+    """Of the checks, with dice typed in by hand."""
+    mean: Fraction | None
+    """The average percentile of the rated rolls (None: none rated)."""
+    luckiest: Roll | None
+    unluckiest: Roll | None
+    numbers: tuple[Numbers, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "checks": self.checks,
+            "rated": self.rated,
+            "hand": self.hand,
+            "mean": _float(self.mean),
+            "mean_exact": _exact(self.mean),
+            "luckiest": self.luckiest.seq if self.luckiest else None,
+            "unluckiest": self.unluckiest.seq if self.unluckiest else None,
+            "numbers": [n.to_dict() for n in self.numbers],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The luck of the game, of one side or of one unit: in all and turn by turn."""
+
+    kind: Literal["game", "side", "unit"]
+    id: str | None
+    name: str
+    side: str | None
+    """A unit's side (the side itself for a side; None for the game)."""
+    total: Tally
+    turns: tuple[tuple[int, Tally], ...]
+    """Every turn of the game, in order (turns without rolls included)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name,
+            "side": self.side,
+            "total": self.total.to_dict(),
+            "turns": [{"turn": turn, **tally.to_dict()} for turn, tally in self.turns],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LuckReport:
+    """A game's luck: every roll, and the tallies by game, side and unit."""
+
+    rolls: tuple[Roll, ...]
+    game: Scope
+    sides: tuple[Scope, ...]
+    units: tuple[Scope, ...]
+    turns: tuple[int, ...]
+
+    def roll(self, seq: int) -> Roll:
+        return next(r for r in self.rolls if r.seq == seq)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "percentile": "P(worse) + P(as good) / 2 for the unit rolled for; 0.5 is par",
+            "turns": list(self.turns),
+            "game": self.game.to_dict(),
+            "sides": [s.to_dict() for s in self.sides],
+            "units": [u.to_dict() for u in self.units],
+            "rolls": [r.to_dict() for r in self.rolls],
+        }
+
+
+# -- the percentile -----------------------------------------------------------------------------
+def percentile(
+    odds: Iterable[Mapping[str, Any]], outcome: str, value: int | None, order: LuckOrder
+) -> tuple[Fraction | None, str]:
+    """The percentile of the result ``(outcome, value)`` among ``odds`` (a resolution record's
+    ``odds``: ``{outcome, value, p}`` with ``p`` as ``"n/d"``) in the luck ``order``; and,
+    when it cannot be placed, why (the percentile is then None)."""
+    if not order.counted:
+        return None, f"luck not counted for this check: {order.describe()}"
+    rolled = order.key(outcome, value)
+    if rolled is None:
+        return None, f"the check's luck order cannot place {_result(outcome, value)}"
+    worse = same = Fraction(0)
+    for row in odds:
+        p = Fraction(str(row.get("p")))
+        key = order.key(str(row.get("outcome")), row.get("value"))
+        if key is None:
+            return None, "the check's luck order cannot place every result it could have had"
+        if key < rolled:
+            worse += p
+        elif key == rolled:
+            same += p
+    if same == 0:
+        return None, "the result rolled is not among the odds shown before the roll"
+    if same == 1:
+        return None, "a certain result: no luck in it"
+    return worse + same / 2, ""
+
+
+def expected_value(odds: Sequence[Mapping[str, Any]]) -> Fraction | None:
+    """The mean number of the results, when every result carries one and more than one
+    number is possible."""
+    values = [row.get("value") for row in odds]
+    if not values or any(not isinstance(v, int) or isinstance(v, bool) for v in values):
+        return None
+    if len(set(values)) < 2:
+        return None
+    return sum((Fraction(str(row["p"])) * row["value"] for row in odds), Fraction(0))
+
+
+# -- the report ---------------------------------------------------------------------------------
+def luck_report(game: Game) -> LuckReport:
+    """Every roll of ``game`` in effect, placed, and tallied by game, side and unit."""
+    rolls: list[Roll] = []
+    state = game.start
+    for event in game.in_effect():
+        if event.kind == "resolution":
+            rolls.append(_placed(game, event.seq, event.turn, event.data, state))
+        state = apply_event(state, event)
+    turns = tuple(range(1, max([game.state.turn, *(r.turn for r in rolls)]) + 1))
+    final = game.state
+    by_side: dict[str, list[Roll]] = {s.id: [] for s in final.sides}
+    by_unit: dict[str, list[Roll]] = {}
+    for r in rolls:
+        if r.side is not None:
+            by_side.setdefault(r.side, []).append(r)
+        if r.unit is not None:
+            by_unit.setdefault(r.unit, []).append(r)
+    side_names = {s.id: s.name for s in final.sides}
+    better = {
+        c.id: ("higher" if c.luck.direction > 0 else "lower")
+        for c in game.ruleset.checks
+        if c.luck is not None and c.luck.way in ("value", "value_then_outcomes")
+    }
+
+    def scope(
+        kind: Literal["game", "side", "unit"],
+        ident: str | None,
+        name: str,
+        side: str | None,
+        chosen: Sequence[Roll],
+    ) -> Scope:
+        per_turn: dict[int, list[Roll]] = {}
+        for r in chosen:
+            per_turn.setdefault(r.turn, []).append(r)
+        return Scope(
+            kind,
+            ident,
+            name,
+            side,
+            tally(chosen, better),
+            tuple((t, tally(per_turn.get(t, []), better)) for t in turns),
+        )
+
+    return LuckReport(
+        rolls=tuple(rolls),
+        game=scope("game", None, final.name or "the game", None, rolls),
+        sides=tuple(
+            scope("side", s, side_names.get(s, s), s, chosen) for s, chosen in by_side.items()
+        ),
+        units=tuple(
+            scope("unit", u, chosen[-1].unit_name, chosen[-1].side, chosen)
+            for u, chosen in by_unit.items()
+        ),
+        turns=turns,
+    )
+
+
+def _placed(game: Game, seq: int, turn: int, data: Mapping[str, Any], state: GameState) -> Roll:
+    record = data.get("resolution", {})
+    check_id = str(data.get("check"))
+    unit_id = data.get("unit") if isinstance(data.get("unit"), str) else None
+    unit = state.unit(unit_id) if unit_id is not None and state.has_unit(unit_id) else None
+    try:
+        spec = game.ruleset.check(check_id)
+    except DrumheadError:
+        spec = None
+    outcome, value = str(record.get("outcome")), record.get("value")
+    odds = record.get("odds", [])
+    if spec is None or spec.luck is None:
+        rated, why = None, "a check these rules no longer have"
+    else:
+        rated, why = percentile(odds, outcome, value, spec.luck)
+    return Roll(
+        seq=seq,
+        turn=turn,
+        check=check_id,
+        title=spec.title if spec is not None else check_id,
+        unit=unit_id,
+        unit_name=unit.name if unit is not None else (unit_id or "no unit"),
+        side=unit.side if unit is not None else None,
+        outcome=outcome,
+        text=str(record.get("text") or outcome),
+        value=value if isinstance(value, int) and not isinstance(value, bool) else None,
+        hand="hand" in data,
+        percentile=rated,
+        why_not=why,
+        expected=expected_value(odds),
+    )
+
+
+def tally(rolls: Sequence[Roll], better: Mapping[str, str] | None = None) -> Tally:
+    """The luck of ``rolls``: counts, the average percentile, the luckiest and unluckiest
+    (the earliest of equals), and each check's numbers against their expected values."""
+    rated = [r for r in rolls if r.percentile is not None]
+    mean = (
+        sum((r.percentile for r in rated if r.percentile is not None), Fraction(0)) / len(rated)
+        if rated
+        else None
+    )
+    numbers: dict[str, list[Roll]] = {}
+    for r in rolls:
+        if r.expected is not None and r.value is not None:
+            numbers.setdefault(r.check, []).append(r)
+    return Tally(
+        checks=len(rolls),
+        rated=len(rated),
+        hand=sum(1 for r in rolls if r.hand),
+        mean=mean,
+        luckiest=max(rated, key=_rank_high, default=None),
+        unluckiest=min(rated, key=_rank_low, default=None),
+        numbers=tuple(
+            Numbers(
+                check,
+                group[0].title,
+                len(group),
+                sum(r.value for r in group if r.value is not None),
+                sum((r.expected for r in group if r.expected is not None), Fraction(0)),
+                _better((better or {}).get(check, "")),
+            )
+            for check, group in numbers.items()
+        ),
+    )
+
+
+def _rank_high(r: Roll) -> tuple[Fraction, int]:
+    return (r.percentile or Fraction(0), -r.seq)
+
+
+def _rank_low(r: Roll) -> tuple[Fraction, int]:
+    return (r.percentile or Fraction(0), r.seq)
+
+
+def _better(word: str) -> Literal["higher", "lower", ""]:
+    return "higher" if word == "higher" else "lower" if word == "lower" else ""
+
+
+def _result(outcome: str, value: int | None) -> str:
+    return outcome if value is None else f"{outcome} {value}"
+
+
+def _float(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), 6)
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,3 @@
+"""House-rules files as a first-class thing: the copy a game keeps of the ones it started with
+(:mod:`.record`), the files offered for a ruleset with a preview (:mod:`.library`), and the
+commented template a group fills in (:mod:`.template`)."""

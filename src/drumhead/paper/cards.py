@@ -1,0 +1,117 @@
+"""A game's unit cards, to print and cut out: name, side and brigade, type, quality and
+formation, strength with a tick box for each loss (those already lost ticked), the morale
+ladder with a box for each state (the current one ticked and named), the leader with the unit,
+markers and hits per stand."""
+
+from __future__ import annotations
+
+import re
+
+from drumhead.game.game import Game
+from drumhead.game.state import GameState, Unit
+from drumhead.model import Ruleset
+from drumhead.paper.page import Paper, document, esc
+
+BOXES_PER_LINE = 20
+"""Tick boxes a card's line holds."""
+TICKED = "\u2715"
+"""What marks a ticked box (a cross: the page never relies on colour)."""
+
+
+def cards_html(game: Game, paper: Paper = "any") -> str:
+    """Every unit card of the game still in play, as one HTML document to print."""
+    state = game.state
+    units = [u for u in state.units if not u.removed]
+    out_of_play = len(state.units) - len(units)
+    title = f"Unit cards: {state.name or 'untitled game'}"
+    rs = game.ruleset
+    meta = f"{rs.title} · turn {state.turn} · {len(units)} card{'s' if len(units) != 1 else ''}"
+    if out_of_play:
+        meta += f" ({out_of_play} out of play, not printed)"
+    body = [
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="meta">{esc(meta)}. Cut along the dashed lines. A crossed box is a loss '
+        "already taken; the crossed morale box is the unit's state now.</p>",
+        '<div class="cards">',
+        *(card(rs, state, unit) for unit in units),
+        "</div>",
+    ]
+    return document(title, body, paper)
+
+
+def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
+    """One unit's card (HTML)."""
+    side = next((s.name for s in state.sides if s.id == unit.side), unit.side)
+    kind = ruleset.unit_type(unit.type)
+    what = kind.strength if kind is not None else "strength"
+    about = [_short(kind.label) if kind is not None else unit.type]
+    about += [_words(x) for x in (unit.subtype, unit.quality, unit.formation) if x]
+    if unit.elite:
+        about.append("elite")
+    rows = [
+        f'<div class="name">{esc(unit.name)}</div>',
+        f'<div class="sub">{esc(side)} · {esc(_words(unit.brigade))}</div>',
+        f'<div class="row">{esc(", ".join(about))}</div>',
+        f'<div class="row">Strength {unit.strength_start} {esc(what)} '
+        f"(lost {unit.strength_lost}):<br>{_boxes(unit.strength_start, unit.strength_lost)}</div>",
+    ]
+    if unit.hits_per_stand:
+        rows.append(
+            f'<div class="row">Hits on the stand ({unit.hits_per_stand} lose a stand): '
+            f"{_boxes(unit.hits_per_stand, unit.hits)}</div>"
+        )
+    ladder = _ladder(ruleset, unit)
+    if ladder:
+        rows.append(f'<div class="row ladder">Morale: {ladder}</div>')
+    leader = state.leader_with(unit.id)
+    if leader is not None:
+        extra = [f"value {leader.value}"]
+        if leader.rerolls:
+            extra.append(f"{leader.rerolls} re-roll{'s' if leader.rerolls != 1 else ''}")
+        if leader.status != "active":
+            extra.append(leader.status)
+        rows.append(f'<div class="row">Leader: {esc(leader.name)} ({esc(", ".join(extra))})</div>')
+    if unit.markers:
+        labels = {m.id: m.label for m in ruleset.markers}
+        shown = ", ".join(labels.get(m, _words(m)) for m in sorted(unit.markers))
+        rows.append(f'<div class="row">Markers: {esc(shown)}</div>')
+    return f'<div class="card">{"".join(rows)}</div>'
+
+
+def _boxes(count: int, ticked: int) -> str:
+    """``count`` tick boxes, the first ``ticked`` crossed, in lines of :data:`BOXES_PER_LINE`."""
+    out = []
+    for index in range(count):
+        mark = TICKED if index < ticked else ""
+        out.append(f'<span class="box">{mark}</span>')
+        if (index + 1) % BOXES_PER_LINE == 0 and index + 1 < count:
+            out.append("<br>")
+    return "".join(out)
+
+
+def _ladder(ruleset: Ruleset, unit: Unit) -> str:
+    """The unit's morale ladder, best first, a box each; the current state's box crossed and
+    its name in bold with "(now)"."""
+    kind = ruleset.unit_type(unit.type)
+    ladder = ruleset.ladder(kind.ladder if kind is not None else "default")
+    if ladder is None and ruleset.ladders:
+        ladder = ruleset.ladders[0]
+    if ladder is None:
+        return ""
+    parts = []
+    for state in ladder.states:
+        label = esc(_short(ladder.label(state)))
+        if state == unit.state:
+            parts.append(f'<span class="box">{TICKED}</span><span class="now">{label} (now)</span>')
+        else:
+            parts.append(f'<span class="box"></span>{label}')
+    return " › ".join(parts)
+
+
+def _short(label: str) -> str:
+    """A label without its closing aside in brackets (``Shaken (failed by 1...)`` -> ``Shaken``)."""
+    return re.sub(r"\s*\([^()]*\)$", "", label) or label
+
+
+def _words(ident: str) -> str:
+    return ident.replace("_", " ")

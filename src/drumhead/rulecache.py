@@ -1,0 +1,298 @@
+"""The compiled ruleset cache: rulesets validated once, kept on disk, read back in milliseconds.
+
+Reading and validating a ruleset (its TOML, every check, each optional rule switched on alone)
+takes a tenth of a second or more; reading back the validated :class:`~drumhead.model.Ruleset`
+takes a few milliseconds. :func:`load_ruleset` wraps :func:`drumhead.loader.load_ruleset`: it
+answers from the cache when it holds the ruleset compiled from exactly the files there are now,
+and otherwise loads it the usual way (every problem reported as usual) and stores the result.
+
+Where: ``$DRUMHEAD_CACHE``, else ``$XDG_CACHE_HOME/drumhead``, else ``~/.cache/drumhead``
+(``%LOCALAPPDATA%\\drumhead\\cache`` on Windows); the entries are in its ``rulesets`` folder,
+which drumhead makes readable by its owner alone.
+
+What makes an entry the right one is its name: a SHA-256 of everything the compiled ruleset
+is made from. That is the ruleset file's bytes, the optional rules asked for, the house-rules
+file's path and bytes, and drumhead's own code (the version, the Python version, and the size
+and time of every module of the package). A file that changes, by a byte, names another entry:
+a cache whose source changed is never read. Each entry also carries the SHA-256 of its own
+contents, checked before anything in it is used: an entry cut short or damaged is ignored and
+written again. Entries are written to a temporary file and renamed into place, so a reader
+sees a whole entry or none, however many drumheads write at once (the last rename wins; both
+wrote the same thing). A folder that belongs to another user, or that others can write to, is
+not used (entries are Python pickles: only the user's own files are read). When the folder
+cannot be made or written, drumhead loads rulesets without it.
+
+An entry holds a short summary (title, version, checks...) ahead of the pickle, so that
+``drumhead rulesets`` lists rulesets without importing the rules core (:func:`summaries`).
+Errors are never cached: a ruleset that does not validate is read, and refused, every time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from drumhead import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from drumhead.loader import HouseRules
+    from drumhead.model import Ruleset
+
+FORMAT = b"drumhead compiled ruleset 1\n"
+"""The first line of every entry (a later layout changes the number)."""
+KEEP = 64
+"""Entries kept: writing one more removes the oldest."""
+
+_MEMORY: dict[str, Ruleset] = {}
+"""Rulesets already read in this process, by entry name."""
+_CODE: list[str] = []
+"""The fingerprint of drumhead's code, worked out once per process."""
+
+
+def cache_dir() -> Path:
+    """The cache folder (it may not exist yet)."""
+    chosen = os.environ.get("DRUMHEAD_CACHE")
+    if chosen:
+        return Path(chosen)
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "drumhead" / "cache"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "drumhead"
+
+
+def shipped_ids() -> list[str]:
+    """The ids of the shipped rulesets, sorted (:func:`drumhead.loader.ruleset_ids`, without
+    importing the loader and the validator)."""
+    return sorted(p.name[:-5] for p in _shipped_folder().iterdir() if p.name.endswith(".toml"))
+
+
+def _shipped_folder() -> Any:
+    """The folder of the shipped rulesets: a plain folder where drumhead is installed as files
+    (read directly: :mod:`importlib.resources` costs 0.4 times a bare Python's start to
+    import), else as :mod:`importlib.resources` finds it."""
+    from importlib import import_module
+
+    for place in import_module("drumhead.data").__path__:
+        folder = Path(place) / "rulesets"
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+
+    return resources.files("drumhead.data") / "rulesets"
+
+
+def load_ruleset(
+    ruleset_id: str,
+    options: Iterable[str] = (),
+    house_rules: str | Path | HouseRules | None = None,
+) -> Ruleset:
+    """:func:`drumhead.loader.load_ruleset`, answered from the cache when it can be (house
+    rules given as the copy a game keeps go to the loader, which keeps its own cache)."""
+    active = sorted(set(options))
+    if house_rules is not None and not isinstance(house_rules, (str, Path)):
+        return _load(ruleset_id, active, house_rules)
+    name = _entry_name(ruleset_id, active, house_rules)
+    if name is None:  # no such shipped ruleset, or a file that cannot be read: say so
+        return _load(ruleset_id, active, house_rules)
+    found = _MEMORY.get(name)
+    if found is not None:
+        return found
+    entry = _read(name)
+    ruleset = _unpickle(entry[1]) if entry is not None else None
+    if ruleset is None:
+        ruleset = _load(ruleset_id, active, house_rules)
+        _write(name, ruleset)
+    _MEMORY[name] = ruleset
+    return ruleset
+
+
+def summaries(ruleset_ids: Iterable[str]) -> list[dict[str, Any]]:
+    """What ``drumhead rulesets`` shows of each shipped ruleset (no optional rules): ``id``,
+    ``title``, ``version``, ``description``, ``checks``, ``options`` and ``gaps`` (the ids of
+    the gaps the sources leave open). Read from the cache without loading any ruleset when it
+    holds them all."""
+    out = []
+    for ruleset_id in ruleset_ids:
+        name = _entry_name(ruleset_id, [], None)
+        entry = _read(name) if name is not None else None
+        if entry is None:
+            out.append(summary(load_ruleset(ruleset_id)))
+        else:
+            out.append(entry[0])
+    return out
+
+
+def summary(ruleset: Ruleset) -> dict[str, Any]:
+    """See :func:`summaries`."""
+    return {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "version": ruleset.version,
+        "description": ruleset.description,
+        "checks": [c.id for c in ruleset.checks],
+        "options": [o.id for o in ruleset.options],
+        "gaps": [g.id for g in ruleset.gaps if g.value is None],
+    }
+
+
+# -- what an entry is made from -----------------------------------------------------------------
+def _load(
+    ruleset_id: str, options: list[str], house_rules: str | Path | HouseRules | None
+) -> Ruleset:
+    from drumhead import loader
+
+    return loader.load_ruleset(ruleset_id, options, house_rules)
+
+
+def _entry_name(ruleset_id: str, options: list[str], house_rules: str | Path | None) -> str | None:
+    """The SHA-256 (hex) naming the entry of this ruleset compiled from the files as they are
+    now; None when a file cannot be read (the loader then says why)."""
+    digest = hashlib.sha256()
+    digest.update(FORMAT)
+    digest.update(_code().encode())
+    try:
+        shipped = _shipped_folder() / f"{ruleset_id}.toml"
+        if "/" in ruleset_id or "\\" in ruleset_id or not shipped.is_file():
+            return None
+        _add(digest, "ruleset", ruleset_id.encode(), shipped.read_bytes())
+        _add(digest, "options", *(o.encode() for o in options))
+        if house_rules is not None:
+            _add(digest, "house rules", str(house_rules).encode(), Path(house_rules).read_bytes())
+    except (OSError, ValueError):
+        return None
+    return digest.hexdigest()
+
+
+def _add(digest: Any, label: str, *parts: bytes) -> None:
+    """Each part with its length: no two different inputs can run together into the same bytes."""
+    digest.update(b"%s %d\n" % (label.encode(), len(parts)))
+    for part in parts:
+        digest.update(b"%d:" % len(part) + part)
+
+
+def _code() -> str:
+    """drumhead's version, Python's, and the size and modification time of every module of
+    the package: a new or edited module (a development checkout) makes every entry new."""
+    if not _CODE:
+        package = Path(__file__).resolve().parent
+        found: list[str] = []
+        folders = [package]
+        while folders:
+            folder = folders.pop()
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for item in entries:
+                    if item.is_dir() and item.name != "__pycache__":
+                        folders.append(Path(item.path))
+                    elif item.name.endswith(".py"):
+                        st = item.stat()
+                        rel = os.path.relpath(item.path, package)
+                        found.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
+        python = f"{sys.implementation.name} {sys.version_info[:3]}"
+        _CODE.append("\n".join([__version__, python, *sorted(found)]))
+    return _CODE[0]
+
+
+# -- reading and writing entries ----------------------------------------------------------------
+def _folder(make: bool) -> Path | None:
+    """The entries' folder, made if asked; None when it is missing (and not to be made) or is
+    not this user's own."""
+    folder = cache_dir() / "rulesets"
+    try:
+        if make:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = folder.stat()
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return None  # another user's, or writable by others: its pickles are not ours to trust
+    return folder
+
+
+def _read(name: str) -> tuple[dict[str, Any], bytes] | None:
+    """An entry's summary and pickle, or None: no entry, or one that is not whole."""
+    folder = _folder(make=False)
+    if folder is None:
+        return None
+    try:
+        data = (folder / f"{name}.ruleset").read_bytes()
+    except OSError:
+        return None
+    head = len(FORMAT)
+    if not data.startswith(FORMAT) or data[head + 64 : head + 65] != b"\n":
+        return None
+    body = data[head + 65 :]
+    if hashlib.sha256(body).hexdigest().encode() != data[head : head + 64]:
+        return None  # cut short, or damaged
+    line, _, pickled = body.partition(b"\n")
+    try:
+        found = json.loads(line)
+    except ValueError:
+        return None
+    return (found, pickled) if isinstance(found, dict) else None
+
+
+def _unpickle(pickled: bytes) -> Ruleset | None:
+    import pickle
+
+    from drumhead.model import Ruleset
+
+    try:
+        ruleset = pickle.loads(pickled)
+    except Exception:  # an entry whose checksum holds was written by this very code: cannot be
+        return None  # unreadable but for a bug; then it is rebuilt, never trusted
+    return ruleset if isinstance(ruleset, Ruleset) else None
+
+
+def _write(name: str, ruleset: Ruleset) -> None:
+    """Store an entry (atomically); a cache that cannot be written is left alone."""
+    import pickle
+
+    folder = _folder(make=True)
+    if folder is None:
+        return
+    body = (
+        json.dumps(summary(ruleset), ensure_ascii=False).encode()
+        + b"\n"
+        + pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
+    )
+    data = FORMAT + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    target = folder / f"{name}.ruleset"
+    temporary = folder / f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    try:
+        with open(temporary, "xb") as out:
+            out.write(data)
+        os.replace(temporary, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return
+    _prune(folder)
+
+
+def _prune(folder: Path) -> None:
+    """Keep the :data:`KEEP` newest entries (and no temporary file a crash left an hour ago)."""
+    with contextlib.suppress(OSError):
+        entries = []
+        for item in os.scandir(folder):
+            st = item.stat()
+            if item.name.endswith(".ruleset"):
+                entries.append((st.st_mtime, item.path))
+            elif item.name.endswith(".tmp") and st.st_mtime < _now() - 3600:
+                os.unlink(item.path)
+        for _, path in sorted(entries)[:-KEEP]:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+def _now() -> float:
+    import time
+
+    return time.time()

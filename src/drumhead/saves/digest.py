@@ -1,0 +1,60 @@
+"""The snapshot's ``state_digest``: what lets a long game open from its snapshot without
+replaying its journal (see "Loading" in ``docs/save-format.md``).
+
+drumhead writes ``[start]`` and ``[state]`` from the game itself, the state being the one its
+own replay of the journal's first ``journal_entries`` entries gives. The digest is a SHA-256
+of those two tables as written (the snapshot's text from ``[start]`` on), of the journal
+numbers in ``[game]`` (generation, entries, bytes and CRC-32: the journal prefix, which loading
+checks byte for byte), and of the code that replays a journal (drumhead's version and the
+source of its event, state and codec modules). When a snapshot's digest is this drumhead's
+digest of that snapshot, its ``[state]`` is the replay of that journal prefix by this very
+code: loading takes it as it is. Any other snapshot (edited by hand, damaged, written by
+another drumhead or an older schema) has its journal replayed in full, and compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from drumhead import __version__
+
+FORMAT = b"drumhead state digest 1\n"
+BODY = "\n[start]\n"
+"""Where the digested part of a snapshot starts (``[game]`` holds no line break: TOML strings
+on one line escape theirs)."""
+
+_CODE: list[bytes] = []
+
+
+def replay_code() -> bytes:
+    """drumhead's version and the SHA-256 of the modules whose code turns a journal into a
+    state (worked out once per process)."""
+    if not _CODE:
+        from drumhead.game import codec, events, state
+
+        digest = hashlib.sha256(__version__.encode())
+        for module in (events, state, codec):
+            try:
+                digest.update(Path(str(module.__file__)).read_bytes())
+            except (OSError, TypeError):  # no source to read: the version alone says
+                digest.update(module.__name__.encode())
+        _CODE.append(digest.hexdigest().encode())
+    return _CODE[0]
+
+
+def state_digest(body: str, generation: int, entries: int, size: int, crc: int) -> str:
+    """The digest of a snapshot whose text from ``[start]`` on is ``body``, written after the
+    first ``entries`` entries (``size`` bytes, CRC-32 ``crc``) of journal ``generation``."""
+    digest = hashlib.sha256(FORMAT)
+    digest.update(replay_code())
+    digest.update(b"\n%d %d %d %08x\n" % (generation, entries, size, crc))
+    digest.update(body.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def snapshot_body(text: str) -> str | None:
+    """A snapshot's text from its ``[start]`` table on, as drumhead writes it (None: a
+    snapshot not laid out so, which is then replayed in full)."""
+    at = text.find(BODY)
+    return text[at + 1 :] if at >= 0 else None

@@ -1,0 +1,201 @@
+"""A journal's history read when needed: the events before the snapshot of a save opened from
+it (see :class:`drumhead.game.history.Past`).
+
+Opening indexes the journal's first ``journal_entries`` entries without reading the events:
+where each line starts, which lines are events and which move the undo cursor (``undo``,
+``redo`` and ``jump``, short lines read at once and checked as they come), and so which
+lines make the log and the redo stack. An event is read from its line when asked for, and
+checked then (its keys, their types, its kind, its time, its place in the log). The bytes
+are those whose CRC-32 loading checked against the snapshot's ``journal_crc``; they are
+kept, so the history cannot change under the game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from array import array
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from drumhead.errors import DrumheadError, RulesetError
+from drumhead.game.events import EVENT_KINDS, Event
+from drumhead.game.history import Past
+from drumhead.game.state import GameState
+from drumhead.saves.files import SaveError
+
+EVENT_LINE = b'{"op":"event",'
+"""How an event entry begins as drumhead writes it (other lines are read to be sure)."""
+EVENT_KEYS = frozenset(("seq", "kind", "turn", "phase", "at", "data"))
+_KIND = re.compile(rb'\{"op":"event","event":\{"seq":\d+,"kind":"([a-z_]+)"')
+
+
+class JournalIndex:
+    """The first ``count`` lines of a journal: where each starts, and which make the log and
+    the redo stack once every ``undo``, ``redo`` and ``jump`` among them is applied."""
+
+    def __init__(self, raw: bytes, count: int, source: str) -> None:
+        self.raw = raw
+        self.source = source
+        self.starts = array("q")
+        """Where each line starts; then where the last one ends (past its newline)."""
+        self.log: list[int] = []
+        """The log's events, as line indexes (from 0)."""
+        self.redo: list[int] = []
+        """The redo stack (the next to redo first), as line indexes."""
+        starts, log, find = self.starts, self.log, raw.find
+        position = 0
+        for index in range(count):
+            starts.append(position)
+            end = find(b"\n", position)
+            if raw.startswith(EVENT_LINE, position + 9):
+                log.append(index)
+                if self.redo:
+                    self.redo = []
+            else:
+                self._move(index, raw[position + 9 : end])
+            position = end + 1
+        starts.append(position)
+
+    def _move(self, index: int, body: bytes) -> None:
+        """Apply one line that is not drumhead's event line: undo, redo or jump (or an event
+        written otherwise, which is read in full)."""
+        try:
+            entry = json.loads(body)
+        except ValueError:
+            raise self.error(index, "damaged journal entry (not JSON)") from None
+        if not isinstance(entry, dict):
+            raise self.error(index, "damaged journal entry (not a table)")
+        op = entry.get("op")
+        if op == "event":
+            self.log.append(index)
+            self.redo = []
+            return
+        if op not in ("undo", "redo", "jump"):
+            raise self.error(index, f"unknown journal entry '{op}'")
+        extra = sorted(str(k) for k in entry.keys() - {"op", "seq"})
+        if extra:
+            raise self.error(index, f"{op}: {extra[0]}: unknown key")
+        seq = entry.get("seq")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise self.error(index, f"{op}: expected the event's seq")
+        log, redo = self.log, self.redo
+        if op == "undo":
+            if seq != len(log) or not log:
+                raise self.error(index, f"undo of event {seq}, which is not the last event")
+            redo.insert(0, log.pop())
+        elif op == "redo":
+            if not redo or seq != len(log) + 1:
+                raise self.error(index, f"redo of event {seq}, which is not the next to redo")
+            log.append(redo.pop(0))
+        else:
+            if not 0 <= seq <= len(log):
+                raise self.error(index, f"no event {seq} in the log (1..{len(log)})")
+            redo[0:0] = log[seq:]
+            del log[seq:]
+
+    def error(self, index: int, message: str) -> SaveError:
+        return SaveError(message, path=self.source, line=index + 1, key=f"entry {index}")
+
+    def line(self, index: int) -> bytes:
+        """Line ``index`` as it is in the file, checksum and newline included."""
+        return self.raw[self.starts[index] : self.starts[index + 1]]
+
+    def event(self, index: int, seq: int) -> Event:
+        """The event on line ``index``, which must be the log's ``seq``-th."""
+        body = self.raw[self.starts[index] + 9 : self.starts[index + 1] - 1]
+        try:
+            entry = json.loads(body)
+        except ValueError:
+            raise self.error(index, "damaged journal entry (not JSON)") from None
+        try:
+            if not isinstance(entry, dict) or entry.get("op") != "event":
+                raise DrumheadError("expected an event")
+            if entry.keys() != {"op", "event"}:
+                extra = sorted(entry.keys() - {"op", "event"})
+                raise DrumheadError(f"{extra[0]}: unknown key")
+            event = read_event(entry["event"])
+        except DrumheadError as exc:
+            message = exc.message if isinstance(exc, RulesetError) else str(exc)
+            raise self.error(index, message) from None
+        if event.seq != seq:
+            raise self.error(index, f"event {event.seq} is out of order (next is {seq})")
+        return event
+
+    def kinds(self) -> list[str] | None:
+        """The kind of every event of the log, read off its line without reading the event
+        (None when a line is not laid out as drumhead writes it)."""
+        out = []
+        match, raw, starts = _KIND.match, self.raw, self.starts
+        for index in self.log:
+            found = match(raw, starts[index] + 9, starts[index + 1])
+            if found is None:
+                return None
+            out.append(found[1].decode())
+        return out
+
+
+def read_event(raw: Any) -> Event:
+    """An event as a journal entry holds it: its keys, their types, its kind and its time
+    checked (what it says of the game is checked when it is applied)."""
+    if not isinstance(raw, dict):
+        raise DrumheadError("event: expected a table")
+    if raw.keys() != EVENT_KEYS:
+        extra = sorted(raw.keys() - EVENT_KEYS)
+        missing = sorted(EVENT_KEYS - raw.keys())
+        if extra:
+            raise DrumheadError(f"event.{extra[0]}: unknown key")
+        raise DrumheadError(f"event.{missing[0]}: required key is missing")
+    seq, turn, kind, phase, at = raw["seq"], raw["turn"], raw["kind"], raw["phase"], raw["at"]
+    if type(seq) is not int or type(turn) is not int:
+        bad = "seq" if type(seq) is not int else "turn"
+        raise DrumheadError(f"event.{bad}: expected a whole number")
+    if type(phase) is not str or type(at) is not str or type(kind) is not str:
+        bad = next(k for k in ("kind", "phase", "at") if type(raw[k]) is not str)
+        raise DrumheadError(f"event.{bad}: expected text")
+    if kind not in EVENT_KINDS:
+        raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
+    if not isinstance(raw["data"], dict):
+        raise DrumheadError("event.data: expected a table")
+    try:
+        datetime.fromisoformat(at)
+    except ValueError:
+        raise DrumheadError(
+            f"event.at: '{at[:40]}' is not a date and time (e.g. 2026-11-22T19:02:11Z)"
+        ) from None
+    return Event(seq, kind, raw["data"], turn, phase, at)
+
+
+class JournalPast(Past):
+    """The log's events before a snapshot, read from its journal's lines when needed."""
+
+    def __init__(
+        self,
+        index: JournalIndex,
+        start: GameState,
+        end: GameState,
+        check_end: Callable[[GameState], None],
+    ) -> None:
+        self.index = index
+        log = index.log
+        super().__init__(
+            start,
+            len(log),
+            lambda i: index.event(log[i], i + 1),
+            end,
+            kinds=index.kinds,
+            failed=self._failed_at,
+            check_end=check_end,
+        )
+
+    def _failed_at(self, position: int, exc: Exception) -> Exception:
+        if isinstance(exc, SaveError):
+            return exc
+        line = self.index.log[position]
+        message = exc.message if isinstance(exc, RulesetError) else str(exc)
+        return self.index.error(line, message)
+
+    def line(self, position: int) -> bytes:
+        """The journal line of the log's event at ``position`` (from 0), as it is on disk."""
+        return self.index.line(self.index.log[position])

@@ -1,0 +1,434 @@
+"""JSON Schemas of ruleset and house-rules files, generated from the validator's own types, so
+that editors (VS Code with Even Better TOML, taplo) check a file as the player types.
+
+* :func:`house_rules_schema` — one per ruleset: its gap ids, each with its kind of value, its
+  choices or outcome set, and for a gap kept per situation the key values its inputs take; its
+  optional rules; the patch (as a ruleset's parts);
+* :func:`ruleset_schema` — the shape every ruleset file shares: its top-level keys, gaps, gap
+  tables, inputs, modifiers, outcomes and effects, from the same constants the validator uses.
+
+The schemas are written to ``docs/schema/`` by ``drumhead schema --output docs/schema``;
+``tests/house/test_schemas.py`` fails when those files are stale. The validator stays the
+judge (it checks references, expressions and lines); the schema catches what an editor can:
+unknown keys, wrong kinds, values outside an outcome set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drumhead.checks import MECHANICS
+from drumhead.model import EFFECT_KINDS, UNIT_FIELDS, GapSpec, InputSpec, Ruleset
+from drumhead.validate import TABLE, TOP_LEVEL_KEYS
+from drumhead.validate_gaps import GAP_TABLE_KEYS
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+BASE_URL = "https://drumhead.invalid/schema/"
+"""Where the schemas say they live (their ``$id``s); editors find them by file association."""
+
+TEXT: dict[str, Any] = {"type": "string"}
+TEXTS: dict[str, Any] = {"type": "array", "items": TEXT}
+WHOLE: dict[str, Any] = {"type": "integer"}
+FLAG: dict[str, Any] = {"type": "boolean"}
+SCALAR: dict[str, Any] = {"type": ["integer", "string", "boolean"]}
+EXPR: dict[str, Any] = {"type": ["string", "integer", "boolean"]}
+"""An expression: a formula in text, or a constant."""
+RANGE: dict[str, Any] = {
+    "oneOf": [WHOLE, {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2}]
+}
+
+
+def _table(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A TOML table with exactly these keys (the validator refuses any other)."""
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def _tables_of(item: dict[str, Any]) -> dict[str, Any]:
+    """A table of tables by id (``[checks.ID]``)."""
+    return {"type": "object", "additionalProperties": item}
+
+
+def _refusals() -> dict[str, Any]:
+    return {
+        "type": "array",
+        "items": _table({"when": EXPR, "text": TEXT, "source": TEXT}, ("when", "text")),
+    }
+
+
+def _input() -> dict[str, Any]:
+    from_unit = {
+        "oneOf": [
+            {"enum": sorted(UNIT_FIELDS)},
+            {"type": "string", "pattern": "^marker:[a-z][a-z0-9_]*$"},
+        ]
+    }
+    return _table(
+        {
+            "type": {"enum": ["int", "bool", "choice"]},
+            "label": TEXT,
+            "choices": TEXTS,
+            "default": SCALAR,
+            "min": WHOLE,
+            "max": WHOLE,
+            "from_unit": from_unit,
+            "role": TEXT,
+            "help": TEXT,
+        },
+        ("type", "label"),
+    )
+
+
+def _modifier() -> dict[str, Any]:
+    return _table(
+        {
+            "label": TEXT,
+            "value": EXPR,
+            "source": TEXT,
+            "auto": FLAG,
+            "when": EXPR,
+            "group": TEXT,
+            "side": TEXT,
+            "applies": {"enum": ["roll", "dice", "scale", "target"]},
+            "scale_by": WHOLE,
+            "countable": FLAG,
+            "option": TEXT,
+            "explain": TEXT,
+            "refuse": _refusals(),
+        },
+        ("label", "value", "source"),
+    )
+
+
+def _effect() -> dict[str, Any]:
+    return _table(
+        {
+            "kind": {"enum": sorted(EFFECT_KINDS)},
+            "text": TEXT,
+            "amount": EXPR,
+            "dice": TEXT,
+            "state": TEXT,
+            "marker": TEXT,
+            "who": {
+                "type": "string",
+                "description": "the role the effect lands on (one of the check's roles), "
+                "'self', 'leader' or 'leader:ROLE', a side, or 'table' (a note for the table)",
+                "examples": ["self", "opponent", "leader", TABLE],
+            },
+            "when": EXPR,
+            "ruling": TEXT,
+        },
+        ("kind", "text"),
+    )
+
+
+def _outcome() -> dict[str, Any]:
+    return _table(
+        {
+            "text": TEXT,
+            "effects": {"type": "array", "items": _effect()},
+            "result": {"enum": ["pass", "fail"]},
+            "by": RANGE,
+            "when": EXPR,
+            "numeric": FLAG,
+            "source": TEXT,
+            "winner": TEXT,
+        },
+        ("text",),
+    )
+
+
+CHECK_KEYS = (
+    "title",
+    "source",
+    "summary",
+    "kind",
+    "uses",
+    "inputs",
+    "derived",
+    "modifiers",
+    "groups",
+    "outcomes",
+    "option",
+    "applies_to",
+    "phase",
+    "refuse",
+    "rulings",
+    "roles",
+    "scope",
+    "luck",
+)
+"""The keys every check shares; each kind reads more of its own (its mechanic's keys)."""
+
+
+def _check() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "title": TEXT,
+            "source": TEXT,
+            "summary": TEXT,
+            "kind": {"enum": sorted(MECHANICS)},
+            "uses": TEXTS,
+            "inputs": _tables_of(_input()),
+            "derived": {"type": "object", "additionalProperties": EXPR},
+            "modifiers": _tables_of(_modifier()),
+            "groups": {"type": "object", "additionalProperties": {"enum": ["max", "min"]}},
+            "outcomes": _tables_of(_outcome()),
+            "option": TEXT,
+            "applies_to": TEXTS,
+            "phase": TEXT,
+            "refuse": _refusals(),
+            "rulings": {
+                "type": "array",
+                "items": _table({"id": TEXT, "when": EXPR, "alternative_when": EXPR}, ("id",)),
+            },
+            "roles": {
+                "type": "object",
+                "description": "the check's sides, the unit it is made for first",
+                "additionalProperties": {
+                    "oneOf": [
+                        TEXT,
+                        _table({"title": TEXT, "min": WHOLE, "max": WHOLE}, ("title",)),
+                    ]
+                },
+            },
+            "scope": {"enum": ["unit", "army"]},
+            "luck": {
+                "description": "which results are better for the unit rolled for: "
+                "'higher', 'lower', 'none', outcomes best first, or {value, then}",
+                "oneOf": [
+                    {"enum": ["higher", "lower", "none"]},
+                    {
+                        "type": "array",
+                        "items": {
+                            "oneOf": [
+                                TEXT,
+                                _table(
+                                    {"outcome": TEXT, "value": {"enum": ["higher", "lower"]}},
+                                    ("outcome",),
+                                ),
+                            ]
+                        },
+                    },
+                    _table({"value": {"enum": ["higher", "lower"]}, "then": TEXTS}, ("value",)),
+                ],
+            },
+        },
+        "required": ["title", "source", "summary", "kind"],
+        # the mechanic of each kind reads keys of its own (dice, rows, bands, ...)
+        "additionalProperties": True,
+    }
+
+
+def _gap_decl() -> dict[str, Any]:
+    return _table(
+        {
+            "question": TEXT,
+            "source": TEXT,
+            "type": {"enum": ["int", "text", "choice"]},
+            "choices": TEXTS,
+            "value": SCALAR,
+            "ruling": TEXT,
+            "value_source": TEXT,
+            "keys": TEXTS,
+            "values": {"type": "object"},
+        },
+        ("question", "source"),
+    )
+
+
+def _gap_table_decl() -> dict[str, Any]:
+    axis = {"type": "array", "items": _table({"key": TEXT, "label": TEXT}, ("key",))}
+    props: dict[str, Any] = {
+        "title": TEXT,
+        "source": TEXT,
+        "check": TEXT,
+        "row_title": TEXT,
+        "column_title": TEXT,
+        "rows": axis,
+        "columns": axis,
+        "cells": TEXT,
+        "format": TEXT,
+        "format_help": TEXT,
+        "ruling": TEXT,
+        "tags": TEXTS,
+    }
+    assert set(props) == set(GAP_TABLE_KEYS)
+    return _table(props, ("title", "source", "rows", "columns", "cells"))
+
+
+def _parts(partial: bool) -> dict[str, Any]:
+    """The top-level parts of a ruleset (``partial``: as a patch lays them over one)."""
+    props: dict[str, Any] = {
+        "id": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+        "title": TEXT,
+        "version": TEXT,
+        "description": TEXT,
+        "sources": {
+            "type": "array",
+            "items": _table(
+                {"id": TEXT, "title": TEXT, "document": TEXT}, ("id", "title", "document")
+            ),
+        },
+        "lookups": _tables_of({"type": "object", "additionalProperties": SCALAR}),
+        "inputs": _tables_of(_input()),
+        "gaps": _tables_of(_gap_decl()),
+        "rulings": {
+            "type": "array",
+            "items": _table(
+                {
+                    "id": TEXT,
+                    "rule": TEXT,
+                    "reading": TEXT,
+                    "reason": TEXT,
+                    "source": TEXT,
+                    "alternative": TEXT,
+                },
+                ("id", "rule", "reading", "reason", "source"),
+            ),
+        },
+        "options": _tables_of(
+            _table(
+                {
+                    "title": TEXT,
+                    "description": TEXT,
+                    "source": TEXT,
+                    "default": FLAG,
+                    "patch": {"type": "object"},
+                },
+                ("title", "description", "source"),
+            )
+        ),
+        "ladders": _tables_of(
+            _table(
+                {
+                    "states": TEXTS,
+                    "labels": {"type": "object", "additionalProperties": TEXT},
+                    "source": TEXT,
+                },
+                ("states",),
+            )
+        ),
+        "unit_types": _tables_of(
+            _table(
+                {"label": TEXT, "strength": TEXT, "ladder": TEXT, "single_stand": FLAG},
+                ("label", "strength"),
+            )
+        ),
+        "markers": _tables_of(_table({"label": TEXT, "source": TEXT}, ("label",))),
+        "qualities": TEXTS,
+        "formations": TEXTS,
+        "checks": _tables_of(_check()),
+        "sequence": {"type": "object"},
+        "reference": {"type": "array", "items": {"type": "object"}},
+        "gap_tables": _tables_of(_gap_table_decl()),
+    }
+    assert set(props) == set(TOP_LEVEL_KEYS), "the schema lags the validator's top-level keys"
+    if partial:  # a patch gives only the keys it changes: nothing is required in it
+        patch: dict[str, Any] = _optional(
+            {"type": "object", "properties": props, "additionalProperties": False}
+        )
+        return patch
+    out = _table(props, ("id", "title", "version", "description", "sources", "checks"))
+    return out
+
+
+def _optional(schema: Any) -> Any:
+    """``schema`` with no key required anywhere in it."""
+    if isinstance(schema, dict):
+        return {k: _optional(v) for k, v in schema.items() if k != "required"}
+    if isinstance(schema, list):
+        return [_optional(v) for v in schema]
+    return schema
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The schema every ruleset file follows."""
+    schema = _parts(partial=False)
+    return {
+        "$schema": DRAFT,
+        "$id": BASE_URL + "ruleset.json",
+        "title": "drumhead ruleset",
+        "description": "A drumhead ruleset file (see docs/ruleset-format.md). The validator "
+        "(drumhead check) also checks references, expressions and each mechanic's own keys.",
+        **schema,
+    }
+
+
+def _value(spec: GapSpec) -> dict[str, Any]:
+    """The values one answer of a gap can be."""
+    out: dict[str, Any]
+    if spec.type == "int":
+        out = dict(WHOLE)
+    elif spec.type == "choice":
+        out = {"enum": list(spec.choices)}
+    elif spec.pattern:
+        out = {"type": "string", "pattern": f"^\\s*(?:{spec.pattern.strip('^$')})\\s*$"}
+    else:
+        out = {"type": "string", "pattern": "\\S"}
+    out["description"] = f"{spec.question} (rule: {spec.source})"
+    if spec.pattern_help:
+        out["description"] += f" Expects {spec.pattern_help}."
+    return out
+
+
+def _key_names(item: InputSpec) -> dict[str, Any]:
+    if item.type == "choice":
+        return {"enum": list(item.choices)}
+    if item.type == "bool":
+        return {"enum": ["true", "false"]}
+    return {"pattern": "^-?[0-9]+$"}
+
+
+def _keyed(spec: GapSpec) -> dict[str, Any]:
+    """A keyed gap: one value for every situation, or tables by key (``fire_dice.infantry.1``)."""
+    inner: dict[str, Any] = _value(spec)
+    for item in reversed(spec.key_inputs):
+        inner = {
+            "type": "object",
+            "propertyNames": _key_names(item),
+            "additionalProperties": inner,
+            "description": f"by {item.name} ({item.label})",
+        }
+    return {"oneOf": [_value(spec), inner], "description": _value(spec)["description"]}
+
+
+def house_rules_schema(ruleset: Ruleset) -> dict[str, Any]:
+    """The schema of a house-rules file for ``ruleset``."""
+    gaps = {g.id: (_keyed(g) if g.keys else _value(g)) for g in ruleset.gaps}
+    return {
+        "$schema": DRAFT,
+        "$id": BASE_URL + f"house-rules-{ruleset.id}.json",
+        "title": f"drumhead house rules for {ruleset.title}",
+        "description": "Values the players give for the questions the rules leave open, and "
+        "changes to the rules, all cited as the house's (see docs/ruleset-format.md).",
+        **_table(
+            {
+                "ruleset": {"const": ruleset.id},
+                "title": TEXT,
+                "author": TEXT,
+                "description": TEXT,
+                "options": {"type": "array", "items": {"enum": [o.id for o in ruleset.options]}},
+                "gaps": _table(gaps),
+                "patch": _parts(partial=True),
+            },
+            ("ruleset",),
+        ),
+    }
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """Every schema by its file name, as ``docs/schema/`` holds them."""
+    from drumhead.loader import load_ruleset, ruleset_ids
+
+    out = {"ruleset.json": ruleset_schema()}
+    for ruleset_id in ruleset_ids():
+        out[f"house-rules-{ruleset_id}.json"] = house_rules_schema(load_ruleset(ruleset_id))
+    return out

@@ -1,0 +1,38 @@
+"""``python -m tests.bench [--repeat N]``: the issue-21 benchmarks in full, as a table.
+
+Builds (once, a few minutes, kept in the temporary folder) the 500-unit, 50,000-event game of
+make_game.py and a save of the same units without events, then measures each command against
+its anchor, pair by pair (cases.py). Exit 1 when a target is not met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tests.bench import cases
+from tests.bench.runs import compiled
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
+    parser.add_argument("--repeat", type=int, default=11, help="pairs per benchmark (11)")
+    args = parser.parse_args(argv)
+    compiled()
+    env = cases.isolated_cache()
+    games = cases.games("full")
+    results = cases.measured([*cases.cli_cases(), *cases.save_cases(games)], args.repeat, env)
+    print(f"\nWhole processes, {args.repeat} pairs each, A against its anchor in turn; CPU time")
+    print("(user + system) unless the figure says otherwise. A: the command measured.\n")
+    met = cases.table(results)
+    open_long = next(r for c, r in results if c.name == "open long game")
+    print(
+        f"\nOpening the {games.events:,}-event game to a Game (whole process): "
+        f"wall {open_long.median('a', 'wall'):.3f} s, CPU {open_long.median('a', 'cpu'):.3f} s, "
+        f"peak {open_long.median('a', 'peak'):.1f} MiB (targets: under 1 s, under 120 MiB)"
+    )
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

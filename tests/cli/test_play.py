@@ -1,0 +1,64 @@
+"""``drumhead play``: a saved game played from the command line, both sides at once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from drumhead.saves import load_save
+
+
+def drumhead(saves: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "drumhead", *args],
+        capture_output=True,
+        text=True,
+        env={"DRUMHEAD_SAVES": str(saves), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+
+
+def test_a_close_combat_lands_on_both_units_and_is_saved(tmp_path: Path) -> None:
+    made = drumhead(
+        tmp_path, "new", "mwan116-acw", "--scenario", "first-bull-run-henry-hill", "--name", "b"
+    )
+    assert made.returncode == 0, made.stderr
+    before = load_save(tmp_path / "b.toml").game.state
+    done = drumhead(
+        tmp_path,
+        "play",
+        "b",
+        "close_combat",
+        "--role",
+        "attacker=va4",
+        "--role",
+        "defender=ny11_zouaves",
+        "--dice",
+        "9",
+        "--dice",
+        "3",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["outcome"] == "driven_back"
+    assert {e["unit"] for e in report["effects"]} == {"va4", "ny11_zouaves"}
+    after = load_save(tmp_path / "b.toml").game.state
+    for unit in ("va4", "ny11_zouaves"):
+        assert after.unit(unit).strength_now < before.unit(unit).strength_now
+    assert after.unit("ny11_zouaves").state == "skedaddle"
+
+    moved = drumhead(tmp_path, "play", "b", "--next-phase", "--json")
+    assert json.loads(moved.stdout)["turn"] == "Turn 1 · Movement"
+
+
+def test_an_unknown_role_is_refused_with_the_roles_named(tmp_path: Path) -> None:
+    drumhead(
+        tmp_path, "new", "mwan116-acw", "--scenario", "first-bull-run-henry-hill", "--name", "b"
+    )
+    bad = drumhead(tmp_path, "play", "b", "fire", "--role", "victim=va4", "--json")
+    assert bad.returncode == 1
+    error = json.loads(bad.stdout)["error"]
+    assert "no role 'victim'" in error["message"] and "firer, target" in error["message"]

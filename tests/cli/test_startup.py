@@ -1,0 +1,63 @@
+"""What a command line loads before it answers: each command imports what it uses, no more
+(the timings themselves are in tests/bench/)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from drumhead.cli.arguments import COMMANDS
+from drumhead.cli.parser import build_parser, named_command
+
+LOADED = (
+    "import sys\n"
+    "from drumhead.cli.main import main\n"
+    "code = main(sys.argv[1:])\n"
+    "print('\\n' + ','.join(sorted(sys.modules)))\n"
+    "sys.exit(code)\n"
+)
+
+
+def loaded_modules(*argv: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.strip().rsplit("\n", 1)[-1].split(","))
+
+
+def test_roll_loads_the_dice_and_nothing_else_of_the_core() -> None:
+    modules = loaded_modules("roll", "2d6", "1d10z", "--seed", "7")
+    core = {m for m in modules if m.startswith("drumhead.") and not m.startswith("drumhead.cli")}
+    assert core == {"drumhead.dice", "drumhead.odds", "drumhead.errors"}
+    # each of these costs a tenth or more of a bare interpreter's start
+    assert not modules & {"dataclasses", "typing", "secrets", "json", "tomllib", "inspect"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["roll", "2d6"], "roll"),
+        (["--saves", "roll", "odds", "x", "y"], "odds"),
+        (["--saves=elsewhere", "saves"], "saves"),
+        (["--help"], None),
+        (["--version"], None),
+        (["rol", "2d6"], None),
+        (["--saves", "x"], None),
+        ([], None),
+    ],
+)
+def test_the_command_is_told_without_parsing_or_left_to_the_full_parser(
+    argv: list[str], command: str | None
+) -> None:
+    assert named_command(argv) == command
+
+
+def test_a_named_command_builds_its_own_parser_alone() -> None:
+    parser = build_parser("odds")
+    choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert list(choices) == ["odds"]
+    args = parser.parse_args(["odds", "one-if-by-land", "morale", "--set", "quality=poor"])
+    assert args.handler == "commands:cmd_odds" and args.set == ["quality=poor"]
+    assert list(build_parser()._subparsers._group_actions[0].choices) == list(COMMANDS)  # type: ignore[union-attr]

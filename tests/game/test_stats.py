@@ -1,0 +1,172 @@
+"""Luck statistics against values worked out by hand, on a seeded game of the test ruleset
+(morale: 1d10 read 0-9, passes at or under the quality's number; gun check: 1d6, higher is
+better), with dice typed in by hand, a seeded roll, a certain result, an undone roll and a
+reverted one."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+from pathlib import Path
+
+import gamegen
+import pytest
+
+from drumhead.cli.main import main
+from drumhead.game import Game
+from drumhead.game.luck_text import bar, luck_text
+from drumhead.game.report import export_markdown
+from drumhead.game.stats import luck_report, percentile
+from drumhead.luck import LuckOrder
+from drumhead.saves import SaveSession, save_path
+
+AT = "2026-11-22T14:00:00Z"
+
+# percentiles worked out by hand: P(worse) + P(as good) / 2
+POOR_FAILS_BY_2 = F(1, 10)  # poor (6): 8 and 9 fail by 2+ (2/10): 0 + 2/10 / 2
+POOR_PASSES = F(13, 20)  # poor: 0-6 pass (7/10); worse: 7 (by 1), 8-9 (by 2+): 3/10 + 7/20
+REGULAR_PASSES = F(3, 5)  # regular (7): 0-7 pass (8/10); worse 2/10: 2/10 + 8/20
+GUN_SIX = F(11, 12)  # 1d6 showing 6: 5/6 + 1/12
+GUN_ONE = F(1, 12)  # 1d6 showing 1: 0 + 1/12
+
+
+@pytest.fixture
+def game() -> Game:
+    g = gamegen.start_game(seed=1781)
+    g.resolve("morale", "sc_militia", {}, [], hand_dice=[9], at=AT)  # 1: poor, fails by 3
+    _, seeded = g.resolve("morale", "legion_foot", {}, [], at=AT)  # 2: seeded dice
+    assert seeded.dice == (0,) and seeded.outcome == "pass"  # what seed 1781 gives entry 2
+    g.resolve("morale", "md_continentals", {}, [], hand_dice=[0], at=AT)  # 3: -2 officer: sure
+    g.resolve("gun_check", "grasshoppers", {}, [], hand_dice=[6], at=AT)  # 4
+    g.resolve("morale", "legion_foot", {}, [], hand_dice=[9], at=AT)
+    g.undo()  # undone: not counted
+    g.next_turn(at=AT)  # 5
+    g.resolve("morale", "sc_militia", {}, [], hand_dice=[3], at=AT)  # 6: passes
+    g.resolve("gun_check", "grasshoppers", {}, [], hand_dice=[1], at=AT)  # 7
+    g.resolve("morale", "legion_horse", {}, [], hand_dice=[9], at=AT)  # 8: reverted below
+    g.apply_revert(g.revert(8), at=AT)  # 9
+    return g
+
+
+def test_every_roll_is_placed_by_hand_computed_percentiles(game: Game) -> None:
+    report = luck_report(game)
+    assert [r.seq for r in report.rolls] == [1, 2, 3, 4, 6, 7]  # neither undone nor reverted
+    assert report.roll(1).percentile == POOR_FAILS_BY_2 and report.roll(1).hand
+    assert report.roll(2).percentile == REGULAR_PASSES and not report.roll(2).hand
+    assert report.roll(3).percentile is None
+    assert report.roll(3).why_not == "a certain result: no luck in it"
+    assert report.roll(4).percentile == GUN_SIX and report.roll(4).expected == F(7, 2)
+    assert report.roll(6).percentile == POOR_PASSES
+    assert report.roll(7).percentile == GUN_ONE
+    assert report.roll(1).text == "Fails by 2 or more: routs"
+
+
+def test_the_game_sides_and_units_in_all_and_by_turn(game: Game) -> None:
+    report = luck_report(game)
+    whole = report.game.total
+    assert (whole.checks, whole.rated, whole.hand) == (6, 5, 5)
+    assert whole.mean == (POOR_FAILS_BY_2 + REGULAR_PASSES + GUN_SIX + POOR_PASSES + GUN_ONE) / 5
+    assert whole.luckiest is not None and whole.luckiest.seq == 4
+    assert whole.unluckiest is not None and whole.unluckiest.seq == 7
+    [gun] = whole.numbers
+    assert (gun.check, gun.rolls, gun.actual, gun.expected, gun.better) == (
+        "gun_check",
+        2,
+        7,
+        F(7),
+        "higher",
+    )
+    turns = dict(report.game.turns)
+    assert report.turns == (1, 2)
+    assert (turns[1].checks, turns[1].rated) == (4, 3)
+    assert turns[1].mean == (POOR_FAILS_BY_2 + REGULAR_PASSES + GUN_SIX) / 3
+    assert turns[2].mean == (POOR_PASSES + GUN_ONE) / 2
+    sides = {s.id: s for s in report.sides}
+    assert sides["american"].total.mean == (POOR_FAILS_BY_2 + POOR_PASSES) / 2
+    assert sides["american"].total.checks == 3  # the certain roll counts as a check
+    assert sides["british"].total.mean == (REGULAR_PASSES + GUN_SIX + GUN_ONE) / 3
+    assert dict(sides["british"].turns)[2].mean == GUN_ONE
+    units = {u.id: u for u in report.units}
+    assert set(units) == {"sc_militia", "legion_foot", "md_continentals", "grasshoppers"}
+    militia = units["sc_militia"]
+    assert militia.side == "american" and militia.name == "South Carolina militia"
+    assert [(t, tally.mean) for t, tally in militia.turns] == [
+        (1, POOR_FAILS_BY_2),
+        (2, POOR_PASSES),
+    ]
+    assert units["md_continentals"].total.mean is None
+
+
+def test_the_percentile_of_a_fair_check_averages_par() -> None:
+    """Summed over every result, probability times percentile is one half, ties included."""
+    order = LuckOrder("outcomes", ranks=(("a", 2), ("b", 1), ("c", 1), ("d", 0)))
+    odds = [
+        {"outcome": "a", "value": None, "p": "1/6"},
+        {"outcome": "b", "value": None, "p": "1/3"},
+        {"outcome": "c", "value": None, "p": "1/4"},
+        {"outcome": "d", "value": None, "p": "1/4"},
+    ]
+    total = F(0)
+    for row in odds:
+        p, why = percentile(odds, str(row["outcome"]), None, order)
+        assert p is not None and not why
+        total += F(str(row["p"])) * p
+    assert total == F(1, 2)
+    assert percentile(odds, "b", None, order)[0] == percentile(odds, "c", None, order)[0]
+    assert percentile(odds, "b", None, order)[0] == F(1, 4) + F(7, 12) / 2
+    none = LuckOrder("none", basis="declared in the ruleset")
+    assert percentile(odds, "a", None, none)[0] is None
+    assert percentile(odds, "zzz", None, order)[1] == "the check's luck order cannot place zzz"
+
+
+def test_the_chart_is_drawn_in_characters(game: Game) -> None:
+    assert bar(F(1, 2)) == " " * 10 + "|" + " " * 10
+    assert bar(F(1, 10)) == "  ########|          "  # 40 points below par: 8 marks
+    assert bar(F(1)) == "          |##########"
+    assert bar(None).strip() == "|"
+    text = luck_text(luck_report(game))
+    assert "     1      3            |#               54%" in text
+    assert "     2      2         ###|                37%" in text
+    assert (
+        "luckiest: entry 4 (turn 1): Gun check (test) for Two 3-pounders: 6 (92%, dice by hand)"
+        in text
+    )
+    assert "entry 3 (Morale test): a certain result: no luck in it" in text
+
+
+def test_the_after_action_report_has_the_luck_and_marks_reverted_entries(game: Game) -> None:
+    report = export_markdown(game)
+    assert "## Luck" in report and "### Americans" in report
+    assert "| South Carolina militia | Americans | 2 | 2 | 38% |" in report
+    assert "~~*morale* morale for British Legion dragoons:" in report
+    assert "**[reverted by entry 9]**" in report
+    assert "- 9. *morale* reverted entry 8" in report
+    rolls = report.split("## Every roll")[1]
+    assert "| 8 |" not in rolls and "| 7 |" in rolls  # the reverted roll is not among them
+
+
+def test_drumhead_stats_text_and_json(
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = save_path(tmp_path, "luck")
+    SaveSession.create(path, game).close()
+    assert main(["stats", str(path)]) == 0
+    assert "Side: Americans" in capsys.readouterr().out
+    assert main(["--saves", str(tmp_path), "stats", "luck", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (
+        data["game"]["total"]["mean_exact"] == "47/100"
+    )  # (1/10 + 3/5 + 11/12 + 13/20 + 1/12) / 5
+    assert data["game"]["total"]["luckiest"] == 4
+    assert [r["seq"] for r in data["rolls"]] == [1, 2, 3, 4, 6, 7]
+    assert data["rolls"][0]["hand"] is True and data["rolls"][0]["percentile"] == 0.1
+    assert data["rolls"][2]["not_rated"] == "a certain result: no luck in it"
+
+
+def test_drumhead_stats_of_no_such_save_is_a_json_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gamegen.setup()
+    assert main(["--saves", str(tmp_path), "stats", "nothing here", "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["message"] == "no such save" and error["file"].endswith("nothing here.toml")
