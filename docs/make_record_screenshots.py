@@ -16,8 +16,6 @@ from pathlib import Path
 
 from drumhead.screens.app import DrumheadApp
 
-from drumhead.game import load_scenario, new_game
-
 DOCS = Path(__file__).resolve().parent
 
 
@@ -26,10 +24,7 @@ async def play(saves: str) -> Path:
     on the British side pictured, the unit cards printed; the cards' HTML file."""
     app = DrumheadApp(saves=saves, seed=1781, start="start")
     async with app.run_test(size=(120, 40)) as pilot:
-        game = new_game(
-            "one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=1781, name="Cowpens"
-        )
-        app.start_game(game, "Cowpens")
+        app.session.new_game("one-if-by-land", "Cowpens", scenario="cowpens-1781")
         await pilot.pause()
         for keys in (("m", "r", "a"), ("down", "m", "h", "9", "enter", "a"), ("down", "m", "r")):
             await pilot.press(*keys)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.log import LogScreen
-from drumhead.screens.luck import LuckScreen
-from drumhead.screens.revert_dialog import RevertModal
+from drumhead.screens.dialogs.revert import RevertModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.luck import LuckScreen
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -52,8 +52,8 @@ async def test_the_luck_screen_from_the_log_shows_the_games_luck() -> None:
         await until(pilot, lambda: isinstance(app.screen, LuckScreen) and app.screen.is_mounted)
         screen = app.screen
         assert isinstance(screen, LuckScreen)
-        assert app.game is not None
-        report = luck_report(app.game)
+        assert app.session.game is not None
+        report = luck_report(app.session.game)
         first = report.roll(1)
         assert first.hand and first.unit_name == "Blue Horse" and percent(first.percentile) == "5%"
         scopes = screen.query_one("#luck-scopes", OptionList)
@@ -101,8 +101,8 @@ async def test_revert_with_a_conflict_dropped_leaves_the_predicted_state() -> No
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await play_two_routs(pilot)
-        assert app.game is not None
-        game = app.game
+        assert app.session.game is not None
+        game = app.session.game
         predicted = game.revert(1)
         assert predicted.drop == (2,)
         before = game.state
@@ -135,7 +135,7 @@ async def test_revert_with_a_conflict_dropped_leaves_the_predicted_state() -> No
         assert any(line.startswith("  2. [dropped by 5] Applied to Blue Horse") for line in lines)
         assert "  5. Reverted entry 1; dropped 2 (no longer applied without it)" in lines
         await until(pilot, lambda: all(w.is_finished for w in app.workers if w.group == "autosave"))
-        saved = load_save(save_path(app.saves_folder(), "mill")).game
+        saved = load_save(save_path(app.session.saves_folder(), "mill")).game
         assert saved.state == predicted.state and saved.reverted() == game.reverted()
         await pilot.press("u")  # undo the revert: both entries count again
         await pilot.pause()
@@ -151,8 +151,8 @@ async def test_a_revert_cancelled_changes_nothing_and_one_refused_says_why() -> 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await play_two_routs(pilot)
-        assert app.game is not None
-        game = app.game
+        assert app.session.game is not None
+        game = app.session.game
         before, count = game.state, len(game.log)
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
@@ -190,12 +190,12 @@ async def test_print_writes_the_cards_and_the_reference_beside_the_save() -> Non
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
-        folder = Path(app.saves_folder())
+        assert app.session.game is not None
+        folder = Path(app.session.saves_folder())
         await pilot.press("p")
         await pilot.pause()
         cards = folder / "mill-cards.html"
-        assert cards.read_text(encoding="utf-8") == cards_html(app.game)
+        assert cards.read_text(encoding="utf-8") == cards_html(app.session.game)
         messages = [n.message for n in app._notifications]
         assert (
             f"Unit cards written to {cards.resolve()}: open it in a browser and print." in messages
@@ -205,4 +205,4 @@ async def test_print_writes_the_cards_and_the_reference_beside_the_save() -> Non
         await pilot.press("enter")
         reference = folder / "mill-reference.html"
         await until(pilot, reference.exists)
-        assert reference.read_text(encoding="utf-8") == reference_html(app.game.ruleset)
+        assert reference.read_text(encoding="utf-8") == reference_html(app.session.game.ruleset)

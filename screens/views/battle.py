@@ -1,0 +1,440 @@
+"""The battle screen: the roster of unit cards, the selected card, the turn's checklist."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from drumhead.errors import DrumheadError
+
+from ..widgets.cards import roster_line, unit_card
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from ..widgets.ticks import TickList
+from .base import DrumheadScreen
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from drumhead.saves.table import SaveView
+
+    from .base import KeptScreen
+
+PREPARE_AFTER = 0.3
+"""Seconds after the battle screen appears when the first screen is built ahead."""
+
+PREPARE_GAP = 0.2
+"""Seconds between one screen built ahead (mounted) and the next."""
+
+
+class BattleScreen(DrumheadScreen):
+    """The main screen while a game is open."""
+
+    BINDINGS = [
+        Binding("m", "morale", "Morale", id="morale", tooltip="Morale test of the selected unit"),
+        Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
+        Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
+        Binding("i", "initiative", "Initiative", id="initiative"),
+        Binding("n", "next_phase", "Next", id="next-phase", tooltip="Next phase"),
+        Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("U", "redo", "Redo", id="redo"),
+        Binding("l", "app.open_log", "Log", id="log"),
+        Binding("p", "app.print('cards')", "Print cards", id="print-cards", show=False),
+        Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
+        Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
+        Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
+        Binding("ctrl+s", "app.save_as", "Save as", id="save-as", show=False),
+        Binding("escape", "escape", "Clear the filter", id="clear-filter", show=False),
+        Binding("slash", "filter", "Filter", id="filter", show=False),
+    ]
+
+    def __init__(self, view: SaveView | None = None) -> None:
+        super().__init__()
+        self.view = view
+        """Where the players were when the game was last open (a resume goes back there)."""
+        self.filter_text = ""
+        """The roster filter (every word must appear in the unit's line or brigade)."""
+        self.has_morale: bool | None = None
+        """Whether the game's ruleset has a morale test (asked once: the key is checked at
+        every repaint)."""
+        self.roster_lines: dict[tuple[object, ...], Text] = {}
+        """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
+        a changed unit is a new key."""
+        self.shown_signature: list[object] = []
+        """The identities of the entries the roster shows now (cached lines: an unchanged
+        roster is not rebuilt)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card drawing only for card activation, initiative only where the rules have it,
+        the morale key only where there is a morale test (Republique's assault has none)."""
+        if action == "morale":
+            if self.has_morale is None and self.session.game is not None:
+                self.has_morale = self.session.morale_check_id() is not None
+            return self.has_morale is not False
+        if action in ("draw", "initiative") and self.session.game is not None:
+            return self.session.activation == ("cards" if action == "draw" else "initiative")
+        return True
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Battle")
+        with Horizontal(id="battle"):
+            with Vertical(id="roster-pane"):
+                yield Input(
+                    placeholder="/ filters units (name, brigade, state…)",
+                    id="roster-filter",
+                    compact=True,
+                )
+                yield OptionList(id="roster")
+            with Vertical(id="side-pane"):
+                with VerticalScroll(id="card-scroll", can_focus=False):
+                    yield Static("", id="unit-card")
+                yield Static("", id="activation")
+                yield Label("", id="phase-title", classes="heading")
+                yield TickList[str](id="steps", compact=True)
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.game_changed()
+        roster = self.query_one("#roster", OptionList)
+        roster.focus()
+        view, self.view = self.view, None
+        if view is not None:  # back where the players were
+            ids = [roster.get_option_at_index(i).id for i in range(roster.option_count)]
+            if view.unit in ids:
+                roster.highlighted = ids.index(view.unit)
+            if view.pane == "steps":
+                self.query_one("#steps", SelectionList).focus()
+            if view.screen != "battle":
+                self.call_after_refresh(self.drumhead.reopen_screen, view.screen)
+        self.set_timer(PREPARE_AFTER, self.prepare_screens)
+
+    def on_screen_resume(self) -> None:
+        """Back on the battle: exactly one cursor is live, the roster's or the checklist's
+        (the one the players left; the roster if the focus went anywhere else)."""
+        self.drumhead.remember_view(screen="battle")
+        if not self.query("#roster"):
+            return  # shown for the first time: on_mount gives the focus
+        roster = self.query_one("#roster", OptionList)
+        steps = self.query_one("#steps", SelectionList)
+        if self.focused not in (roster, steps, self.query_one("#roster-filter", Input)):
+            roster.focus()
+
+    def on_descendant_focus(self) -> None:
+        """The cursor is in the roster or the checklist: kept for the next resume."""
+        if self.query_one("#steps", SelectionList).has_focus:
+            self.drumhead.remember_view(pane="steps")
+        elif self.query_one("#roster", OptionList).has_focus:
+            self.drumhead.remember_view(pane="roster")
+
+    def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
+        """The screens a player opens from here, most used first: the morale test (where the
+        ruleset has one), the log, the unit editor, the roller and the reference."""
+        from .log import LogScreen
+        from .reference import ReferenceScreen
+        from .resolve import ResolveScreen
+        from .roller import RollerScreen
+        from .units import UnitsScreen
+
+        out: list[tuple[type[KeptScreen], tuple[str | None, ...]]] = []
+        check = self.session.morale_check_id()
+        if check is not None:
+            out.append((ResolveScreen, (check, None)))
+        out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
+        return out
+
+    def prepare_screens(self) -> None:
+        """Build the screens a player opens from here while the players look at the battle,
+        so that even the first opening of each shows it at once (it is refilled then).
+
+        One at a time, in the background: Textual builds a screen in short steps of its
+        message loop (none over about 30 ms, tests/bench), so a key pressed meanwhile is
+        answered between them. Only while the battle screen is showing."""
+        self.run_worker(self.prepare_in_turn(), group="prepare", exclusive=True)
+
+    async def prepare_in_turn(self) -> None:
+        """Build each screen of :meth:`screens_to_prepare`, one at a time, while the battle
+        shows."""
+        for kind, args in self.screens_to_prepare():
+            while self.app.screen is not self:  # the player opened something: wait until back
+                if not self.is_attached:
+                    return
+                await asyncio.sleep(PREPARE_GAP)
+            await self.drumhead.kept.prepare(kind, *args)
+            await asyncio.sleep(PREPARE_GAP)
+
+    # -- painting -------------------------------------------------------------------------
+    def selected_unit(self) -> str | None:
+        roster = self.query_one("#roster", OptionList)
+        if roster.highlighted is None:
+            return None
+        option = roster.get_option_at_index(roster.highlighted)
+        return option.id if option.id and not option.id.startswith("#") else None
+
+    def game_changed(self) -> None:
+        """Repaint everything from the game's state."""
+        if self.session.game is None:
+            return
+        if not self.query("Footer"):
+            return  # not composed yet
+        self.fill_roster()
+        self.show_card()
+        self.show_activation()
+        self.fill_steps()
+
+    def active_brigade(self) -> str | None:
+        drawn = self.session.state.activation.drawn
+        return drawn[-1] if drawn else None
+
+    def fill_roster(self) -> None:
+        """List the units matching the filter (rebuilt only when an entry changed)."""
+        state = self.session.state
+        ruleset = self.session.ruleset
+        roster = self.query_one("#roster", OptionList)
+        keep = self.selected_unit()
+        words = self.filter_text.lower().split()
+        active = self.active_brigade()
+        options: list[Option] = []
+        signature: list[object] = []
+        for side in state.sides or ():
+            side_units = [u for u in state.units if u.side == side.id]
+            brigades = list(dict.fromkeys(u.brigade for u in side_units))
+            side_header_added = False
+            for brigade in brigades:
+                lines = []
+                for unit in side_units:
+                    if unit.brigade != brigade:
+                        continue
+                    key = (unit, state.leader_with(unit.id), brigade == active)
+                    line = self.roster_lines.get(key)
+                    if line is None:
+                        line = roster_line(ruleset, state, unit, active=brigade == active)
+                        self.roster_lines[key] = line
+                    haystack = f"{line.plain} {brigade} {side.name}".lower()
+                    if all(w in haystack for w in words):
+                        lines.append(Option(line, id=unit.id))
+                        signature.append(id(line))
+                if not lines:
+                    continue
+                if not side_header_added:
+                    options.append(
+                        Option(
+                            Text(f"══ {side.name} ══", style="bold"),
+                            id=f"#side:{side.id}",
+                            disabled=True,
+                        )
+                    )
+                    side_header_added = True
+                marker = "  ▶ card drawn" if brigade == active else ""
+                signature.append((side.id, brigade, marker))
+                options.append(
+                    Option(
+                        Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic"),
+                        id=f"#brigade:{side.id}:{brigade}",
+                        disabled=True,
+                    )
+                )
+                options.extend(lines)
+        loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
+        for unit in loose:
+            line = roster_line(ruleset, state, unit)
+            options.append(Option(line, id=unit.id))
+            signature.append(line.plain)
+        if not options:  # the roster says what to do rather than standing empty
+            empty = "No unit matches the filter." if words else "No units yet: e adds them."
+            options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
+            signature.append(empty)
+        ids = [o.id for o in options]
+        if signature == self.shown_signature:
+            return  # the same entries (the cached lines), already drawn
+        self.shown_signature = signature
+        with roster.prevent(OptionList.OptionHighlighted):
+            roster.clear_options()
+            roster.add_options(options)
+        if keep in ids:
+            roster.highlighted = ids.index(keep)
+        else:
+            first = next((i for i, o in enumerate(options) if not o.disabled), None)
+            roster.highlighted = first
+
+    def show_card(self) -> None:
+        unit_id = self.selected_unit()
+        card = self.query_one("#unit-card", Static)
+        if unit_id is None:
+            card.update(Text("No unit selected.", style="italic"))
+            return
+        state = self.session.state
+        card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))
+
+    def show_activation(self) -> None:
+        """The card drawn (card activation) or the initiative (initiative rules)."""
+        now = self.session.activation_now()
+        panel = self.query_one("#activation", Static)
+        text = Text()
+        if now.kind == "cards":
+            text.append("Card: ", style="bold")
+            text.append(f"{now.current or 'none yet'} ({now.drawn} of {now.total} drawn)")
+            text.append(
+                "  d draws the next card\n"
+                if now.deck_left
+                else "  deck empty: n / T for the next turn\n"
+            )
+        elif now.kind == "initiative":
+            text.append("Initiative: ", style="bold")
+            if now.current is None:
+                text.append("not decided this turn (i records it)\n")
+            else:
+                text.append(f"{now.current} won; {now.first or '?'} moves first\n")
+        panel.update(text)
+        panel.display = bool(text.plain)
+
+    def fill_steps(self) -> None:
+        """The phase's checklist, each step ticked or not, with the check it names."""
+        checklist = self.session.checklist()
+        self.query_one("#phase-title", Label).update(checklist.title)
+        steps = self.query_one("#steps", SelectionList)
+        highlighted = steps.highlighted
+        with steps.prevent(SelectionList.SelectedChanged):
+            steps.clear_options()
+            options = []
+            for step in checklist.steps:
+                label = Text(step.text)
+                if step.check:
+                    label.append(f"  [c: {step.check}]", style="italic")
+                options.append(Selection(label, step.key, step.ticked))
+            steps.add_options(options)
+        if options:
+            steps.highlighted = min(highlighted or 0, len(options) - 1)
+
+    # -- events ---------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#roster")
+    def unit_highlighted(self) -> None:
+        self.show_card()
+        unit = self.selected_unit()
+        if unit is not None:
+            self.drumhead.remember_view(unit=unit)
+
+    @on(OptionList.OptionSelected, "#roster")
+    def unit_selected(self) -> None:
+        self.action_check()
+
+    @on(SelectionList.SelectionToggled, "#steps")
+    def step_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
+        step = event.selection.value
+        ticked = step in event.selection_list.selected
+        self.act(lambda: self.session.tick_step(step, ticked))
+
+    @on(Input.Changed, "#roster-filter")
+    def filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+        self.fill_roster()
+        self.show_card()
+
+    @on(Input.Submitted, "#roster-filter")
+    def filter_submitted(self) -> None:
+        self.query_one("#roster", OptionList).focus()
+
+    def act(self, change: Callable[[], object]) -> bool:
+        """Make one change to the game; a refusal is shown, never raised."""
+        try:
+            change()
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return False
+        return True
+
+    # -- actions --------------------------------------------------------------------------
+    def action_toggle_steps(self) -> None:
+        """Move between the roster and the phase checklist."""
+        steps = self.query_one("#steps", SelectionList)
+        if steps.has_focus:
+            self.query_one("#roster", OptionList).focus()
+        else:
+            steps.focus()
+
+    def action_escape(self) -> None:
+        """Clear the roster filter; with none, say how to close the game. (Escape closed the
+        game once: a stray one, the key that goes back everywhere else, left the battle.)"""
+        field = self.query_one("#roster-filter", Input)
+        if field.value or field.has_focus:
+            field.value = ""
+            self.query_one("#roster", OptionList).focus()
+            return
+        self.notify("The game is saved as you play; ctrl+w closes it.", timeout=4)
+
+    def action_filter(self) -> None:
+        self.query_one("#roster-filter", Input).focus()
+
+    def action_morale(self) -> None:
+        """The standard morale test for the selected unit."""
+        unit_id = self.selected_unit()
+        check = self.session.morale_check_id(unit_id)
+        if check is None:
+            self.notify("This ruleset has no morale test; c picks a check.", severity="warning")
+            return
+        self.drumhead.action_open_resolve(check, unit_id or "")
+
+    def action_check(self) -> None:
+        """Resolve a check for the selected unit (the highlighted step's check, if any)."""
+        unit_id = self.selected_unit()
+        check = None
+        steps = self.query_one("#steps", SelectionList)
+        if steps.has_focus and steps.highlighted is not None:
+            check = self.session.step_check(steps.get_option_at_index(steps.highlighted).value)
+        if check is not None and not self.session.about_a_unit(check):
+            unit_id = None  # a check about no unit (initiative): none attached
+        self.drumhead.action_open_resolve(check or "", unit_id or "")
+
+    def action_next_phase(self) -> None:
+        self.act(self.session.next_phase)
+
+    def action_next_turn(self) -> None:
+        self.act(self.session.next_turn)
+
+    def action_draw(self) -> None:
+        drawn: list[str] = []
+        if self.act(lambda: drawn.append(self.session.draw_card())):
+            self.notify(f"Card drawn: {drawn[0].replace('_', ' ')}")
+            self.highlight_brigade(drawn[0])
+
+    def highlight_brigade(self, brigade: str) -> None:
+        """Put the roster's cursor on the first unit of the brigade just activated (a card
+        naming a division or the army has no single brigade: the cursor stays)."""
+        units = {u.id for u in self.session.state.units if u.brigade == brigade}
+        roster = self.query_one("#roster", OptionList)
+        for index in range(roster.option_count):
+            if roster.get_option_at_index(index).id in units:
+                roster.highlighted = index
+                return
+
+    def action_initiative(self) -> None:
+        sides = self.session.state.sides
+        if len(sides) < 2:
+            self.notify("Initiative needs two sides.", severity="warning")
+            return
+        from ..dialogs.initiative import InitiativeModal
+
+        def chosen(result: tuple[str, str] | None) -> None:
+            if result is not None:
+                winner, first = result
+                self.act(lambda: self.session.set_initiative(winner, first))
+
+        self.app.push_screen(InitiativeModal(sides, self.session.rolled_winner()), chosen)
+
+    def action_undo(self) -> None:
+        self.drumhead.action_undo()
+
+    def action_redo(self) -> None:
+        self.drumhead.action_redo()
+
+    def action_edit_unit(self) -> None:
+        self.drumhead.action_open_units(self.selected_unit() or "")

@@ -1,0 +1,176 @@
+"""A new game: the ruleset (title, description, gaps), its optional rules, a scenario, a name."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
+
+from drumhead.errors import DrumheadError
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from ..widgets.ticks import TickList
+from .base import DrumheadScreen
+from .start import ruleset_text
+
+STEPS = {
+    "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),
+    "new-options": ("head-options", "2. Optional rules (space toggles, tab moves on)"),
+    "new-scenario": ("head-scenario", "3. Scenario (Enter picks)"),
+    "new-name": ("head-name", "4. Name of the save, Enter starts"),
+}
+"""Each step's widget, its heading and the heading's words."""
+
+
+class NewGameScreen(DrumheadScreen):
+    """Tab moves between the lists; ctrl+s starts the game; typing a name types it in the
+    name's field whatever list has the focus. The step with the focus is marked ▶."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("ctrl+s", "start", "Start game", id="start-game", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("New game")
+        with Horizontal(id="new-game"):
+            # scrolls: at 80x24 the four steps are taller than the screen
+            with VerticalScroll(id="new-left", can_focus=False):
+                yield self.heading("new-ruleset")
+                yield OptionList(
+                    *[
+                        Option(self.session.ruleset_title(r), id=r)
+                        for r in self.session.ruleset_ids()
+                    ],
+                    id="new-ruleset",
+                )
+                yield self.heading("new-options")
+                yield TickList[str](id="new-options", compact=True)
+                yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
+                yield self.heading("new-scenario")
+                yield OptionList(id="new-scenario")
+                yield self.heading("new-name")
+                # select_on_focus off: a name started on a list goes on, not over its start
+                yield Input(
+                    placeholder="e.g. cowpens-saturday",
+                    id="new-name",
+                    compact=True,
+                    select_on_focus=False,
+                )
+                yield Static("", id="new-error", classes="error")
+            with VerticalScroll(id="new-detail", can_focus=False):
+                yield Static("", id="new-ruleset-detail")
+        yield KeysFooter()
+
+    naming_from: object = None
+    """The list a name was started on (until the name's field has the focus)."""
+
+    @staticmethod
+    def heading(step: str) -> Label:
+        heading_id, words = STEPS[step]
+        return Label(f"  {words}", id=heading_id, classes="heading step")
+
+    def on_descendant_focus(self) -> None:
+        """Mark the step being filled: ▶ and the accent colour (not colour alone)."""
+        self.naming_from = None
+        focused = self.focused.id if self.focused is not None else None
+        for step, (heading_id, words) in STEPS.items():
+            label = self.query_one(f"#{heading_id}", Label)
+            current = step == focused
+            label.set_class(current, "-current")
+            label.update(f"{'▶' if current else ' '} {words}")
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit typed on a list starts the save's name (no Tabs to count): the
+        focus moves to the name and the character is typed there."""
+        name = self.query_one("#new-name", Input)
+        if name.has_focus or not event.is_printable or event.character is None:
+            return
+        # a space ticks an optional rule, unless a name is being typed: the focus moves to
+        # the name a moment after its first letter, and the keys typed meanwhile are its own
+        if event.character == " " and self.focused is not self.naming_from:
+            return
+        event.stop()
+        event.prevent_default()
+        self.naming_from = self.focused
+        name.focus()
+        name.insert_text_at_cursor(event.character)
+
+    def on_mount(self) -> None:
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        ids = self.session.ruleset_ids()
+        rulesets.highlighted = (
+            ids.index(self.session.ruleset_id) if self.session.ruleset_id in ids else 0
+        )
+        rulesets.focus()
+
+    @on(OptionList.OptionHighlighted, "#new-ruleset")
+    def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        assert event.option_id is not None
+        ruleset = self.session.load(event.option_id)
+        self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset))
+        options = self.query_one("#new-options", SelectionList)
+        options.clear_options()
+        options.add_options(
+            [Selection(f"{o.title} ({o.source})", o.id, o.default) for o in ruleset.options]
+        )
+        options.display = bool(ruleset.options)
+        self.query_one("#no-options", Static).display = not ruleset.options
+        scenarios = self.query_one("#new-scenario", OptionList)
+        scenarios.clear_options()
+        scenarios.add_options(
+            [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
+            + [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
+        )
+        scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
+
+    @on(OptionList.OptionSelected, "#new-ruleset")
+    def ruleset_chosen(self) -> None:
+        options = self.query_one("#new-options", SelectionList)
+        if options.display:
+            options.focus()
+        else:
+            self.query_one("#new-scenario", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#new-scenario")
+    def scenario_chosen(self) -> None:
+        self.query_one("#new-name", Input).focus()
+
+    @on(Input.Submitted, "#new-name")
+    def name_submitted(self) -> None:
+        self.action_start()
+
+    @on(Input.Changed, "#new-name")
+    def name_changed(self) -> None:
+        """A refusal was about the name as it stood: once it is edited, it no longer holds
+        (Enter checks the new one)."""
+        self.query_one("#new-error", Static).update("")
+
+    def action_start(self) -> None:
+        """Make the game, create its save, and open the battle screen."""
+        error = self.query_one("#new-error", Static)
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        scenarios = self.query_one("#new-scenario", OptionList)
+        if rulesets.highlighted is None:
+            error.update("✗ pick a ruleset")
+            return
+        ruleset_id = rulesets.get_option_at_index(rulesets.highlighted).id or ""
+        scenario_id = ""
+        if scenarios.highlighted is not None:
+            scenario_id = scenarios.get_option_at_index(scenarios.highlighted).id or ""
+        name = self.query_one("#new-name", Input).value.strip()
+        if not name:
+            error.update("✗ name the save (letters, digits, - and _)")
+            self.query_one("#new-name", Input).focus()
+            return
+        options = list(self.query_one("#new-options", SelectionList).selected)
+        try:
+            self.session.new_game(ruleset_id, name, options=options, scenario=scenario_id)
+        except DrumheadError as exc:
+            error.update(f"✗ {exc}")

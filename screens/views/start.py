@@ -1,0 +1,162 @@
+"""The start screen: the rulesets, and the tools that work without a game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from drumhead.errors import DrumheadError
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import DrumheadScreen
+
+if TYPE_CHECKING:
+    from drumhead.model import Ruleset
+
+
+def ruleset_text(ruleset: Ruleset) -> Text:
+    """A ruleset's title, description, counts, options and open questions."""
+    text = Text()
+    text.append(ruleset.title + "\n", style="bold")
+    text.append(f"version {ruleset.version}\n", style="italic")
+    text.append(ruleset.description + "\n\n")
+    text.append(
+        f"{len(ruleset.checks)} checks, {len(ruleset.reference)} reference entries, "
+        f"{len(ruleset.rulings)} rulings\n"
+    )
+    if ruleset.options:
+        text.append("Optional rules: " + "; ".join(o.title for o in ruleset.options) + "\n")
+    open_gaps = [g for g in ruleset.gaps if g.value is None]
+    if open_gaps:
+        text.append(f"\nQuestions the rules leave open ({len(open_gaps)}):\n", style="bold")
+        for gap in open_gaps:
+            text.append(f"- {gap.question} ({gap.source})\n")
+    else:
+        text.append("\nNo open questions.\n")
+    return text
+
+
+class StartScreen(DrumheadScreen):
+    """Pick a ruleset; open its reference, resolve a check, or roll dice."""
+
+    STYLED_AT_START = True
+    BINDINGS = [
+        Binding("n", "app.new_game", "New game", id="new-game"),
+        Binding("o", "resume", "Resume save", id="resume"),
+    ]
+
+    listed = False
+    """Whether the saves listed at compose have been shown (resuming lists them again)."""
+
+    def compose(self) -> ComposeResult:
+        # The lists are built with their entries, so the first frame shows them and they are
+        # styled and laid out once (filling them after mounting restyled the screen).
+        yield StatusBar("Start")
+        with Vertical(id="start-left"):
+            yield Static("Saved games (o resumes)", classes="heading")
+            yield OptionList(*self.save_options(), id="saves")
+            yield Static("Rulesets", classes="heading")
+            rulesets = OptionList(*self.ruleset_options(), id="rulesets")
+            # highlighted as built: the first ruleset is not chosen (loaded) on the way
+            rulesets.highlighted = self.session.ruleset_ids().index(self.session.ruleset_id)
+            yield rulesets
+            yield Static(
+                "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
+                classes="hint",
+            )
+        with VerticalScroll(id="start-detail", can_focus=False):
+            yield Static("", id="ruleset-detail")
+        yield KeysFooter()
+
+    def on_screen_resume(self) -> None:
+        if self.listed:  # back from a game or the new-game form: the saves may have changed
+            self.fill_saves()
+        self.listed = True
+
+    def ruleset_options(self) -> list[Option]:
+        """The rulesets on offer, by title (read without loading them)."""
+        return [Option(self.session.ruleset_title(r), id=r) for r in self.session.ruleset_ids()]
+
+    def save_options(self) -> list[Option]:
+        """The saved games, the one played last first (highlighted: `o` resumes it); a line
+        saying so if there are none."""
+        try:
+            found = self.session.saves()
+        except DrumheadError as exc:
+            return [Option(f"(cannot read saves: {exc})", disabled=True)]
+        options = []
+        ids = self.session.ruleset_ids()
+        # broken saves come last: the one played last, at the top, is the one `o` resumes
+        for info in found:
+            title = (
+                self.session.ruleset_title(info.ruleset) if info.ruleset in ids else info.ruleset
+            )
+            if info.problem is not None:  # listed, not hidden: its players should know
+                options.append(Option(f"{info.name} · broken: {info.problem}", disabled=True))
+                continue
+            lock = " (open elsewhere)" if info.locked else ""
+            played = info.last_played[:16].replace("T", " ")
+            options.append(
+                Option(
+                    f"{info.name} · {title} · turn {info.turn} · {played}{lock}", id=str(info.path)
+                )
+            )
+        if not options:
+            options.append(
+                Option(Text("No saved games yet: n starts one.", style="italic"), disabled=True)
+            )
+        return options
+
+    def fill_saves(self) -> None:
+        """List the saved games again (back on this screen: a game may have been saved)."""
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        saves.add_options(self.save_options())
+        if saves.option_count and not saves.get_option_at_index(0).disabled:
+            saves.highlighted = 0  # as when first listed: the one `o` resumes, played last
+
+    def action_resume(self) -> None:
+        """Resume the save highlighted in the list; from elsewhere (the rulesets list has the
+        focus), the one played last, at the top."""
+        saves = self.query_one("#saves", OptionList)
+        index = saves.highlighted if saves.highlighted is not None else 0
+        option = saves.get_option_at_index(index) if saves.option_count else None
+        if option is None or option.disabled or option.id is None:
+            self.notify("No saved game to resume: n starts one.", severity="warning")
+            return
+        try:
+            notices = self.session.resume(option.id)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        for notice in notices:
+            self.drumhead.tell(notice)
+
+    @on(OptionList.OptionSelected, "#saves")
+    def save_chosen(self) -> None:
+        self.action_resume()
+
+    def on_mount(self) -> None:
+        self.query_one("#rulesets", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#rulesets")
+    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the ruleset highlighted (and use it while no game is open)."""
+        assert event.option_id is not None
+        if event.option_index != event.option_list.highlighted:
+            return  # moved on since (the list starts on its first entry): not loaded for nothing
+        if self.session.can_switch_ruleset:
+            self.session.choose_ruleset(event.option_id)
+        self.query_one("#ruleset-detail", Static).update(ruleset_text(self.session.ruleset))
+
+    @on(OptionList.OptionSelected, "#rulesets")
+    def selected(self) -> None:
+        self.drumhead.action_open_reference()

@@ -1,0 +1,92 @@
+"""One line of plain words for each kind of game event (the app's log, undo/redo notices)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drumhead.game.events import Event
+from drumhead.game.game import Game
+from drumhead.game.record_text import revert_text
+
+
+def _name(game: Game, unit_id: object) -> str:
+    if isinstance(unit_id, str):
+        for state in (game.state, game.start):
+            if state.has_unit(unit_id):
+                return state.unit(unit_id).name
+        return unit_id
+    return "no unit"
+
+
+def _odds(record: Mapping[str, Any]) -> str:
+    """``Passes 70.0%, Fails by 1 10.0%`` from a resolution's odds."""
+    parts = []
+    for o in record.get("odds", []):
+        label = str(o.get("outcome", "")).replace("_", " ")
+        if o.get("value") is not None:
+            label += f" {o['value']}"
+        parts.append(f"{label} {o.get('percent')}%")
+    return ", ".join(parts)
+
+
+def describe_event(game: Game, event: Event) -> str:
+    """What the event did, in a line."""
+    d = event.data
+    kind = event.kind
+    if kind == "resolution":
+        record = d.get("resolution", {})
+        title = record.get("check", d.get("check", "check"))
+        titles = {c.id: c.title for c in game.ruleset.checks}
+        title = titles.get(str(title), title)
+        dice = " ".join(str(f) for f in record.get("dice", []))
+        how = "typed in" if d.get("hand") is not None else "rolled"
+        who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
+        return f"{title}{who}: {how} [{dice}] → {record.get('text', '')} (odds: {_odds(record)})"
+    if kind == "apply_effects":
+        effects = "; ".join(str(e.get("text", e.get("kind"))) for e in d.get("effects", []))
+        return f"Applied to {_name(game, d.get('unit'))}: {effects or 'nothing'}"
+    if kind == "edit":
+        target = d.get("target")
+        ident = d.get("id")
+        who = _name(game, ident) if target == "unit" else str(ident)
+        return f"Edited {target} {who}: {d.get('field')} {d.get('old')!r} → {d.get('new')!r}"
+    if kind == "add_unit":
+        unit = d.get("unit", {})
+        return f"Added unit {unit.get('name', unit.get('id'))}"
+    if kind == "remove_unit":
+        return f"Removed unit {_name(game, d.get('unit'))}"
+    if kind == "add_leader":
+        leader = d.get("leader", {})
+        return f"Added leader {leader.get('name', leader.get('id'))}"
+    if kind == "remove_leader":
+        return f"Removed leader {d.get('leader')}"
+    if kind == "attach_leader":
+        where = _name(game, d.get("unit")) if d.get("unit") else "no unit"
+        return f"Leader {d.get('leader')} attached to {where}"
+    if kind == "tick_step":
+        done = "Done" if d.get("ticked") else "Not done after all"
+        return f"{done}: {game.step_text(str(d.get('step')))}"
+    if kind in ("next_phase", "next_turn"):
+        return game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
+    if kind == "draw_card":
+        return f"Card drawn: {str(d.get('card')).replace('_', ' ')}"
+    if kind == "shuffle_deck":
+        return "Deck shuffled"
+    if kind == "initiative":
+        names = {s.id: s.name for s in game.state.sides}
+        return (
+            f"Initiative: {names.get(str(d.get('winner')), d.get('winner'))} won; "
+            f"{names.get(str(d.get('first')), d.get('first'))} moves first"
+        )
+    if kind == "set_gap":
+        return f"Agreed value for '{d.get('gap')}': {d.get('value')} (your club's answer)"
+    if kind == "revert":
+        return revert_text(event)
+    if kind == "note":
+        return f"Note: {d.get('text')}"
+    if kind == "roll":
+        faces = " ".join(str(f) for f in d.get("faces", []))
+        who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
+        return f"Rolled {d.get('notation')}{who} ({d.get('purpose')}): [{faces}] = {d.get('total')}"
+    return kind.replace("_", " ")
