@@ -272,6 +272,8 @@ class BattleScreen(DrumheadScreen):
         if unit_id is None:
             card.update(Text("No unit selected.", style="italic"))
             return
+        if self.session.game is None:  # a highlight arriving as the game closes
+            return
         state = self.session.state
         card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))
 
