@@ -10,6 +10,7 @@ from drumhead.screens.render import strength_bar
 from rich.text import Text
 
 from drumhead.game import GameState, Unit
+from drumhead.game.attributes import shown_attributes, value_of
 from drumhead.model import Ruleset
 
 
@@ -77,7 +78,7 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
     rows: list[tuple[str, str]] = [
         ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
-        ("Quality", unit.quality.replace("_", " ") + (" (elite)" if unit.elite else "")),
+        ("Quality", unit.quality.replace("_", " ")),
         ("Formation", unit.formation.replace("_", " ")),
         (
             "Strength",
@@ -87,11 +88,12 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
         ("Morale", state_label(ruleset, unit) or "-"),
         ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
     ]
-    if unit.hits or unit.hits_per_stand is not None:
-        per_stand = f" of {unit.hits_per_stand} to lose a stand" if unit.hits_per_stand else ""
-        rows.append(("Hits", f"{unit.hits}{per_stand}"))
-    if unit.skirmishers:
-        rows.append(("Skirmishers", str(unit.skirmishers)))
+    per_stand = ruleset.attribute_used_by("hits")
+    size = value_of(ruleset, unit, per_stand.id) if per_stand is not None else None
+    if unit.hits or size is not None:
+        rows.append(("Hits", f"{unit.hits}" + (f" of {size} to lose a stand" if size else "")))
+    hidden = per_stand.label if per_stand is not None else None
+    rows += [row for row in shown_attributes(ruleset, unit) if row[0] != hidden]
     leader = state.leader_with(unit.id)
     if leader is not None:
         rows.append(("Leader", f"{leader.name} (rating {leader.value}, {leader.status})"))

@@ -732,7 +732,7 @@ class ResolveScreen(KeptScreen):
             if answer is not None:
                 self.notify("A stand takes at least one hit.", severity="warning")
             return False
-        self.drumhead.edit_unit(missing.unit, "hits_per_stand", int(answer))
+        self.drumhead.edit_unit(missing.unit, missing.attribute, int(answer))
         return True
 
     def reset_result_view(self) -> None:

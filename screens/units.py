@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 from drumhead.game import Event, Game, Leader, Unit
+from drumhead.game.attributes import editable_fields, field_value, value_of
 from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
 
 
@@ -39,8 +40,13 @@ def field_choices(game: Game, unit: Unit, field: str) -> tuple[str, ...]:
         unit_type = ruleset.unit_type(unit.type)
         ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
         return ladder.states if ladder else ()
-    if field in ("elite", "removed"):
+    if field == "removed":
         return ("true", "false")
+    spec = ruleset.unit_attribute(field)
+    if spec is not None and spec.type == "bool":
+        return ("true", "false")
+    if spec is not None and spec.type == "choice":
+        return spec.choices
     return ()
 
 
@@ -150,16 +156,24 @@ class UnitsScreen(KeptScreen):
                     f"rating {leader.value} · {leader.status} · with {with_unit}\n",
                 )
             )
-            for field in LEADER_EDITABLE:
-                value = getattr(leader, field)
+            for field in editable_fields(self.game.ruleset, leader=True):
+                value = (
+                    value_of(self.game.ruleset, leader, field)
+                    if field not in LEADER_EDITABLE
+                    else getattr(leader, field)
+                )
                 if isinstance(value, tuple):
                     value = ", ".join(value) or "none"
                 fields.add_option(Option(f"{field}: {value}", id=field))
             return
         unit = self.game.state.unit(self.unit_id)
         card.update(unit_card(self.game.ruleset, self.game.state, unit))
-        for field in UNIT_EDITABLE:
-            value = getattr(unit, field)
+        for field in editable_fields(self.game.ruleset):
+            value = (
+                value_of(self.game.ruleset, unit, field)
+                if field not in UNIT_EDITABLE
+                else getattr(unit, field)
+            )
             if isinstance(value, frozenset):
                 value = ", ".join(sorted(value)) or "none"
             fields.add_option(Option(f"{field}: {value}", id=field))
@@ -183,8 +197,8 @@ class UnitsScreen(KeptScreen):
             self.edit_leader_field(self.leader_id, field)
             return
         unit = self.game.state.unit(unit_id)
-        kind = UNIT_EDITABLE[field]
-        current = getattr(unit, field)
+        kind = editable_fields(self.game.ruleset)[field]
+        current = field_value(unit, field)
         if isinstance(current, frozenset):
             current = ", ".join(sorted(current))
         if isinstance(current, bool):
@@ -199,8 +213,8 @@ class UnitsScreen(KeptScreen):
 
     def edit_leader_field(self, leader_id: str, field: str) -> None:
         leader = self.game.state.leader(leader_id)
-        kind = LEADER_EDITABLE[field]
-        current = getattr(leader, field)
+        kind = editable_fields(self.game.ruleset, leader=True)[field]
+        current = field_value(leader, field)
         if isinstance(current, tuple):
             current = ", ".join(current)
         if isinstance(current, bool):
@@ -210,8 +224,8 @@ class UnitsScreen(KeptScreen):
             choices = ("active", "wounded", "killed")
         elif field == "side":
             choices = tuple(x.id for x in self.game.state.sides)
-        elif field == "charismatic":
-            choices = ("true", "false")
+        elif (spec := self.game.ruleset.leader_attribute(field)) is not None:
+            choices = ("true", "false") if spec.type == "bool" else spec.choices
         self.ask_and_record(
             f"{leader.name}: {field}",
             current,
