@@ -1,6 +1,7 @@
 """Issue 18 item 5: what a ruleset is and what its checks are called is the ruleset's data.
 
-The game layer (``src/drumhead/game/``) and the app (``screens/``) name no shipped ruleset and
+The game layer (``src/drumhead/game/``), the table session (``src/drumhead/session/``) and the
+app (``screens/``) name no shipped ruleset and
 no check: the standard morale test, the markers an input reads and the values a card keeps are
 declared in the ruleset files (``morale_check``, ``from_unit = "marker:ID"``,
 ``[unit_attributes]``), so a new ruleset needs no code there.
@@ -21,8 +22,11 @@ from drumhead.model import EFFECT_KINDS, Sequence
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((ROOT / "data" / "rulesets").glob("*.toml"))
 CODE = sorted(
-    [*(ROOT / "src" / "drumhead" / "game").rglob("*.py"), *(ROOT / "screens").rglob("*.py")]
-)
+    path
+    for folder in (ROOT / "src" / "drumhead" / "game", ROOT / "src" / "drumhead" / "session")
+    for path in folder.rglob("*.py")
+) + sorted((ROOT / "screens").rglob("*.py"))
+"""The game layer, the table session the app drives (issue 18 item 1) and the app."""
 
 
 def _names() -> tuple[set[str], set[str]]:
@@ -95,23 +99,7 @@ def test_the_grep_finds_what_it_looks_for() -> None:
     assert named_ids(source) == [(3, "morale"), (4, "one-if-by-land"), (5, "fire")]
 
 
-PENDING = {"screens/app.py", "screens/battle.py"}
-"""The app's side, done after the issue-18 merge moves the screens (coord.md)."""
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(strict=True, reason="after the issue-18 merge")
-            if str(p.relative_to(ROOT)) in PENDING
-            else (),
-        )
-        for p in CODE
-    ],
-    ids=lambda p: str(p.relative_to(ROOT)),
-)
+@pytest.mark.parametrize("path", CODE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_ruleset_or_check_is_named_in_the_game_layer_or_the_app(path: Path) -> None:
     found = named_ids(path.read_text(encoding="utf-8"))
     assert not found, f"{path.relative_to(ROOT)} names " + ", ".join(
