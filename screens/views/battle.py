@@ -40,7 +40,13 @@ class BattleScreen(DrumheadScreen):
     """The main screen while a game is open."""
 
     BINDINGS = [
-        Binding("m", "morale", "Morale", id="morale", tooltip="Morale test of the selected unit"),
+        Binding(
+            "m",
+            "morale_test",
+            "Morale",
+            id="morale_test",
+            tooltip="Morale test of the selected unit",
+        ),
         Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
         Binding("i", "initiative", "Initiative", id="initiative"),
@@ -77,7 +83,7 @@ class BattleScreen(DrumheadScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card drawing only for card activation, initiative only where the rules have it,
         the morale key only where there is a morale test (Republique's assault has none)."""
-        if action == "morale":
+        if action == "morale_test":
             if self.has_morale is None and self.session.game is not None:
                 self.has_morale = self.session.morale_check_id() is not None
             return self.has_morale is not False
@@ -376,7 +382,7 @@ class BattleScreen(DrumheadScreen):
     def action_filter(self) -> None:
         self.query_one("#roster-filter", Input).focus()
 
-    def action_morale(self) -> None:
+    def action_morale_test(self) -> None:
         """The standard morale test for the selected unit."""
         unit_id = self.selected_unit()
         check = self.session.morale_check_id(unit_id)
