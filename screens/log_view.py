@@ -78,6 +78,10 @@ class LogView(ScrollView, can_focus=True):
             self.view = view
             self.row = row
 
+        @property
+        def control(self) -> LogView:
+            return self.view
+
     class Selected(Message):
         """Enter (or a click) on ``row``."""
 
@@ -85,6 +89,10 @@ class LogView(ScrollView, can_focus=True):
             super().__init__()
             self.view = view
             self.row = row
+
+        @property
+        def control(self) -> LogView:
+            return self.view
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

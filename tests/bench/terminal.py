@@ -39,6 +39,8 @@ KEYS = {
     "left": b"\x1b[D",
     "pagedown": b"\x1b[6~",
     "pageup": b"\x1b[5~",
+    "home": b"\x1b[H",
+    "end": b"\x1b[F",
     "enter": b"\r",
     "space": b" ",
     "slash": b"/",
@@ -49,6 +51,15 @@ KEYS = {
     "ctrl+q": b"\x11",
 }
 """The bytes an xterm sends for the keys the benchmarks press (other keys are themselves)."""
+
+
+def key_bytes(key: str) -> bytes:
+    """What the terminal sends for ``key``: a named key of :data:`KEYS`, or one character."""
+    if key in KEYS:
+        return KEYS[key]
+    if len(key) != 1:
+        raise ValueError(f"no bytes known for the key {key!r} (add it to KEYS)")
+    return key.encode()
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,7 @@ class Terminal:
 
     def send(self, key: str) -> None:
         """Type a key without waiting for anything."""
-        os.write(self.master, KEYS.get(key, key.encode()))
+        os.write(self.master, key_bytes(key))
 
     def press(self, key: str, *, expect: str | None = None, quiet: float = 0.15) -> KeyTime:
         """Type a key and time its answer (see :class:`KeyTime`); with ``expect``, the settled
@@ -174,7 +185,7 @@ class Terminal:
         self._feed_to(len(self.output))
         reads = len(self.arrivals)
         sent = time.perf_counter()
-        os.write(self.master, KEYS.get(key, key.encode()))
+        os.write(self.master, key_bytes(key))
         if expect is not None:  # a slow answer may pause longer than ``quiet`` midway
             self.wait_for(expect, since=len(self.output), timeout=self.ANSWER_WITHIN)
         else:  # a slow answer may start later than ``quiet``

@@ -1,0 +1,193 @@
+"""The log: every event of the game, latest last; undo, redo, jump back to an entry, move by
+turn, search the words.
+
+Only the rows on the screen are read and drawn (:class:`~drumhead.screens.log_view.LogView`):
+opening the log, undo and redo while it shows, and moving about cost the same on a game of
+fifty events and one of fifty thousand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.screens.base import KeptScreen
+from drumhead.screens.footer import KeysFooter
+from drumhead.screens.log_view import LogView
+from drumhead.screens.status_bar import StatusBar
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input, Static
+from textual.worker import get_current_worker
+
+from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from drumhead.game.log_rows import LogRows
+
+HINT = "j on an entry goes back to just after it · [ ] turn before, next · / search (n N)"
+
+
+class LogScreen(KeptScreen):
+    """Latest entry last; undone entries (which can be redone) are listed after a rule."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="back"),
+        Binding("u", "app.undo", "Undo", id="log-undo"),
+        Binding("U", "app.redo", "Redo", id="log-redo"),
+        Binding("j", "jump", "Jump back here", id="jump"),
+        Binding("left_square_bracket", "turn(-1)", "Turn before", id="turn-before"),
+        Binding("right_square_bracket", "turn(1)", "Next turn", id="turn-after"),
+        Binding("slash", "search", "Search", id="search"),
+        Binding("n", "again(-1)", "Next match", id="match-back", show=False),
+        Binding("N", "again(1)", "Match forward", id="match-forward", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searched = ""
+        """The words searched for last."""
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Log")
+        yield Static(HINT, classes="hint")
+        yield Static("", id="log-where")
+        yield LogView(id="log")
+        yield Static("", id="log-entry")
+        yield Input(placeholder="words to find, Enter searches back from here", id="log-search")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#log-search", Input).display = False
+        self.game_changed()
+        self.query_one("#log", LogView).focus()
+
+    def reopen(self) -> bool:
+        """Open again: the log as it is now, the latest entry highlighted."""
+        view = self.query_one("#log", LogView)
+        rows = self.log_rows()
+        view.show(rows, cursor=rows.latest if rows is not None else None)
+        self.close_search()
+        self.set_focus(view)
+        return True
+
+    def log_rows(self) -> LogRows | None:
+        from drumhead.screens.events_text import describe_event
+
+        from drumhead.game.log_rows import LogRows
+
+        game = self.drumhead.game
+        if game is None:
+            return None
+        return LogRows(game, lambda event: describe_event(game, event))
+
+    def game_changed(self) -> None:
+        """The game changed: the rows on the screen are read again (the cursor stays on its
+        row, or follows the latest entry if it was there)."""
+        if not self.query("Footer"):
+            return  # not composed yet
+        self.query_one("#log", LogView).show(self.log_rows())
+
+    @property
+    def view(self) -> LogView:
+        return self.query_one("#log", LogView)
+
+    # -- the highlighted entry ------------------------------------------------------------
+    @on(LogView.Highlighted, "#log")
+    def highlighted(self, event: LogView.Highlighted) -> None:
+        row = self.view.row(event.row)
+        where = self.query_one("#log-where", Static)
+        entry = self.query_one("#log-entry", Static)
+        if row is None:
+            where.update("")
+            entry.update("")
+            return
+        where.update(row.where or "")
+        label = f"{row.seq}. " if row.seq else ""
+        entry.update(f"{label}{row.text}" if row.kind != "rule" else "")
+
+    @on(LogView.Selected, "#log")
+    def selected(self) -> None:
+        self.action_jump()
+
+    def action_jump(self) -> None:
+        """Go back to just after the highlighted entry."""
+        game = self.drumhead.game
+        row = self.view.row(self.view.cursor)
+        if game is None or row is None:
+            return
+        if not row.can_jump or row.seq is None:
+            self.notify("Only an entry of the log can be gone back to (U redoes).")
+            return
+        if row.seq == game.event_count:
+            self.notify("That is the latest entry already.")
+            return
+        try:
+            game.jump_to(row.seq)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Back to just after entry {row.seq}; U redoes the rest one by one.")
+        self.drumhead.after_change()
+
+    def action_turn(self, step: int) -> None:
+        """The first entry of the next turn (1), or of this turn or the one before (-1)."""
+        rows = self.view.source
+        if rows is None:
+            return
+        found = rows.turn_start(self.view.cursor, 1 if step > 0 else -1)
+        if found is None:
+            self.notify("No later turn." if step > 0 else "No earlier turn.")
+            return
+        self.view.go_to(found)
+
+    # -- search ---------------------------------------------------------------------------
+    def action_search(self) -> None:
+        search = self.query_one("#log-search", Input)
+        search.display = True
+        search.value = self.searched
+        search.focus()
+
+    def close_search(self) -> None:
+        search = self.query_one("#log-search", Input)
+        search.display = False
+        if search.has_focus:
+            self.view.focus()
+
+    def action_back(self) -> None:
+        """Close the search if it is open, else go back."""
+        if self.query_one("#log-search", Input).display:
+            self.close_search()
+            return
+        self.drumhead.action_back()
+
+    @on(Input.Submitted, "#log-search")
+    def search_submitted(self, event: Input.Submitted) -> None:
+        self.searched = event.value.strip()
+        self.close_search()
+        # from the highlighted entry itself (the latest, when the log has just opened)
+        self.find(self.searched, self.view.cursor + 1, -1)
+
+    def action_again(self, step: int) -> None:
+        if not self.searched:
+            self.action_search()
+            return
+        self.find(self.searched, self.view.cursor, -1 if step < 0 else 1)
+
+    @work(thread=True, exclusive=True, group="log-search")
+    def find(self, text: str, row: int, step: int) -> None:
+        """Search in a worker thread (a long log may take a moment); a new search or leaving
+        the screen stops it."""
+        rows = self.view.source
+        if rows is None or not text:
+            return
+        worker = get_current_worker()
+        found = rows.find(text, row, -1 if step < 0 else 1, stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.found, text, found)
+
+    def found(self, text: str, row: int | None) -> None:
+        if row is None or row >= self.view.row_count:
+            self.notify(f"No entry says '{text}' that way.", severity="warning")
+            return
+        self.view.go_to(row)
