@@ -117,6 +117,8 @@ class LogView(ScrollView, can_focus=True):
         if cursor is None:
             cursor = source.latest if was_latest or self.cursor >= self._count else self.cursor
         self._move(cursor, center=True)
+        if not self.scrollable_content_region.height:  # not laid out yet: centre it then
+            self.call_after_refresh(self._move, cursor, center=True)
         self.refresh()
 
     def row(self, index: int) -> LogRow | None:

@@ -57,12 +57,21 @@ app_only = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def app_saves(games: cases.Games, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """Copies of the quick game and a Cowpens game (the app writes to its saves)."""
+def app_games(games: cases.Games, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The quick game and a Cowpens game, each alone in its folder, as made."""
     folder = tmp_path_factory.mktemp("app")
     shutil.copytree(games.long.parent, folder / "long")
     app_cases.new_cowpens(folder / "cowpens", events=100)
     return folder / "long", folder / "cowpens"
+
+
+@pytest.fixture
+def app_saves(app_games: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """Copies of :func:`app_games` (the app writes to its saves, and keeps its cursor)."""
+    long, cowpens = app_games
+    shutil.copytree(long, tmp_path / "long")
+    shutil.copytree(cowpens, tmp_path / "cowpens")
+    return tmp_path / "long", tmp_path / "cowpens"
 
 
 @app_only
