@@ -113,6 +113,7 @@ class DrumheadApp(SessionActions):
 
             self.back_to_base()
             self.push_screen(BattleScreen(self.session.view))
+            self.replay_in_background()
         elif change is Change.CLOSED:
             self.back_to_base()
             self.kept.drop()

@@ -32,6 +32,11 @@ class LogView(ScrollView, can_focus=True):
         height: 1fr;
         overflow-x: hidden;
         background: $surface;
+        border: tall $border-blurred;
+        padding: 0 1;
+    }
+    LogView:focus {
+        border: tall $border;
     }
     LogView > .log-view--cursor {
         background: $block-cursor-background;
@@ -97,8 +102,10 @@ class LogView(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.source: LogRows | None = None
-        self._count = 0
-        self._shown: dict[int, LogRow] = {}
+        self.rows_total = 0
+        self.latest_row: int | None = None
+        """The latest entry's row when the rows were last shown."""
+        self.read_rows: dict[int, LogRow] = {}
         """The rows read for the screen since the last change (a screenful or so)."""
 
     # -- what it shows --------------------------------------------------------------------
@@ -106,37 +113,50 @@ class LogView(ScrollView, can_focus=True):
         """Show ``source``'s rows as they are now (after a change to the game: only the
         rows on the screen are read again), the cursor on row ``cursor`` (None: where it
         was, or on the latest event if it was there or beyond the rows there are now)."""
-        was_latest = self.source is None or self.cursor >= self.source.latest
+        # the rows are the game's as it is now: where the latest was is what was shown
+        was_latest = self.latest_row is None or self.cursor >= self.latest_row
         self.source = source
-        self._shown = {}
-        self._count = len(source) if source is not None else 0
-        self.virtual_size = Size(0, self._count)
+        self.latest_row = source.latest if source is not None else None
+        self.read_rows = {}
+        self.rows_total = len(source) if source is not None else 0
+        self.virtual_size = Size(0, self.rows_total)
         if source is None:
             self.refresh()
             return
         if cursor is None:
-            cursor = source.latest if was_latest or self.cursor >= self._count else self.cursor
-        self._move(cursor, center=True)
-        if not self.scrollable_content_region.height:  # not laid out yet: centre it then
-            self.call_after_refresh(self._move, cursor, center=True)
+            cursor = source.latest if was_latest or self.cursor >= self.rows_total else self.cursor
+        self.place(cursor)
+        if not self.scrollable_content_region.height:  # not laid out yet: place it then
+            self.call_after_refresh(self.place, cursor)
         self.refresh()
+
+    def place(self, cursor: int) -> None:
+        """The cursor on ``cursor``: on the latest entry, the end of the log in view (the
+        undone entries after it too, as far as the screen allows); elsewhere, mid-screen."""
+        if self.source is None or cursor != self.source.latest:
+            self.move_to(cursor, center=True)
+            return
+        height = max(1, self.scrollable_content_region.height)
+        self.cursor = max(0, min(cursor, self.rows_total - 1))
+        top = min(max(0, self.rows_total - height), self.cursor)
+        self.scroll_to(y=top, animate=False, immediate=True)
 
     def row(self, index: int) -> LogRow | None:
         """Row ``index`` (read if it is not on the screen)."""
-        if self.source is None or not 0 <= index < self._count:
+        if self.source is None or not 0 <= index < self.rows_total:
             return None
-        found = self._shown.get(index)
+        found = self.read_rows.get(index)
         if found is None:
             found = self.source.row(index)
         return found
 
     @property
     def row_count(self) -> int:
-        return self._count
+        return self.rows_total
 
     # -- moving ---------------------------------------------------------------------------
-    def _move(self, row: int, *, center: bool = False) -> None:
-        row = max(0, min(row, self._count - 1))
+    def move_to(self, row: int, *, center: bool = False) -> None:
+        row = max(0, min(row, self.rows_total - 1))
         self.cursor = row
         height = max(1, self.scrollable_content_region.height)
         top = round(self.scroll_y)
@@ -149,7 +169,7 @@ class LogView(ScrollView, can_focus=True):
 
     def go_to(self, row: int) -> None:
         """Put the cursor on ``row``, scrolled into the middle of the screen if it was off."""
-        self._move(row, center=True)
+        self.move_to(row, center=True)
 
     def watch_cursor(self, old: int, new: int) -> None:
         height = self.scrollable_content_region.height
@@ -160,48 +180,48 @@ class LogView(ScrollView, can_focus=True):
         self.post_message(self.Highlighted(self, new))
 
     def action_cursor(self, step: int) -> None:
-        self._move(self.cursor + step)
+        self.move_to(self.cursor + step)
 
     def action_page(self, step: int) -> None:
         height = max(1, self.scrollable_content_region.height)
-        self._move(self.cursor + step * (height - 1))
+        self.move_to(self.cursor + step * (height - 1))
 
     def action_ends(self, step: int) -> None:
-        self._move(0 if step < 0 else self._count - 1)
+        self.move_to(0 if step < 0 else self.rows_total - 1)
 
     def action_select(self) -> None:
-        if self._count:
+        if self.rows_total:
             self.post_message(self.Selected(self, self.cursor))
 
     def on_click(self, event: object) -> None:
         offset = getattr(event, "y", None)
         if isinstance(offset, int):
             row = round(self.scroll_y) + offset
-            if 0 <= row < self._count:
-                self._move(row)
+            if 0 <= row < self.rows_total:
+                self.move_to(row)
                 self.post_message(self.Selected(self, row))
 
     # -- painting -------------------------------------------------------------------------
-    def _fetch(self, top: int, height: int) -> None:
+    def fetch(self, top: int, height: int) -> None:
         """Read the rows on the screen (and a little around them) that are not read yet."""
         if self.source is None:
             return
-        if all(r in self._shown for r in range(top, min(top + height, self._count))):
+        if all(r in self.read_rows for r in range(top, min(top + height, self.rows_total))):
             return
-        if len(self._shown) > 4 * max(height, 50):
-            self._shown = {}  # scrolled far: keep only what is shown now
+        if len(self.read_rows) > 4 * max(height, 50):
+            self.read_rows = {}  # scrolled far: keep only what is shown now
         start = max(0, top - 8)
         for offset, found in enumerate(self.source.rows(start, top + height + 8)):
-            self._shown[start + offset] = found
+            self.read_rows[start + offset] = found
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         top = round(self.scroll_y)
         index = top + y
-        if self.source is None or index >= self._count:
+        if self.source is None or index >= self.rows_total:
             return Strip.blank(width, self.rich_style)
-        self._fetch(top, self.scrollable_content_region.height)
-        found = self._shown.get(index)
+        self.fetch(top, self.scrollable_content_region.height)
+        found = self.read_rows.get(index)
         if found is None:
             return Strip.blank(width, self.rich_style)
         text = self.line_text(found, width)
