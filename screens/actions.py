@@ -14,6 +14,11 @@ from drumhead.session import Notice, TableSession
 if TYPE_CHECKING:
     from .autosave import Autosaver
 
+REPLAY_AFTER = 1.5
+"""Seconds after a game opens when its past is replayed in a worker thread (not at once: the
+replay holds Python's lock between its steps, and the battle screen's first frame and the
+first keys come first)."""
+
 
 class SessionActions(App[None]):
     """The base of the app: the session's actions, and its notices shown as toasts."""
@@ -37,7 +42,7 @@ class SessionActions(App[None]):
         """A game opened from its snapshot: the states between its past events are worked
         out in a worker thread now, so that no undo or jump back waits for them (a 50,000-event
         past takes seconds); a history that does not replay to the snapshot is told."""
-        if self.session.needs_replay():
+        if self.session.game is not None and self.session.needs_replay():
             self.run_worker(self.replay_worker, thread=True, group="replay", exit_on_error=False)
 
     def replay_worker(self) -> None:
