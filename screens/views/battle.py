@@ -49,6 +49,7 @@ class BattleScreen(DrumheadScreen):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U", "redo", "Redo", id="redo"),
         Binding("l", "app.open_log", "Log", id="log"),
+        Binding("p", "app.print('cards')", "Print cards", id="print-cards", show=False),
         Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
         Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
@@ -270,6 +271,8 @@ class BattleScreen(DrumheadScreen):
         card = self.query_one("#unit-card", Static)
         if unit_id is None:
             card.update(Text("No unit selected.", style="italic"))
+            return
+        if self.session.game is None:  # a highlight arriving as the game closes
             return
         state = self.session.state
         card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))

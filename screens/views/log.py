@@ -17,7 +17,9 @@ from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from drumhead.errors import DrumheadError
+from drumhead.session.record import plan_revert, revert
 
+from ..dialogs.revert import RevertModal
 from ..widgets.footer import KeysFooter
 from ..widgets.log_view import LogView
 from ..widgets.status_bar import StatusBar
@@ -26,7 +28,7 @@ from .base import KeptScreen
 if TYPE_CHECKING:
     from drumhead.game.log_rows import LogRows
 
-HINT = "j on an entry goes back to just after it · [ ] turns · / search (n N again)"
+HINT = "j on an entry goes back to just after it · r reverts only it · F1 more keys"
 
 
 class LogScreen(KeptScreen):
@@ -37,6 +39,8 @@ class LogScreen(KeptScreen):
         Binding("u", "app.undo", "Undo", id="log-undo"),
         Binding("U", "app.redo", "Redo", id="log-redo"),
         Binding("j", "jump", "Jump back here", id="jump"),
+        Binding("r", "revert", "Revert entry", id="revert", tooltip="Take back this entry only"),
+        Binding("s", "app.open_luck", "Luck", id="luck", tooltip="Luck statistics"),
         Binding("left_square_bracket", "turn(-1)", "Turn before", id="turn-before", show=False),
         Binding("right_square_bracket", "turn(1)", "Next turn", id="turn-after", show=False),
         Binding("slash", "search", "Search", id="search", show=False),
@@ -99,7 +103,8 @@ class LogScreen(KeptScreen):
             return
         where.update(row.where or "")
         label = f"{row.seq}. " if row.seq else ""
-        entry.update(f"{label}{row.text}" if row.kind != "rule" else "")
+        mark = f"{row.mark} " if row.mark else ""
+        entry.update(f"{label}{mark}{row.text}" if row.kind != "rule" else "")
 
     @on(LogView.Selected, "#log")
     def selected(self) -> None:
@@ -122,6 +127,41 @@ class LogScreen(KeptScreen):
             self.notify("That is the latest entry already.")
             return
         self.notify(f"Back to just after entry {row.seq}; U redoes the rest one by one.")
+
+    def highlighted_seq(self) -> int | None:
+        """The seq of the highlighted entry (0: the start; None: the rule or nothing)."""
+        row = self.view.row(self.view.cursor)
+        return row.seq if row is not None and row.can_jump else None
+
+    def action_revert(self) -> None:
+        """Take back the highlighted entry only, replaying the later ones: the plan first
+        (:class:`~drumhead.screens.dialogs.revert.RevertModal`), carried out only if the
+        players agree."""
+        row = self.view.row(self.view.cursor)
+        if self.session.game is None or row is None or row.kind != "event" or not row.seq:
+            self.notify("Highlight an entry of the log to revert it.", severity="warning")
+            return
+        try:
+            plan = plan_revert(self.session, row.seq)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        session = self.session
+
+        def chosen(agreed: bool | None) -> None:
+            if not agreed:
+                self.notify("Revert cancelled: nothing changed.")
+                return
+            try:
+                done = revert(session, plan)
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(done)
+
+        self.app.push_screen(
+            RevertModal(plan.entry, plan.summary, plan.conflicts, plan.changes), chosen
+        )
 
     def action_turn(self, step: int) -> None:
         """The first entry of the next turn (1), or of this turn or the one before (-1)."""

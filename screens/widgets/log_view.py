@@ -244,11 +244,11 @@ class LogView(ScrollView, can_focus=True):
         if found.new_place and found.where:
             place = self.get_component_rich_style("log-view--place", partial=True)
             line.append(f"{found.where} ▸ ", place)
-        words = found.text
+        words = f"{found.mark} {found.text}" if found.mark else found.text
         if found.kind == "undone":
-            line.append(f"(undone) {words}", Style(strike=True) + muted)
-        elif found.taken_back is not None:
-            line.append(f"{words} (taken back by entry {found.taken_back})", muted)
+            line.append(words, Style(strike=True) + muted)
+        elif found.mark:
+            line.append(words, muted)
         else:
             line.append(words)
         line.truncate(width, overflow="ellipsis")

@@ -69,6 +69,7 @@ def walked(game: Game) -> list[LogRow]:
                     words(event),
                     event.seq,
                     game.turn_label_at(event.turn, event.phase, short=True),
+                    mark="[undone]",
                 )
             )
     return out

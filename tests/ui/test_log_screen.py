@@ -92,7 +92,7 @@ async def test_undo_and_redo_show_at_once_and_j_goes_back(saved: Path) -> None:
         await pilot.press("u")
         await until(pilot, lambda: view.row_count == EVENTS + 2)  # the rule and the undone
         assert view.cursor == EVENTS - 1 and game.event_count == EVENTS - 1
-        assert any("(undone)" in line for line in rows_text(log))
+        assert any("[undone]" in line for line in rows_text(log))
         await pilot.press("U")
         await until(pilot, lambda: view.row_count == EVENTS + 1)
         assert view.cursor == EVENTS

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from drumhead.game.record_text import UNDONE_MARK, entry_marker
+
 if TYPE_CHECKING:
     from drumhead.game.events import Event
     from drumhead.game.game import Game
@@ -43,6 +45,10 @@ class LogRow:
     """Whether the event is the first of its turn and phase (the one before it was not)."""
     taken_back: int | None = None
     """The seq of the revert that took this event back, if one did."""
+    mark: str = ""
+    """What the row says it is, in words (never by colour alone): ``[reverted by 9]``,
+    ``[dropped by 9]`` for an event a revert took back, ``[undone]`` for one on the redo
+    stack; empty for an event that counts."""
 
     @property
     def can_jump(self) -> bool:
@@ -114,6 +120,7 @@ class LogRows:
                     game.turn_label_at(event.turn, event.phase, short=True),
                     new,
                     revert.by if revert is not None else None,
+                    entry_marker(event.seq, gone),
                 )
             )
             before = event
@@ -130,6 +137,7 @@ class LogRows:
                             self.describe(event),
                             event.seq,
                             game.turn_label_at(event.turn, event.phase, short=True),
+                            mark=UNDONE_MARK,
                         )
                     )
         return out
