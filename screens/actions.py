@@ -14,6 +14,11 @@ from drumhead.session import Notice, TableSession
 if TYPE_CHECKING:
     from .autosave import Autosaver
 
+REPLAY_AFTER = 1.5
+"""Seconds after a game opens when its past is replayed in a worker thread (not at once: the
+replay holds Python's lock between its steps, and the battle screen's first frame and the
+first keys come first)."""
+
 
 class SessionActions(App[None]):
     """The base of the app: the session's actions, and its notices shown as toasts."""
@@ -33,10 +38,26 @@ class SessionActions(App[None]):
                 timeout=notice.timeout,
             )
 
+    def replay_in_background(self) -> None:
+        """A game opened from its snapshot: the states between its past events are worked
+        out in a worker thread now, so that no undo or jump back waits for them (a 50,000-event
+        past takes seconds); a history that does not replay to the snapshot is told."""
+        if self.session.game is not None and self.session.needs_replay():
+            self.run_worker(self.replay_worker, thread=True, group="replay", exit_on_error=False)
+
+    def replay_worker(self) -> None:
+        notice = self.session.replay_past()
+        if notice is not None:
+            self.call_from_thread(self.tell, notice)
+
     def action_undo(self) -> None:
         """Take back the last change to the game."""
         if self.session.game is not None:
-            undone = self.session.undo()
+            try:
+                undone = self.session.undo()
+            except DrumheadError as exc:  # a past that does not replay (told when opened)
+                self.notify(str(exc), severity="error")
+                return
             if undone is None:
                 self.notify("Nothing to undo.", severity="warning")
             else:

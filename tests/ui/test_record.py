@@ -11,6 +11,7 @@ from drumhead.screens.dialogs.revert import RevertModal
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.luck import LuckScreen
+from drumhead.screens.widgets.log_view import LogView
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -33,9 +34,15 @@ async def play_two_routs(pilot: Pilot) -> None:
 
 
 def log_lines(app: object) -> list[str]:
-    """The log's lines as shown."""
-    log = app.screen.query_one("#log", OptionList)  # type: ignore[attr-defined]
-    return [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+    """The log's entries as ``  5. [marker] words`` (what each row shows: its number, its
+    marker in words, its text)."""
+    view = app.screen.query_one("#log", LogView)  # type: ignore[attr-defined]
+    assert view.source is not None
+    return [
+        f"{row.seq:>3}. {row.mark + ' ' if row.mark else ''}{row.text}"
+        for row in view.source.rows(0, view.row_count)
+        if row.seq is not None
+    ]
 
 
 async def test_the_luck_screen_from_the_log_shows_the_games_luck() -> None:
