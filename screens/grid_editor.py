@@ -103,7 +103,7 @@ class CellInput(Input):
         self.post_message(self.Move(self, rows, columns))
 
     def action_cursor_left(self, select: bool = False) -> None:
-        if self.cursor_position == 0 and not select and not self.selection:
+        if self.cursor_position == 0 and not select and self.selection.is_empty:
             self.post_message(self.Move(self, 0, -1))
             return
         super().action_cursor_left(select)
