@@ -19,9 +19,12 @@ from drumhead.screens.footer import KeysFooter
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from drumhead.gaptables import ShownCell, ShownTable
@@ -73,6 +76,27 @@ class GridCell:
         if not self.column_label:
             return self.row_label
         return f"{self.row_label} · {self.column_label}"
+
+
+class Line(Widget):
+    """A line of text of a fixed size, repainted (never laid out again) when it changes: a
+    key typed in a cell must not lay the whole chart out again."""
+
+    DEFAULT_CSS = """
+    Line {
+        height: 1;
+    }
+    """
+
+    text: reactive[str] = reactive("")
+    """What it says."""
+
+    def __init__(self, text: str = "", *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.set_reactive(Line.text, text)
+
+    def render(self) -> Content:
+        return Content(self.text)  # plain text: a typed '[' is not markup
 
 
 class CellInput(Input):
@@ -158,6 +182,12 @@ class GridEditor(ModalScreen[TypedCells | None]):
             for r, (row_key, row_label) in enumerate(table.rows)
         ]
         """Every cell, row by row."""
+        self.fields: list[list[CellInput]] = []
+        """Each cell's field, row by row (kept: no query per key typed)."""
+        self.texts: dict[tuple[int, int], str] = {}
+        """The text of each cell changed in this sitting, by (row, column) index."""
+        self.marks: dict[tuple[int, int], str] = {}
+        """The letter shown beside each cell whose letter changed in this sitting."""
         self.refused: dict[tuple[str, str], str] = {}
         """Cells typed with a value refused, and why."""
         self.warned_discard = False
@@ -181,29 +211,30 @@ class GridEditor(ModalScreen[TypedCells | None]):
                 yield Static(self.shown.columns[0], classes="grid-corner")
                 for _, label in self.columns:
                     yield Static(label or "Result", classes="grid-col-label")
+                    yield Static("", classes="grid-mark")
             with VerticalScroll(id="grid-body", can_focus=False), Grid(id="grid-cells"):
                 for r, row in enumerate(self.cells):
                     yield Static(row[0].row_label, classes="grid-row-label")
+                    fields = []
                     for c, cell in enumerate(row):
-                        with Horizontal(classes="grid-cell"):
-                            field = CellInput(cell, cell.shown.text, self.cell_id(r, c))
-                            if cell.shown.kind in FIXED:
-                                field.disabled = True
-                                field.tooltip = f"{cell.shown.source}"
-                            yield field
-                            yield Static(
-                                MARKS.get(cell.shown.kind, " "),
-                                id=f"mark-{r}-{c}",
-                                classes="grid-mark",
-                            )
-            yield Static("", id="grid-status")
+                        field = CellInput(cell, cell.shown.text, self.cell_id(r, c))
+                        if cell.shown.kind in FIXED:
+                            field.disabled = True
+                            field.tooltip = cell.shown.source
+                        fields.append(field)
+                        yield field
+                        yield Line(
+                            MARKS.get(cell.shown.kind, " "), id=f"mark-{r}-{c}", classes="grid-mark"
+                        )
+                    self.fields.append(fields)
+            yield Line("", id="grid-status")
             yield Static(LEGEND, id="grid-legend", classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        columns = f"{self.label_width()} " + " ".join("1fr" for _ in self.columns)
+        columns = f"{self.label_width()} " + " ".join("1fr 2" for _ in self.columns)
         for grid in self.query(Grid):
-            grid.styles.grid_size_columns = len(self.columns) + 1
+            grid.styles.grid_size_columns = 2 * len(self.columns) + 1
             grid.styles.grid_columns = columns
         target = self.first_cell()
         if target is not None:
@@ -244,7 +275,7 @@ class GridEditor(ModalScreen[TypedCells | None]):
         return typeable[0] if typeable else None
 
     def field(self, r: int, c: int) -> CellInput:
-        return self.query_one(f"#{self.cell_id(r, c)}", CellInput)
+        return self.fields[r][c]
 
     @staticmethod
     def where(field: CellInput) -> tuple[int, int]:
@@ -289,29 +320,39 @@ class GridEditor(ModalScreen[TypedCells | None]):
         cell = self.cells[r][c]
         key = (cell.row, cell.column)
         text = event.value.strip()
+        if text != cell.shown.text.strip() and (text or cell.shown.kind == "players"):
+            self.texts[(r, c)] = text
+        else:
+            self.texts.pop((r, c), None)
         problem: str | None = None
         if text and text != cell.shown.text.strip():
             problem = self.check(cell.row, cell.column, text)
             if problem is not None and cell.shown.gap:
                 # shown at the cell, named by its row and column: not by the gap's id
                 problem = problem.removeprefix(f"{cell.shown.gap} ")
-        mark = self.query_one(f"#mark-{r}-{c}", Static)
         if problem is not None:
             self.refused[key] = problem
-            mark.update(REFUSED)
-            event.input.tooltip = problem
+            self.set_mark(r, c, REFUSED)
         else:
             self.refused.pop(key, None)
-            event.input.tooltip = None
             typed = text != cell.shown.text.strip()
-            mark.update(TYPED if typed else MARKS.get(cell.shown.kind, " "))
+            self.set_mark(r, c, TYPED if typed else MARKS.get(cell.shown.kind, " "))
+        if event.input.tooltip != problem:
+            event.input.tooltip = problem
         event.input.set_class(problem is not None, "-refused")
         self.show_status()
+
+    def set_mark(self, r: int, c: int, mark: str) -> None:
+        """The letter beside a cell (repainted only when it changes: a key typed inside a
+        cell must not lay the chart out again)."""
+        if self.marks.get((r, c)) != mark:
+            self.marks[(r, c)] = mark
+            self.query_one(f"#mark-{r}-{c}", Line).text = mark
 
     def show_status(self) -> None:
         """Under the grid: the focused cell, whose its value is, and why a typed value is
         refused; or how many cells are typed and refused."""
-        status = self.query_one("#grid-status", Static)
+        status = self.query_one("#grid-status", Line)
         focused = self.focused
         here = ""
         if isinstance(focused, CellInput):
@@ -331,22 +372,17 @@ class GridEditor(ModalScreen[TypedCells | None]):
         count = f"{typed} cell(s) typed" + (
             f", {len(self.refused)} refused" if self.refused else ""
         )
-        status.update(f"{here}   [{count}]" if here else f"[{count}]")
+        line = f"[{count}] {here}"
+        status.text = line
         status.set_class(bool(self.refused), "error")
 
     def typed(self) -> TypedCells:
-        """The cells changed in this sitting, by (row key, column key)."""
+        """The cells changed in this sitting, by (row key, column key): an empty cell only
+        where it takes back the players' answer."""
         out: TypedCells = {}
-        for r, row in enumerate(self.cells):
-            for c, cell in enumerate(row):
-                if cell.shown.kind in FIXED:
-                    continue
-                text = self.field(r, c).value.strip()
-                if text == cell.shown.text.strip():
-                    continue
-                if not text and cell.shown.kind != "players":
-                    continue  # an empty cell that had no answer of the players' to take back
-                out[(cell.row, cell.column)] = text
+        for (r, c), text in sorted(self.texts.items()):
+            cell = self.cells[r][c]
+            out[(cell.row, cell.column)] = text
         return out
 
     # -- leaving --------------------------------------------------------------------------
@@ -366,8 +402,8 @@ class GridEditor(ModalScreen[TypedCells | None]):
         typed = self.typed()
         if typed and not self.warned_discard:
             self.warned_discard = True
-            status = self.query_one("#grid-status", Static)
-            status.update(
+            status = self.query_one("#grid-status", Line)
+            status.text = (
                 f"{len(typed)} typed cell(s) would be lost: Escape again to discard them, "
                 "ctrl+s to keep them"
             )

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drumhead.screens.grid_editor import REFUSED, TYPED, CellInput, GridEditor
+from drumhead.screens.grid_editor import REFUSED, TYPED, CellInput, GridEditor, Line
 from textual.app import App
-from textual.widgets import Static
 
 from drumhead.errors import InputError
 from drumhead.gaptables import check_cell, table_view
@@ -98,14 +97,14 @@ async def test_a_refused_cell_is_marked_and_blocks_keeping() -> None:
         await pilot.pause()
         await pilot.press(*"Bogus", "enter", *"Defender 1M")
         screen = app.screen
-        assert str(screen.query_one("#mark-0-0", Static).render()) == REFUSED
-        assert str(screen.query_one("#mark-1-0", Static).render()) == TYPED
+        assert screen.query_one("#mark-0-0", Line).text == REFUSED
+        assert screen.query_one("#mark-1-0", Line).text == TYPED
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.result == "not yet"
         assert where(app) == ("m11_down", "infantry")
-        status = str(screen.query_one("#grid-status", Static).render())
-        assert "✗ -11 or less · Infantry: 'Bogus' refused; it takes a Combat Chart result" in (
+        status = screen.query_one("#grid-status", Line).text
+        assert "] ✗ -11 or less · Infantry: 'Bogus' refused; it takes a Combat Chart result" in (
             status
         )
         assert "chart_infantry" not in status
@@ -136,9 +135,7 @@ async def test_escape_with_cells_typed_asks_once_more() -> None:
         await pilot.press(*"Both", "escape")
         await pilot.pause()
         assert app.result == "not yet"
-        assert "1 typed cell(s) would be lost" in str(
-            app.screen.query_one("#grid-status", Static).render()
-        )
+        assert "1 typed cell(s) would be lost" in app.screen.query_one("#grid-status", Line).text
         await pilot.press("escape")
         await pilot.pause()
     assert app.result is None
