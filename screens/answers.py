@@ -114,7 +114,9 @@ class AnswerModal(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="answer-cancel")]
 
-    def __init__(self, question: str, expects: str, value: str, check: Callable[[str], None]):
+    def __init__(
+        self, question: str, expects: str, value: str, check: Callable[[str], None]
+    ) -> None:
         super().__init__()
         self.question = question
         """The question, with its situation for a keyed answer."""

@@ -359,17 +359,16 @@ class GridEditor(ModalScreen[TypedCells | None]):
             cell = focused.cell
             problem = self.refused.get((cell.row, cell.column))
             if problem is not None:
-                typed = focused.value.strip()
-                why = problem.removesuffix(f", not '{typed}'")
-                here = f"✗ {cell.name}: '{typed}' refused; it {why}"
+                text = focused.value.strip()
+                why = problem.removesuffix(f", not '{text}'")
+                here = f"✗ {cell.name}: '{text}' refused; it {why}"
             elif cell.shown.kind == "house_rule":
                 here = f"{cell.name}: {cell.shown.source} (type over it for this game)"
             elif cell.shown.kind == "players":
                 here = f"{cell.name}: {cell.shown.source} (empty it to take it back)"
             else:
                 here = f"{cell.name}"
-        typed = len(self.typed())
-        count = f"{typed} cell(s) typed" + (
+        count = f"{len(self.texts)} cell(s) typed" + (
             f", {len(self.refused)} refused" if self.refused else ""
         )
         line = f"[{count}] {here}"

@@ -7,6 +7,8 @@ summary line and one folded line per check, short enough never to run off the sc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from drumhead.house.library import HouseChoice
@@ -77,7 +79,7 @@ def group_line(ruleset: Ruleset, group: QuestionGroup, oq: OpenQuestions) -> str
     return f"▸ {group.title}: " + "; ".join(parts) if parts else ""
 
 
-def _left(still: int, asked: list[object]) -> str:
+def _left(still: int, asked: Sequence[object]) -> str:
     if still == len(asked):
         return ""
     if still == 0:
