@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drumhead.screens.grid_editor import REFUSED, TYPED, CellInput, GridEditor, Line
+from drumhead.screens.dialogs.grid_editor import REFUSED, TYPED, CellInput, GridEditor, Line
 from textual.app import App
 
 from drumhead.errors import InputError
@@ -29,7 +29,7 @@ def check(row: str, column: str, text: str) -> str | None:
 class Host(App[None]):
     """Pushes the editor on the Combat Chart (one players' answer at -3 infantry)."""
 
-    CSS_PATH = ["../../screens/drumhead.tcss", "../../screens/screens.tcss"]
+    CSS_PATH = ["../../screens/styles/drumhead.tcss", "../../screens/styles/screens.tcss"]
 
     def __init__(self) -> None:
         super().__init__()

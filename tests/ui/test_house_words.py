@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.screens.answers import answer_options
-from drumhead.screens.chart_text import cell_text, chart_body, chart_table
-from drumhead.screens.house_text import choice_detail, choice_prompt, questions_text
+from drumhead.screens.dialogs.answers import answer_options
+from drumhead.screens.widgets.chart_text import cell_text, chart_body, chart_table
+from drumhead.screens.widgets.house_text import choice_detail, choice_prompt, questions_text
 
 from drumhead.gaptables import table_view
 from drumhead.house.library import house_choices

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from drumhead.screens.footer import KeysFooter
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,6 +28,8 @@ from textual.widgets import Input, Label, Static
 
 from drumhead.gaptables import ShownCell, ShownTable
 from drumhead.model import GapTable
+
+from ..widgets.footer import KeysFooter
 
 TypedCells = dict[tuple[str, str], str]
 """Typed cells by (row key, column key): the text typed (empty: take the answer back)."""

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from drumhead.screens.footer import KeysFooter
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +22,8 @@ from textual.widgets.option_list import Option
 from drumhead.errors import DrumheadError
 from drumhead.model import Ruleset
 from drumhead.questions import Answer, OpenQuestions, Question
+
+from ..widgets.footer import KeysFooter
 
 MARKS = {"players": "P", "house_rule": "H"}
 """Whose an answer is, by a letter (never by colour alone)."""
