@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError
@@ -14,6 +15,7 @@ from drumhead.session.house import HouseDesk
 
 if TYPE_CHECKING:
     from .app import DrumheadApp
+    from .commands import PaletteCommand
 
 
 def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str, str] | None:
@@ -74,3 +76,48 @@ def open_answers(app: DrumheadApp) -> None:
     from .dialogs.answers import AnswersScreen
 
     app.push_screen(AnswersScreen(HouseDesk(app.session), partial(open_chart, app)))
+
+
+def save_answers_dialog(app: DrumheadApp) -> None:
+    """Save the answers given so far as a house-rules file (asks its name and title)."""
+    from .dialogs.answers import SaveAnswersModal
+
+    desk = HouseDesk(app.session)
+
+    def saved(path: Path | None) -> None:
+        if path is not None:
+            app.notify(f"Saved as {path}: a new game offers it.", title="House rules")
+
+    title = f"{desk.ruleset.title}: our answers"
+    app.push_screen(SaveAnswersModal(desk.house_folder(), desk.save_answers, title), saved)
+
+
+def house_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """The palette's commands for open questions: the answers screen, each missing chart in
+    the grid editor, and saving the answers as a house-rules file."""
+    from .commands import PaletteCommand
+
+    ruleset = app.session.ruleset
+    out = [
+        PaletteCommand(
+            "Open questions and answers",
+            "What the rules leave open, your answers: change, take back, save as house rules",
+            partial(open_answers, app),
+        )
+    ]
+    for table in ruleset.gap_tables:
+        out.append(
+            PaletteCommand(
+                f"Type chart: {table.title}",
+                f"The whole chart in a grid ({table.source})",
+                partial(open_chart, app, table.id),
+            )
+        )
+    out.append(
+        PaletteCommand(
+            "Save answers as house rules",
+            "Every answer given so far, as a house-rules file a new game offers",
+            partial(save_answers_dialog, app),
+        )
+    )
+    return out

@@ -103,8 +103,8 @@ def test_saved_answers_are_offered_for_the_next_game(tmp_path: Path) -> None:
     path = desk.save_answers("club", "Our club")
     assert path.parent == desk.house_folder() == (tmp_path / "house-rules").resolve()
     offered = [c for c in desk.choices("republique") if c.path == str(path)]
-    assert offered and offered[0].origin == "yours" and offered[0].questions == (
-        "chart_infantry_m3",
+    assert (
+        offered and offered[0].origin == "yours" and offered[0].questions == ("chart_infantry_m3",)
     )
 
 
