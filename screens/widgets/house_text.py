@@ -8,6 +8,7 @@ summary line and one folded line per check, short enough never to run off the sc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from rich.text import Text
 
@@ -56,7 +57,8 @@ def choice_detail(choice: HouseChoice) -> Text:
     else:
         text.append(f"✗ {choice.preview}\n", style="bold")
     origin = ORIGINS.get(choice.origin, choice.origin)
-    text.append(f"File: {choice.path}" + (f" ({origin})" if origin else "") + "\n", style="dim")
+    name = PurePath(choice.path).name  # the folder is said by the origin: no machine's paths
+    text.append(f"File: {name}" + (f" ({origin})" if origin else "") + "\n", style="dim")
     return text
 
 
