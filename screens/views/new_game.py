@@ -162,7 +162,7 @@ class NewGameScreen(DrumheadScreen):
         note.display = len(choices) == 1
         note.update(
             "No house-rules files for this ruleset: each open question is asked when a check "
-            f"needs it. (Your files go in {self.desk.house_folder()}.)"
+            "needs it. (Your own files go in the house-rules folder beside the saves.)"
         )
         self.show_house(ruleset_id, choices[0])
 
