@@ -1,10 +1,10 @@
-"""The game's actions the app's keys and command palette call: undo, redo, save as, close,
-quit. Each asks the table session and words its answer for the players (with this app's
+"""The game's actions the app's keys and command palette call: undo, redo, luck, print, save
+as, close, quit. Each asks the table session and words its answer for the players (with this app's
 keys); none decides anything itself."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
 
@@ -50,6 +50,32 @@ class SessionActions(App[None]):
                 self.notify("Nothing to redo.", severity="warning")
             else:
                 self.notify(f"Redone: {redone}")
+
+    def action_open_luck(self) -> None:
+        """The luck statistics of the open game (views/luck.py)."""
+        if self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from .views.luck import LuckScreen
+
+        self.push_screen(LuckScreen())
+
+    def action_print(self, kind: str = "cards") -> None:
+        """Write the game's unit cards (or its quick reference) as HTML beside the save, and
+        say where."""
+        if self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.session.record import print_paper
+
+        paper: Literal["cards", "reference"] = "reference" if kind == "reference" else "cards"
+        try:
+            path = print_paper(self.session, paper)
+        except DrumheadError as exc:
+            self.notify(f"Nothing printed: {exc}", severity="error")
+            return
+        what = "Quick reference" if paper == "reference" else "Unit cards"
+        self.notify(f"{what} written to {path.resolve()}: open it in a browser and print.")
 
     def action_save_as(self) -> None:
         """Ask for a name or a folder and write the whole game there; saving goes on there."""

@@ -137,6 +137,21 @@ def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
         PaletteCommand("Redo", "Put back the last change undone (U)", app.action_redo),
         PaletteCommand("Open log", "Every event by turn and phase (l)", app.action_open_log),
         PaletteCommand(
+            "Luck statistics",
+            "Was it the dice? By side, unit and turn (s in the log)",
+            app.action_open_luck,
+        ),
+        PaletteCommand(
+            "Print unit cards",
+            "Write the unit cards to cut out, as HTML beside the save (p)",
+            partial(app.action_print, "cards"),
+        ),
+        PaletteCommand(
+            "Print quick reference",
+            "Write the ruleset's tables and modifiers, as HTML beside the save",
+            partial(app.action_print, "reference"),
+        ),
+        PaletteCommand(
             "Close game", "Save it and go back to the start screen (ctrl+w)", app.action_close_game
         ),
         PaletteCommand(

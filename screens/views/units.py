@@ -67,8 +67,8 @@ class UnitsScreen(KeptScreen):
     def game_changed(self) -> None:
         if self.session.game is None:
             return
-        if not self.query("Footer"):
-            return  # not composed yet
+        if not self.query("Footer") or not self.query("#unit-list"):
+            return  # not composed yet, or taken down (the app closing)
         state = self.session.state
         units = self.query_one("#unit-list", OptionList)
         options = [Option(f"{u.name}{' (out)' if u.removed else ''}", id=u.id) for u in state.units]

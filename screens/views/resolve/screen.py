@@ -424,7 +424,7 @@ class ResolveScreen(KeptScreen):
             if answer is not None:
                 self.notify("A stand takes at least one hit.", severity="warning")
             return False
-        self.session.edit_unit(missing.unit, "hits_per_stand", int(answer))
+        self.session.edit_unit(missing.unit, missing.attribute, int(answer))
         return True
 
     def action_roll_distance(self) -> None:

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from drumhead.model import Ruleset
 
-DEFAULT_RULESET = "one-if-by-land"
-"""The ruleset shown first when no game is open and none was asked for (if shipped)."""
+from drumhead.shipped import DEFAULT_RULESET
 
 _TITLE = re.compile(r'^title\s*=\s*"((?:[^"\\]|\\.)*)"', re.MULTILINE)
 """A ruleset file's top-level ``title = "..."`` line."""

@@ -372,15 +372,12 @@ class TableSession:
         return [c for c in ruleset.checks if c.option is None or c.option in ruleset.active_options]
 
     def morale_check_id(self, unit_id: str | None = None) -> str | None:
-        """The ruleset's standard morale test (a check named 'morale'), if it has one."""
-        checks = self.check_choices(unit_id)
-        for check in checks:
-            if check.id == "morale":
-                return check.id
-        for check in checks:
-            if "morale" in check.id or "morale" in check.title.lower():
-                return check.id
-        return None
+        """The standard morale test of the unit's type (None: of any unit type) as the
+        ruleset declares it (``morale_check``), if it has one."""
+        if self.game is None:
+            return self.ruleset.morale_check(None)
+        unit_type = self.game.state.unit(unit_id).type if unit_id is not None else None
+        return self.game.ruleset.morale_check(unit_type)
 
     def step_check(self, step_key: str) -> str | None:
         """The check a step of the sequence of play names (``phase.step``), if any."""
@@ -545,8 +542,8 @@ class TableSession:
         """The fields of a leader the players may correct."""
         from drumhead.session.cards import leader_fields
 
-        state = self.state
-        return leader_fields(state, state.leader(leader_id))
+        game = self.open_game_or_fail()
+        return leader_fields(game.ruleset, game.state, game.state.leader(leader_id))
 
     def add_unit(self, name: str, like: str | None) -> str:
         """Add a unit named ``name`` like unit ``like`` (or in the first side's reserve);
