@@ -108,6 +108,9 @@ def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
                 partial(app.action_open_reference, entry.title),
             )
         )
+    from .house_actions import house_commands
+
+    out.extend(house_commands(app))
     return out
 
 

@@ -223,11 +223,21 @@ class ResolveScreen(KeptScreen):
         if self.asking_gap:
             return
         self.asking_gap = True
-        from ...dialogs.gap import GapModal
+        from ...dialogs.gap import GapModal, WholeChart
 
-        def answered(value: InputValue | None) -> None:
+        def carry_on() -> None:
+            self.update_odds()
+            if retry is not None:
+                retry()
+
+        def answered(value: InputValue | WholeChart | None) -> None:
             self.asking_gap = False
-            if value is None:
+            if isinstance(value, WholeChart) and error.table is not None:
+                from ...house_actions import open_chart
+
+                open_chart(self.drumhead, error.table, gap_id=error.gap, after=carry_on)
+                return
+            if value is None or isinstance(value, WholeChart):
                 self.notify(
                     f"'{error.gap}' is still needed to resolve this check.", severity="warning"
                 )
@@ -242,7 +252,7 @@ class ResolveScreen(KeptScreen):
                 self.asking_gap = False
                 self.gap_to_ask = error
                 return
-            self.app.push_screen(GapModal(self.session, error.gap), answered)
+            self.app.push_screen(GapModal(self.session, error.gap, error.table), answered)
 
         # after this screen's next refresh: one still opening shows itself (and its footer's
         # keys) first, so what lies under the prompt does not depend on timing
