@@ -69,6 +69,7 @@ class DrumheadApp(SessionActions):
         ruleset_files: tuple[str, ...] = (),
         scenario_files: tuple[str, ...] = (),
         session: TableSession | None = None,
+        house_folder: str | None = None,
     ) -> None:
         super().__init__()
         self.register_theme(DEFAULT_THEME)
@@ -81,6 +82,7 @@ class DrumheadApp(SessionActions):
             options=options,
             ruleset_files=ruleset_files,
             scenario_files=scenario_files,
+            house_folder=house_folder,
         )
         """The table session this app is a view of."""
         self.session.subscribe(self.session_changed)

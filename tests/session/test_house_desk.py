@@ -116,3 +116,29 @@ def test_a_ruleset_from_a_file_offers_only_none(tmp_path: Path) -> None:
     ruleset_id = next(r for r in session.rulesets.files)
     choices = desk.choices(ruleset_id)
     assert [c.path for c in choices] == [None]
+
+
+def test_the_players_folder_given_to_the_session_is_the_one_offered(tmp_path: Path) -> None:
+    """``drumhead --house-rules DIR``: the session's folder is where files are offered from and
+    answers saved to, not the folder beside the saves."""
+    own = tmp_path / "club-rules"
+    own.mkdir()
+    (own / "ours.toml").write_text((SAMPLE / "republique-sample-club-values.toml").read_text())
+    session = TableSession(
+        str(tmp_path / "saves"), ruleset="republique", seed=5, house_folder=str(own)
+    )
+    desk = HouseDesk(session)
+    assert desk.house_folder() == own
+    offered = [c.path for c in desk.choices("republique") if c.origin != "shipped"]
+    assert [Path(p).name for p in offered if p is not None] == ["ours.toml"]
+
+
+def test_the_command_line_passes_the_folder_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drumhead.cli import app_entry, main
+
+    seen: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(
+        app_entry, "run_app", lambda saves=None, house=None: seen.append((saves, house)) or 0
+    )
+    assert main.main(["--saves", "s", "--house-rules", "club"]) == 0
+    assert seen == [("s", "club")]

@@ -23,8 +23,9 @@ def terminal_settings() -> None:
         os.environ.setdefault(name, value)
 
 
-def run_app(saves: str | None = None) -> int:
-    """Run the app on the saves folder ``saves`` (None: the default one) until it quits.
+def run_app(saves: str | None = None, house_folder: str | None = None) -> int:
+    """Run the app on the saves folder ``saves`` (None: the default one) until it quits;
+    ``house_folder``: the players' own house-rules folder (None: beside the saves).
 
     Python's garbage collector is off while the app is imported and builds its first screen:
     start-up makes many objects and few cycles, and the collector ran 136 times (about 45 ms)
@@ -36,7 +37,7 @@ def run_app(saves: str | None = None) -> int:
     try:
         from drumhead.screens.app import DrumheadApp
 
-        app = DrumheadApp(saves=saves)
+        app = DrumheadApp(saves=saves, house_folder=house_folder)
         try:
             app.run()
         finally:

@@ -31,6 +31,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--saves", metavar="DIR", help="folder for saved games (default ./saves or $DRUMHEAD_SAVES)"
     )
+    parser.add_argument(
+        "--house-rules",
+        dest="house_folder",
+        metavar="DIR",
+        help="with no command: your own house-rules folder, offered by the new-game screen "
+        "(default: house-rules beside the saves folder)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     arguments.register(sub, command)
     return parser

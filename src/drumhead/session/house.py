@@ -30,9 +30,9 @@ class HouseDesk:
     def __init__(self, session: TableSession, folder: str | Path | None = None) -> None:
         self.session = session
         """The session whose game (or chosen ruleset) the answers belong to."""
-        self.folder = folder
-        """The players' own house-rules folder if given (``--house-rules DIR``); else the
-        ``house-rules`` folder beside the saves folder."""
+        self.folder = folder if folder is not None else session.house_folder
+        """The players' own house-rules folder if given (here or to the session:
+        ``--house-rules DIR``); else the ``house-rules`` folder beside the saves folder."""
 
     # -- a new game -----------------------------------------------------------------------
     def house_folder(self) -> Path:

@@ -50,6 +50,7 @@ class TableSession:
         options: Iterable[str] = (),
         ruleset_files: Iterable[str] = (),
         scenario_files: Iterable[str] = (),
+        house_folder: str | None = None,
     ) -> None:
         self.rulesets = RulesetShelf(ruleset_files)
         """The rulesets on offer."""
@@ -62,6 +63,9 @@ class TableSession:
         """Optional rules on for the chosen ruleset when no game is open."""
         self.scenario_files: tuple[str, ...] = tuple(scenario_files)
         """Scenario files offered besides the shipped scenarios."""
+        self.house_folder = house_folder
+        """The players' own house-rules folder (``drumhead --house-rules DIR``); None: the
+        ``house-rules`` folder beside the saves folder."""
         self.keeper = SaveKeeper(saves)
         """The open game's save and the saves folder's table file."""
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
