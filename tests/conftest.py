@@ -26,3 +26,14 @@ def rng() -> random.Random:
 
 # tests/support holds helpers shared by several test folders and the benchmarks.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+
+_UI = Path(__file__).resolve().parent / "ui"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Lanes: every test under tests/ui starts a Textual app, so it is marked ``ui``
+    (``pytest -m "not ui"`` is the fast lane)."""
+    for item in items:
+        if _UI in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.ui)

@@ -180,6 +180,8 @@ def _wait(condition: object, what: str, timeout: float = 15.0) -> None:
         time.sleep(0.1)
 
 
+@pytest.mark.slow
+@pytest.mark.ui
 @pytest.mark.skipif(
     BROWSER is None and not os.environ.get("DRUMHEAD_REQUIRE_BROWSER"),
     reason="needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)",

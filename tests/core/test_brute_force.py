@@ -126,6 +126,7 @@ def test_target_odds_property(
     assert _odds_map(ctx) == {k: v for k, v in enumerate_paths(ctx).items() if v}
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(figures=st.integers(0, 20), close=st.booleans(), cover=st.booleans())
 def test_chart_odds_property(figures: int, close: bool, cover: bool) -> None:

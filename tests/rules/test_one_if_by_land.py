@@ -25,8 +25,9 @@ from drumhead.results import Resolution
 from drumhead.roller import HandDice
 
 RULESET = "one-if-by-land"
-SEED = Path("/work/shared/seeds/004_524828208fa59482.txt")
 ROOT = Path(__file__).resolve().parents[2]
+# The rule sources sit beside the checkout (shared/seeds), never at an absolute path.
+SEED = ROOT.parent / "shared" / "seeds" / "004_524828208fa59482.txt"
 
 # The combat chart as the source prints it (OIBL p.7 and the charts page).
 CHART_TEXT = (
@@ -85,7 +86,7 @@ def texts(res: Resolution) -> list[str]:
 # -- the chart against the source ----------------------------------------------------------------
 def test_chart_transcription_is_the_source_text() -> None:
     if not SEED.exists():
-        pytest.skip("the seed documents are not available here")
+        pytest.skip(f"the seed document {SEED.name} is not beside this checkout (../shared/seeds)")
     source = " ".join(SEED.read_text(encoding="utf-8").split())
     # the chart appears twice: on page 7 and on the charts page
     assert source.count(CHART_TEXT.split("Die Roll ", 1)[1]) == 2

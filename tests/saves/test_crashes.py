@@ -37,6 +37,7 @@ def _run(*args: object, env: dict[str, str] | None = None) -> object:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_kill_9_during_autosave_loses_at_most_the_unfinished_write(tmp_path: Path) -> None:
     """60 kills at random moments of a process that adds events every fraction of a millisecond
     while another thread autosaves (as the app does): every save loads, to exactly the game the

@@ -46,6 +46,7 @@ def _changes(game: Game, rng: random.Random, n: int, first: int = 0) -> None:
 
 
 # -- 1: autosave racing the events it saves --------------------------------------------------
+@pytest.mark.slow
 def test_autosaves_racing_new_events_never_write_a_wrong_save(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

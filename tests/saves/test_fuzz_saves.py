@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import gamegen
+import pytest
 import tomli_w
 
 from drumhead.errors import DrumheadError
@@ -91,6 +92,7 @@ def _entry(entry: Any) -> bytes:
     return b"%08x " % zlib.crc32(body) + body + b"\n"
 
 
+@pytest.mark.slow
 def test_500_hostile_saves_give_no_traceback(tmp_path: Path) -> None:
     gamegen.setup()
     rng = random.Random(1781)

@@ -227,6 +227,7 @@ def _mutate(base: Base, folder: Path, rng: random.Random) -> str:
     return f"{kind}@{i}"
 
 
+@pytest.mark.slow
 def test_every_mutation_is_refused_with_its_place_or_loads_to_a_game_that_was(
     bases: list[Base], tmp_path: Path
 ) -> None:

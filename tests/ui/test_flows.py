@@ -252,6 +252,7 @@ def _shipped_scenarios() -> list[tuple[str, str]]:
     return [(load_scenario(s).ruleset, s) for s in scenario_ids()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "scenario"), _shipped_scenarios())
 async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) -> None:
     """Each shipped ruleset's scenario: start it, resolve every check offered for the first
