@@ -225,7 +225,9 @@ class CheckSpec:
     applies_to: tuple[str, ...] = ()
     """Unit types the check fits (for ordering the app's check picker); empty: any."""
     phase: str | None = None
-    """The sequence-of-play phase the check belongs to, if one."""
+    """The sequence-of-play phase the check belongs to (the first, when it has several)."""
+    phases: tuple[str, ...] = ()
+    """Every phase the check is made in (``phase = "ID"`` or ``phase = ["ID", ...]``)."""
     sides: tuple[str, str] | None = None
     """Opposed checks: the two sides' names."""
     refusals: tuple[Refusal, ...] = ()
@@ -353,6 +355,19 @@ class MarkerSpec:
     source: str = ""
 
 
+STEP_ACTIONS = ("draw_card",)
+"""What a step of the sequence does to the game when the walk leaves it: ``draw_card`` draws
+the next activation card (One If By Land) and starts that card's phases."""
+
+PHASE_REPEATS = ("card", "side")
+"""How a phase repeats within a turn: ``card``, once per card drawn, until the deck is empty
+(a run of such phases, the drawing phase first); ``side``, once for each side, the side that
+moves first (the initiative's) first."""
+
+PHASE_ACTORS = ("card", "side", "both")
+"""Who acts in a phase: the units of the card drawn, the side whose pass it is, both sides."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a phase in the sequence of play."""
@@ -361,6 +376,11 @@ class Step:
     text: str
     check: str | None = None
     source: str = ""
+    again: str | None = None
+    """An earlier step of the same phase the walk may go back to from here (MWAN: move the
+    next brigade after the end-of-movement roll; Republique: the next assault or round)."""
+    does: str | None = None
+    """What leaving this step does to the game (one of :data:`STEP_ACTIONS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +393,10 @@ class Phase:
     source: str = ""
     note: str = ""
     option: str | None = None
+    repeat: str | None = None
+    """How the phase repeats within a turn (one of :data:`PHASE_REPEATS`); None: once."""
+    acts: str | None = None
+    """Who acts in it (one of :data:`PHASE_ACTORS`); None where the rules do not say."""
 
 
 @dataclass(frozen=True, slots=True)

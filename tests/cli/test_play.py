@@ -62,3 +62,22 @@ def test_an_unknown_role_is_refused_with_the_roles_named(tmp_path: Path) -> None
     assert bad.returncode == 1
     error = json.loads(bad.stdout)["error"]
     assert "no role 'victim'" in error["message"] and "firer, target" in error["message"]
+
+
+def test_the_sequence_is_walked_step_by_step_from_the_command_line(tmp_path: Path) -> None:
+    """--next-step goes on (drawing the card at the drawing step), --previous-step goes back,
+    and two walking options at once are refused with exit 1 and nothing saved."""
+    made = drumhead(tmp_path, "new", "one-if-by-land", "--scenario", "cowpens-1781", "--name", "c")
+    assert made.returncode == 0, made.stderr
+    first = json.loads(drumhead(tmp_path, "play", "c", "--next-step", "--json").stdout)
+    assert first["step"]["id"] == "draw" and first["card"] is None
+    drawn = json.loads(drumhead(tmp_path, "play", "c", "--next-step", "--json").stdout)
+    state = load_save(tmp_path / "c.toml").game.state
+    assert drawn["card"] == state.activation.drawn[-1] and len(state.activation.deck) == 7
+    assert (state.phase, state.step) == ("morale", "panic_tests")
+    assert drawn["step"] == {"id": "panic_tests", "text": drawn["step"]["text"], "check": "morale"}
+    text = drumhead(tmp_path, "play", "c", "--next-step")
+    assert text.returncode == 0 and "Step: A routing unit that passes" in text.stdout
+    back = drumhead(tmp_path, "play", "c", "--previous-step", "--next-phase")
+    assert back.returncode == 1 and "give one of" in back.stderr
+    assert load_save(tmp_path / "c.toml").game.state.step == "rally"

@@ -66,7 +66,8 @@ async def test_the_log_names_steps_and_phases_in_the_rules_words() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_game(game)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
-        await pilot.press("s", "space", "n")  # tick the first step, then the next phase
+        # tick the first step; next phase draws a card, the next goes on to step 2
+        await pilot.press("s", "space", "n", "n")
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         entries = app.screen.query_one(OptionList)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.answers import check_answers
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
+from drumhead.game import walk
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -38,7 +39,7 @@ from drumhead.game.scenario import Scenario, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
 from drumhead.loader import read_house_rules
-from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
+from drumhead.model import CheckSpec, InputValue, Phase, Ruleset, Step
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
@@ -762,32 +763,96 @@ class Game:
                 raise InputError(f"no step '{step_id}' in the sequence of play")
         return self._push("tick_step", {"step": step_id, "ticked": ticked}, at)
 
+    # -- the walk through the sequence of play -------------------------------------------
+    def current_step(self) -> Step | None:
+        """The step of the sequence the game is at (None: a phase without steps)."""
+        return walk.current_step(self.phases(), self.state)
+
+    def acting_side(self) -> str | None:
+        """The side whose pass it is, in a phase repeated per side (MWAN's movement)."""
+        return walk.acting_side(self.phases(), self.state)
+
+    def active_card(self) -> str | None:
+        """The card whose units are acting (the last drawn this turn), if any."""
+        drawn = self.state.activation.drawn
+        return drawn[-1] if drawn else None
+
+    def step_check(self, unit_id: str | None = None) -> CheckSpec | None:
+        """The check the current step needs; else the first check of the current phase that
+        fits the unit (None: the phase needs none)."""
+        step = self.current_step()
+        if step is not None and step.check is not None:
+            return self.ruleset.check(step.check)
+        phase = self.state.phase
+        return next((c for c in self.checks_for(unit_id) if phase in c.phases), None)
+
+    def next_step(self, *, at: str, again: bool = False) -> Event:
+        """Go on to the next step of the sequence of play, as the ruleset walks it: leaving a
+        drawing step draws the next card; after a card's last phase, back to the drawing step
+        while the deck holds a card; a phase repeated per side once for each side; after the
+        turn's last step, the next turn. ``again``: back to the step the current step's
+        ``again`` names (the next brigade, assault or round)."""
+        return self._walk(walk.next_move(self.phases(), self.state, again=again), at)
+
+    def previous_step(self, *, at: str) -> Event:
+        """Go back one step (never back over a card drawn or into the last turn: undo)."""
+        return self._walk(walk.previous_move(self.phases(), self.state), at)
+
     def next_phase(self, *, at: str) -> Event:
-        """Move to the next phase; after the last one, to the next turn."""
-        ids = [p.id for p in self.phases()]
-        if self.state.phase in ids and ids.index(self.state.phase) + 1 < len(ids):
-            following = ids[ids.index(self.state.phase) + 1]
-            return self._push("next_phase", {"turn": self.state.turn, "phase": following}, at)
-        return self._push("next_phase", self._new_turn_data(), at)
+        """Move on from the current phase (or side's pass of it), skipping its other steps; in
+        the drawing phase, draw the next card; after the last phase, the next turn."""
+        phases = self.phases()
+        p, _ = walk.position(phases, self.state)
+        if p < 0 or not phases[p].steps:
+            return self._walk(walk.next_move(phases, self.state), at)
+        last = evolve(self.state, step=phases[p].steps[-1].id)
+        return self._walk(walk.next_move(phases, last), at)
+
+    def _walk(self, move: walk.Move, at: str) -> Event:
+        if move.kind == "turn":
+            return self._push("next_phase", self._new_turn_data(), at)
+        if move.kind == "draw":
+            drawn = {"card": move.card, "phase": move.phase, "step": move.step}
+            return self._push("draw_card", strip_none(drawn), at)
+        data: dict[str, Any] = {
+            "turn": self.state.turn,
+            "phase": move.phase,
+            "step": move.step,
+            "acting": move.acting,
+            "again": move.again or None,
+        }
+        return self._push("next_phase", strip_none(data), at)
 
     def next_turn(self, *, at: str) -> Event:
         return self._push("next_turn", self._new_turn_data(), at)
 
     def _new_turn_data(self) -> dict[str, Any]:
-        ids = [p.id for p in self.phases()]
-        data: dict[str, Any] = {"turn": self.state.turn + 1, "phase": ids[0] if ids else ""}
+        phases = self.phases()
+        data: dict[str, Any] = {
+            "turn": self.state.turn + 1,
+            "phase": phases[0].id if phases else "",
+        }
+        if phases and phases[0].steps:
+            data["step"] = phases[0].steps[0].id
         cards = self.state.activation.cards
         if cards:
             data["deck"] = list(shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}"))
         return data
 
     def draw_card(self, *, at: str) -> Event:
-        """Draw the next activation card (One If By Land)."""
+        """Draw the next activation card (One If By Land); the walk goes on to the first step
+        of that card's phases, whatever step it was at."""
         deck = self.state.activation.deck
         if not deck:
             if not self.state.activation.cards:
                 raise InputError("this game has no activation cards")
             raise InputError("every card has been drawn this turn; the next turn reshuffles")
+        phases = self.phases()
+        for phase in phases:
+            for step in phase.steps:
+                if step.does == "draw_card":
+                    at_draw = evolve(self.state, phase=phase.id, step=step.id)
+                    return self._walk(walk.next_move(phases, at_draw), at)
         return self._push("draw_card", {"card": deck[0]}, at)
 
     def shuffle_deck(self, *, at: str) -> Event:
