@@ -81,3 +81,15 @@ def test_the_sequence_is_walked_step_by_step_from_the_command_line(tmp_path: Pat
     back = drumhead(tmp_path, "play", "c", "--previous-step", "--next-phase")
     assert back.returncode == 1 and "give one of" in back.stderr
     assert load_save(tmp_path / "c.toml").game.state.step == "rally"
+
+
+def test_new_switches_off_a_scenario_option_with_without(tmp_path: Path) -> None:
+    made = drumhead(
+        tmp_path, "new", "rank-and-file", "--scenario", "rnf-wave-attack", "--without", "rerolls",
+        "--name", "w", "--json",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["options"] == ["wave_attacks"]
+    bad = drumhead(tmp_path, "new", "rank-and-file", "--without", "nope", "--name", "x")
+    assert bad.returncode == 1 and "no optional rule 'nope'" in bad.stderr
+    assert not (tmp_path / "x.toml").exists()

@@ -258,3 +258,13 @@ def test_a_bad_sequence_is_an_error_with_its_file_and_line(
     with pytest.raises(RulesetError, match=message) as caught:
         _load(extra)
     assert "mini.toml:" in str(caught.value)
+
+
+def test_the_players_may_switch_off_an_optional_rule_the_scenario_switches_on() -> None:
+    scenario = load_scenario("rnf-wave-attack")
+    assert set(scenario.options) == {"wave_attacks", "rerolls"}
+    game = new_game("rank-and-file", scenario=scenario, seed=1, without=["rerolls"])
+    assert game.state.options == {"wave_attacks"}
+    assert "rerolls" not in game.ruleset.active_options
+    with pytest.raises(InputError, match="no optional rule 'nope' to switch off"):
+        new_game("rank-and-file", scenario=scenario, seed=1, without=["nope"])

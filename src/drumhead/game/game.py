@@ -973,8 +973,12 @@ def new_game(
     scenario: Scenario | None = None,
     seed: int | None = None,
     name: str = "",
+    without: Iterable[str] = (),
 ) -> Game:
-    """A new game of a ruleset, from a scenario's order of battle or empty."""
+    """A new game of a ruleset, from a scenario's order of battle or empty.
+
+    Its optional rules: ``options``, and those the scenario switches on, less ``without``
+    (those the players switched off, a scenario's included)."""
     chosen = set(options)
     if scenario is not None:
         if scenario.ruleset != ruleset_id:
@@ -982,6 +986,14 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    off = set(without)
+    known = {o.id for o in game_ruleset(ruleset_id, ()).options}
+    for option in sorted(off - known):
+        raise InputError(
+            f"no optional rule '{option}' to switch off in {ruleset_id} "
+            f"(rules: {', '.join(sorted(known)) or 'none'})"
+        )
+    chosen -= off
     house = None
     if house_rules is not None:
         # the save records where the house rules are; a relative path would break elsewhere
