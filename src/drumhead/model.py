@@ -32,6 +32,8 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "leader_value",
         "leader_rerolls",
         "leader_attached",
+        "leader_in_command",
+        "leader_charismatic",
         "panic_marker",
         "elite",
         "single_stand",
@@ -40,7 +42,10 @@ UNIT_FIELDS: frozenset[str] = frozenset(
     }
 )
 """Unit-card fields an input may be filled from (``from_unit``). ``leader_attached`` is
-whether a leader (a general, an officer) is with the unit. ``side_rating`` is the
+whether a leader (a general, an officer) is with the unit; ``leader_in_command`` whether the
+unit (or its brigade) is among those he commands (left out when the scenario gives his command
+as none); ``leader_charismatic`` whether he is charismatic (left out without a leader). The
+leader is the one picked for the unit's role, else the one attached to it. ``side_rating`` is the
 rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
 there are exactly two sides); both are left out when the scenario gives none."""
 

@@ -93,3 +93,17 @@ def test_new_switches_off_a_scenario_option_with_without(tmp_path: Path) -> None
     bad = drumhead(tmp_path, "new", "rank-and-file", "--without", "nope", "--name", "x")
     assert bad.returncode == 1 and "no optional rule 'nope'" in bad.stderr
     assert not (tmp_path / "x.toml").exists()
+
+
+def test_a_leader_picked_for_a_role_fills_its_inputs_from_the_command_line(tmp_path: Path) -> None:
+    made = drumhead(
+        tmp_path, "new", "mwan116-acw", "--scenario", "first-bull-run-henry-hill", "--name", "g"
+    )
+    assert made.returncode == 0, made.stderr
+    bad = drumhead(tmp_path, "play", "g", "close_combat", "--role", "defender=ny11_zouaves",
+                   "--leader", "attacker", "--dice", "6", "--dice", "6")  # fmt: skip
+    assert bad.returncode == 1 and "--leader attacker: expected ROLE=LEADER" in bad.stderr
+    unknown = drumhead(tmp_path, "play", "g", "close_combat", "--role", "defender=ny11_zouaves",
+                       "--leader", "attacker=nobody", "--dice", "6", "--dice", "6")  # fmt: skip
+    assert unknown.returncode == 1 and "no leader 'nobody'" in unknown.stderr
+    assert load_save(tmp_path / "g.toml").game.log == ()

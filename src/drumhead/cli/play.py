@@ -33,6 +33,14 @@ def register(sub: Any) -> None:
         help="the unit (or units) for one of the check's roles; the first role is the unit "
         "the check is made for",
     )
+    p.add_argument(
+        "--leader",
+        action="append",
+        default=[],
+        metavar="ROLE=LEADER",
+        help="a leader picked from the roster for one of the check's roles (in place of the "
+        "one with its unit): his value fills that side's leader inputs",
+    )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
     p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
@@ -57,12 +65,12 @@ def register(sub: Any) -> None:
     p.set_defaults(handler="play:cmd_play")
 
 
-def _roles(items: list[str]) -> dict[str, list[str]]:
+def _roles(items: list[str], flag: str = "--role", what: str = "UNIT") -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for item in items:
         role, sep, units = item.partition("=")
         if not sep or not role.strip() or not units.strip():
-            raise InputError(f"--role {item}: expected ROLE=UNIT (or ROLE=UNIT,UNIT)")
+            raise InputError(f"{flag} {item}: expected ROLE={what}")
         out[role.strip()] = [u.strip() for u in units.split(",") if u.strip()]
     return out
 
@@ -155,6 +163,7 @@ def _resolve(
         _mods(args.mod),
         hand_dice=args.dice,
         use_reroll=not args.no_reroll,
+        leaders={r: u[0] for r, u in _roles(args.leader, "--leader", "LEADER").items()},
         at=at,
         roles=others or None,
     )

@@ -464,22 +464,36 @@ class Game:
         use_reroll: bool = True,
         at: str,
         roles: Mapping[str, str | Sequence[str]] | None = None,
+        leaders: Mapping[str, str] | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
         Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
         and those of another role from the card of the unit picked for it (``roles``: role id
-        -> unit id, or ids for a group; a group's cards fill no input).
+        -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
+        -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
+        in place of the one attached to its unit.
         """
+        spec = self.ruleset.check(check_id)
+        chosen = dict(leaders or {})
+        for role, leader_id in chosen.items():
+            self.state.leader(leader_id)
+            if role not in (*spec.role_ids, "self"):
+                known = ", ".join(spec.role_ids) or "self"
+                raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
+        first = spec.role_ids[0] if spec.role_ids else "self"
         if unit_id is not None:
             self.state.unit(unit_id)
-            values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
+            led = chosen.get(first, chosen.get("self"))
+            card = unit_inputs(self.ruleset, check_id, self.state, unit_id, leader_id=led)
+            values = {**card, **values}
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
         for role, units in picked.items():
             for uid in units:
                 self.state.unit(uid)
             if len(units) == 1:  # a group's cards do not fill one input each
-                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role)
+                led = chosen.get(role)
+                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role, led)
                 values = {**card, **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
@@ -493,6 +507,8 @@ class Game:
         )
         seq = len(self._log) + 1
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
+        if chosen:
+            data["leaders"] = chosen
         if hand_dice is None:
             seed = derive_seed(self.state.seed, f"roll:{seq}")
             result = resolve(ctx, RandomDice(random.Random(seed)))
@@ -777,6 +793,22 @@ class Game:
         drawn = self.state.activation.drawn
         return drawn[-1] if drawn else None
 
+    def leader_choices(self, unit_id: str) -> list[Leader]:
+        """The leaders the players may pick for a unit, nearest first: the one with it, then
+        those commanding it (the unit or its brigade; the narrowest command first), then the
+        rest of its side; none killed."""
+        unit = self.state.unit(unit_id)
+        own = [x for x in self.state.leaders if x.side == unit.side and x.status != "killed"]
+
+        def rank(leader: Leader) -> tuple[int, int]:
+            if leader.attached_to == unit_id:
+                return (0, 0)
+            if {unit.id, unit.brigade} & set(leader.commands):
+                return (1, len(leader.commands))  # the narrower command is the nearer
+            return (2, 0)
+
+        return sorted(own, key=rank)
+
     def step_check(self, unit_id: str | None = None) -> CheckSpec | None:
         """The check the current step needs; else the first check of the current phase that
         fits the unit (None: the phase needs none)."""
@@ -1033,10 +1065,13 @@ def new_game(
     return Game(start, ruleset)
 
 
-def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, InputValue]:
-    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``)."""
+def card_fields(
+    ruleset: Ruleset, state: GameState, unit_id: str, leader_id: str | None = None
+) -> dict[str, InputValue]:
+    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``); the leader's
+    from ``leader_id`` (picked from the roster for the unit) when given, else the one with it."""
     unit = state.unit(unit_id)
-    leader = state.leader_with(unit_id)
+    leader = state.leader(leader_id) if leader_id is not None else state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
     ratings: dict[str, InputValue] = {}
     own = [s for s in state.sides if s.id == unit.side]
@@ -1045,6 +1080,10 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
         ratings["side_rating"] = own[0].rating
     if own and len(others) == 1 and others[0].rating:
         ratings["enemy_rating"] = others[0].rating
+    if leader is not None:
+        ratings["leader_charismatic"] = leader.charismatic
+        if leader.commands:
+            ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
     return {
         **ratings,
         "name": unit.name,
@@ -1073,16 +1112,18 @@ def unit_inputs(
     state: GameState,
     unit_id: str,
     role: str | None = None,
+    leader_id: str | None = None,
 ) -> dict[str, InputValue]:
     """The check's inputs that can be read off the card of the unit in ``role`` (None: the
-    first role, the unit the check is made for) (``from_unit``).
+    first role, the unit the check is made for) (``from_unit``), its leader's from
+    ``leader_id`` when one was picked for it.
 
     A choice input is filled only when the card's value is one of its choices; a
     ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
     first = spec.role_ids[0] if spec.role_ids else None
-    fields = card_fields(ruleset, state, unit_id)
+    fields = card_fields(ruleset, state, unit_id, leader_id)
     markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:
