@@ -108,10 +108,18 @@ def kill(folder: Path, kills: int, seed: int) -> list[dict[str, Any]]:
         os.close(write)
         with os.fdopen(read, "rb") as pipe:
             assert pipe.readline() == b"R\n"
+            # the kill lands while the game is being played: after the child's first change
+            # was written (on a loaded machine the child may be slow to make one), then at a
+            # random moment
+            early = []
+            for raw in pipe:
+                early.append(raw.decode().rstrip("\n"))
+                if raw.startswith(b"E ") or (raw.startswith(b"A ") and int(raw[2:]) > 0):
+                    break
             time.sleep(rng.uniform(0.002, 0.06))
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            lines = pipe.read().decode().splitlines()
+            lines = early + pipe.read().decode().splitlines()
         acked = [int(line[2:]) for line in lines if line.startswith("A ")]
         errors = [line[2:] for line in lines if line.startswith("E ")]
         results.append({"save": str(save), "acked": max(acked, default=0), "errors": errors})
