@@ -268,3 +268,21 @@ def test_the_players_may_switch_off_an_optional_rule_the_scenario_switches_on() 
     assert "rerolls" not in game.ruleset.active_options
     with pytest.raises(InputError, match="no optional rule 'nope' to switch off"):
         new_game("rank-and-file", scenario=scenario, seed=1, without=["nope"])
+
+
+def test_the_initiative_roll_for_a_side_is_recorded_in_the_same_breath() -> None:
+    """The initiative is made for a side (army level), not a unit: rolled for the Union,
+    a won roll is recorded at once, the winner moving first unless the players say not."""
+    game = mwan()
+    with pytest.raises(InputError, match="no initiative roll this turn names a winner"):
+        game.record_rolled_initiative(at=AT)
+    steady = {"rating": "steady", "opponent_rating": "steady"}
+    game.resolve("initiative", None, steady, hand_dice=[12, 12, 1, 1], at=AT, side="union")
+    game.record_rolled_initiative(at=AT)
+    assert (game.state.activation.initiative, game.state.activation.first) == ("union", "union")
+    game.resolve("initiative", None, steady, hand_dice=[1, 1, 12, 12], at=AT, side="union")
+    game.record_rolled_initiative(at=AT, first="union")
+    assert game.state.activation.initiative == "confederate"
+    assert game.state.activation.first == "union"
+    with pytest.raises(InputError, match="no side 'nobody'"):
+        game.resolve("initiative", None, steady, hand_dice=[1, 1, 1, 1], at=AT, side="nobody")

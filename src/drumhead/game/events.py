@@ -170,7 +170,7 @@ class _Data:
 DATA_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(keys.split())
     for kind, keys in {
-        "resolution": "check unit roles leaders seed hand modifiers use_reroll resolution",
+        "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution",
         "apply_effects": "unit roles effects resolution",
         "edit": "target id field old new",
         "add_side": "side",

@@ -465,6 +465,7 @@ class Game:
         at: str,
         roles: Mapping[str, str | Sequence[str]] | None = None,
         leaders: Mapping[str, str] | None = None,
+        side: str | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
@@ -472,8 +473,11 @@ class Game:
         and those of another role from the card of the unit picked for it (``roles``: role id
         -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
         -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
-        in place of the one attached to its unit.
+        in place of the one attached to its unit. ``side``: the side an army-level check is
+        made for (the initiative roll's first side), when it is made for no unit.
         """
+        if side is not None:
+            self.state.side(side)
         spec = self.ruleset.check(check_id)
         chosen = dict(leaders or {})
         for role, leader_id in chosen.items():
@@ -509,6 +513,8 @@ class Game:
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if chosen:
             data["leaders"] = chosen
+        if side is not None:
+            data["side"] = side
         if hand_dice is None:
             seed = derive_seed(self.state.seed, f"roll:{seq}")
             result = resolve(ctx, RandomDice(random.Random(seed)))
@@ -898,9 +904,9 @@ class Game:
     def rolled_winner(self) -> str | None:
         """The side that the latest roll of this turn says has won: an opposed check whose
         outcome names a ``winner`` (MWAN's initiative), its first side being the side of the
-        unit it was rolled for. None when there is no such roll this turn, the latest named
-        no winner (a tie: roll again), it was rolled for no unit, or the game has not
-        exactly two sides."""
+        unit it was rolled for (or the ``side`` it was made for). None when there is no such
+        roll this turn, the latest named no winner (a tie: roll again), it was rolled for no
+        unit nor side, or the game has not exactly two sides."""
         sides = self.state.sides
         if len(sides) != 2:
             return None
@@ -917,9 +923,9 @@ class Game:
             outcome = event.data["resolution"]["outcome"]
             winner = next((o.winner for o in check.outcomes if o.id == outcome), None)
             unit = next((u for u in self.state.units if u.id == unit_id), None)
-            if winner is None or unit is None:  # a tie; or rolled for no unit (or one gone)
+            own = unit.side if unit is not None else event.data.get("side")
+            if winner is None or own is None:  # a tie; or rolled for no unit nor side
                 return None
-            own = unit.side
             if winner == check.sides[0]:
                 return own
             return next(side.id for side in sides if side.id != own)
@@ -948,6 +954,18 @@ class Game:
             "unit": unit_id,
         }
         return self._push("roll", data, at)
+
+    def record_rolled_initiative(self, *, at: str, first: str | None = None) -> Event:
+        """Record the initiative this turn's roll says was won (:meth:`rolled_winner`), the
+        winner moving first unless ``first`` says otherwise: the roll and its record as one
+        action at the table."""
+        winner = self.rolled_winner()
+        if winner is None:
+            raise InputError(
+                "no initiative roll this turn names a winner (a tie: roll again; or record "
+                "who won by hand)"
+            )
+        return self.set_initiative(winner, first or winner, at=at)
 
     def set_initiative(self, winner_side: str, first_side: str, *, at: str) -> Event:
         """Record who won the initiative and who moves first (MWAN)."""
