@@ -1,7 +1,7 @@
 """The command palette (ctrl+p): every action of the app, by name.
 
-The commands are listed by the app (``palette_commands``) from its state, so a unit's
-"Morale test: 1st Virginia" appears only when a game with that unit is open.
+The commands are listed from the table session as it stands (:func:`palette_commands`), so a
+unit's "Morale test: 1st Virginia" appears only when a game with that unit is open.
 """
 
 from __future__ import annotations
@@ -9,11 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from drumhead.dice import parse
 from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from .app import DrumheadApp
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +35,13 @@ class PaletteCommand:
 class DrumheadCommands(Provider):
     """drumhead's commands: navigation, checks, units, phases, and ``Roll <notation>``."""
 
-    def _commands(self) -> list[PaletteCommand]:
-        listing = getattr(self.app, "palette_commands", None)
-        return list(listing()) if callable(listing) else []
+    def commands(self) -> list[PaletteCommand]:
+        from .app import DrumheadApp
+
+        return palette_commands(self.app) if isinstance(self.app, DrumheadApp) else []
 
     async def discover(self) -> Hits:
-        for command in self._commands():
+        for command in self.commands():
             yield DiscoveryHit(command.text, command.run, help=command.help)
 
     async def search(self, query: str) -> Hits:
@@ -44,7 +49,7 @@ class DrumheadCommands(Provider):
         roll = _roll_command(self.app, query)
         if roll is not None:
             yield Hit(1.0, roll.text, roll.run, help=roll.help)
-        for command in self._commands():
+        for command in self.commands():
             score = matcher.match(command.text)
             if score > 0:
                 yield Hit(score, matcher.highlight(command.text), command.run, help=command.help)
@@ -67,3 +72,120 @@ def _roll_command(app: object, query: str) -> PaletteCommand | None:
     return PaletteCommand(
         f"Roll {expr}", "Open the roller on this roll", partial(opener, str(expr))
     )
+
+
+def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """Every command the palette offers as things stand."""
+    ruleset = app.session.ruleset
+    out = [
+        PaletteCommand("Roll 2d6", "Open the dice roller", partial(app.action_open_roller, "2d6")),
+        PaletteCommand(
+            "Open roller", "Any dice notation, its odds, history (F2)", app.action_open_roller
+        ),
+        PaletteCommand(
+            "Open reference",
+            f"{ruleset.title}: rules, tables, rulings (F3)",
+            app.action_open_reference,
+        ),
+        PaletteCommand(
+            "Toggle high contrast",
+            "Switch between the default and high-contrast themes (F6)",
+            app.action_toggle_contrast,
+        ),
+    ]
+    out.extend(game_commands(app))
+    for check in ruleset.checks:
+        out.append(
+            PaletteCommand(
+                f"Resolve: {check.title}", check.source, partial(app.action_open_resolve, check.id)
+            )
+        )
+    for entry in ruleset.reference:
+        out.append(
+            PaletteCommand(
+                f"Reference: {entry.title}",
+                entry.source,
+                partial(app.action_open_reference, entry.title),
+            )
+        )
+    return out
+
+
+def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """Commands that need an open game: unit checks, phases, cards, log, undo."""
+    session = app.session
+    game = session.game
+    if game is None:
+        return [
+            PaletteCommand("New game", "Pick a ruleset, options and scenario", app.action_new_game)
+        ]
+    out = [
+        PaletteCommand(
+            "Next phase",
+            "Move the game to the next phase (n)",
+            partial(battle_action, app, "next_phase"),
+        ),
+        PaletteCommand(
+            "Next turn",
+            "Move the game to the next turn (T)",
+            partial(battle_action, app, "next_turn"),
+        ),
+        PaletteCommand("Undo", "Take back the last change (u)", app.action_undo),
+        PaletteCommand("Redo", "Put back the last change undone (U)", app.action_redo),
+        PaletteCommand("Open log", "Every event by turn and phase (l)", app.action_open_log),
+        PaletteCommand(
+            "Close game", "Save it and go back to the start screen (ctrl+w)", app.action_close_game
+        ),
+        PaletteCommand(
+            "Save as…",
+            "Write the game under another name or folder and save there (ctrl+s)",
+            app.action_save_as,
+        ),
+        PaletteCommand(
+            "Edit units", "Add, remove, correct units; attach leaders", app.action_open_units
+        ),
+    ]
+    if session.activation == "cards":
+        out.append(
+            PaletteCommand(
+                "Draw next card",
+                "Activate the next brigade (d)",
+                partial(battle_action, app, "draw"),
+            )
+        )
+    if session.activation == "initiative":
+        out.append(
+            PaletteCommand(
+                "Record initiative",
+                "Who won, who moves first (i)",
+                partial(battle_action, app, "initiative"),
+            )
+        )
+    for unit in game.state.units:
+        morale = session.morale_check_id(unit.id)
+        if morale is not None and not unit.removed:
+            out.append(
+                PaletteCommand(
+                    f"{session.ruleset.check(morale).title}: {unit.name}",
+                    unit.brigade.replace("_", " "),
+                    partial(app.action_open_resolve, morale, unit.id),
+                )
+            )
+        out.append(
+            PaletteCommand(
+                f"Edit unit: {unit.name}",
+                "Correct its card",
+                partial(app.action_open_units, unit.id),
+            )
+        )
+    return out
+
+
+def battle_action(app: DrumheadApp, name: str) -> None:
+    """Run a battle-screen action from the palette (whatever screen is on top)."""
+    from .views.battle import BattleScreen
+
+    for screen in app.screen_stack:
+        if isinstance(screen, BattleScreen):
+            getattr(screen, f"action_{name}")()
+            return

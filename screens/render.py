@@ -277,11 +277,3 @@ def ruleset_gaps_text(ruleset: Ruleset, known: Mapping[str, object] | None = Non
             f"- {gap.question} {gap_value_text(gap, known or {})} [asked by: {gap.source}]"
         )
     return "\n".join(lines)
-
-
-def strength_bar(now: int, start: int, width: int = 10) -> str:
-    """``███████░░░ 7/10`` : the bar and the numbers (never the bar alone)."""
-    if start <= 0:
-        return f"{now}/{start}"
-    filled = max(0, min(width, round(width * now / start)))
-    return "█" * filled + "░" * (width - filled) + f" {now}/{start}"

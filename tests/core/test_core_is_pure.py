@@ -1,4 +1,5 @@
-"""The rules package imports neither textual nor rich (checked in a clean interpreter)."""
+"""The rules package and the table session import neither textual nor rich (checked in a clean
+interpreter)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ CORE_MODULES = [
     "drumhead.game",
     "drumhead.game.report",
     "drumhead.saves",
+    "drumhead.session",
+    "drumhead.session.cards",
+    "drumhead.session.form",
+    "drumhead.session.table",
+    "drumhead.game.wording",
 ]
 
 
@@ -30,6 +36,9 @@ def test_core_does_not_import_ui_libraries() -> None:
         + "".join(f"import {m}\n" for m in CORE_MODULES)
         + "from drumhead.loader import load_ruleset, ruleset_ids\n"
         + "[load_ruleset(r) for r in ruleset_ids()]\n"
+        + "from drumhead.session import TableSession\n"
+        + "s = TableSession('/nonexistent', ruleset='one-if-by-land')\n"
+        + "f = s.form('morale', None); f.odds(); f.roll([5]); s.status()\n"
         + "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         + "print(','.join(bad))\n"
     )

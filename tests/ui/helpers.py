@@ -65,7 +65,7 @@ async def open_resolve(pilot: object) -> None:
     """F4, then wait until the resolve screen is mounted, laid out (its modifier list has a
     place on the screen: a field focused before that is not scrolled into view) and has set
     its focus."""
-    from drumhead.screens.resolve import ResolveScreen
+    from drumhead.screens.views.resolve import ResolveScreen
 
     await pilot.press("f4")  # type: ignore[attr-defined]
     app = pilot.app  # type: ignore[attr-defined]

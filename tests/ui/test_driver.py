@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from drumhead.screens.driver import IDLE_POLL, poll_timeout
+from drumhead.screens.compat import IDLE_POLL, poll_timeout
 from textual import constants, events
 from textual._xterm_parser import XTermParser
 
@@ -35,25 +35,28 @@ def test_a_lone_escape_becomes_the_escape_key_once_due() -> None:
     assert poll_timeout(parser) == IDLE_POLL
 
 
-def test_escape_waits_25_ms_and_frames_come_at_120_a_second_unless_the_player_says() -> None:
-    """Set by drumhead.screens before Textual is imported: checked in a fresh interpreter (in
-    this one a pytest plugin imported Textual first)."""
+def test_escape_waits_25_ms_unless_the_player_says_and_importing_the_app_sets_nothing() -> None:
+    """The CLI sets ESCDELAY before Textual is imported; importing the app sets nothing
+    (checked in a fresh interpreter: in this one a pytest plugin imported Textual first)."""
     code = (
-        "import drumhead.screens.app; from textual import constants; "
-        "print(constants.ESCAPE_DELAY, constants.MAX_FPS)"
+        "import os, drumhead.screens.app; from textual import constants; "
+        "print(constants.ESCAPE_DELAY, os.environ.get('ESCDELAY'), os.environ.get('TEXTUAL_FPS'))"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("ESCDELAY", "TEXTUAL_FPS")}
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert run.stdout.split() == ["0.025", "120"], run.stderr
+    assert run.stdout.split() == ["0.1", "None", "None"], run.stderr
+    entry = "from drumhead.cli.app_entry import terminal_settings; terminal_settings(); " + code
+    run = subprocess.run([sys.executable, "-c", entry], env=env, capture_output=True, text=True)
+    assert run.stdout.split() == ["0.025", "25", "None"], run.stderr
     env["ESCDELAY"] = "60"
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert run.stdout.split() == ["0.06", "120"], run.stderr
+    run = subprocess.run([sys.executable, "-c", entry], env=env, capture_output=True, text=True)
+    assert run.stdout.split() == ["0.06", "60", "None"], run.stderr
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the Linux/macOS driver")
 def test_the_app_runs_on_the_prompt_escape_driver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(constants, "DRIVER", None)
-    from drumhead.screens.driver import PromptEscapeDriver
+    from drumhead.screens.compat import PromptEscapeDriver
 
     assert make_app().get_driver_class() is PromptEscapeDriver
 

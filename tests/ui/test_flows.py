@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList, Static
 
 from drumhead.saves import list_saves
@@ -20,7 +20,7 @@ async def test_morale_flow_undo_redo_autosave_resume() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
         assert isinstance(app.screen, BattleScreen)
-        assert app.game is not None
+        assert app.session.game is not None
         # Red Line Regiment (shaken, 20 figures): down x3 from 1st Blue Guards
         await pilot.press("down", "down", "down")
         assert app.screen.selected_unit() == "red_line"
@@ -39,17 +39,17 @@ async def test_morale_flow_undo_redo_autosave_resume() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        assert app.game.state.unit("red_line").state == "rout"  # one step down from shaken
-        kinds = [e.kind for e in app.game.log]
+        assert app.session.game.state.unit("red_line").state == "rout"  # one step down from shaken
+        kinds = [e.kind for e in app.session.game.log]
         assert kinds == ["resolution", "apply_effects"]
         await pilot.press("u")
-        assert app.game.state.unit("red_line").state == "shaken"
+        assert app.session.game.state.unit("red_line").state == "shaken"
         await pilot.press("U")
-        assert app.game.state.unit("red_line").state == "rout"
-        expected = app.game.state
+        assert app.session.game.state.unit("red_line").state == "rout"
+        expected = app.session.game.state
         await app.workers.wait_for_complete()
         await pilot.press("ctrl+q")
-    saves = list_saves(app.saves_folder())
+    saves = list_saves(app.session.saves_folder())
     assert [s.name for s in saves] == ["mill"]
     assert not saves[0].locked
 
@@ -57,9 +57,9 @@ async def test_morale_flow_undo_redo_autosave_resume() -> None:
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, BattleScreen)  # the last game opens by itself
-        assert again.game is not None
-        assert again.game.state == expected
-        assert [e.kind for e in again.game.log] == ["resolution", "apply_effects"]
+        assert again.session.game is not None
+        assert again.session.game.state == expected
+        assert [e.kind for e in again.session.game.log] == ["resolution", "apply_effects"]
         await pilot.press("ctrl+q")
 
 
@@ -68,11 +68,11 @@ async def test_standard_morale_test_takes_three_keys() -> None:
     app = cards_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
+        assert app.session.game is not None
         await pilot.press("m", "r", "a")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        resolution = app.game.log[0]
+        resolution = app.session.game.log[0]
         assert resolution.kind == "resolution"
         assert resolution.data["unit"] == "blue_guards"
         # the officer attached to the Guards was counted automatically
@@ -87,32 +87,32 @@ async def test_draw_the_brigade_deck_through_a_turn() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
-        cards = set(app.game.state.activation.cards)
+        assert app.session.game is not None
+        cards = set(app.session.game.state.activation.cards)
         assert cards == {"blue_first", "blue_second", "red_first", "red_second"}
         for n in range(1, 5):
             await pilot.press("d")
-            assert len(app.game.state.activation.drawn) == n
+            assert len(app.session.game.state.activation.drawn) == n
             # the roster's cursor (and the card beside it) go to the brigade just drawn
             screen = app.screen
             assert isinstance(screen, BattleScreen)
             selected = screen.selected_unit()
             assert selected is not None
-            drawn = app.game.state.activation.drawn[-1]
-            assert app.game.state.unit(selected).brigade == drawn
-        assert set(app.game.state.activation.drawn) == cards
+            drawn = app.session.game.state.activation.drawn[-1]
+            assert app.session.game.state.unit(selected).brigade == drawn
+        assert set(app.session.game.state.activation.drawn) == cards
         await pilot.press("d")  # nothing left: refused with a notice, no event
-        assert len(app.game.log) == 4
+        assert len(app.session.game.log) == 4
         await pilot.press("s", "space")  # tick "draw" on the checklist
-        assert "activation.draw" in app.game.state.ticked
+        assert "activation.draw" in app.session.game.state.ticked
         await pilot.press("s", "n")  # back to the roster; next phase: end of turn
-        assert app.game.state.phase == "end"
+        assert app.session.game.state.phase == "end"
         await pilot.press("n")  # after the last phase: turn 2, deck reshuffled
-        state = app.game.state
+        state = app.session.game.state
         assert (state.turn, state.phase) == (2, "activation")
         assert state.activation.drawn == ()
         assert set(state.activation.deck) == cards
-        assert app.status_text()[0].startswith("Turn 2")
+        assert app.session.status().where.startswith("Turn 2")
         await pilot.press("ctrl+q")
 
 
@@ -122,8 +122,8 @@ async def test_initiative_and_movement_end_sequence() -> None:
     app = initiative_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot, "crossroads")
-        assert app.game is not None
-        assert app.game.state.phase == "initiative"
+        assert app.session.game is not None
+        assert app.session.game.state.phase == "initiative"
         # the checklist's first step carries the initiative check: c opens it
         await pilot.press("s", "c")
         await pilot.pause()
@@ -141,21 +141,21 @@ async def test_initiative_and_movement_end_sequence() -> None:
         assert hint.startswith("Roll it with c")
         await pilot.press("down", "enter")  # Northern won, Southern moves first
         await pilot.pause()
-        activation = app.game.state.activation
+        activation = app.session.game.state.activation
         assert (activation.initiative, activation.first) == ("north", "south")
         await pilot.press("n")
-        assert app.game.state.phase == "movement"
+        assert app.session.game.state.phase == "movement"
         if not app.screen.query_one("#steps").has_focus:
             await pilot.press("s")
         await pilot.press("space", "down", "space", "down")
-        assert app.game.state.ticked >= {"movement.first", "movement.second"}
+        assert app.session.game.state.ticked >= {"movement.first", "movement.second"}
         await pilot.press("c")  # the movement-end step's command test
         await pilot.pause()
         assert isinstance(app.screen, ResolveScreen)
         assert app.screen.check_id == "command"
         await pilot.press("h", "2", "enter", "a")
         await pilot.pause()
-        assert app.game.log[-1].kind == "apply_effects"
+        assert app.session.game.log[-1].kind == "apply_effects"
         await pilot.press("ctrl+q")
 
 
@@ -165,8 +165,8 @@ async def test_the_initiative_dialog_offers_the_side_the_roll_says_won() -> None
     app = initiative_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot, "crossroads")
-        assert app.game is not None
-        south = next(u for u in app.game.state.units if u.side == "south")
+        assert app.session.game is not None
+        south = next(u for u in app.session.game.state.units if u.side == "south")
         app.action_open_resolve("initiative", south.id)  # as the palette does for a unit
         await pilot.pause()
         await pilot.press("h", *"5 2", "enter")  # the first side, the unit's, wins
@@ -179,7 +179,7 @@ async def test_the_initiative_dialog_offers_the_side_the_roll_says_won() -> None
         assert "Rolled this turn: Southern" in str(app.screen.query_one(".hint", Static).visual)
         await pilot.press("enter")
         await pilot.pause()
-        activation = app.game.state.activation
+        activation = app.session.game.state.activation
         assert (activation.initiative, activation.first) == ("south", "south")
         await pilot.press("ctrl+q")
 
@@ -187,7 +187,7 @@ async def test_the_initiative_dialog_offers_the_side_the_roll_says_won() -> None
 async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
     """A check needing a value the rules lack asks for it once (refusing a bad answer inline),
     keeps it with the game as an event, and later checks use it without asking."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
     from tests.ui.rulesets import GAP_TEST
@@ -198,7 +198,7 @@ async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
         await pilot.pause()
         await pilot.press("enter", "enter", *"gaps", "enter")  # empty battlefield
         await pilot.pause()
-        assert app.game is not None and app.game.state.units == ()
+        assert app.session.game is not None and app.session.game.state.units == ()
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, GapModal)
@@ -208,8 +208,8 @@ async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
         await pilot.press("ctrl+a", "ctrl+k", "4", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ResolveScreen)
-        assert app.game.state.gap_values() == {"nerve": 4}
-        assert app.game.log[-1].kind == "set_gap"
+        assert app.session.game.state.gap_values() == {"nerve": 4}
+        assert app.session.game.log[-1].kind == "set_gap"
         await pilot.press("h", "4", "enter")
         await pilot.pause()
         assert app.screen.result is not None and app.screen.result.outcome == "pass"
@@ -221,12 +221,12 @@ async def test_gap_is_asked_once_and_kept_with_the_game() -> None:
 
 async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
     """Fire: the hits fall on the opponent, so applying asks which unit that is."""
-    from drumhead.screens.pick_unit import UnitPickModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
+        assert app.session.game is not None
         app.action_open_resolve("fire", "blue_rifles")  # as the palette command does
         await pilot.pause()
         await pilot.press("h", "4", "enter", "a")
@@ -241,8 +241,8 @@ async def test_effects_on_the_opponent_go_to_the_unit_picked() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        assert app.game.state.unit("red_line").strength_now == 16
-        assert app.game.state.unit("blue_rifles").strength_now == 12
+        assert app.session.game.state.unit("red_line").strength_now == 16
+        assert app.session.game.state.unit("blue_rifles").strength_now == 12
         await pilot.press("ctrl+q")
 
 
@@ -257,26 +257,20 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
     """Each shipped ruleset's scenario: start it, resolve every check offered for the first
     unit with seeded dice (gaps answered with the first choice or 1), apply, run through every
     phase to the next turn, open the log and the units screen; no screen ever fails."""
-    from drumhead.screens.gap import GapModal
-    from drumhead.screens.log import LogScreen
-    from drumhead.screens.pick_unit import UnitPickModal
-    from drumhead.screens.units import UnitsScreen
+    from drumhead.screens.dialogs.gap import GapModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
+    from drumhead.screens.views.log import LogScreen
+    from drumhead.screens.views.units import UnitsScreen
 
-    from drumhead.game import load_scenario
     from tests.ui.helpers import make_app
 
     app = make_app(ruleset=ruleset)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.start_game(
-            __import__("drumhead.game", fromlist=["new_game"]).new_game(
-                ruleset, scenario=load_scenario(scenario), seed=7, name="smoke"
-            ),
-            "smoke",
-        )
+        app.session.new_game(ruleset, "smoke", scenario=scenario)
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        game = app.game
+        game = app.session.game
         assert game is not None
         unit = app.screen.selected_unit()
 
@@ -291,7 +285,7 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
                 await pilot.pause()
 
         skipped: set[str] = set()
-        for check in app.check_choices(unit):
+        for check in app.session.check_choices(unit):
             app.action_open_resolve(check.id, unit or "")
             await pilot.pause()
             await answer_gaps()
@@ -317,7 +311,7 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
                     await pilot.pause()
             assert isinstance(app.screen, BattleScreen), check.id
         resolved = {e.data["check"] for e in game.log if e.kind == "resolution"}
-        assert resolved == {c.id for c in app.check_choices(unit)} - skipped
+        assert resolved == {c.id for c in app.session.check_choices(unit)} - skipped
         turn = game.state.turn
         cards = len(game.state.activation.cards)  # a card's phases are walked once per card
         for _ in range(len(game.phases()) * (cards + 1) + 1):
@@ -337,12 +331,12 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
 async def test_units_and_leaders_are_edited_by_events() -> None:
     """Correct a unit's strength, add a leader to it and set his rating, remove him, undo:
     every change is an event and the card follows."""
-    from drumhead.screens.units import UnitsScreen
+    from drumhead.screens.views.units import UnitsScreen
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
+        assert app.session.game is not None
         await pilot.press("down", "down")  # Blue Horse
         await pilot.press("e")
         await pilot.pause()
@@ -352,22 +346,24 @@ async def test_units_and_leaders_are_edited_by_events() -> None:
             await pilot.press("down")
         await pilot.press("enter", "7", "enter")
         await pilot.pause()
-        assert app.game.state.unit("blue_horse").strength_now == 7
+        assert app.session.game.state.unit("blue_horse").strength_now == 7
         await pilot.press("shift+tab", "A", *"Maj. Blue", "enter")
         await pilot.pause()
-        leader = app.game.state.leader("maj_blue")
+        leader = app.session.game.state.leader("maj_blue")
         assert leader.attached_to == "blue_horse" and leader.side == "blue"
         assert app.screen.unit_id == "leader:maj_blue"
         await pilot.press("tab", "down", "down", "down", "enter", "2", "enter")  # value
         await pilot.pause()
-        assert app.game.state.leader("maj_blue").value == 2
-        assert app.game.state.leader_with("blue_horse") == app.game.state.leader("maj_blue")
+        assert app.session.game.state.leader("maj_blue").value == 2
+        assert app.session.game.state.leader_with("blue_horse") == app.session.game.state.leader(
+            "maj_blue"
+        )
         await pilot.press("shift+tab", "x")
         await pilot.pause()
-        assert not app.game.state.has_leader("maj_blue")
+        assert not app.session.game.state.has_leader("maj_blue")
         await pilot.press("u")
-        assert app.game.state.has_leader("maj_blue")
-        kinds = [e.kind for e in app.game.log]
+        assert app.session.game.state.has_leader("maj_blue")
+        kinds = [e.kind for e in app.session.game.log]
         assert kinds == ["edit", "add_leader", "edit"]
         await pilot.press("ctrl+q")
 
@@ -406,7 +402,7 @@ async def test_an_empty_battlefield_says_how_to_add_units() -> None:
         # Enter picks the ruleset; up to "Empty battlefield" (the first entry); a name
         await pilot.press("enter", "home", "enter", *"empty", "enter")
         await pilot.pause()
-        assert app.game is not None and not app.game.state.units
+        assert app.session.game is not None and not app.session.game.state.units
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         roster = screen.query_one("#roster", OptionList)
@@ -437,6 +433,10 @@ async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
+        for _ in range(40):  # the toast is a message of its own: later on a busy machine
+            if app._notifications:
+                break
+            await pilot.pause(0.05)
         shown = [n.message for n in app._notifications]
         assert any("house rules" in m and "changed" in m for m in shown), shown
         await pilot.press("ctrl+q")
@@ -459,7 +459,7 @@ async def test_o_resumes_the_last_played_save_from_the_rulesets_list(tmp_path: P
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        assert app.game is not None and app.game.state.name == "newer"
+        assert app.session.game is not None and app.session.game.state.name == "newer"
         await pilot.press("ctrl+q")
 
 
@@ -467,8 +467,8 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
     """Fire from the Union regiment (6 stands, 6 dice): three hits for the Confederate front
     wave. Its card has no hits per stand yet, so applying asks (3), keeps it on the card, and
     the hits take one stand; the card then shows the hits toward the next."""
-    from drumhead.screens.edit_value import EditValueModal
-    from drumhead.screens.pick_unit import UnitPickModal
+    from drumhead.screens.dialogs.edit_value import EditValueModal
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
     from drumhead.game import load_scenario, new_game
     from drumhead.saves import SaveSession, save_path
@@ -481,7 +481,7 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
     app = make_app(saves=str(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.game is not None
+        assert app.session.game is not None
         app.action_open_resolve("fire", "union_regiment")
         await pilot.pause()
         await pilot.press("h", *"6 5 4 1 2 1", "enter", "a")
@@ -494,18 +494,18 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
         await pilot.press("3", "enter")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        front = app.game.state.unit("csa_first_wave")
+        front = app.session.game.state.unit("csa_first_wave")
         assert (front.hits_per_stand, front.strength_now, front.hits) == (3, 7, 0)
-        kinds = [e.kind for e in app.game.log]
+        kinds = [e.kind for e in app.session.game.log]
         # the notes go to the target too
         assert kinds == ["set_gap", "set_gap", "resolution", "edit", "apply_effects"]
         await pilot.press("u")  # the stand comes back; the card keeps its hits per stand
-        assert app.game.state.unit("csa_first_wave").strength_now == 8
+        assert app.session.game.state.unit("csa_first_wave").strength_now == 8
         await pilot.press("ctrl+q")
 
 
 async def test_a_refused_save_name_is_forgotten_once_the_name_is_edited() -> None:
-    from drumhead.screens.new_game import NewGameScreen
+    from drumhead.screens.views.new_game import NewGameScreen
     from textual.widgets import Static
 
     app = cards_app()
@@ -523,5 +523,5 @@ async def test_a_refused_save_name_is_forgotten_once_the_name_is_edited() -> Non
         assert str(error.visual) == ""
         await pilot.press("i", "l", "l", "enter")
         await pilot.pause()
-        assert app.game is not None and app.game.state.name == "mill"
+        assert app.session.game is not None and app.session.game.state.name == "mill"
         await pilot.press("ctrl+q")

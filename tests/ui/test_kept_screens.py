@@ -7,14 +7,15 @@ import asyncio
 from collections.abc import Callable
 
 import pytest
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.battle import PREPARE_GAP, BattleScreen
-from drumhead.screens.log import LogScreen
-from drumhead.screens.reference import ReferenceScreen
-from drumhead.screens.resolve import ResolveScreen
-from drumhead.screens.roller import RollerScreen
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.units import UnitsScreen
+from drumhead.screens.views.base import KeptScreen
+from drumhead.screens.views.battle import PREPARE_GAP, BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.reference import ReferenceScreen
+from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.views.resolve.result import ResultPanel
+from drumhead.screens.views.roller import RollerScreen
+from drumhead.screens.views.units import UnitsScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList, Static
@@ -40,11 +41,11 @@ async def test_a_reopened_morale_test_is_a_fresh_form_for_the_new_unit() -> None
         first.query_one("#hand", Input).value = "4"
         await pilot.pause()
         assert first.result is not None
-        assert first.bad_inputs == {"figures_start"}
+        assert first.form is not None and set(first.form.bad_inputs) == {"figures_start"}
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        assert app.game is not None and app.game.log  # the roll was recorded
+        assert app.session.game is not None and app.session.game.log  # the roll was recorded
 
         await pilot.press("down", "down", "down")  # Red Line Regiment: regular, 20, shaken
         await pilot.press("m")
@@ -56,12 +57,12 @@ async def test_a_reopened_morale_test_is_a_fresh_form_for_the_new_unit() -> None
         assert "Red Line Regiment" in again.query_one(StatusBar).view
         assert again.values["quality"] == "regular"
         assert again.query_one("#in-figures_start", Input).value == "20"
-        assert again.bad_inputs == set()
+        assert again.form is not None and again.form.bad_inputs == {}
         assert not again.query_one("#err-figures_start", Static).display
         assert again.ticked == {}
         assert again.query_one("#mods", SelectionList).selected == []
         assert again.result is None and again.effects == []
-        assert not again.query_one("#result").display
+        assert not again.query_one(ResultPanel).display  # the result and its effects
         assert again.query_one("#hand", Input).value == ""
         assert again.focused is again.query_one("#mods")
         # the odds are those of the new unit's form
@@ -69,7 +70,7 @@ async def test_a_reopened_morale_test_is_a_fresh_form_for_the_new_unit() -> None
         await pilot.press("r", "a")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
-        assert app.game.log[-1].kind == "apply_effects"
+        assert app.session.game.log[-1].kind == "apply_effects"
         await pilot.press("ctrl+q")
 
 
@@ -77,7 +78,7 @@ async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        checks = [c.id for c in app.check_choices("blue_guards")]
+        checks = [c.id for c in app.session.check_choices("blue_guards")]
         assert "morale" in checks and len(checks) > 1
         other = next(c for c in checks if c != "morale")
         app.action_open_resolve("morale", "blue_guards")
@@ -92,7 +93,7 @@ async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
         app.action_open_resolve("morale", "blue_guards")
         await pilot.pause()
         assert app.screen is morale
-        resolves = [s for s in app._kept if isinstance(s, ResolveScreen)]
+        resolves = [s for s in app.kept.screens if isinstance(s, ResolveScreen)]
         assert len(resolves) == 2 and morale in resolves
         await pilot.press("ctrl+q")
 
@@ -101,20 +102,20 @@ async def test_kept_screens_are_bounded_and_dropped_with_the_game() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        units = [u.id for u in app.game.state.units] if app.game else []
+        units = [u.id for u in app.session.game.state.units] if app.session.game else []
         for unit in units:
-            for check in [c.id for c in app.check_choices(unit)]:
+            for check in [c.id for c in app.session.check_choices(unit)]:
                 app.action_open_resolve(check, unit)
                 await pilot.pause()
                 await pilot.press("escape")
                 await pilot.pause()
-        resolves = [s for s in app._kept if isinstance(s, ResolveScreen)]
+        resolves = [s for s in app.kept.screens if isinstance(s, ResolveScreen)]
         assert 0 < len(resolves) <= ResolveScreen.KEEP  # besides those built ahead of others
-        kept = list(app._kept)
+        kept = list(app.kept.screens)
         await pilot.press("ctrl+w")  # close the game: back to the start screen
         await pilot.pause()
-        assert app.game is None
-        assert app._kept == []
+        assert app.session.game is None
+        assert app.kept.screens == []
         assert not any(screen.is_attached for screen in kept)
         await pilot.press("ctrl+q")
 
@@ -144,9 +145,10 @@ async def test_the_morale_test_is_built_before_the_first_m() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
         await pause_until(
-            pilot, lambda: any(isinstance(s, ResolveScreen) and s.is_mounted for s in app._kept)
+            pilot,
+            lambda: any(isinstance(s, ResolveScreen) and s.is_mounted for s in app.kept.screens),
         )
-        prepared = [s for s in app._kept if isinstance(s, ResolveScreen)]
+        prepared = [s for s in app.kept.screens if isinstance(s, ResolveScreen)]
         assert len(prepared) == 1 and prepared[0].check_id == "morale"
         assert prepared[0] not in app.screen_stack  # built, not shown
         await pilot.press("m")
@@ -163,12 +165,14 @@ async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pause_until(pilot, lambda: len(app._kept) == 5 and app._kept[-1].is_mounted)
-        kinds = [type(s) for s in app._kept]
+        await pause_until(
+            pilot, lambda: len(app.kept.screens) == 5 and app.kept.screens[-1].is_mounted
+        )
+        kinds = [type(s) for s in app.kept.screens]
         assert kinds == [ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen]
-        assert not any(s in app.screen_stack for s in app._kept)  # built, not shown
+        assert not any(s in app.screen_stack for s in app.kept.screens)  # built, not shown
         for key, kind in [("l", LogScreen), ("e", UnitsScreen), ("f2", RollerScreen)]:
-            built = next(s for s in app._kept if type(s) is kind)
+            built = next(s for s in app.kept.screens if type(s) is kind)
             await pilot.press(key)
             await pilot.pause()
             assert app.screen is built
@@ -205,8 +209,8 @@ async def test_quitting_while_a_screen_is_built_ahead(
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        app.drop_kept()
-        building = asyncio.ensure_future(app.prepare_kept(kind, *args))
+        app.kept.drop()
+        building = asyncio.ensure_future(app.kept.prepare(kind, *args))
         await asyncio.sleep(0)  # started: composing
         app.exit()
     assert building.done()
@@ -221,11 +225,11 @@ async def test_a_screen_dropped_while_built_ahead(
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        app.drop_kept()
-        building = asyncio.ensure_future(app.prepare_kept(kind, *args))
+        app.kept.drop()
+        building = asyncio.ensure_future(app.kept.prepare(kind, *args))
         await asyncio.sleep(0)
-        app.drop_kept()
-        assert not app._kept
+        app.kept.drop()
+        assert not app.kept.screens
         await pilot.pause(0.2)
         assert building.done()
         assert not any(isinstance(s, kind) for s in app.query("*"))
@@ -238,10 +242,10 @@ async def test_a_key_pressed_while_its_screen_is_built_ahead_opens_one() -> None
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        app.drop_kept()
-        building = asyncio.ensure_future(app.prepare_kept(ResolveScreen, "morale", None))
+        app.kept.drop()
+        building = asyncio.ensure_future(app.kept.prepare(ResolveScreen, "morale", None))
         await asyncio.sleep(0)
-        half_built = app._kept[-1]
+        half_built = app.kept.screens[-1]
         assert not half_built.is_mounted
         app.action_open_resolve("morale", "blue_guards")  # what m does, at this very moment
         await pilot.pause()
@@ -254,7 +258,7 @@ async def test_a_key_pressed_while_its_screen_is_built_ahead_opens_one() -> None
 async def test_nothing_is_built_ahead_while_another_screen_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("drumhead.screens.battle.PREPARE_AFTER", 60)  # started by hand below
+    monkeypatch.setattr("drumhead.screens.views.battle.PREPARE_AFTER", 60)  # started by hand below
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
@@ -264,9 +268,9 @@ async def test_nothing_is_built_ahead_while_another_screen_shows(
         await pilot.pause()
         battle.prepare_screens()  # as its timer would, while the log shows
         await pilot.pause(3 * PREPARE_GAP)
-        assert [type(s) for s in app._kept] == [LogScreen]
+        assert [type(s) for s in app.kept.screens] == [LogScreen]
         await pilot.press("escape")
-        await pause_until(pilot, lambda: len(app._kept) == 5)  # the log, then the other four
+        await pause_until(pilot, lambda: len(app.kept.screens) == 5)  # the log, then the other four
         await pilot.press("ctrl+q")
 
 
@@ -286,7 +290,7 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         entries = log.query_one("#log", OptionList)
         assert entries.highlighted == entries.option_count - 1
         latest = str(entries.get_option_at_index(entries.highlighted).prompt)
-        assert app.game is not None and latest.endswith(app.game.turn_label())
+        assert app.session.game is not None and latest.endswith(app.session.game.turn_label())
         await pilot.press("escape")
         # the roller opens on 2d6 with no roll shown; its history keeps the roll made
         await pilot.press("f2")
@@ -297,7 +301,7 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         notation.value = "3d6"
         await pilot.press("enter")
         await pilot.pause()
-        assert len(app.roll_history) == 1
+        assert len(app.session.roll_history) == 1
         await pilot.press("escape", "f2")
         await pilot.pause()
         assert app.screen is roller
@@ -345,7 +349,7 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
 async def resolve_with_a_question_put_off(pilot: Pilot[None]) -> ResolveScreen:
     """On the gap-test ruleset: F4 opens the resolve screen, whose odds need a value the
     sources lack; the question comes, and Escape puts it off. The resolve screen, shown."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     await pilot.press("f4")
     await pilot.pause(0.2)
@@ -358,7 +362,7 @@ async def resolve_with_a_question_put_off(pilot: Pilot[None]) -> ResolveScreen:
 
 
 async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -> None:
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.rulesets import gap_ruleset_app
 
@@ -378,7 +382,7 @@ async def test_a_value_the_odds_wait_for_is_asked_only_once_the_screen_shows() -
         await pilot.press(*"4", "enter")
         await pilot.pause()
         assert app.screen is resolve and resolve.gap_to_ask is None
-        assert list(app.gaps().values()) == [4]
+        assert list(app.session.gaps().values()) == [4]
         assert "Waiting" not in str(resolve.query_one("#needed", Static).visual)
         await pilot.press("ctrl+q")
 
@@ -387,7 +391,7 @@ async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> 
     """Republique's assault: each digit typed into a base count recomputes the odds, which may
     then need an outnumbering value the sources lack. The question waits for Enter, so it
     never takes the next digit."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
 
@@ -416,7 +420,7 @@ async def test_a_value_needed_while_typing_is_asked_when_the_field_is_left() -> 
 
 
 async def test_a_question_for_a_screen_closed_before_it_came_waits_for_the_next_opening() -> None:
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.rulesets import gap_ruleset_app
 

@@ -11,12 +11,12 @@ from drumhead.screens.render import (
     can_chart,
     distribution_chart,
     exact_distribution,
-    strength_bar,
 )
-from drumhead.screens.resolve import parse_hand_dice
 
 from drumhead.dice import parse
 from drumhead.errors import DrumheadError
+from drumhead.session.cards import strength_bar
+from drumhead.session.form import parse_hand_dice
 
 
 @pytest.mark.parametrize("notation", ["1d6", "2d6", "3d6+1", "1d10z", "2d10z-3", "4d4", "5", "d12"])

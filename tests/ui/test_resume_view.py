@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.log import LogScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
 from textual.widgets import SelectionList
 
 from drumhead.game import new_game
@@ -26,7 +26,7 @@ async def test_resume_reselects_the_unit_the_pane_and_the_screen() -> None:
         await pilot.press("l")  # the log open over the battle
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         await pilot.press("q")
-        await until(pilot, lambda: app.game is None)
+        await until(pilot, lambda: app.session.game is None)
 
     again = cards_app()
     async with again.run_test(size=(120, 40)) as pilot:
@@ -49,20 +49,20 @@ async def test_a_game_left_open_by_a_crash_is_the_one_reopened_and_said_so() -> 
         await pilot.press("m")
         await pilot.press("h", "3", "enter", "a")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        assert app.game is not None
-        events = len(app.game.log)
+        assert app.session.game is not None
+        events = len(app.session.game.log)
         # the process dies: the kernel drops its lock, nothing is closed
-        app.session.release()
-        app.session, app.game = None, None
+        app.session.save.release()
+        app.session.keeper.save, app.session.game = None, None
     time.sleep(1.1)  # header times are to the second
     alpha = new_game("cards-test", name="alpha", seed=5)
-    SaveSession.create(save_path(app.saves_folder(), "alpha"), alpha).close(alpha)
+    SaveSession.create(save_path(app.session.saves_folder(), "alpha"), alpha).close(alpha)
 
     again = cards_app()
     async with again.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: again.game is not None)
-        assert again.game.state.name == "bravo"
-        assert len(again.game.log) == events
+        await until(pilot, lambda: again.session.game is not None)
+        assert again.session.game.state.name == "bravo"
+        assert len(again.session.game.log) == events
         await until(  # what the toasts say (notices are posted, then shown)
             pilot,
             lambda: any(n.message.startswith("Recovered 'bravo'") for n in again._notifications),

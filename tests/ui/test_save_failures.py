@@ -9,9 +9,9 @@ from pathlib import Path
 
 import faultfs
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.save_as import SaveAsModal
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.dialogs.save_as import SaveAsModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 
 from drumhead.saves import list_saves, load_save
 from tests.ui.helpers import cards_app, start_game
@@ -26,8 +26,8 @@ async def test_a_removed_saves_folder_does_not_end_the_game(tmp_path: Path) -> N
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        assert isinstance(app.screen, BattleScreen) and app.game is not None
-        folder = app.saves_folder()
+        assert isinstance(app.screen, BattleScreen) and app.session.game is not None
+        folder = app.session.saves_folder()
         await app.workers.wait_for_complete()
         shutil.rmtree(folder)  # the saves folder goes while the game is played
         await pilot.press("n")  # next phase: autosaved in a worker, which fails
@@ -37,13 +37,15 @@ async def test_a_removed_saves_folder_does_not_end_the_game(tmp_path: Path) -> N
         status = _status(app)
         assert "not saved since" in status and "saves folder is missing" in status
         # the problem has a line of its own: the turn and phase still show whole
-        assert status.splitlines()[0].endswith(f"{app.game.turn_label()} · mill · Cards Test")
+        assert status.splitlines()[0].endswith(
+            f"{app.session.game.turn_label()} · mill · Cards Test"
+        )
         assert not folder.exists()  # not made up again behind the players' backs
         await pilot.press("n")  # play goes on; the warning stays
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "not saved since" in _status(app)
-        played = app.game.state
+        played = app.session.game.state
         # Save as...: a path in another folder
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -59,7 +61,7 @@ async def test_a_removed_saves_folder_does_not_end_the_game(tmp_path: Path) -> N
         assert rescued.state == played
         await pilot.press("n")  # saving goes on at the new place
         await app.workers.wait_for_complete()
-        expected = app.game.state
+        expected = app.session.game.state
         await pilot.press("ctrl+q")
     assert not app.is_running
     assert load_save(elsewhere.with_suffix(".toml")).game.state == expected
@@ -73,9 +75,9 @@ async def test_a_full_disk_warns_retries_and_recovers(
     app.SAVE_RETRY_EVERY = 0.05
     async with app.run_test(size=(80, 24)) as pilot:
         await start_game(pilot)
-        assert app.game is not None
+        assert app.session.game is not None
         await app.workers.wait_for_complete()
-        disk = faultfs.FaultyDisk(app.saves_folder(), monkeypatch)
+        disk = faultfs.FaultyDisk(app.session.saves_folder(), monkeypatch)
         with disk.full(0):
             await pilot.press("n")
             await app.workers.wait_for_complete()
@@ -86,7 +88,7 @@ async def test_a_full_disk_warns_retries_and_recovers(
             # ctrl+q cannot save: the app stays, and says so
             await pilot.press("ctrl+q")
             await pilot.pause()
-            assert app.is_running and app.game is not None
+            assert app.is_running and app.session.game is not None
         # room again: the retry timer saves without another change
         for _ in range(40):
             await pilot.pause(0.05)
@@ -94,8 +96,8 @@ async def test_a_full_disk_warns_retries_and_recovers(
             if "not saved" not in _status(app):
                 break
         assert "not saved" not in _status(app)
-        path = app.session.path
-        assert load_save(path).game.state == app.game.state
+        path = app.session.save.path
+        assert load_save(path).game.state == app.session.game.state
         await pilot.press("ctrl+q")
     assert not app.is_running
     assert [s.locked for s in list_saves(path.parent)] == [False]

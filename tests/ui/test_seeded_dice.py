@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.views.resolve import ResolveScreen
 
 from drumhead.dice import parse
 from drumhead.game import derive_seed, replay
@@ -18,7 +18,7 @@ async def test_distance_dice_come_from_the_game_and_are_logged() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        game = app.game
+        game = app.session.game
         assert game is not None
         await pilot.press("down", "down", "down", "m")  # Red Line Regiment, morale test
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
@@ -47,7 +47,7 @@ async def test_the_roller_rolls_the_games_dice_during_a_game() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        game = app.game
+        game = app.session.game
         assert game is not None
         await pilot.press("f2")
         await pilot.pause()
@@ -58,4 +58,4 @@ async def test_the_roller_rolls_the_games_dice_during_a_game() -> None:
         faces, total = parse(roll.data["notation"]).roll(random.Random(seed))
         assert roll.data["total"] == total
         assert roll.data["faces"] == list(faces) and roll.data["purpose"] == "the dice roller"
-        assert app.roll_history[0].faces == faces
+        assert app.session.roll_history[0][1] == faces

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from drumhead.screens.app import DrumheadApp
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.reference import ReferenceScreen
-from drumhead.screens.start import StartScreen
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.reference import ReferenceScreen
+from drumhead.screens.views.start import StartScreen
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
@@ -22,7 +22,7 @@ def screens_css() -> str:
     """The path under which the app's stylesheet records the other screens' styles."""
     import drumhead.screens.app as module
 
-    return str(Path(module.__file__).with_name(DrumheadApp.SCREENS_CSS).resolve())
+    return str((Path(module.__file__).parent / DrumheadApp.SCREENS_CSS).resolve())
 
 
 # -- the command --------------------------------------------------------------------------
@@ -30,7 +30,7 @@ def test_plain_drumhead_opens_the_app_on_the_default_saves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     opened: list[str | None] = []
-    monkeypatch.setattr(DrumheadApp, "run", lambda self: opened.append(self.saves))
+    monkeypatch.setattr(DrumheadApp, "run", lambda self: opened.append(self.session.keeper.saves))
     assert main([]) == 0
     assert main(["--saves", "/tmp/our-games"]) == 0
     assert opened == [None, "/tmp/our-games"]
@@ -82,7 +82,7 @@ async def test_the_start_screen_is_built_whole_before_it_is_first_shown(
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-    assert seen["rulesets"] == len(app.ruleset_ids())
+    assert seen["rulesets"] == len(app.session.ruleset_ids())
     assert seen["saves"] == 1  # "No saved games yet"
     assert seen["keys"] >= 3  # n New game, o Resume save, F1 Keys
 
@@ -98,7 +98,7 @@ async def test_the_start_screen_is_the_base_of_the_stack() -> None:
         app.action_close_game()  # the palette's "Close game", from the reference over the battle
         await pilot.pause()
         assert [type(s) for s in app.screen_stack] == [StartScreen]
-        assert app.game is None
+        assert app.session.game is None
 
 
 async def test_back_on_the_start_screen_the_last_played_save_is_highlighted() -> None:

@@ -3,9 +3,9 @@ drives the app by keys as a player does and checks what the player then sees."""
 
 from __future__ import annotations
 
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.pick_unit import UnitPickModal
-from drumhead.screens.resolve import ResolveScreen
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList
 
 from tests.ui.helpers import cards_app, start_game, until
@@ -31,8 +31,8 @@ async def test_the_unit_picker_lists_the_enemy_first_and_marks_friends() -> None
         assert "Red" in prompts[0]  # the side's name, not its id
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        assert app.game is not None
-        assert app.game.state.unit("red_line").strength_now == 20 - 4
+        assert app.session.game is not None
+        assert app.session.game.state.unit("red_line").strength_now == 20 - 4
 
 
 async def test_q_saves_and_quits_like_ctrl_q() -> None:
@@ -47,11 +47,11 @@ async def test_q_saves_and_quits_like_ctrl_q() -> None:
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
         await pilot.press("h", "3", "enter", "a")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        assert app.game is not None
-        played = app.game.state
+        assert app.session.game is not None
+        played = app.session.game.state
         await pilot.press("q")
-        await until(pilot, lambda: app.game is None)
-    (info,) = list_saves(app.saves_folder())
+        await until(pilot, lambda: app.session.game is None)
+    (info,) = list_saves(app.session.saves_folder())
     assert not info.locked
     session, game = SaveSession.open(info.path)
     try:
@@ -66,7 +66,7 @@ async def test_q_types_in_a_text_field() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
         await pilot.press("slash", "q")
-        assert app.game is not None
+        assert app.session.game is not None
         assert app.screen.query_one("#roster-filter").value == "q"  # type: ignore[attr-defined]
 
 
@@ -88,14 +88,14 @@ async def test_new_game_a_name_typed_on_any_list_goes_to_the_name() -> None:
         assert str(current.render()).startswith("▶")
         await pilot.press(*"quatre-bras", "enter")  # q types: it does not quit here
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        assert app.game is not None and app.game.state.name == "quatre-bras"
+        assert app.session.game is not None and app.session.game.state.name == "quatre-bras"
 
 
 async def test_escape_leaves_a_field_before_it_leaves_the_screen() -> None:
     """In a count on the resolve screen, Escape leaves the field (for the modifiers); a
     second Escape goes back to the battle. In the gap question, Escape leaves the value's
     field first; a second puts the question off."""
-    from drumhead.screens.gap import GapModal
+    from drumhead.screens.dialogs.gap import GapModal
 
     from tests.ui.helpers import make_app
     from tests.ui.rulesets import GAP_TEST
@@ -176,7 +176,7 @@ async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> N
     )
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.open_game(game)
+        app.session.open_game(game)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
         app.action_open_resolve("close_combat", "va4")
         await until(
@@ -233,7 +233,7 @@ async def test_an_army_level_result_never_asks_for_a_unit_nor_lands_on_a_card() 
     )
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.open_game(game)
+        app.session.open_game(game)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
         notes = {u.id: u.notes for u in game.state.units}
         app.action_open_resolve("initiative", "va4")

@@ -4,11 +4,11 @@ rules' words, and phases are numbered one way everywhere (issue: every tick coun
 from __future__ import annotations
 
 import pytest
-from drumhead.screens.battle import BattleScreen
-from drumhead.screens.gap import GapModal
-from drumhead.screens.log import LogScreen
-from drumhead.screens.resolve import ResolveScreen
-from drumhead.screens.status_bar import StatusBar
+from drumhead.screens.dialogs.gap import GapModal
+from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.widgets.status_bar import StatusBar
 from textual.widgets import Label, OptionList
 
 from drumhead.game import load_scenario, new_game, scenario_ids
@@ -34,7 +34,7 @@ async def test_the_turn_and_phase_are_always_shown_whole(
     longest = max(game.state.units, key=lambda u: len(u.name)).id
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.open_game(game)
+        app.session.open_game(game)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
         for _ in game.phases() or [None]:
             label = game.turn_label()
@@ -64,7 +64,7 @@ async def test_the_log_names_steps_and_phases_in_the_rules_words() -> None:
     game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=3)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.open_game(game)
+        app.session.open_game(game)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
         # tick the first step; next phase draws a card, the next goes on to step 2
         await pilot.press("s", "space", "n", "n")

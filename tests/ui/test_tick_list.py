@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drumhead.screens.widgets import TickList
+from drumhead.screens.widgets.ticks import TickList
 from textual.app import App, ComposeResult
 from textual.widgets.selection_list import Selection
 

@@ -31,6 +31,9 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
     if args.ruleset is not None and args.ruleset not in ruleset_ids():
         raise DrumheadError(f"no ruleset '{args.ruleset}' (shipped: {', '.join(ruleset_ids())})")
+    from drumhead.cli.app_entry import terminal_settings
+
+    terminal_settings()
     from drumhead.screens.app import DrumheadApp
 
     DrumheadApp(saves=getattr(args, "saves", None), ruleset=args.ruleset, start="reference").run()

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import gc
+import os
+
+TERMINAL_SETTINGS = {
+    # A lone Escape byte could be the start of a key's escape sequence, so Textual waits
+    # ESCDELAY milliseconds (100 unless set) for more before it takes it as the Escape key:
+    # every "back" took over 100 ms. The bytes of one key arrive together, even over ssh;
+    # 25 ms is ample (with the driver of drumhead.screens.compat: 49 against 131 ms, see
+    # tests/bench/bench_tricks.py). A slow link may want more.
+    "ESCDELAY": "25",
+}
+"""Textual's settings drumhead starts with, unless the player set them: Textual reads them
+once, as it is imported, so they are set before the app is."""
+
+
+def terminal_settings() -> None:
+    """Set :data:`TERMINAL_SETTINGS` where the player has not (before Textual is imported)."""
+    for name, value in TERMINAL_SETTINGS.items():
+        os.environ.setdefault(name, value)
+
 
 def run_app(saves: str | None = None) -> int:
-    """Run the app on the saves folder ``saves`` (None: the default one) until it quits."""
-    import gc
+    """Run the app on the saves folder ``saves`` (None: the default one) until it quits.
 
-    gc.disable()  # until the first frame is painted: see DrumheadApp.startup_done
+    Python's garbage collector is off while the app is imported and builds its first screen:
+    start-up makes many objects and few cycles, and the collector ran 136 times (about 45 ms)
+    before the first frame (tests/bench/bench_tricks.py). The app turns it on again, and
+    freezes what start-up made, once the first frame is painted (``startup_done``).
+    """
+    terminal_settings()
+    gc.disable()
     try:
         from drumhead.screens.app import DrumheadApp
 
@@ -15,7 +40,7 @@ def run_app(saves: str | None = None) -> int:
         try:
             app.run()
         finally:
-            app.close_game()  # however the app ended, save the open game and release its lock
+            app.session.close()  # however the app ended, save the open game, release its lock
     finally:
         gc.enable()  # had the app stopped before its first frame
     return 0

@@ -19,7 +19,7 @@ from typing import Any
 import textual.screen
 from drumhead.screens.app import DrumheadApp
 from drumhead.screens.render import odds_table, resolution_text
-from drumhead.screens.resolve import ResolveScreen, needed_text
+from drumhead.screens.views.resolve import ResolveScreen
 from rich.console import Console, Group
 from rich.text import Text
 from textual import events
@@ -33,6 +33,7 @@ from drumhead.game.game import derive_seed
 from drumhead.model import CheckSpec, InputSpec, InputValue, Ruleset
 from drumhead.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.roller import HandDice, RandomDice
+from drumhead.session.form import needed_text
 from drumhead.sources import PLAYERS_ANSWER
 from tests.ui.oracle.plan import Probe, base_values, oracle_game, probes
 
@@ -483,6 +484,6 @@ async def run_oracle(ruleset_id: str) -> dict[str, list[str]]:
         app = DrumheadApp(seed=1, start="menu")
         async with app.run_test(size=SIZE) as pilot:
             game = oracle_game(ruleset_id)
-            app.open_game(game, None)
+            app.session.open_game(game)
             await pilot.pause()
             return await Oracle(app, pilot, game).run()

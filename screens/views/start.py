@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -16,6 +13,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import DrumheadScreen
 
 if TYPE_CHECKING:
     from drumhead.model import Ruleset
@@ -52,7 +53,7 @@ class StartScreen(DrumheadScreen):
         Binding("o", "resume", "Resume save", id="resume"),
     ]
 
-    _listed = False
+    listed = False
     """Whether the saves listed at compose have been shown (resuming lists them again)."""
 
     def compose(self) -> ComposeResult:
@@ -63,7 +64,10 @@ class StartScreen(DrumheadScreen):
             yield Static("Saved games (o resumes)", classes="heading")
             yield OptionList(*self.save_options(), id="saves")
             yield Static("Rulesets", classes="heading")
-            yield OptionList(*self.ruleset_options(), id="rulesets")
+            rulesets = OptionList(*self.ruleset_options(), id="rulesets")
+            # highlighted as built: the first ruleset is not chosen (loaded) on the way
+            rulesets.highlighted = self.session.ruleset_ids().index(self.session.ruleset_id)
+            yield rulesets
             yield Static(
                 "n new game · F2 roller · F3 reference · F4 resolve · ctrl+p commands",
                 classes="hint",
@@ -73,30 +77,27 @@ class StartScreen(DrumheadScreen):
         yield KeysFooter()
 
     def on_screen_resume(self) -> None:
-        if self._listed:  # back from a game or the new-game form: the saves may have changed
+        if self.listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
-        self._listed = True
+        self.listed = True
 
     def ruleset_options(self) -> list[Option]:
         """The rulesets on offer, by title (read without loading them)."""
-        return [Option(self.drumhead.ruleset_title(r), id=r) for r in self.drumhead.ruleset_ids()]
+        return [Option(self.session.ruleset_title(r), id=r) for r in self.session.ruleset_ids()]
 
     def save_options(self) -> list[Option]:
         """The saved games, the one played last first (highlighted: `o` resumes it); a line
         saying so if there are none."""
-        from drumhead.saves import list_saves
-
         try:
-            found = list_saves(self.drumhead.saves_folder())
+            found = self.session.saves()
         except DrumheadError as exc:
             return [Option(f"(cannot read saves: {exc})", disabled=True)]
         options = []
-        # broken saves last: the one played last, at the top, is the one `o` resumes
-        for info in sorted(found, key=lambda i: (i.problem is None, i.last_played), reverse=True):
+        ids = self.session.ruleset_ids()
+        # broken saves come last: the one played last, at the top, is the one `o` resumes
+        for info in found:
             title = (
-                self.drumhead.ruleset_title(info.ruleset)
-                if info.ruleset in self.drumhead.ruleset_ids()
-                else info.ruleset
+                self.session.ruleset_title(info.ruleset) if info.ruleset in ids else info.ruleset
             )
             if info.problem is not None:  # listed, not hidden: its players should know
                 options.append(Option(f"{info.name} · broken: {info.problem}", disabled=True))
@@ -132,24 +133,29 @@ class StartScreen(DrumheadScreen):
             self.notify("No saved game to resume: n starts one.", severity="warning")
             return
         try:
-            self.drumhead.resume(option.id)
+            notices = self.session.resume(option.id)
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
+            return
+        for notice in notices:
+            self.drumhead.tell(notice)
 
     @on(OptionList.OptionSelected, "#saves")
     def save_chosen(self) -> None:
         self.action_resume()
 
     def on_mount(self) -> None:
-        rulesets = self.query_one("#rulesets", OptionList)
-        rulesets.focus()
-        rulesets.highlighted = self.drumhead.ruleset_ids().index(self.drumhead.ruleset_id)
+        self.query_one("#rulesets", OptionList).focus()
 
     @on(OptionList.OptionHighlighted, "#rulesets")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the ruleset highlighted (and use it while no game is open)."""
         assert event.option_id is not None
-        self.drumhead.choose_ruleset(event.option_id)
-        self.query_one("#ruleset-detail", Static).update(ruleset_text(self.drumhead.ruleset))
+        if event.option_index != event.option_list.highlighted:
+            return  # moved on since (the list starts on its first entry): not loaded for nothing
+        if self.session.can_switch_ruleset:
+            self.session.choose_ruleset(event.option_id)
+        self.query_one("#ruleset-detail", Static).update(ruleset_text(self.session.ruleset))
 
     @on(OptionList.OptionSelected, "#rulesets")
     def selected(self) -> None:

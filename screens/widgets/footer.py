@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Footer
 
+from ..compat import footer_ready
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
@@ -17,15 +19,17 @@ class KeysFooter(Footer):
 
     Textual's own footer rebuilds all of its keys on every focus change and every binding
     refresh, each one queued separately: opening the resolve screen rebuilt it nine times,
-    about a fifth of the time the screen took to appear (tests/bench/bench_app.py).
+    about a fifth of the time the screen took to appear (tests/bench/bench_tricks.py).
     """
 
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
-        self._shown: tuple[object, ...] | None = None
-        self._pending = False
+        self.shown: tuple[object, ...] | None = None
+        """What the footer shows now (see :meth:`keys`)."""
+        self.pending = False
+        """A rebuild is queued (the next binding change needs no other)."""
 
-    def _keys(self) -> tuple[object, ...]:
+    def keys(self) -> tuple[object, ...]:
         """What the footer shows: each shown binding, its label, and whether it is enabled."""
         return tuple(
             (binding.key, binding.action, binding.description, enabled, tooltip)
@@ -36,24 +40,25 @@ class KeysFooter(Footer):
     def compose(self) -> ComposeResult:
         # The keys as they stand when the footer is built, so the first frame has them;
         # a change of focus after that rebuilds it only if what it shows changed.
-        self._bindings_ready = True
-        self._shown = self._keys()
+        footer_ready(self)
+        self.shown = self.keys()
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or self._pending:
+        footer_ready(self)
+        if not screen.app.app_focus or self.pending:
             return
         if self.is_attached and screen is self.screen:
-            self._pending = True
-            self.call_after_refresh(self._rebuild)
+            self.pending = True
+            self.call_after_refresh(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        self._pending = False
+    async def rebuild(self) -> None:
+        """Build the keys again if what they show changed."""
+        self.pending = False
         if not self.is_attached:
             return
-        keys = self._keys()
-        if keys == self._shown:
+        keys = self.keys()
+        if keys == self.shown:
             return
-        self._shown = keys
+        self.shown = keys
         await self.recompose()

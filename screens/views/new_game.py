@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.start import ruleset_text
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import TickList
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -17,7 +12,12 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
-from drumhead.game import load_scenario, new_game, scenario_ids
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from ..widgets.ticks import TickList
+from .base import DrumheadScreen
+from .start import ruleset_text
 
 STEPS = {
     "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),
@@ -45,8 +45,8 @@ class NewGameScreen(DrumheadScreen):
                 yield self.heading("new-ruleset")
                 yield OptionList(
                     *[
-                        Option(self.drumhead.ruleset_title(r), id=r)
-                        for r in self.drumhead.ruleset_ids()
+                        Option(self.session.ruleset_title(r), id=r)
+                        for r in self.session.ruleset_ids()
                     ],
                     id="new-ruleset",
                 )
@@ -104,33 +104,16 @@ class NewGameScreen(DrumheadScreen):
 
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)
-        ids = self.drumhead.ruleset_ids()
+        ids = self.session.ruleset_ids()
         rulesets.highlighted = (
-            ids.index(self.drumhead.ruleset_id) if self.drumhead.ruleset_id in ids else 0
+            ids.index(self.session.ruleset_id) if self.session.ruleset_id in ids else 0
         )
         rulesets.focus()
-
-    def scenarios(self, ruleset_id: str) -> list[tuple[str, str]]:
-        """(id or path, title) of the scenarios for this ruleset."""
-        out = []
-        for sid in scenario_ids(ruleset_id):
-            try:
-                out.append((sid, load_scenario(sid).title))
-            except DrumheadError:
-                continue
-        for path in self.drumhead.scenario_files:
-            try:
-                scenario = load_scenario(path)
-            except DrumheadError:
-                continue
-            if scenario.ruleset == ruleset_id:
-                out.append((path, scenario.title))
-        return out
 
     @on(OptionList.OptionHighlighted, "#new-ruleset")
     def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         assert event.option_id is not None
-        ruleset = self.drumhead.load(event.option_id)
+        ruleset = self.session.load(event.option_id)
         self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset))
         options = self.query_one("#new-options", SelectionList)
         options.clear_options()
@@ -143,7 +126,7 @@ class NewGameScreen(DrumheadScreen):
         scenarios.clear_options()
         scenarios.add_options(
             [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
-            + [Option(title, id=sid) for sid, title in self.scenarios(event.option_id)]
+            + [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
         )
         scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
 
@@ -188,14 +171,6 @@ class NewGameScreen(DrumheadScreen):
             return
         options = list(self.query_one("#new-options", SelectionList).selected)
         try:
-            scenario = load_scenario(scenario_id) if scenario_id else None
-            game = new_game(
-                ruleset_id,
-                options=options,
-                scenario=scenario,
-                seed=self.drumhead.rng.randrange(2**32),
-                name=name,
-            )
-            self.drumhead.start_game(game, name)
+            self.session.new_game(ruleset_id, name, options=options, scenario=scenario_id)
         except DrumheadError as exc:
             error.update(f"✗ {exc}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,8 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from drumhead.errors import DrumheadError
-from drumhead.model import InputValue, Ruleset
-from drumhead.resolve import coerce_gap
+from drumhead.model import InputValue
+
+if TYPE_CHECKING:
+    from drumhead.session import TableSession
 
 
 class GapModal(ModalScreen[InputValue | None]):
@@ -19,15 +23,15 @@ class GapModal(ModalScreen[InputValue | None]):
 
     BINDINGS = [Binding("escape", "leave", "Cancel", id="cancel")]
 
-    def __init__(self, ruleset: Ruleset, gap_id: str) -> None:
+    def __init__(self, session: TableSession, gap_id: str) -> None:
         super().__init__()
-        self.ruleset = ruleset
-        """The ruleset the gap belongs to."""
+        self.session = session
+        """The session whose ruleset lacks the value (and keeps it once given)."""
         self.gap_id = gap_id
         """The gap asked for."""
 
     def compose(self) -> ComposeResult:
-        gap = self.ruleset.gap(self.gap_id)
+        gap = self.session.ruleset.gap(self.gap_id)
         assert gap is not None
         hint = {
             "int": "a whole number",
@@ -54,7 +58,7 @@ class GapModal(ModalScreen[InputValue | None]):
         try:
             if not raw.strip():
                 raise DrumheadError("type a value first (or Escape to cancel)")
-            value = coerce_gap(self.ruleset, self.gap_id, raw.strip())
+            value = self.session.read_gap(self.gap_id, raw.strip())
         except DrumheadError as exc:
             # shown under the question: the gap's internal name (for the CLI) is left out
             message = str(exc).removeprefix(f"{self.gap_id} ")

@@ -8,15 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.render import (
-    check_modifiers_table,
-    gap_value_text,
-    reference_table,
-    ruling_text,
-)
-from drumhead.screens.status_bar import StatusBar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
@@ -27,6 +18,16 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.model import Ruleset
+
+from ..render import (
+    check_modifiers_table,
+    gap_value_text,
+    reference_table,
+    ruling_text,
+)
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import KeptScreen
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +171,7 @@ class ReferenceScreen(KeptScreen):
         search = self.query_one("#ref-search", Input)
         with search.prevent(Input.Changed):
             search.value = self.query_text
-        if self.items_for is not self.drumhead.ruleset:
+        if self.items_for is not self.session.ruleset:
             self.load()
         else:
             self.filter(self.query_text)
@@ -179,7 +180,7 @@ class ReferenceScreen(KeptScreen):
 
     def load(self) -> None:
         """Read the ruleset's entries and show the ones matching the search."""
-        self.items_for = self.drumhead.ruleset
+        self.items_for = self.session.ruleset
         self.items = reference_items(self.items_for)
         self.filter(self.query_one("#ref-search", Input).value)
         self.query_one("#ref-list", OptionList).focus()
@@ -231,10 +232,8 @@ class ReferenceScreen(KeptScreen):
 
     def action_next_ruleset(self) -> None:
         """Cycle through the shipped rulesets (only when no game is open)."""
-        if not self.drumhead.can_switch_ruleset():
+        if not self.session.can_switch_ruleset:
             self.notify("A game is open: its ruleset is the one shown.", severity="warning")
             return
-        ids = self.drumhead.ruleset_ids()
-        current = ids.index(self.drumhead.ruleset_id) if self.drumhead.ruleset_id in ids else -1
-        self.drumhead.choose_ruleset(ids[(current + 1) % len(ids)])
+        self.session.next_ruleset()
         self.load()

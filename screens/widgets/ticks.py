@@ -1,18 +1,19 @@
-"""Small widgets shared by several screens."""
+"""Tick boxes: a selection list and a checkbox that show ✓ when ticked (not colour alone)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Size
 from textual.strip import Strip
-from textual.widgets import Checkbox, Input, OptionList, SelectionList
-from textual.widgets._toggle_button import ToggleButton
+from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
+
+from ..compat import option_lines
+
+BOX_WIDTH = len(Checkbox.BUTTON_LEFT + " " + Checkbox.BUTTON_RIGHT + " ")
+"""Cells of a tick box and the space after it (as Textual's list leaves for its own box)."""
 
 
 class TickList(SelectionList[SelectionType]):
@@ -34,22 +35,20 @@ class TickList(SelectionList[SelectionType]):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Lines for every entry, wrapped beside its box (Textual's count leaves the box's
         width out, as its entries never wrap, and came up short: the list scrolled)."""
-        return super().get_content_height(
-            container, viewport, max(1, width - self._get_left_gutter_width())
-        )
+        return super().get_content_height(container, viewport, max(1, width - BOX_WIDTH))
 
     def render_line(self, y: int) -> Strip:
         line = OptionList.render_line(self, y)  # the entry's text, wrapped, without the box
         try:
-            index, line_of_entry = self._lines[self.scroll_offset.y + y]
+            index, line_of_entry = option_lines(self)[self.scroll_offset.y + y]
             selection = self.get_option_at_index(index)
         except (IndexError, OptionDoesNotExist):
             return line
         underlying = next(iter(line)).style or self.rich_style
         meta = Style(meta={"option": index})  # a click anywhere on the entry is on it
         if line_of_entry:
-            return Strip([Segment(" " * self._get_left_gutter_width(), underlying + meta), *line])
-        ticked = selection.value in self._selected
+            return Strip([Segment(" " * BOX_WIDTH, underlying + meta), *line])
+        ticked = selection.value in self.selected
         component = "selection-list--button"
         if ticked:
             component += "-selected"
@@ -59,9 +58,9 @@ class TickList(SelectionList[SelectionType]):
         side = Style.from_color(button.bgcolor, underlying.bgcolor) + meta
         return Strip(
             [
-                Segment(ToggleButton.BUTTON_LEFT, side),
+                Segment(Checkbox.BUTTON_LEFT, side),
                 Segment("✓" if ticked else " ", button + meta),
-                Segment(ToggleButton.BUTTON_RIGHT, side),
+                Segment(Checkbox.BUTTON_RIGHT, side),
                 Segment(" ", underlying),
                 *line,
             ]
@@ -88,38 +87,3 @@ class TickBox(Checkbox):
     def watch_value(self) -> None:
         self.BUTTON_INNER = self.tick(self.value)
         super().watch_value()  # the -on class, and Checkbox.Changed for the listeners
-
-
-class KeyField(Input):
-    """A text field that takes only the characters it can use, and leaves every other key to
-    the screen's bindings.
-
-    A plain ``Input`` swallows every printable key: on the resolve screen, with the focus in a
-    count, ``r`` typed "r" into it ("✗ takes a whole number") instead of rolling. A count
-    needs digits (and a minus sign where a value may be negative); the dice typed by hand need
-    digits and separators. Anything else is a key for the screen: roll, type dice, apply.
-    """
-
-    def __init__(self, value: str = "", *, allowed: str, **kwargs: Any) -> None:
-        super().__init__(value, **kwargs)
-        self.allowed = frozenset(allowed)
-        """The characters the field types; other printable keys go to the bindings."""
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """Only the field's own characters are its keys: the screen's bindings for the others
-        stay active (and in the footer) while it has the focus."""
-        return character is not None and character in self.allowed
-
-    def on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.character not in self.allowed:
-            # not Input's: the key goes on, unstopped, to the screen's and app's bindings
-            event.prevent_default()
-
-
-def number_characters(minimum: int | None) -> str:
-    """What a whole-number field takes: digits, and a minus sign where values may be negative."""
-    return "0123456789" + ("-" if minimum is None or minimum < 0 else "")
-
-
-DICE_CHARACTERS = "0123456789 ,;"
-"""What the dice typed by hand take: faces and the separators between them."""

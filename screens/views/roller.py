@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.render import distribution_chart
-from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,22 +12,16 @@ from textual.widgets import Input, Label, Static
 from drumhead.dice import DiceExpr, parse
 from drumhead.errors import DrumheadError
 
+from ..render import distribution_chart
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import KeptScreen
 
-@dataclass(frozen=True, slots=True)
-class RollRecord:
-    """One roll made in the roller."""
 
-    notation: str
-    """The expression as the roller normalised it (``2d6+1``)."""
-    faces: tuple[int, ...]
-    """The faces shown."""
-    total: int
-    """Faces plus the constant."""
-
-    def line(self) -> str:
-        """``2d6+1: [3 5] = 9``."""
-        faces = " ".join(map(str, self.faces)) or "-"
-        return f"{self.notation}: [{faces}] = {self.total}"
+def roll_line(notation: str, faces: tuple[int, ...], total: int) -> str:
+    """``2d6+1: [3 5] = 9``."""
+    shown = " ".join(map(str, faces)) or "-"
+    return f"{notation}: [{shown}] = {total}"
 
 
 class RollerScreen(KeptScreen):
@@ -115,20 +103,18 @@ class RollerScreen(KeptScreen):
         if self.expr is None:
             self.app.bell()
             return
-        faces, total = self.drumhead.roll_dice(str(self.expr), "the dice roller")
-        record = RollRecord(str(self.expr), faces, total)
-        self.drumhead.roll_history.insert(0, record)
+        notation, faces, total = self.session.roll_in_roller(str(self.expr))
         result = Text()
         result.append("Rolled ", style="bold")
-        result.append(record.line(), style="bold")
+        result.append(roll_line(notation, faces, total), style="bold")
         self.query_one("#roll-result", Static).update(result)
         self.query_one("#distribution", Static).update(distribution_chart(self.expr, total))
         self.refresh_history()
 
     def action_clear_history(self) -> None:
-        self.drumhead.roll_history.clear()
+        self.session.roll_history.clear()
         self.refresh_history()
 
     def refresh_history(self) -> None:
-        lines = [r.line() for r in self.drumhead.roll_history[:50]]
+        lines = [roll_line(*record) for record in self.session.roll_history[:50]]
         self.query_one("#roll-history", Static).update("\n".join(lines) or "(no rolls yet)")

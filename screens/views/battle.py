@@ -5,11 +5,6 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from drumhead.screens.base import DrumheadScreen
-from drumhead.screens.cards import roster_line, unit_card
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
-from drumhead.screens.widgets import TickList
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,24 +16,18 @@ from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
 
+from ..widgets.cards import roster_line, unit_card
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from ..widgets.ticks import TickList
+from .base import DrumheadScreen
+
 if TYPE_CHECKING:
-    from drumhead.screens.app import DrumheadApp
-    from drumhead.screens.base import KeptScreen
+    from collections.abc import Callable
 
     from drumhead.saves.table import SaveView
 
-
-def morale_check_id(app: DrumheadApp, unit_id: str | None) -> str | None:
-    """The ruleset's standard morale test (a check named 'morale'), if it has one."""
-    checks = app.check_choices(unit_id)
-    for check in checks:
-        if check.id == "morale":
-            return check.id
-    for check in checks:
-        if "morale" in check.id or "morale" in check.title.lower():
-            return check.id
-    return None
-
+    from .base import KeptScreen
 
 PREPARE_AFTER = 0.3
 """Seconds after the battle screen appears when the first screen is built ahead."""
@@ -68,34 +57,32 @@ class BattleScreen(DrumheadScreen):
         Binding("slash", "filter", "Filter", id="filter", show=False),
     ]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Card drawing only for card activation, initiative only where the rules have it,
-        the morale key only where there is a morale test (Republique's assault has none)."""
-        if action == "morale":
-            if self._has_morale is None and self.drumhead.game is not None:
-                self._has_morale = morale_check_id(self.drumhead, None) is not None
-            return self._has_morale is not False
-        if action in ("draw", "initiative") and self.drumhead.game is not None:
-            sequence = self.drumhead.game.ruleset.sequence
-            wanted = "cards" if action == "draw" else "initiative"
-            return sequence is not None and sequence.activation == wanted
-        return True
-
     def __init__(self, view: SaveView | None = None) -> None:
         super().__init__()
         self.view = view
         """Where the players were when the game was last open (a resume goes back there)."""
         self.filter_text = ""
         """The roster filter (every word must appear in the unit's line or brigade)."""
-        self._has_morale: bool | None = None
+        self.has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
         every repaint)."""
-        self._lines: dict[tuple[object, ...], Text] = {}
+        self.roster_lines: dict[tuple[object, ...], Text] = {}
         """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
         a changed unit is a new key."""
-        self._shown: list[object] = []
+        self.shown_signature: list[object] = []
         """The identities of the entries the roster shows now (cached lines: an unchanged
         roster is not rebuilt)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card drawing only for card activation, initiative only where the rules have it,
+        the morale key only where there is a morale test (Republique's assault has none)."""
+        if action == "morale":
+            if self.has_morale is None and self.session.game is not None:
+                self.has_morale = self.session.morale_check_id() is not None
+            return self.has_morale is not False
+        if action in ("draw", "initiative") and self.session.game is not None:
+            return self.session.activation == ("cards" if action == "draw" else "initiative")
+        return True
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Battle")
@@ -151,14 +138,14 @@ class BattleScreen(DrumheadScreen):
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
         """The screens a player opens from here, most used first: the morale test (where the
         ruleset has one), the log, the unit editor, the roller and the reference."""
-        from drumhead.screens.log import LogScreen
-        from drumhead.screens.reference import ReferenceScreen
-        from drumhead.screens.resolve import ResolveScreen
-        from drumhead.screens.roller import RollerScreen
-        from drumhead.screens.units import UnitsScreen
+        from .log import LogScreen
+        from .reference import ReferenceScreen
+        from .resolve import ResolveScreen
+        from .roller import RollerScreen
+        from .units import UnitsScreen
 
         out: list[tuple[type[KeptScreen], tuple[str | None, ...]]] = []
-        check = morale_check_id(self.drumhead, None)
+        check = self.session.morale_check_id()
         if check is not None:
             out.append((ResolveScreen, (check, None)))
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
@@ -171,15 +158,17 @@ class BattleScreen(DrumheadScreen):
         One at a time, in the background: Textual builds a screen in short steps of its
         message loop (none over about 30 ms, tests/bench), so a key pressed meanwhile is
         answered between them. Only while the battle screen is showing."""
-        self.run_worker(self._prepare_screens(), group="prepare", exclusive=True)
+        self.run_worker(self.prepare_in_turn(), group="prepare", exclusive=True)
 
-    async def _prepare_screens(self) -> None:
+    async def prepare_in_turn(self) -> None:
+        """Build each screen of :meth:`screens_to_prepare`, one at a time, while the battle
+        shows."""
         for kind, args in self.screens_to_prepare():
             while self.app.screen is not self:  # the player opened something: wait until back
                 if not self.is_attached:
                     return
                 await asyncio.sleep(PREPARE_GAP)
-            await self.drumhead.prepare_kept(kind, *args)
+            await self.drumhead.kept.prepare(kind, *args)
             await asyncio.sleep(PREPARE_GAP)
 
     # -- painting -------------------------------------------------------------------------
@@ -192,7 +181,7 @@ class BattleScreen(DrumheadScreen):
 
     def game_changed(self) -> None:
         """Repaint everything from the game's state."""
-        if self.drumhead.game is None:
+        if self.session.game is None:
             return
         if not self.query("Footer"):
             return  # not composed yet
@@ -202,13 +191,13 @@ class BattleScreen(DrumheadScreen):
         self.fill_steps()
 
     def active_brigade(self) -> str | None:
-        drawn = self.game.state.activation.drawn
+        drawn = self.session.state.activation.drawn
         return drawn[-1] if drawn else None
 
     def fill_roster(self) -> None:
         """List the units matching the filter (rebuilt only when an entry changed)."""
-        state = self.game.state
-        ruleset = self.game.ruleset
+        state = self.session.state
+        ruleset = self.session.ruleset
         roster = self.query_one("#roster", OptionList)
         keep = self.selected_unit()
         words = self.filter_text.lower().split()
@@ -225,10 +214,10 @@ class BattleScreen(DrumheadScreen):
                     if unit.brigade != brigade:
                         continue
                     key = (unit, state.leader_with(unit.id), brigade == active)
-                    line = self._lines.get(key)
+                    line = self.roster_lines.get(key)
                     if line is None:
                         line = roster_line(ruleset, state, unit, active=brigade == active)
-                        self._lines[key] = line
+                        self.roster_lines[key] = line
                     haystack = f"{line.plain} {brigade} {side.name}".lower()
                     if all(w in haystack for w in words):
                         lines.append(Option(line, id=unit.id))
@@ -264,9 +253,9 @@ class BattleScreen(DrumheadScreen):
             options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
             signature.append(empty)
         ids = [o.id for o in options]
-        if signature == self._shown:
+        if signature == self.shown_signature:
             return  # the same entries (the cached lines), already drawn
-        self._shown = signature
+        self.shown_signature = signature
         with roster.prevent(OptionList.OptionHighlighted):
             roster.clear_options()
             roster.add_options(options)
@@ -282,61 +271,45 @@ class BattleScreen(DrumheadScreen):
         if unit_id is None:
             card.update(Text("No unit selected.", style="italic"))
             return
-        state = self.game.state
-        card.update(unit_card(self.game.ruleset, state, state.unit(unit_id)))
+        state = self.session.state
+        card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))
 
     def show_activation(self) -> None:
-        state = self.game.state
-        sequence = self.game.ruleset.sequence
+        """The card drawn (card activation) or the initiative (initiative rules)."""
+        now = self.session.activation_now()
         panel = self.query_one("#activation", Static)
         text = Text()
-        activation = state.activation
-        if sequence is not None and sequence.activation == "cards":
-            total = len(activation.cards)
-            drawn = len(activation.drawn)
-            current = activation.drawn[-1].replace("_", " ") if activation.drawn else "none yet"
+        if now.kind == "cards":
             text.append("Card: ", style="bold")
-            text.append(f"{current} ({drawn} of {total} drawn)")
+            text.append(f"{now.current or 'none yet'} ({now.drawn} of {now.total} drawn)")
             text.append(
                 "  d draws the next card\n"
-                if activation.deck
+                if now.deck_left
                 else "  deck empty: n / T for the next turn\n"
             )
-        elif sequence is not None and sequence.activation == "initiative":
-            names = {s.id: s.name for s in state.sides}
+        elif now.kind == "initiative":
             text.append("Initiative: ", style="bold")
-            if activation.initiative is None:
+            if now.current is None:
                 text.append("not decided this turn (i records it)\n")
             else:
-                text.append(
-                    f"{names.get(activation.initiative, activation.initiative)} won; "
-                    f"{names.get(activation.first or '', activation.first or '?')} moves first\n"
-                )
+                text.append(f"{now.current} won; {now.first or '?'} moves first\n")
         panel.update(text)
         panel.display = bool(text.plain)
 
     def fill_steps(self) -> None:
-        state = self.game.state
-        phases = self.game.phases()
-        phase = next((p for p in phases if p.id == state.phase), None)
-        title = self.query_one("#phase-title", Label)
+        """The phase's checklist, each step ticked or not, with the check it names."""
+        checklist = self.session.checklist()
+        self.query_one("#phase-title", Label).update(checklist.title)
         steps = self.query_one("#steps", SelectionList)
         highlighted = steps.highlighted
         with steps.prevent(SelectionList.SelectedChanged):
             steps.clear_options()
-            if phase is None:
-                title.update(f"Turn {state.turn}")
-                return
-            title.update(self.game.turn_label())
             options = []
-            for step in phase.steps:
-                key = f"{phase.id}.{step.id}"
+            for step in checklist.steps:
                 label = Text(step.text)
                 if step.check:
-                    label.append(
-                        f"  [c: {self.game.ruleset.check(step.check).title}]", style="italic"
-                    )
-                options.append(Selection(label, key, key in state.ticked))
+                    label.append(f"  [c: {step.check}]", style="italic")
+                options.append(Selection(label, step.key, step.ticked))
             steps.add_options(options)
         if options:
             steps.highlighted = min(highlighted or 0, len(options) - 1)
@@ -357,7 +330,7 @@ class BattleScreen(DrumheadScreen):
     def step_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
         step = event.selection.value
         ticked = step in event.selection_list.selected
-        self.act(lambda at: self.game.tick_step(step, ticked, at=at))
+        self.act(lambda: self.session.tick_step(step, ticked))
 
     @on(Input.Changed, "#roster-filter")
     def filter_changed(self, event: Input.Changed) -> None:
@@ -369,10 +342,10 @@ class BattleScreen(DrumheadScreen):
     def filter_submitted(self) -> None:
         self.query_one("#roster", OptionList).focus()
 
-    def act(self, change: object) -> bool:
+    def act(self, change: Callable[[], object]) -> bool:
         """Make one change to the game; a refusal is shown, never raised."""
         try:
-            self.drumhead.record(change)  # type: ignore[arg-type]
+            change()
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
             return False
@@ -403,7 +376,7 @@ class BattleScreen(DrumheadScreen):
     def action_morale(self) -> None:
         """The standard morale test for the selected unit."""
         unit_id = self.selected_unit()
-        check = morale_check_id(self.drumhead, unit_id)
+        check = self.session.morale_check_id(unit_id)
         if check is None:
             self.notify("This ruleset has no morale test; c picks a check.", severity="warning")
             return
@@ -412,40 +385,30 @@ class BattleScreen(DrumheadScreen):
     def action_check(self) -> None:
         """Resolve a check for the selected unit (the highlighted step's check, if any)."""
         unit_id = self.selected_unit()
-        check = ""
+        check = None
         steps = self.query_one("#steps", SelectionList)
         if steps.has_focus and steps.highlighted is not None:
-            key = steps.get_option_at_index(steps.highlighted).value
-            phase_id, _, step_id = key.partition(".")
-            for phase in self.game.phases():
-                for step in phase.steps:
-                    if phase.id == phase_id and step.id == step_id and step.check:
-                        check = step.check
-        if check:
-            spec = self.game.ruleset.check(check)
-            about_unit = any(i.from_unit for i in spec.inputs) or any(
-                o.effects for o in spec.outcomes
-            )
-            if not about_unit:
-                unit_id = None  # a check about no unit (initiative): none attached
-        self.drumhead.action_open_resolve(check, unit_id or "")
+            check = self.session.step_check(steps.get_option_at_index(steps.highlighted).value)
+        if check is not None and not self.session.about_a_unit(check):
+            unit_id = None  # a check about no unit (initiative): none attached
+        self.drumhead.action_open_resolve(check or "", unit_id or "")
 
     def action_next_phase(self) -> None:
-        self.act(lambda at: self.game.next_phase(at=at))
+        self.act(self.session.next_phase)
 
     def action_next_turn(self) -> None:
-        self.act(lambda at: self.game.next_turn(at=at))
+        self.act(self.session.next_turn)
 
     def action_draw(self) -> None:
-        if self.act(lambda at: self.game.draw_card(at=at)):
-            card = self.game.state.activation.drawn[-1]
-            self.notify(f"Card drawn: {card.replace('_', ' ')}")
-            self.highlight_brigade(card)
+        drawn: list[str] = []
+        if self.act(lambda: drawn.append(self.session.draw_card())):
+            self.notify(f"Card drawn: {drawn[0].replace('_', ' ')}")
+            self.highlight_brigade(drawn[0])
 
     def highlight_brigade(self, brigade: str) -> None:
         """Put the roster's cursor on the first unit of the brigade just activated (a card
         naming a division or the army has no single brigade: the cursor stays)."""
-        units = {u.id for u in self.game.state.units if u.brigade == brigade}
+        units = {u.id for u in self.session.state.units if u.brigade == brigade}
         roster = self.query_one("#roster", OptionList)
         for index in range(roster.option_count):
             if roster.get_option_at_index(index).id in units:
@@ -453,18 +416,18 @@ class BattleScreen(DrumheadScreen):
                 return
 
     def action_initiative(self) -> None:
-        sides = self.game.state.sides
+        sides = self.session.state.sides
         if len(sides) < 2:
             self.notify("Initiative needs two sides.", severity="warning")
             return
-        from drumhead.screens.initiative import InitiativeModal
+        from ..dialogs.initiative import InitiativeModal
 
         def chosen(result: tuple[str, str] | None) -> None:
             if result is not None:
                 winner, first = result
-                self.act(lambda at: self.game.set_initiative(winner, first, at=at))
+                self.act(lambda: self.session.set_initiative(winner, first))
 
-        self.app.push_screen(InitiativeModal(sides, self.game.rolled_winner()), chosen)
+        self.app.push_screen(InitiativeModal(sides, self.session.rolled_winner()), chosen)
 
     def action_undo(self) -> None:
         self.drumhead.action_undo()

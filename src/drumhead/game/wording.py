@@ -1,11 +1,12 @@
-"""One line of plain words for each kind of game event (the log, undo/redo notices)."""
+"""One line of plain words for each kind of game event (the app's log, undo/redo notices)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from drumhead.game import Event, Game
+from drumhead.game.events import Event
+from drumhead.game.game import Game
 
 
 def _name(game: Game, unit_id: object) -> str:

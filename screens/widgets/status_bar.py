@@ -9,6 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from drumhead.session import TableSession
+
 
 class StatusBar(Widget):
     """The top line of every screen: where we are (ruleset, game, turn and phase) and the view.
@@ -35,24 +37,24 @@ class StatusBar(Widget):
         fits; when the line is short (80 columns) the game's name and ruleset are cut first,
         then the view's own title (…), then the phase title's aside: the turn and phase
         always show. A save problem takes a second line of its own, in full."""
-        status = getattr(self.app, "status_text", None)
-        essential, extra = status() if callable(status) else ("drumhead", "")
+        session = getattr(self.app, "session", None)
+        line = session.status() if isinstance(session, TableSession) else None
+        where = line.where if line is not None else "drumhead"
+        what = line.what if line is not None else ""
         width = self.size.width or 80
-        if callable(status) and len(f" {essential}") + 10 > width:
-            essential, extra = status(short=True)  # the phase title without its aside
-        view = _cut(self.view, max(8, width - len(f" {essential}") - 2))
+        if line is not None and len(f" {where}") + 10 > width:
+            where = line.where_short  # the phase title without its aside
+        view = _cut(self.view, max(8, width - len(f" {where}") - 2))
         text = Text()
         text.append(f" {view} ", style="bold reverse")
-        text.append(f" {essential}", style="bold")
+        text.append(f" {where}", style="bold")
         room = width - text.cell_len - 3
-        if extra and room > 4:
-            text.append(f" · {_cut(extra, room)}")
+        if what and room > 4:
+            text.append(f" · {_cut(what, room)}")
         text.truncate(width, overflow="ellipsis")
-        warning = getattr(self.app, "save_warning", None)
-        problem = warning() if callable(warning) else None
-        if problem:
+        if line is not None and line.problem:
             theme = self.app.current_theme
-            banner = Text(f" ⚠ {problem} ", style=f"bold {theme.foreground} on {theme.error}")
+            banner = Text(f" ⚠ {line.problem} ", style=f"bold {theme.foreground} on {theme.error}")
             text = Text("\n").join([text, banner])  # the banner wraps: every word shows
         return text
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from drumhead.screens.base import KeptScreen
-from drumhead.screens.events_text import describe_event
-from drumhead.screens.footer import KeysFooter
-from drumhead.screens.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +10,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import KeptScreen
 
 
 class LogScreen(KeptScreen):
@@ -43,36 +43,29 @@ class LogScreen(KeptScreen):
         return True
 
     def game_changed(self) -> None:
-        game = self.drumhead.game
-        if game is None:
+        if self.session.game is None:
             return
         if not self.query("Footer"):
             return  # not composed yet
-        phases = {p.id: p.title for p in game.phases()}
         options: list[Option] = [Option(Text("Start of the game", style="italic"), id="seq:0")]
-        heading = None
-        for event in game.log:
-            here = (event.turn, event.phase)
-            if here != heading:
-                heading = here
-                title = phases.get(event.phase, event.phase or "-")
-                options.append(
-                    Option(Text(f"── Turn {event.turn} · {title}", style="bold"), disabled=True)
-                )
-            options.append(
-                Option(f"{event.seq:>3}. {describe_event(game, event)}", id=f"seq:{event.seq}")
-            )
-        if game.redo_stack:
-            options.append(
-                Option(Text("── undone (U redoes, latest first) ──", style="bold"), disabled=True)
-            )
-            for event in game.redo_stack:
+        undone = False
+        for entry in self.session.log_entries():
+            if entry.seq is None:
+                options.append(Option(Text(f"── {entry.text}", style="bold"), disabled=True))
+            elif not entry.undone:
+                options.append(Option(f"{entry.seq:>3}. {entry.text}", id=f"seq:{entry.seq}"))
+            else:
+                if not undone:
+                    undone = True
+                    options.append(
+                        Option(
+                            Text("── undone (U redoes, latest first) ──", style="bold"),
+                            disabled=True,
+                        )
+                    )
                 options.append(
                     Option(
-                        Text(
-                            f"{event.seq:>3}. (undone) {describe_event(game, event)}",
-                            style="strike",
-                        ),
+                        Text(f"{entry.seq:>3}. (undone) {entry.text}", style="strike"),
                         disabled=True,
                     )
                 )
@@ -88,21 +81,19 @@ class LogScreen(KeptScreen):
 
     def action_jump(self) -> None:
         """Go back to just after the highlighted entry."""
-        game = self.drumhead.game
         log = self.query_one("#log", OptionList)
-        if game is None or log.highlighted is None:
+        if self.session.game is None or log.highlighted is None:
             return
         option_id = log.get_option_at_index(log.highlighted).id or ""
         if not option_id.startswith("seq:"):
             return
         seq = int(option_id[4:])
-        if seq == len(game.log):
-            self.notify("That is the latest entry already.")
-            return
         try:
-            game.jump_to(seq)
+            jumped = self.session.jump_to(seq)
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
             return
+        if not jumped:
+            self.notify("That is the latest entry already.")
+            return
         self.notify(f"Back to just after entry {seq}; U redoes the rest one by one.")
-        self.drumhead.after_change()

@@ -1,0 +1,91 @@
+"""The game's actions the app's keys and command palette call: undo, redo, save as, close,
+quit. Each asks the table session and words its answer for the players (with this app's
+keys); none decides anything itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+from drumhead.errors import DrumheadError
+from drumhead.session import Notice, TableSession
+
+if TYPE_CHECKING:
+    from .autosave import Autosaver
+
+
+class SessionActions(App[None]):
+    """The base of the app: the session's actions, and its notices shown as toasts."""
+
+    session: TableSession
+    """The table session the app is a view of."""
+    autosaver: Autosaver
+    """Runs autosaves, keeps the timers."""
+
+    def tell(self, notice: Notice | None) -> None:
+        """Show a notice of the session's to the players."""
+        if notice is not None:
+            self.notify(
+                notice.text,
+                title=notice.title or "",
+                severity=notice.severity,
+                timeout=notice.timeout,
+            )
+
+    def action_undo(self) -> None:
+        """Take back the last change to the game."""
+        if self.session.game is not None:
+            undone = self.session.undo()
+            if undone is None:
+                self.notify("Nothing to undo.", severity="warning")
+            else:
+                self.notify(f"Undone: {undone} (U redoes)")
+
+    def action_redo(self) -> None:
+        """Put back the last change undone."""
+        if self.session.game is not None:
+            redone = self.session.redo()
+            if redone is None:
+                self.notify("Nothing to redo.", severity="warning")
+            else:
+                self.notify(f"Redone: {redone}")
+
+    def action_save_as(self) -> None:
+        """Ask for a name or a folder and write the whole game there; saving goes on there."""
+        save = self.session.save
+        if save is None or self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from .dialogs.save_as import SaveAsModal
+
+        def save_as(text: str) -> str | None:
+            try:
+                path = self.session.save_as(text)
+            except DrumheadError as exc:
+                return str(exc)
+            self.notify(f"Saved as {path}; saving goes on there.")
+            return None
+
+        self.push_screen(SaveAsModal(save.path.stem, str(save.path.parent), save_as))
+
+    def action_close_game(self) -> None:
+        """Save and close the open game; back to the start screen."""
+        game = self.session.game
+        if game is None:
+            return
+        name = game.state.name
+        refused = self.session.close()
+        if refused is not None:
+            self.tell(self.autosaver.refused(refused))
+            return
+        self.notify(f"Saved and closed '{name}'.")
+
+    async def action_quit(self) -> None:
+        """Save, release the open game, and leave. If it cannot be saved, stay (the second
+        ctrl+q in a row leaves all the same, unsaved)."""
+        refused = self.session.close()
+        if refused is not None:
+            self.tell(self.autosaver.refused(refused))
+            return
+        self.exit()

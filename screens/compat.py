@@ -1,0 +1,168 @@
+"""Every use of Textual's private API in drumhead, in one place, each one measured or needed.
+
+Textual is pinned exactly (pyproject.toml); ``tests/ui/test_compat.py`` fails loudly, naming
+what changed, when a new Textual moves what this module relies on, and a test greps the app
+so that no other module imports ``textual._*`` or defines or reaches an underscore name of a
+Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures each):
+
+- :class:`PromptEscapeDriver`: Escape, the key that goes back from every screen, answered as
+  soon as the key parser's wait is over, not at Textual's next 100 ms poll (172 -> 39 ms).
+- :class:`QuickResumeScreen`: a kept screen shown again is restyled only when the styles
+  changed since it was last shown (a theme switch), not every time.
+- :func:`footer_ready`: the footer is built with its keys, so the first frame has them.
+- :func:`mount_screen`: a screen built ahead (mounted without being shown), so that even the
+  first opening of the screens players use most is quick.
+- :func:`option_lines` and :func:`is_closing`: what a widget or screen is doing, where Textual
+  has no public word for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+from codecs import getincrementaldecoder
+from collections.abc import Awaitable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual._loop import loop_last
+from textual._parser import ParseError
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.drivers.linux_driver import LinuxDriver
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.driver import Driver
+    from textual.message_pump import MessagePump
+    from textual.widgets import Footer, OptionList
+
+TEXTUAL_VERSION = "8.2.8"
+"""The Textual this module was written against (pinned in pyproject.toml)."""
+
+DRIVER_LOOP_SHA256 = "d796af6d69db337d6fa6bd463984f7d17188d991dbb22f60efb92a8a9619507c"
+"""The source of Textual 8.2.8's ``LinuxDriver.run_input_thread``, which
+:class:`PromptEscapeDriver` copies (a new Textual's loop must be copied again)."""
+
+IDLE_POLL = 0.1
+"""Seconds between input polls while no key is half read (Textual's own interval)."""
+
+
+# -- the Escape key ---------------------------------------------------------------------
+def poll_timeout(parser: XTermParser) -> float:
+    """How long the input thread may wait for input before the parser must be ticked: until
+    its pending timeout (a lone Escape) is due, else the idle interval."""
+    due: float | None = getattr(parser, "_timeout_time", None)
+    if due is None:
+        return IDLE_POLL
+    return min(IDLE_POLL, max(0.0, due - get_time()))
+
+
+class PromptEscapeDriver(LinuxDriver):
+    """Textual's Linux/macOS driver, ticking the key parser as soon as a lone Escape is due.
+
+    A lone Escape byte may be the start of another key's escape sequence, so the parser only
+    takes it as the Escape key once ``ESCDELAY`` has passed with nothing after it. Textual's
+    driver checks for that only when its input poll times out, every 100 ms, so Escape took
+    over 100 ms whatever ``ESCDELAY`` said. This is the same loop as Textual 8.2.8's
+    ``LinuxDriver.run_input_thread`` (its source is checked by tests/ui/test_compat.py), with
+    the poll's timeout from :func:`poll_timeout`. Proposed upstream: docs/textual-escape.md.
+    """
+
+    def run_input_thread(self) -> None:
+        """Wait for input and dispatch events (Textual's loop, with :func:`poll_timeout`)."""
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        fileno = self.fileno
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")().decode
+
+        def process(events: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
+            for last, (_key, mask) in loop_last(events):
+                if mask & selectors.EVENT_READ:
+                    data = decode(os.read(fileno, 1024 * 4), final=final and last)
+                    if not data:  # stdin is piped
+                        break
+                    for event in parser.feed(data):
+                        self.process_message(event)
+            for event in parser.tick():
+                self.process_message(event)
+
+        try:
+            while not self.exit_event.is_set():
+                process(selector.select(poll_timeout(parser)))
+            selector.unregister(fileno)
+            process(selector.select(IDLE_POLL), final=True)
+        finally:
+            selector.close()
+            # end the parser's input: what it still held (half a key) is dropped on exit
+            with contextlib.suppress(EOFError, ParseError):
+                list(parser.feed(""))
+
+
+def driver_class(default: type[Driver]) -> type[Driver]:
+    """The driver to run on: :class:`PromptEscapeDriver` where Textual would use its Linux
+    driver (Linux, macOS), else Textual's choice (Windows, the web)."""
+    if f"{default.__module__}.{default.__qualname__}" == "textual.drivers.linux_driver.LinuxDriver":
+        return PromptEscapeDriver
+    return default
+
+
+# -- screens ----------------------------------------------------------------------------
+def styles_version(app: App[Any]) -> int:
+    """Textual's count of the app's style changes (a theme switch adds one)."""
+    count: int = app._css_update_count
+    return count
+
+
+class QuickResumeScreen(Screen[None]):
+    """A screen restyled, when shown again, only if the app's styles changed meanwhile.
+
+    Textual restyles every widget of a screen each time it is shown, in case the theme changed
+    while it was away. A screen just built was styled as it was mounted, and a kept screen
+    was styled when last shown: the restyle was a third of the time a kept screen took to
+    reopen (tests/bench/bench_tricks.py).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.styled_at: int = styles_version(self.app)
+        """The app's styles version when the screen was last styled whole."""
+
+    def restyle_needed(self) -> bool:
+        """Whether the app's styles changed since the screen was last styled whole."""
+        return styles_version(self.app) != self.styled_at
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        event.prevent_default()  # Screen's own handler runs once, below, with our choice
+        restyle = self.restyle_needed()
+        self.styled_at = styles_version(self.app)
+        super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
+
+
+def is_closing(node: MessagePump) -> bool:
+    """Whether a widget or screen is being taken down (or is already): a screen built ahead
+    can be dropped, or the app quit, before its widgets are mounted."""
+    return bool(node._closing or node._closed or getattr(node, "_pruning", False))
+
+
+def mount_screen(app: App[Any], screen: Screen[Any]) -> Awaitable[None]:
+    """Compose and mount an installed screen without showing it (what pushing it does
+    first); done when its widgets are mounted."""
+    _, mounted = app._get_screen(screen)
+    return mounted
+
+
+# -- widgets ----------------------------------------------------------------------------
+def footer_ready(footer: Footer) -> None:
+    """Let a footer build its keys now (Textual's waits for the first binding change, so the
+    first frame had an empty footer)."""
+    footer._bindings_ready = True
+
+
+def option_lines(option_list: OptionList) -> Sequence[tuple[int, int]]:
+    """Each line an option list draws: (option index, line of that option)."""
+    lines: Sequence[tuple[int, int]] = option_list._lines
+    return lines

@@ -1,0 +1,1 @@
+"""The app's dialogs: modal screens that ``dismiss`` the value they asked for."""

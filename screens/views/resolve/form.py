@@ -1,0 +1,224 @@
+"""The resolve screen's left pane: the check picker, the modifiers to tick, and the inputs.
+
+It shows a :class:`~drumhead.session.form.CheckForm` and passes on what the players type,
+choose and tick; it posts :class:`InputForm.Changed` when the odds are due again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from ...render import modifier_source_text, modifier_value_text
+from ...widgets.fields import KeyField, number_characters
+from ...widgets.ticks import TickBox, TickList
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from drumhead.checks.base import Context
+    from drumhead.model import InputSpec, ModifierSpec
+    from drumhead.session.form import CheckForm, OddsView
+
+
+class InputForm(VerticalScroll):
+    """The check picker, its summary, the modifiers (automatic ones shown ticked with their
+    reason), and one row per input, filled from the unit's card where it can be."""
+
+    class Changed(Message):
+        """An input or a tick changed the form: the odds are due again."""
+
+        def __init__(self, offer: bool) -> None:
+            super().__init__()
+            self.offer = offer
+            """Whether the modifiers on offer may have changed too (an input did)."""
+
+    def __init__(self, form: CheckForm, checks: list[tuple[str, str]]) -> None:
+        super().__init__(id="resolve-left", can_focus=False)
+        self.form = form
+        """The form shown (the session's)."""
+        self.checks = checks
+        """The checks the picker offers, as (title, id), in its order."""
+
+    def compose(self) -> ComposeResult:
+        check = self.form.check
+        yield Select(self.checks, value=check.id, allow_blank=False, compact=True, id="check")
+        yield Static(
+            Text.assemble(check.summary, (f"  ({check.source})", "italic")),
+            id="check-summary",
+            classes="summary",
+        )
+        # what the players tick comes before what the unit's card has filled in
+        yield Label("Modifiers (space ticks)", classes="heading")
+        yield Static("", id="auto-mods")
+        yield TickList[str](id="mods", compact=True)
+        if check.inputs:
+            yield Label("Inputs (tab to change)", classes="heading")
+        for spec in check.inputs:
+            yield from self.input_row(spec)
+
+    def input_row(self, spec: InputSpec) -> ComposeResult:
+        value = self.form.values.get(spec.name, spec.default)
+        with Horizontal(classes="input-row"):
+            yield Label(spec.label, classes="input-label")
+            if spec.type == "choice":
+                # a required choice nobody has made shows blank, not its first choice: a
+                # value shown must be a value given (choosing the one shown changed nothing)
+                yield Select(
+                    [(c.replace("_", " "), c) for c in spec.choices],
+                    value=value if value in spec.choices else Select.NULL,
+                    allow_blank=spec.default is None,
+                    prompt="choose",
+                    compact=True,
+                    id=f"in-{spec.name}",
+                    classes="input-field",
+                )
+            elif spec.type == "bool":
+                yield TickBox(
+                    "yes", bool(value), id=f"in-{spec.name}", classes="input-field", compact=True
+                )
+            else:
+                hint = "required" if spec.default is None else ""
+                yield KeyField(
+                    "" if value is None else str(value),
+                    allowed=number_characters(spec.minimum),
+                    placeholder=hint,
+                    compact=True,
+                    id=f"in-{spec.name}",
+                    classes="input-field",
+                )
+        yield Static("", id=f"err-{spec.name}", classes="error input-error")
+
+    # -- refilling ------------------------------------------------------------------------
+    def refill(self, form: CheckForm, checks: list[tuple[str, str]]) -> None:
+        """Show ``form`` (the same check, another unit or a fresh start) in these fields."""
+        self.form = form
+        if checks != self.checks:
+            self.checks = checks
+            picker = self.query_one("#check", Select)
+            with picker.prevent(Select.Changed):
+                picker.set_options(checks)
+                picker.value = form.check_id
+        for spec in form.check.inputs:
+            self.show_input(spec)
+        self.scroll_home(animate=False)
+
+    def show_input(self, spec: InputSpec) -> None:
+        """Put the form's value of input ``spec`` in its field; no error."""
+        value = self.form.values.get(spec.name, spec.default)
+        field = self.query_one(f"#in-{spec.name}")
+        if isinstance(field, Select):
+            blank = Select.NULL if spec.default is None else spec.choices[0]
+            field.value = value if value in spec.choices else blank
+        elif isinstance(field, Checkbox):
+            field.value = bool(value)
+        elif isinstance(field, Input):
+            field.value = "" if value is None else str(value)
+        self.show_error(spec.name)
+
+    def show_error(self, name: str) -> None:
+        """The reason an input's text was refused, under its field (hidden when none)."""
+        error = self.query_one(f"#err-{name}", Static)
+        text = self.form.bad_inputs.get(name, "")
+        error.update(text)
+        error.display = bool(text)
+
+    def focus_first_field(self) -> None:
+        """Focus the first input still missing, else the modifier picker."""
+        missing = self.form.missing_inputs()
+        self.screen.set_focus(self.query_one(f"#in-{missing[0].name}" if missing else "#mods"))
+
+    # -- what the players give ------------------------------------------------------------
+    def given(self, name: str, raw: object) -> None:
+        if self.form.set_input(name, raw):
+            self.show_error(name)
+            self.post_message(self.Changed(offer=True))
+
+    @on(Input.Changed, ".input-field")
+    def input_changed(self, event: Input.Changed) -> None:
+        assert event.input.id is not None
+        self.given(event.input.id.removeprefix("in-"), event.value)
+
+    @on(Input.Submitted, ".input-field")
+    def input_submitted(self) -> None:
+        """Enter in a field: on to the next one still needed, else back to the modifiers."""
+        self.focus_first_field()
+
+    @on(Select.Changed, ".input-field")
+    def select_changed(self, event: Select.Changed) -> None:
+        assert event.select.id is not None
+        name = event.select.id.removeprefix("in-")
+        if event.value is Select.NULL:  # a required choice made blank again: not given
+            if self.form.clear_input(name):
+                self.post_message(self.Changed(offer=True))
+            return
+        self.given(name, event.value)
+
+    @on(Checkbox.Changed, ".input-field")
+    def box_changed(self, event: Checkbox.Changed) -> None:
+        assert event.checkbox.id is not None
+        self.given(event.checkbox.id.removeprefix("in-"), event.value)
+
+    @on(SelectionList.SelectedChanged, "#mods")
+    def mods_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        self.form.tick(set(event.selection_list.selected))
+        self.post_message(self.Changed(offer=False))
+
+    # -- the modifiers --------------------------------------------------------------------
+    def highlighted_modifier(self) -> str | None:
+        """The modifier the list's cursor is on, if any."""
+        mods = self.query_one("#mods", SelectionList)
+        if mods.highlighted is None:
+            return None
+        return str(mods.get_option_at_index(mods.highlighted).value)
+
+    def show_modifiers(self, ctx: Context) -> None:
+        """List the modifiers on offer, the ticked ones ticked (the cursor kept in place)."""
+        mods = self.query_one("#mods", SelectionList)
+        offered = self.form.offered
+        highlighted = mods.highlighted
+        with mods.prevent(SelectionList.SelectedChanged):
+            mods.clear_options()
+            mods.add_options(
+                [
+                    Selection(self.mod_prompt(m, ctx), m.id, m.id in self.form.ticked)
+                    for m in offered
+                ]
+            )
+        if offered:
+            mods.highlighted = min(highlighted or 0, len(offered) - 1)
+
+    def mod_prompt(self, spec: ModifierSpec, ctx: Context) -> Text:
+        count = self.form.ticked.get(spec.id, 0)
+        value = modifier_value_text(spec, ctx.env)
+        text = Text()
+        text.append(f"{value:>4} ", style="bold")
+        text.append(spec.label)
+        if spec.countable:
+            text.append(f" ×{max(count, 1)}" if count else " (per item)")
+        if value == "?":
+            text.append(" (its value is asked when ticked)", style="italic")
+        text.append(f"  ({modifier_source_text(spec, ctx)})", style="italic dim")
+        return text
+
+    def show_automatic(self, view: OddsView | None) -> None:
+        """The modifiers that apply by themselves, ticked, with their reason (nothing while
+        the inputs are not all taken: what follows from them is not known)."""
+        auto = self.query_one("#auto-mods", Static)
+        if view is None or view.context is None:
+            auto.update("")
+            return
+        text = Text()
+        for m in view.automatic:
+            text.append("[✓] ", style="bold")
+            text.append(m.describe())
+            text.append(f"  (automatic; {m.source})\n", style="italic")
+        if not view.automatic:
+            text.append("No automatic modifiers apply.", style="italic")
+        auto.update(text)

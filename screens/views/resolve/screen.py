@@ -1,0 +1,450 @@
+"""Resolve a check: the input form, the odds, the roll (or hand dice), the result, its effects.
+
+Everything is computed by the table session's :class:`~drumhead.session.form.CheckForm`; the
+screen only gathers what the players say and shows the answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+
+from drumhead.errors import DrumheadError, MissingGapError, MissingHitsPerStandError
+from drumhead.session.form import parse_hand_dice
+
+from ...widgets.fields import DICE_CHARACTERS, KeyField
+from ...widgets.footer import KeysFooter
+from ...widgets.status_bar import StatusBar
+from ...widgets.ticks import TickBox
+from ..base import KeptScreen
+from .form import InputForm
+from .odds import OddsPanel
+from .result import ResultPanel
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.app import ComposeResult
+
+    from drumhead.model import InputValue
+    from drumhead.results import Effect, Resolution
+    from drumhead.session.form import CheckForm, EffectGroup
+
+
+class ResolveScreen(KeptScreen):
+    """One check, from choosing it to applying its effects."""
+
+    KEEP = 6  # one per check last shown
+
+    BINDINGS = [
+        Binding("escape", "leave", "Back", id="back"),
+        Binding("r", "roll", "Roll", id="roll"),
+        Binding("h", "hand_dice", "Type dice", id="hand-dice"),
+        Binding("a", "apply", "Apply", id="apply"),
+        Binding("e", "edit_effect", "Edit effect", id="edit-effect"),
+        Binding("d", "roll_distance", "Roll distance", id="roll-distance", show=False),
+        Binding("plus", "count(1)", "+1 count", id="count-up", show=False),
+        Binding("minus", "count(-1)", "-1 count", id="count-down", show=False),
+        Binding("c", "focus_check", "Check", id="focus-check"),
+    ]
+
+    def __init__(self, check_id: str | None = None, unit_id: str | None = None) -> None:
+        super().__init__()
+        self.asked_for = (check_id, unit_id)
+        """The check and unit the screen was opened on (the form is made as it is built)."""
+        self.form: CheckForm | None = None
+        """The check being filled in (None: not built yet, or no check to offer)."""
+        self.has_checks = True
+        """Whether the rules offer a check here (set as the screen is built; else only Back
+        works)."""
+        self.asking_gap = False
+        """A gap prompt is open (so it is asked once)."""
+        self.gap_to_ask: MissingGapError | None = None
+        """A value the odds wait for, not asked yet: found while the screen was out of sight
+        (built ahead, refilled before being pushed: asked once shown) or while the players
+        were typing in a field (asked once they leave it)."""
+
+    # -- what tests and the app read ------------------------------------------------------
+    @property
+    def check_id(self) -> str | None:
+        return self.form.check_id if self.form is not None else self.asked_for[0]
+
+    @property
+    def unit_id(self) -> str | None:
+        return self.form.unit_id if self.form is not None else self.asked_for[1]
+
+    @property
+    def values(self) -> dict[str, InputValue]:
+        return self.form.values if self.form is not None else {}
+
+    @property
+    def ticked(self) -> dict[str, int]:
+        return self.form.ticked if self.form is not None else {}
+
+    @property
+    def result(self) -> Resolution | None:
+        return self.form.result if self.form is not None else None
+
+    @property
+    def effects(self) -> list[Effect]:
+        return self.form.effects if self.form is not None else []
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """With no check to resolve, only going back is offered."""
+        # asked for every binding on every refresh: a flag, not a query of the screen
+        return action == "back" or self.has_checks
+
+    def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
+        """The checks the picker offers for a unit, as (title, id)."""
+        return [(c.title, c.id) for c in self.session.check_choices(unit_id)]
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        self.form = self.session.form(*self.asked_for)
+        self.has_checks = self.form is not None
+        if self.form is None:
+            yield StatusBar("Resolve")
+            yield Static(
+                "This ruleset has no checks with the optional rules now chosen.", classes="error"
+            )
+            yield KeysFooter()
+            return
+        yield StatusBar(self.title_text())
+        with Horizontal(id="resolve"):
+            yield InputForm(self.form, self.choices(self.form.unit_id))
+            with VerticalScroll(id="resolve-right", can_focus=False):
+                # the result comes first once there is one (small screens see it at once)
+                yield ResultPanel()
+                yield OddsPanel()
+                yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
+                yield Label("Dice by hand: h, faces, Enter; or r")
+                yield KeyField(
+                    placeholder="e.g. 7  or  3 5",
+                    allowed=DICE_CHARACTERS,
+                    id="hand",
+                    compact=True,
+                )
+                yield Static("", id="hand-error", classes="error")
+        yield KeysFooter()
+
+    def title_text(self) -> str:
+        """The status bar's view: the screen, and the unit tested if there is one."""
+        if self.unit_id is None:
+            return "Resolve"
+        return f"Resolve: {self.session.unit_name(self.unit_id)}"
+
+    def reopen(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
+        """Show a fresh form for ``check_id`` and ``unit_id`` on this screen, already built.
+
+        Building the screen is most of the time it takes to open (its widgets are mounted
+        and styled), so the app keeps one and refills it: the inputs from the unit's card,
+        nothing ticked, no result. Only a form with the same fields can be refilled: False
+        (and nothing changed) when ``check_id`` is another check, or the game or ruleset is
+        not the one the screen was built for; the app then builds a new screen.
+        """
+        if self.form is None or not self.fits_app():
+            return False
+        form = self.session.form(check_id, unit_id)
+        if form is None or form.check_id != self.form.check_id:
+            return False
+        self.form = form
+        self.asking_gap = False
+        self.gap_to_ask = None
+        status = self.query_one(StatusBar)
+        status.view = self.title_text()
+        status.refresh()
+        self.query_one(InputForm).refill(form, self.choices(unit_id))
+        self.query_one("#use-reroll", Checkbox).value = True
+        self.query_one("#hand", Input).value = ""
+        self.query_one("#hand-error", Static).update("")
+        self.query_one(ResultPanel).clear()
+        self.update_odds()
+        if form.offered:
+            self.query_one("#mods", SelectionList).highlighted = 0
+        self.query_one("#resolve-right", VerticalScroll).scroll_home(animate=False)
+        self.query_one(InputForm).focus_first_field()
+        return True
+
+    def on_mount(self) -> None:
+        if self.form is None:
+            return  # no checks to offer (see compose)
+        if self.result is None:
+            self.query_one(ResultPanel).clear()
+        self.update_odds()
+        self.query_one(InputForm).focus_first_field()
+
+    # -- the odds -------------------------------------------------------------------------
+    @on(InputForm.Changed)
+    def form_changed(self, event: InputForm.Changed) -> None:
+        self.update_odds(offer=event.offer)
+
+    @on(Checkbox.Changed, "#use-reroll")
+    def reroll_changed(self, event: Checkbox.Changed) -> None:
+        if self.form is not None:
+            self.form.use_reroll = event.value
+            self.update_odds(offer=False)
+
+    def update_odds(self, offer: bool = True) -> None:
+        """Recompute the number needed and the odds of every outcome from the form."""
+        assert self.form is not None
+        view = self.form.odds(offer=offer)
+        inputs = self.query_one(InputForm)
+        if view.offered_in is not None:
+            inputs.show_modifiers(view.offered_in)
+        inputs.show_automatic(view)
+        self.query_one(OddsPanel).show(view)
+        if view.waiting is not None:
+            # asked now, unless the screen is out of sight (built ahead or refilled: asked
+            # when shown) or the players are typing a number (asked when they leave the field:
+            # the prompt must not take the next digit they type)
+            self.gap_to_ask = view.waiting
+            if not isinstance(self.focused, Input):
+                self.ask_pending_gap()
+
+    def on_screen_resume(self) -> None:
+        self.ask_pending_gap()
+
+    def on_descendant_blur(self) -> None:
+        self.ask_pending_gap()
+
+    def ask_pending_gap(self) -> None:
+        """Ask for the value the odds wait for, if there is one and the screen is shown."""
+        if self.gap_to_ask is not None and self.is_current:
+            error, self.gap_to_ask = self.gap_to_ask, None
+            self.ask_gap(error)
+
+    def ask_gap(self, error: MissingGapError, retry: Callable[[], object] | None = None) -> None:
+        """Ask the players for a missing value, once; keep it and carry on (``retry``: what
+        was interrupted, e.g. reading the dice already rolled, is done again)."""
+        if self.asking_gap:
+            return
+        self.asking_gap = True
+        from ...dialogs.gap import GapModal
+
+        def answered(value: InputValue | None) -> None:
+            self.asking_gap = False
+            if value is None:
+                self.notify(
+                    f"'{error.gap}' is still needed to resolve this check.", severity="warning"
+                )
+                return
+            self.session.set_gap(error.gap, value)
+            self.update_odds()
+            if retry is not None:
+                retry()
+
+        def prompt() -> None:
+            if not self.is_current:  # closed meanwhile: asked when it is shown again
+                self.asking_gap = False
+                self.gap_to_ask = error
+                return
+            self.app.push_screen(GapModal(self.session, error.gap), answered)
+
+        # after this screen's next refresh: one still opening shows itself (and its footer's
+        # keys) first, so what lies under the prompt does not depend on timing
+        self.call_after_refresh(prompt)
+
+    @on(Select.Changed, "#check")
+    async def check_changed(self, event: Select.Changed) -> None:
+        if event.value == self.check_id or not isinstance(event.value, str):
+            return
+        self.form = self.session.form(event.value, self.unit_id)
+        await self.recompose()
+        self.update_odds()
+        self.query_one("#check", Select).focus()
+
+    def action_count(self, delta: int) -> None:
+        """Change the count of the highlighted countable modifier."""
+        assert self.form is not None
+        mod_id = self.query_one(InputForm).highlighted_modifier()
+        if mod_id is None:
+            return
+        refusal = self.form.count(mod_id, delta)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        self.update_odds()
+
+    # -- the roll -------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        """Escape: out of a text field first (to the modifiers), then off the screen."""
+        if isinstance(self.focused, Input):
+            self.set_focus(self.query_one("#mods"))
+            return
+        self.drumhead.go_back()
+
+    def action_roll(self) -> None:
+        """Roll the check with the game's (or the session's) seeded dice."""
+        self.run_check(None)
+
+    def action_hand_dice(self) -> None:
+        self.query_one("#hand", Input).focus()
+
+    def action_focus_check(self) -> None:
+        self.query_one("#check", Select).focus()
+
+    @on(Input.Submitted, "#hand")
+    def hand_submitted(self, event: Input.Submitted) -> None:
+        error = self.query_one("#hand-error", Static)
+        try:
+            faces = parse_hand_dice(event.value)
+        except DrumheadError as exc:
+            error.update(f"✗ {exc}")
+            return
+        error.update("")
+        if self.run_check(faces):
+            event.input.value = ""
+            self.query_one("#effects").focus()
+
+    def run_check(self, hand: list[int] | None) -> bool:
+        assert self.form is not None
+        try:
+            self.form.roll(hand)
+        except MissingGapError as exc:
+            self.ask_gap(exc, retry=lambda: self.run_check(hand))
+            return False
+        except DrumheadError as exc:
+            self.query_one("#hand-error", Static).update(f"✗ {exc}")
+            return False
+        self.query_one("#hand-error", Static).update("")
+        self.show_result()
+        return True
+
+    def show_result(self) -> None:
+        assert self.form is not None
+        if not self.form.effects:
+            help_text = "No effects to apply."
+        elif self.session.game is None or self.unit_id is None:
+            help_text = "No unit card to change: the players apply these effects by hand."
+        else:
+            help_text = "a applies the ticked effects (untick to discard; e edits an amount)."
+        if self.form.distances_to_roll:
+            help_text += "  d rolls the distance."
+        self.query_one(ResultPanel).show(self.form, help_text)
+        self.query_one("#resolve-right", VerticalScroll).scroll_home(animate=False)
+
+    # -- effects --------------------------------------------------------------------------
+    def action_apply(self) -> None:
+        """Apply the ticked effects (unticked ones are discarded)."""
+        if self.form is None or self.form.result is None:
+            self.notify("Roll first (r), or type the dice rolled (h).", severity="warning")
+            return
+        chosen = self.query_one(ResultPanel).chosen()
+        self.apply_flow([e for i, e in enumerate(self.form.effects) if i in chosen])
+
+    @work(exclusive=True, group="apply")
+    async def apply_flow(self, effects: list[Effect]) -> None:
+        """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
+        assert self.form is not None
+        form = self.form
+        messages = []
+        for group in form.groups(effects):
+            if group.on_no_card:
+                if self.session.log_notes(group.effects):
+                    n = len(group.effects)
+                    messages.append(f"{n} note(s) for the table are in the log (u undoes).")
+                continue
+            target = group.target
+            if target is None and self.session.game is not None and self.session.state.units:
+                target = await self.pick_target(group)
+                if target is None:
+                    messages.append(
+                        f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                    )
+                    continue
+            try:
+                try:
+                    applied = self.session.apply_effects(target, group.effects)
+                except MissingHitsPerStandError as missing:
+                    if not await self.ask_hits_per_stand(missing):
+                        messages.append(f"{len(group.effects)} effect(s) left to the players")
+                        continue
+                    applied = self.session.apply_effects(target, group.effects)
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            if applied:
+                name = self.session.unit_name(target or "")
+                messages.append(f"Applied {len(group.effects)} effect(s) to {name} (u undoes).")
+            else:
+                messages.append("Noted: there is no unit card to change.")
+        leftover = form.leftover_text(effects)
+        if leftover is not None:
+            messages.append(leftover)
+        self.notify(" ".join(messages))
+        form.clear_result()
+        if self.session.game is not None:
+            self.app.pop_screen()
+        else:
+            self.query_one(ResultPanel).clear()
+
+    async def pick_target(self, group: EffectGroup) -> str | None:
+        """Ask which unit effects fall on (an opponent, a target); None: left to the players."""
+        from ...dialogs.pick_unit import UnitPickModal
+
+        assert self.form is not None
+        unit_id = self.form.unit_id
+        state = self.session.state
+        own = state.unit(unit_id).side if unit_id is not None else None
+        picked: str | None = await self.app.push_screen_wait(
+            UnitPickModal(
+                group.question,
+                [e.text for e in group.effects],
+                self.session.effect_targets(unit_id),
+                own_side=own,
+                side_names={s.id: s.name for s in state.sides},
+            )
+        )
+        return picked
+
+    async def ask_hits_per_stand(self, missing: MissingHitsPerStandError) -> bool:
+        """Ask how many hits remove a stand of the unit hits are marked on, and keep the
+        answer on its card (an edit, undoable); False when the players cancel."""
+        from ...dialogs.edit_value import EditValueModal
+
+        name = self.session.unit_name(missing.unit)
+        answer: Any = await self.app.push_screen_wait(
+            EditValueModal(f"How many hits remove one stand of {name}?", "", kind="int")
+        )
+        if answer is None or int(answer) < 1:
+            if answer is not None:
+                self.notify("A stand takes at least one hit.", severity="warning")
+            return False
+        self.session.edit_unit(missing.unit, "hits_per_stand", int(answer))
+        return True
+
+    def action_roll_distance(self) -> None:
+        """Roll the dice of every distance effect still to be rolled."""
+        assert self.form is not None
+        if not self.form.roll_distances():
+            self.notify("No distance to roll.", severity="warning")
+        elif self.form.result is not None:
+            self.show_result()
+
+    def action_edit_effect(self) -> None:
+        """Change the amount of the highlighted effect (losses, steps, inches)."""
+        index = self.query_one(ResultPanel).highlighted()
+        if self.form is None or self.form.result is None or index is None:
+            self.notify("Nothing to edit yet: roll first.", severity="warning")
+            return
+        form = self.form
+        refusal = form.amount_refusal(index)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        effect = form.effects[index]
+        from ...dialogs.edit_value import EditValueModal
+
+        def edited(value: str | None) -> None:
+            if value is not None:
+                form.set_amount(index, int(value))
+                self.show_result()
+
+        self.app.push_screen(
+            EditValueModal(f"Amount for: {effect.text}", str(effect.amount or 0), kind="int"),
+            edited,
+        )

@@ -1,0 +1,1 @@
+"""Reusable widgets and the text they draw (the only place with ``DEFAULT_CSS``)."""

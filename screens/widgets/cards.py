@@ -1,0 +1,63 @@
+"""Unit cards as text: the roster line and the full card (pure: state and ruleset in, Text out).
+
+What a card says is the session's (:mod:`drumhead.session.cards`); here it is drawn. Every
+state is written in words (morale state, markers) and numbers (strength), so nothing is
+signalled by colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from drumhead.session.cards import (
+    card_rows,
+    is_top_state,
+    marker_labels,
+    side_name,
+    state_label,
+    strength_bar,
+    type_label,
+)
+
+if TYPE_CHECKING:
+    from drumhead.game import GameState, Unit
+    from drumhead.model import Ruleset
+
+
+def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:
+    """A unit's roster entry, three lines: name (and leader); type, quality, formation;
+    strength bar with numbers, morale state in words, markers."""
+    text = Text()
+    text.append("▶ " if active else "  ", style="bold")
+    if unit.removed:
+        text.append(unit.name + " (out of play)", style="strike")
+        return text
+    text.append(unit.name, style="bold")
+    leader = state.leader_with(unit.id)
+    if leader is not None:
+        text.append(f"  ★ {leader.name}")
+    short_type = type_label(ruleset, unit).split(" (")[0]  # "Infantry (3 figures a stand)"
+    details = [short_type, unit.quality, unit.formation]
+    text.append("\n    " + " · ".join(d.replace("_", " ") for d in details if d), style="italic")
+    text.append(f"\n    {strength_bar(unit.strength_now, unit.strength_start, 5)}")
+    label = state_label(ruleset, unit)
+    if label:
+        good = is_top_state(ruleset, unit)
+        text.append(f"  {label}" if good else f"  ‼ {label}", style="" if good else "bold")
+    for marker in marker_labels(ruleset, unit):
+        text.append(f" ⚑{marker}", style="bold")
+    return text
+
+
+def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
+    """The selected unit's full card."""
+    text = Text()
+    text.append(unit.name + "\n", style="bold underline")
+    side = side_name(state, unit.side)
+    text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
+    for label, value in card_rows(ruleset, state, unit):
+        text.append(f"{label:<10}", style="bold")
+        text.append(value + "\n")
+    return text

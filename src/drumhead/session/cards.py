@@ -1,0 +1,275 @@
+"""Correcting the cards at the table: which fields of a unit or leader may be edited, the
+values each may take, reading what the players typed, and new units and leaders.
+
+Every change itself is an event of the game (see :class:`~drumhead.session.TableSession`);
+this module only says what the fields are and turns text into their values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from drumhead.errors import DrumheadError
+
+if TYPE_CHECKING:
+    from drumhead.game import GameState, Leader, Unit
+    from drumhead.model import Ruleset
+
+LEADER_STATUSES = ("active", "wounded", "killed")
+"""What a leader's ``status`` may be."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardField:
+    """One field of a card the players may correct."""
+
+    name: str
+    """The field, e.g. ``strength_now``."""
+    kind: str
+    """Its kind of value, as the game layer names it (``count``, ``int``, ``text``,
+    ``texts``, ``bool``; ``?`` after it: may be empty)."""
+    value: str
+    """Its value as the players edit it (``true``/``false``, a list joined by commas)."""
+    shown: str
+    """Its value as listed (``none`` for an empty list)."""
+    choices: tuple[str, ...] = ()
+    """The values it may take in this game (empty: free text or a number)."""
+
+    @property
+    def entry(self) -> str:
+        """How it is typed: ``choice`` (one of :attr:`choices`), ``int`` or ``text``."""
+        if self.choices:
+            return "choice"
+        return "int" if self.kind.rstrip("?") in ("count", "int") else "text"
+
+
+def _texts(value: object) -> tuple[str, str]:
+    """A field's value as edited and as shown."""
+    if isinstance(value, frozenset):
+        joined = ", ".join(sorted(value))
+        return joined, joined or "none"
+    if isinstance(value, tuple):
+        joined = ", ".join(value)
+        return joined, joined or "none"
+    if isinstance(value, bool):
+        return ("true" if value else "false"), str(value)
+    return ("" if value is None else str(value)), str(value)
+
+
+def unit_choices(ruleset: Ruleset, state: GameState, unit: Unit, field: str) -> tuple[str, ...]:
+    """The values a unit's field may take in this ruleset (empty: free text or a number)."""
+    if field == "quality":
+        return ruleset.qualities
+    if field == "formation":
+        return ruleset.formations
+    if field == "type":
+        return tuple(u.id for u in ruleset.unit_types)
+    if field == "side":
+        return tuple(s.id for s in state.sides)
+    if field == "state":
+        unit_type = ruleset.unit_type(unit.type)
+        ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
+        return ladder.states if ladder else ()
+    if field in ("elite", "removed"):
+        return ("true", "false")
+    return ()
+
+
+def leader_choices(state: GameState, field: str) -> tuple[str, ...]:
+    """The values a leader's field may take (empty: free text or a number)."""
+    if field == "status":
+        return LEADER_STATUSES
+    if field == "side":
+        return tuple(x.id for x in state.sides)
+    if field == "charismatic":
+        return ("true", "false")
+    return ()
+
+
+def unit_fields(ruleset: Ruleset, state: GameState, unit: Unit) -> list[CardField]:
+    """Every field of a unit's card the players may correct, with its value."""
+    from drumhead.game.events import UNIT_EDITABLE
+
+    out = []
+    for name, kind in UNIT_EDITABLE.items():
+        value, shown = _texts(getattr(unit, name))
+        out.append(CardField(name, kind, value, shown, unit_choices(ruleset, state, unit, name)))
+    return out
+
+
+def leader_fields(state: GameState, leader: Leader) -> list[CardField]:
+    """Every field of a leader the players may correct, with its value."""
+    from drumhead.game.events import LEADER_EDITABLE
+
+    out = []
+    for name, kind in LEADER_EDITABLE.items():
+        value, shown = _texts(getattr(leader, name))
+        out.append(CardField(name, kind, value, shown, leader_choices(state, name)))
+    return out
+
+
+def parse_field(kind: str, text: str) -> Any:
+    """The typed value of a field of this kind, from what the players typed."""
+    base = kind.rstrip("?")
+    if kind.endswith("?") and not text.strip():
+        return None
+    if base in ("count", "int"):
+        try:
+            return int(text)
+        except ValueError:
+            raise DrumheadError(f"'{text}' is not a whole number") from None
+    if base == "bool":
+        return text == "true"
+    if base == "texts":
+        return [t.strip() for t in text.split(",") if t.strip()]
+    return text
+
+
+def slug(name: str) -> str:
+    """An id made from a name: ``2nd Maryland`` -> ``2nd_maryland``."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "unit"
+
+
+def free_id(name: str, taken: Container[str]) -> str:
+    """An id for ``name`` that is not taken yet (``_2``, ``_3``... after it if need be)."""
+    base = slug(name)
+    ident, n = base, 2
+    while ident in taken:
+        ident, n = f"{base}_{n}", n + 1
+    return ident
+
+
+def top_state(ruleset: Ruleset, unit_type: str) -> str:
+    """The best state on the ladder of a unit type (a new unit starts there)."""
+    kind = ruleset.unit_type(unit_type)
+    ladder = ruleset.ladder(kind.ladder if kind else "default")
+    return ladder.states[0] if ladder and ladder.states else ""
+
+
+def new_unit(ruleset: Ruleset, state: GameState, name: str, template: Unit | None) -> Unit:
+    """A unit named ``name``, like ``template`` (same side, brigade and type, at full
+    strength and in good order); without one, a unit of the first side's reserve."""
+    from drumhead.game import Unit
+
+    unit_id = free_id(name, {u.id for u in state.units})
+    if template is not None:
+        return Unit(
+            id=unit_id,
+            name=name,
+            side=template.side,
+            brigade=template.brigade,
+            type=template.type,
+            strength_start=template.strength_start,
+            strength_now=template.strength_start,
+            state=top_state(ruleset, template.type),
+            quality=template.quality,
+            formation=template.formation,
+        )
+    if not state.sides:
+        raise DrumheadError("add a unit to a game with sides (start from a scenario)")
+    unit_type = ruleset.unit_types[0].id if ruleset.unit_types else "unit"
+    return Unit(
+        id=unit_id,
+        name=name,
+        side=state.sides[0].id,
+        brigade="reserve",
+        type=unit_type,
+        strength_start=1,
+        strength_now=1,
+        state=top_state(ruleset, unit_type),
+        quality=ruleset.qualities[0] if ruleset.qualities else "",
+    )
+
+
+def new_leader(state: GameState, name: str, unit: Unit | None) -> Leader:
+    """A leader named ``name``, with ``unit`` (on its side) or on the first side."""
+    from drumhead.game import Leader
+
+    if not state.sides:
+        raise DrumheadError("a leader needs a side: start from a scenario")
+    return Leader(
+        id=free_id(name, {x.id for x in state.leaders}),
+        name=name,
+        side=unit.side if unit else state.sides[0].id,
+        attached_to=unit.id if unit else None,
+    )
+
+
+# -- what a card says ---------------------------------------------------------------------
+def state_label(ruleset: Ruleset, unit: Unit) -> str:
+    """The unit's morale state as its ladder names it."""
+    if not unit.state:
+        return ""
+    unit_type = ruleset.unit_type(unit.type)
+    ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
+    return ladder.label(unit.state) if ladder else unit.state.replace("_", " ")
+
+
+def is_top_state(ruleset: Ruleset, unit: Unit) -> bool:
+    """Whether the unit is at the top of its ladder (in good order)."""
+    unit_type = ruleset.unit_type(unit.type)
+    ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
+    return ladder is None or not ladder.states or unit.state == ladder.states[0]
+
+
+def marker_labels(ruleset: Ruleset, unit: Unit) -> list[str]:
+    """The unit's markers as the ruleset names them."""
+    labels = {m.id: m.label for m in ruleset.markers}
+    return [labels.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
+
+
+def type_label(ruleset: Ruleset, unit: Unit) -> str:
+    unit_type = ruleset.unit_type(unit.type)
+    return unit_type.label if unit_type else unit.type.replace("_", " ")
+
+
+def strength_unit(ruleset: Ruleset, unit: Unit) -> str:
+    """What the unit's strength counts (``figures``, ``stands``...)."""
+    unit_type = ruleset.unit_type(unit.type)
+    return unit_type.strength if unit_type else ""
+
+
+def strength_bar(now: int, start: int, width: int = 10) -> str:
+    """``███████░░░ 7/10`` : the bar and the numbers (never the bar alone)."""
+    if start <= 0:
+        return f"{now}/{start}"
+    filled = max(0, min(width, round(width * now / start)))
+    return "█" * filled + "░" * (width - filled) + f" {now}/{start}"
+
+
+def card_rows(ruleset: Ruleset, state: GameState, unit: Unit) -> list[tuple[str, str]]:
+    """The lines of a unit's full card below its name and side: (label, value), those with
+    nothing to say left out."""
+    rows: list[tuple[str, str]] = [
+        ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
+        ("Quality", unit.quality.replace("_", " ") + (" (elite)" if unit.elite else "")),
+        ("Formation", unit.formation.replace("_", " ")),
+        (
+            "Strength",
+            f"{strength_bar(unit.strength_now, unit.strength_start)} "
+            f"{strength_unit(ruleset, unit)} ({unit.strength_lost} lost)",
+        ),
+        ("Morale", state_label(ruleset, unit) or "-"),
+        ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
+    ]
+    if unit.hits or unit.hits_per_stand is not None:
+        per_stand = f" of {unit.hits_per_stand} to lose a stand" if unit.hits_per_stand else ""
+        rows.append(("Hits", f"{unit.hits}{per_stand}"))
+    if unit.skirmishers:
+        rows.append(("Skirmishers", str(unit.skirmishers)))
+    leader = state.leader_with(unit.id)
+    if leader is not None:
+        rows.append(("Leader", f"{leader.name} (rating {leader.value}, {leader.status})"))
+    if unit.removed:
+        rows.append(("Status", "out of play"))
+    if unit.notes:
+        rows.append(("Notes", unit.notes))
+    return [(label, value) for label, value in rows if value]
+
+
+def side_name(state: GameState, side_id: str) -> str:
+    """A side's name (its id when the game has no such side)."""
+    return state.side(side_id).name if any(s.id == side_id for s in state.sides) else side_id

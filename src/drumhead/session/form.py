@@ -1,0 +1,332 @@
+"""One check being filled in at the table: its inputs as the players give them, the modifiers
+they tick, the odds those come to, the roll, and the effects they keep, edit or discard.
+
+Everything here is computed by :mod:`drumhead.resolve` (through the session, which routes the
+roll to the open game when there is one); a front end shows the form and passes on what the
+players type, tick and press.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from drumhead.errors import DrumheadError, MissingGapError
+
+if TYPE_CHECKING:
+    from drumhead.checks.base import Context
+    from drumhead.model import CheckSpec, InputSpec, InputValue, ModifierSpec
+    from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
+    from drumhead.session.session import TableSession
+
+AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
+"""Effects whose amount the players read and may edit (losses, steps, inches, hits)."""
+
+
+def parse_hand_dice(text: str) -> list[int]:
+    """Faces typed by the players: ``7``, ``3 5``, ``3,5``; none for a check that rolls no
+    dice (the rules core says how many a check needs). Raises DrumheadError when unreadable."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    faces = []
+    for part in parts:
+        try:
+            faces.append(int(part))
+        except ValueError:
+            raise DrumheadError(f"'{part}' is not a die face (whole numbers only)") from None
+    return faces
+
+
+def needed_text(ctx: Context) -> str:
+    """The number the roll needs, where the mechanic has one, with the modifier total."""
+    total = ctx.total()
+    mechanic = ctx.check.mechanic
+    needed = getattr(mechanic, "needed", None)
+    compare = getattr(mechanic, "compare", None)
+    dice = getattr(mechanic, "dice", None)
+    if callable(needed) and compare in ("<=", ">="):
+        target = needed(ctx)
+        # the modified roll is compared; say what the natural die must show
+        natural = target - total
+        sign = "≤" if compare == "<=" else "≥"
+        return f"Needs {sign} {target} after modifiers ({total:+d}): a natural {sign} {natural} on {dice}"
+    sides = ctx.check.sides
+    if sides is not None:
+        parts = [f"{side.replace('_', ' ')} {ctx.total(side):+d}" for side in sides]
+        return "Modifiers: " + ", ".join(parts)
+    if total:
+        return f"Modifiers total {total:+d}"
+    return "No modifiers apply"
+
+
+@dataclass(frozen=True, slots=True)
+class OddsView:
+    """What the form's values come to before the roll: the odds, or why there are none."""
+
+    blocked: str | None = None
+    """Why there are no odds yet, in the players' words: an input refused or missing, a
+    value the rules lack (:attr:`waiting`), or the rules' refusal (:attr:`refused`)."""
+    waiting: MissingGapError | None = None
+    """A value the rules lack, to be asked of the players."""
+    refused: bool = False
+    """The rules refuse the check as the form stands (:attr:`blocked` says why)."""
+    offered_in: Context | None = None
+    """The check prepared without ticks, when the modifiers on offer were worked out again
+    (:attr:`CheckForm.offered`): their values are read from it."""
+    context: Context | None = None
+    """The check prepared with the ticked modifiers (None: blocked)."""
+    automatic: tuple[AppliedModifier, ...] = ()
+    """Modifiers that apply by themselves, with their reason."""
+    needed: str = ""
+    """The number needed (or the modifier totals)."""
+    odds: tuple[OutcomeOdds, ...] = ()
+    """Each outcome's exact chance."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectGroup:
+    """Effects that fall on one unit: the unit tested (``who`` is ``self``), or another the
+    players pick (``who`` names it: ``opponent``, ``target``)."""
+
+    who: str
+    effects: tuple[Effect, ...]
+    target: str | None
+    """The unit they fall on, when known (the unit tested); None: the players pick it."""
+    title: str = ""
+    """How the role is asked for ("the target"): its title in the rules data, else its id."""
+
+    @property
+    def on_no_card(self) -> bool:
+        """Notes for the table or a side (an army-level result): for the log, on no card."""
+        return self.who == "table"
+
+    @property
+    def question(self) -> str:
+        """What the players are asked when the unit is theirs to pick."""
+        if self.who == "self":
+            return "Which unit do these effects fall on?"
+        return f"Which unit is {self.title or 'the ' + self.who}?"
+
+
+def role_title(check: CheckSpec, role: str) -> str:
+    """How a role is asked for: its title in the rules data ("the target"), else its id."""
+    spec = check.role(role)
+    return spec.title[0].lower() + spec.title[1:] if spec is not None else f"the {role}"
+
+
+class CheckForm:
+    """A check's form: values, ticks, the odds they come to, the roll and its effects."""
+
+    def __init__(self, session: TableSession, check_id: str, unit_id: str | None) -> None:
+        self.session = session
+        """The session the form resolves in (its ruleset, gaps and game)."""
+        self.check_id = check_id
+        """The check being resolved."""
+        self.unit_id = unit_id
+        """The unit the check is for (None: no unit, inputs typed in)."""
+        self.values: dict[str, InputValue] = session.prefill(check_id, unit_id)
+        """Input values that passed their checks (the unit card's to start with)."""
+        self.bad_inputs: dict[str, str] = {}
+        """Inputs whose text was refused, with the reason shown under the field."""
+        self.offered: tuple[ModifierSpec, ...] = ()
+        """The modifiers the players may tick as things stand."""
+        self.ticked: dict[str, int] = {}
+        """Ticked modifiers (countable ones with their count)."""
+        self.use_reroll = True
+        """Use a re-roll if the rules allow one."""
+        self.result: Resolution | None = None
+        """The last resolution, until applied or discarded."""
+        self.effects: list[Effect] = []
+        """The result's proposed effects, as the players edited them."""
+
+    @property
+    def check(self) -> CheckSpec:
+        return self.session.ruleset.check(self.check_id)
+
+    # -- inputs ---------------------------------------------------------------------------
+    def set_input(self, name: str, raw: object) -> bool:
+        """An input as the players gave it (text typed, a choice, a tick); True when the
+        form changed. A blank field takes the input's default; refused text is kept in
+        :attr:`bad_inputs` with its reason."""
+        spec = self.check.input(name)
+        if spec is None:
+            return False
+        from drumhead.resolve import coerce
+
+        try:
+            if isinstance(raw, str) and not raw.strip():
+                if spec.default is None:
+                    raise DrumheadError(f"{spec.label}: a value is needed")
+                value: InputValue = spec.default
+            else:
+                value = coerce(spec, raw)
+        except DrumheadError as exc:
+            # shown under the field's own label: the internal name (for the CLI) is left out
+            self.bad_inputs[name] = f"✗ {str(exc).removeprefix(f'{name} ')}"
+            return True
+        if name not in self.bad_inputs and self.values.get(name) == value:
+            return False  # e.g. the form's own fields reporting the values they were given
+        self.bad_inputs.pop(name, None)
+        self.values[name] = value
+        return True
+
+    def clear_input(self, name: str) -> bool:
+        """A required choice made blank again: not given (True when it had a value)."""
+        return self.values.pop(name, None) is not None
+
+    def missing_inputs(self) -> list[InputSpec]:
+        """The inputs the rules need that nobody has filled (the card could not)."""
+        return [s for s in self.check.inputs if s.default is None and s.name not in self.values]
+
+    # -- modifiers ------------------------------------------------------------------------
+    def tick(self, selected: set[str]) -> None:
+        """The modifiers ticked now (a count kept for those already ticked)."""
+        self.ticked = {m: self.ticked.get(m, 1) for m in selected}
+
+    def count(self, mod_id: str, delta: int) -> str | None:
+        """Change the count of a countable modifier; why not, when it is not countable."""
+        spec = self.check.modifier(mod_id)
+        if spec is None or not spec.countable:
+            return "Only modifiers counted per item take + and -."
+        count = self.ticked.get(mod_id, 0) + delta
+        if count <= 0:
+            self.ticked.pop(mod_id, None)
+        else:
+            self.ticked[mod_id] = count
+        return None
+
+    # -- the odds -------------------------------------------------------------------------
+    def context(self, ticked: dict[str, int]) -> Context:
+        """The check prepared with the form's values and these ticks."""
+        from drumhead.resolve import prepare
+
+        return prepare(
+            self.session.ruleset,
+            self.check_id,
+            self.values,
+            ticked,
+            self.session.gaps(),
+            use_reroll=self.use_reroll,
+        )
+
+    def odds(self, *, offer: bool = True) -> OddsView:
+        """The number needed and the odds of every outcome, or why there are none yet.
+
+        ``offer``: work out again which modifiers may be ticked (the inputs changed), and
+        untick any no longer offered."""
+        if self.bad_inputs:
+            return OddsView("Fix the inputs marked ✗ to see the odds.")
+        missing = self.missing_inputs()
+        if missing:
+            return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
+        from drumhead.resolve import available_modifiers, odds
+
+        offered_in = None
+        try:
+            if offer:
+                base = self.context({})
+                self.offered = tuple(available_modifiers(base))
+                ids = {m.id for m in self.offered}
+                self.ticked = {k: v for k, v in self.ticked.items() if k in ids}
+                offered_in = base
+            ctx = self.context(self.ticked)
+            outcome_odds = odds(ctx)
+        except MissingGapError as exc:
+            return OddsView(
+                f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
+            )
+        except DrumheadError as exc:
+            return OddsView(f"✗ {exc}", refused=True, offered_in=offered_in)
+        return OddsView(
+            offered_in=offered_in,
+            context=ctx,
+            automatic=tuple(m for m in ctx.modifiers if m.auto),
+            needed=needed_text(ctx),
+            odds=outcome_odds,
+        )
+
+    # -- the roll -------------------------------------------------------------------------
+    def roll(self, hand: list[int] | None) -> Resolution:
+        """Resolve the check: seeded dice (``hand`` None) or the faces the players typed.
+
+        Raises MissingGapError for a value the rules lack (ask, then roll again), and
+        DrumheadError when the rules refuse."""
+        if self.bad_inputs:
+            raise DrumheadError("fix the inputs marked ✗ first")
+        result = self.session.run_check(
+            self.check_id, self.unit_id, self.values, self.ticked, hand, self.use_reroll
+        )
+        self.result = result
+        self.effects = list(result.effects)
+        return result
+
+    def clear_result(self) -> None:
+        """Forget the result (applied, or discarded)."""
+        self.result = None
+        self.effects = []
+
+    # -- the effects ----------------------------------------------------------------------
+    @property
+    def distances_to_roll(self) -> bool:
+        """Whether an effect's distance is still to be rolled."""
+        return any(e.kind == "distance" and e.dice and e.amount is None for e in self.effects)
+
+    def roll_distances(self) -> bool:
+        """Roll the dice of every distance effect still to be rolled (from the game's dice,
+        logged, when one is open); False when there was none."""
+        rolled = False
+        for i, effect in enumerate(self.effects):
+            if effect.kind == "distance" and effect.dice and effect.amount is None:
+                faces, total = self.session.roll_dice(
+                    effect.dice, f"distance: {effect.text}", self.unit_id
+                )
+                self.effects[i] = replace(
+                    effect,
+                    amount=total,
+                    text=f"{effect.text} ({effect.dice}: {' '.join(map(str, faces))} = {total})",
+                )
+                rolled = True
+        return rolled
+
+    def amount_refusal(self, index: int) -> str | None:
+        """Why effect ``index`` has no amount to edit (None: it has one)."""
+        effect = self.effects[index]
+        if effect.amount is None and effect.kind not in AMOUNT_KINDS:
+            return "This effect has no amount; untick it to discard it."
+        return None
+
+    def set_amount(self, index: int, amount: int) -> None:
+        """The players' amount for effect ``index`` (losses, steps, inches, hits)."""
+        self.effects[index] = replace(self.effects[index], amount=amount)
+
+    def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
+        """The chosen effects by the unit they fall on: the unit tested (its leader's too),
+        then each other unit the rules name (an opponent, a target)."""
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else "self"
+        # the table's notes, and an army-level check's (made for a side), go on no card
+        nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
+        by_who: dict[str, list[Effect]] = {}
+        for effect in chosen:
+            who = "self" if effect.who in ("self", "leader", first) else effect.who
+            by_who.setdefault("table" if who in nobody else who, []).append(effect)
+        return [
+            EffectGroup(
+                who,
+                tuple(group),
+                self.unit_id if who == "self" else None,
+                role_title(check, who),
+            )
+            for who, group in by_who.items()
+        ]
+
+    def leftover_text(self, chosen: list[Effect]) -> str | None:
+        """What to say when nothing was applied: effects discarded, or nothing to apply."""
+        if chosen:
+            return None
+        logged = " The roll is in the log." if self.session.game is not None else ""
+        if self.effects:
+            return "Effects discarded." + logged
+        if self.result is not None:
+            return f"{self.result.text}: nothing to apply." + logged
+        return None
