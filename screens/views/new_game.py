@@ -130,6 +130,28 @@ class NewGameScreen(DrumheadScreen):
         )
         scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
 
+    @on(OptionList.OptionHighlighted, "#new-scenario")
+    def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The optional rules the scenario switches on are ticked, and say so; the players
+        may untick them."""
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        if rulesets.highlighted is None:
+            return
+        ruleset = self.session.load(rulesets.get_option_at_index(rulesets.highlighted).id or "")
+        wanted = set(self.session.scenario_options(event.option_id or ""))
+        options = self.query_one("#new-options", SelectionList)
+        options.clear_options()
+        options.add_options(
+            [
+                Selection(
+                    f"{o.title} ({o.source})" + ("  · the scenario's" if o.id in wanted else ""),
+                    o.id,
+                    o.default or o.id in wanted,
+                )
+                for o in ruleset.options
+            ]
+        )
+
     @on(OptionList.OptionSelected, "#new-ruleset")
     def ruleset_chosen(self) -> None:
         options = self.query_one("#new-options", SelectionList)
@@ -169,8 +191,16 @@ class NewGameScreen(DrumheadScreen):
             error.update("✗ name the save (letters, digits, - and _)")
             self.query_one("#new-name", Input).focus()
             return
-        options = list(self.query_one("#new-options", SelectionList).selected)
+        ticks = self.query_one("#new-options", SelectionList)
+        options = list(ticks.selected)
+        unticked = [
+            str(ticks.get_option_at_index(i).value)
+            for i in range(ticks.option_count)
+            if ticks.get_option_at_index(i).value not in options
+        ]
         try:
-            self.session.new_game(ruleset_id, name, options=options, scenario=scenario_id)
+            self.session.new_game(
+                ruleset_id, name, options=options, scenario=scenario_id, without=unticked
+            )
         except DrumheadError as exc:
             error.update(f"✗ {exc}")

@@ -61,7 +61,9 @@ def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) ->
     return sorted(units, key=rank)
 
 
-def card_lines(game: Game, check: CheckSpec | str, unit_id: str, role: str) -> list[CardLine]:
+def card_lines(
+    game: Game, check: CheckSpec | str, unit_id: str, role: str | None
+) -> list[CardLine]:
     """The lines of a unit's card the check reads for ``role`` (its inputs filled from the
     card: figures, quality, formation, leader...), in the check's order."""
     from drumhead.game.game import unit_inputs
