@@ -68,9 +68,9 @@ class BattleScreen(DrumheadScreen):
         """Where the players were when the game was last open (a resume goes back there)."""
         self.filter_text = ""
         """The roster filter (every word must appear in the unit's line or brigade)."""
-        self._current_step: int | None = None
+        self.walk_step_shown: int | None = None
         """The checklist's current step as last shown (the cursor follows it when it moves)."""
-        self._followed: str | None = None
+        self.card_followed: str | None = None
         """The card whose brigade the roster's cursor last went to."""
         self.has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
@@ -316,8 +316,8 @@ class BattleScreen(DrumheadScreen):
         steps = self.query_one("#steps", SelectionList)
         highlighted = steps.highlighted
         current = next((i for i, x in enumerate(checklist.steps) if x.current), None)
-        moved = current is not None and current != self._current_step
-        self._current_step = current
+        moved = current is not None and current != self.walk_step_shown
+        self.walk_step_shown = current
         with steps.prevent(SelectionList.SelectedChanged):
             steps.clear_options()
             options = []
@@ -436,8 +436,8 @@ class BattleScreen(DrumheadScreen):
     def follow_card(self) -> None:
         """After a step that drew a card, the roster's cursor goes to its brigade."""
         drawn = self.session.state.activation.drawn
-        if drawn and drawn[-1] != self._followed:
-            self._followed = drawn[-1]
+        if drawn and drawn[-1] != self.card_followed:
+            self.card_followed = drawn[-1]
             self.highlight_brigade(drawn[-1])
 
     def action_next_turn(self) -> None:
