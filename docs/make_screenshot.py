@@ -24,7 +24,7 @@ async def main() -> None:
             game = new_game(
                 "one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=1781, name="Cowpens"
             )
-            app.start_game(game, "Cowpens")
+            app.session.open_game(game)
             await pilot.pause()
             await pilot.press("d")  # draw the first brigade card
             await pilot.pause()

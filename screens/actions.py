@@ -1,10 +1,10 @@
-"""The game's actions the app's keys and command palette call: undo, redo, save as, close,
-quit. Each asks the table session and words its answer for the players (with this app's
+"""The game's actions the app's keys and command palette call: undo, redo, luck, print, save
+as, close, quit. Each asks the table session and words its answer for the players (with this app's
 keys); none decides anything itself."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
 
@@ -13,6 +13,11 @@ from drumhead.session import Notice, TableSession
 
 if TYPE_CHECKING:
     from .autosave import Autosaver
+
+REPLAY_AFTER = 1.5
+"""Seconds after a game opens when its past is replayed in a worker thread (not at once: the
+replay holds Python's lock between its steps, and the battle screen's first frame and the
+first keys come first)."""
 
 
 class SessionActions(App[None]):
@@ -33,10 +38,26 @@ class SessionActions(App[None]):
                 timeout=notice.timeout,
             )
 
+    def replay_in_background(self) -> None:
+        """A game opened from its snapshot: the states between its past events are worked
+        out in a worker thread now, so that no undo or jump back waits for them (a 50,000-event
+        past takes seconds); a history that does not replay to the snapshot is told."""
+        if self.session.game is not None and self.session.needs_replay():
+            self.run_worker(self.replay_worker, thread=True, group="replay", exit_on_error=False)
+
+    def replay_worker(self) -> None:
+        notice = self.session.replay_past()
+        if notice is not None:
+            self.call_from_thread(self.tell, notice)
+
     def action_undo(self) -> None:
         """Take back the last change to the game."""
         if self.session.game is not None:
-            undone = self.session.undo()
+            try:
+                undone = self.session.undo()
+            except DrumheadError as exc:  # a past that does not replay (told when opened)
+                self.notify(str(exc), severity="error")
+                return
             if undone is None:
                 self.notify("Nothing to undo.", severity="warning")
             else:
@@ -50,6 +71,32 @@ class SessionActions(App[None]):
                 self.notify("Nothing to redo.", severity="warning")
             else:
                 self.notify(f"Redone: {redone}")
+
+    def action_open_luck(self) -> None:
+        """The luck statistics of the open game (views/luck.py)."""
+        if self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from .views.luck import LuckScreen
+
+        self.push_screen(LuckScreen())
+
+    def action_print(self, kind: str = "cards") -> None:
+        """Write the game's unit cards (or its quick reference) as HTML beside the save, and
+        say where."""
+        if self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from drumhead.session.record import print_paper
+
+        paper: Literal["cards", "reference"] = "reference" if kind == "reference" else "cards"
+        try:
+            path = print_paper(self.session, paper)
+        except DrumheadError as exc:
+            self.notify(f"Nothing printed: {exc}", severity="error")
+            return
+        what = "Quick reference" if paper == "reference" else "Unit cards"
+        self.notify(f"{what} written to {path.resolve()}: open it in a browser and print.")
 
     def action_save_as(self) -> None:
         """Ask for a name or a folder and write the whole game there; saving goes on there."""

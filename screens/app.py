@@ -16,7 +16,7 @@ from textual.binding import Binding
 
 from drumhead.session import RETRY_EVERY, Change, TableSession
 
-from .actions import SessionActions
+from .actions import REPLAY_AFTER, SessionActions
 from .autosave import Autosaver
 from .compat import driver_class
 from .themes import CONTRAST_THEME, DEFAULT_THEME
@@ -113,6 +113,7 @@ class DrumheadApp(SessionActions):
 
             self.back_to_base()
             self.push_screen(BattleScreen(self.session.view))
+            self.set_timer(REPLAY_AFTER, self.replay_in_background)
         elif change is Change.CLOSED:
             self.back_to_base()
             self.kept.drop()

@@ -108,6 +108,9 @@ def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
                 partial(app.action_open_reference, entry.title),
             )
         )
+    from .house_actions import house_commands
+
+    out.extend(house_commands(app))
     return out
 
 
@@ -148,6 +151,21 @@ def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
         PaletteCommand("Undo", "Take back the last change (u)", app.action_undo),
         PaletteCommand("Redo", "Put back the last change undone (U)", app.action_redo),
         PaletteCommand("Open log", "Every event by turn and phase (l)", app.action_open_log),
+        PaletteCommand(
+            "Luck statistics",
+            "Was it the dice? By side, unit and turn (s in the log)",
+            app.action_open_luck,
+        ),
+        PaletteCommand(
+            "Print unit cards",
+            "Write the unit cards to cut out, as HTML beside the save (p)",
+            partial(app.action_print, "cards"),
+        ),
+        PaletteCommand(
+            "Print quick reference",
+            "Write the ruleset's tables and modifiers, as HTML beside the save",
+            partial(app.action_print, "reference"),
+        ),
         PaletteCommand(
             "Close game", "Save it and go back to the start screen (ctrl+w)", app.action_close_game
         ),

@@ -18,17 +18,40 @@ if TYPE_CHECKING:
     from drumhead.session import TableSession
 
 
-class GapModal(ModalScreen[InputValue | None]):
-    """Asks the players for one gap value; dismisses with the value (checked), or None."""
+class WholeChart:
+    """What the prompt dismisses with when the players choose to type the whole chart the
+    value is a cell of (the grid editor), not this one cell."""
 
-    BINDINGS = [Binding("escape", "leave", "Cancel", id="cancel")]
 
-    def __init__(self, session: TableSession, gap_id: str) -> None:
+WHOLE_CHART = WholeChart()
+"""The one :class:`WholeChart` answer."""
+
+
+class GapModal(ModalScreen[InputValue | WholeChart | None]):
+    """Asks the players for one gap value; dismisses with the value (checked), None, or
+    :data:`WHOLE_CHART` (a cell of a missing chart: type the chart whole instead)."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Cancel", id="cancel"),
+        Binding("ctrl+g", "whole_chart", "Type the whole chart", id="gap-whole-chart"),
+    ]
+
+    def __init__(self, session: TableSession, gap_id: str, table: str | None = None) -> None:
         super().__init__()
         self.session = session
         """The session whose ruleset lacks the value (and keeps it once given)."""
         self.gap_id = gap_id
         """The gap asked for."""
+        self.table = table
+        """The missing chart the value is a cell of, if it is one."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ctrl+g only for a cell of a missing chart."""
+        return self.table is not None if action == "whole_chart" else True
+
+    def action_whole_chart(self) -> None:
+        if self.table is not None:
+            self.dismiss(WHOLE_CHART)
 
     def compose(self) -> ComposeResult:
         gap = self.session.ruleset.gap(self.gap_id)
@@ -45,10 +68,21 @@ class GapModal(ModalScreen[InputValue | None]):
             yield Static(
                 "Agree a value at the table; drumhead keeps it for this game.", classes="hint"
             )
+            if self.table is not None:
+                chart = self.session.ruleset.gap_table(self.table)
+                title = chart.title if chart is not None else self.table
+                yield Static(
+                    f"This is one cell of the {title}: ctrl+g types the whole chart now, "
+                    "as it is printed.",
+                    id="gap-chart-hint",
+                    classes="hint",
+                )
             yield Input(placeholder=hint, id="gap-value")
             yield Static("", id="gap-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Keep this value", id="gap-ok", variant="primary")
+                if self.table is not None:
+                    yield Button("Type the whole chart", id="gap-chart")
                 yield Button("Cancel", id="gap-cancel")
 
     @on(Input.Submitted, "#gap-value")
@@ -77,3 +111,7 @@ class GapModal(ModalScreen[InputValue | None]):
     @on(Button.Pressed, "#gap-cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    @on(Button.Pressed, "#gap-chart")
+    def chart_pressed(self) -> None:
+        self.action_whole_chart()

@@ -40,7 +40,13 @@ class BattleScreen(DrumheadScreen):
     """The main screen while a game is open."""
 
     BINDINGS = [
-        Binding("m", "morale", "Morale", id="morale", tooltip="Morale test of the selected unit"),
+        Binding(
+            "m",
+            "morale_test",
+            "Morale",
+            id="morale_test",
+            tooltip="Morale test of the selected unit",
+        ),
         Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
         Binding("i", "initiative", "Initiative", id="initiative"),
@@ -54,6 +60,7 @@ class BattleScreen(DrumheadScreen):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U", "redo", "Redo", id="redo"),
         Binding("l", "app.open_log", "Log", id="log"),
+        Binding("p", "app.print('cards')", "Print cards", id="print-cards", show=False),
         Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
         Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
         Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
@@ -85,7 +92,7 @@ class BattleScreen(DrumheadScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card drawing only for card activation, initiative only where the rules have it,
         the morale key only where there is a morale test (Republique's assault has none)."""
-        if action == "morale":
+        if action == "morale_test":
             if self.has_morale is None and self.session.game is not None:
                 self.has_morale = self.session.morale_check_id() is not None
             return self.has_morale is not False
@@ -283,6 +290,8 @@ class BattleScreen(DrumheadScreen):
         if unit_id is None:
             card.update(Text("No unit selected.", style="italic"))
             return
+        if self.session.game is None:  # a highlight arriving as the game closes
+            return
         state = self.session.state
         card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))
 
@@ -395,7 +404,7 @@ class BattleScreen(DrumheadScreen):
     def action_filter(self) -> None:
         self.query_one("#roster-filter", Input).focus()
 
-    def action_morale(self) -> None:
+    def action_morale_test(self) -> None:
         """The standard morale test for the selected unit."""
         unit_id = self.selected_unit()
         check = self.session.morale_check_id(unit_id)

@@ -1,99 +1,226 @@
-"""The log: every event of the game by turn and phase; undo, redo, jump back to an entry."""
+"""The log: every event of the game, latest last; undo, redo, jump back to an entry, move by
+turn, search the words.
+
+Only the rows on the screen are read and drawn (:class:`~drumhead.screens.widgets.log_view.LogView`):
+opening the log, undo and redo while it shows, and moving about cost the same on a game of
+fifty events and one of fifty thousand.
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual import on
+from typing import TYPE_CHECKING
+
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
+from textual.worker import get_current_worker
 
 from drumhead.errors import DrumheadError
+from drumhead.session.record import plan_revert, revert
 
+from ..dialogs.revert import RevertModal
 from ..widgets.footer import KeysFooter
+from ..widgets.log_view import LogView
 from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
+
+if TYPE_CHECKING:
+    from drumhead.game.log_rows import LogRows
+
+HINT = "j on an entry goes back to just after it · r reverts only it · F1 more keys"
 
 
 class LogScreen(KeptScreen):
     """Latest entry last; undone entries (which can be redone) are listed after a rule."""
 
     BINDINGS = [
-        Binding("escape", "app.back", "Back", id="back"),
+        Binding("escape", "back", "Back", id="back"),
         Binding("u", "app.undo", "Undo", id="log-undo"),
         Binding("U", "app.redo", "Redo", id="log-redo"),
         Binding("j", "jump", "Jump back here", id="jump"),
+        Binding("r", "revert", "Revert entry", id="revert", tooltip="Take back this entry only"),
+        Binding("s", "app.open_luck", "Luck", id="luck", tooltip="Luck statistics"),
+        Binding("left_square_bracket", "turn(-1)", "Turn before", id="turn-before", show=False),
+        Binding("right_square_bracket", "turn(1)", "Next turn", id="turn-after", show=False),
+        Binding("slash", "search", "Search", id="search", show=False),
+        Binding("n", "again(-1)", "Next match", id="match-back", show=False),
+        Binding("N", "again(1)", "Match forward", id="match-forward", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searched = ""
+        """The words searched for last."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Log")
-        yield Static("j on an entry goes back to just after it (U redoes).", classes="hint")
-        yield OptionList(id="log")
+        yield Static(HINT, classes="hint")
+        yield Static("", id="log-where")
+        yield LogView(id="log")
+        yield Static("", id="log-entry")
+        yield Input(placeholder="words to find, Enter searches back from here", id="log-search")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self.query_one("#log-search", Input).display = False
         self.game_changed()
-        self.query_one("#log", OptionList).focus()
+        self.query_one("#log", LogView).focus()
 
     def reopen(self) -> bool:
         """Open again: the log as it is now, the latest entry highlighted."""
-        self.game_changed()
-        self.set_focus(self.query_one("#log", OptionList))
+        view = self.query_one("#log", LogView)
+        rows = self.log_rows()
+        view.show(rows, cursor=rows.latest if rows is not None else None)
+        self.close_search()
+        self.set_focus(view)
         return True
 
+    def log_rows(self) -> LogRows | None:
+        """The open game's log as rows (None: no game open)."""
+        return self.session.log_rows() if self.session.game is not None else None
+
     def game_changed(self) -> None:
-        if self.session.game is None:
-            return
+        """The game changed: the rows on the screen are read again (the cursor stays on its
+        row, or follows the latest entry if it was there)."""
         if not self.query("Footer"):
             return  # not composed yet
-        options: list[Option] = [Option(Text("Start of the game", style="italic"), id="seq:0")]
-        undone = False
-        for entry in self.session.log_entries():
-            if entry.seq is None:
-                options.append(Option(Text(f"── {entry.text}", style="bold"), disabled=True))
-            elif not entry.undone:
-                options.append(Option(f"{entry.seq:>3}. {entry.text}", id=f"seq:{entry.seq}"))
-            else:
-                if not undone:
-                    undone = True
-                    options.append(
-                        Option(
-                            Text("── undone (U redoes, latest first) ──", style="bold"),
-                            disabled=True,
-                        )
-                    )
-                options.append(
-                    Option(
-                        Text(f"{entry.seq:>3}. (undone) {entry.text}", style="strike"),
-                        disabled=True,
-                    )
-                )
-        log = self.query_one("#log", OptionList)
-        log.clear_options()
-        log.add_options(options)
-        enabled = [i for i, o in enumerate(options) if not o.disabled]
-        log.highlighted = enabled[-1] if enabled else None
+        self.query_one("#log", LogView).show(self.log_rows())
 
-    @on(OptionList.OptionSelected, "#log")
+    @property
+    def view(self) -> LogView:
+        return self.query_one("#log", LogView)
+
+    # -- the highlighted entry ------------------------------------------------------------
+    @on(LogView.Highlighted, "#log")
+    def highlighted(self, event: LogView.Highlighted) -> None:
+        row = self.view.row(event.row)
+        where = self.query_one("#log-where", Static)
+        entry = self.query_one("#log-entry", Static)
+        if row is None:
+            where.update("")
+            entry.update("")
+            return
+        where.update(row.where or "")
+        label = f"{row.seq}. " if row.seq else ""
+        mark = f"{row.mark} " if row.mark else ""
+        entry.update(f"{label}{mark}{row.text}" if row.kind != "rule" else "")
+
+    @on(LogView.Selected, "#log")
     def selected(self) -> None:
         self.action_jump()
 
     def action_jump(self) -> None:
         """Go back to just after the highlighted entry."""
-        log = self.query_one("#log", OptionList)
-        if self.session.game is None or log.highlighted is None:
+        row = self.view.row(self.view.cursor)
+        if self.session.game is None or row is None:
             return
-        option_id = log.get_option_at_index(log.highlighted).id or ""
-        if not option_id.startswith("seq:"):
+        if not row.can_jump or row.seq is None:
+            self.notify("Only an entry of the log can be gone back to (U redoes).")
             return
-        seq = int(option_id[4:])
         try:
-            jumped = self.session.jump_to(seq)
+            jumped = self.session.jump_to(row.seq)
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
             return
         if not jumped:
             self.notify("That is the latest entry already.")
             return
-        self.notify(f"Back to just after entry {seq}; U redoes the rest one by one.")
+        self.notify(f"Back to just after entry {row.seq}; U redoes the rest one by one.")
+
+    def highlighted_seq(self) -> int | None:
+        """The seq of the highlighted entry (0: the start; None: the rule or nothing)."""
+        row = self.view.row(self.view.cursor)
+        return row.seq if row is not None and row.can_jump else None
+
+    def action_revert(self) -> None:
+        """Take back the highlighted entry only, replaying the later ones: the plan first
+        (:class:`~drumhead.screens.dialogs.revert.RevertModal`), carried out only if the
+        players agree."""
+        row = self.view.row(self.view.cursor)
+        if self.session.game is None or row is None or row.kind != "event" or not row.seq:
+            self.notify("Highlight an entry of the log to revert it.", severity="warning")
+            return
+        try:
+            plan = plan_revert(self.session, row.seq)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        session = self.session
+
+        def chosen(agreed: bool | None) -> None:
+            if not agreed:
+                self.notify("Revert cancelled: nothing changed.")
+                return
+            try:
+                done = revert(session, plan)
+            except DrumheadError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(done)
+
+        self.app.push_screen(
+            RevertModal(plan.entry, plan.summary, plan.conflicts, plan.changes), chosen
+        )
+
+    def action_turn(self, step: int) -> None:
+        """The first entry of the next turn (1), or of this turn or the one before (-1)."""
+        rows = self.view.source
+        if rows is None:
+            return
+        found = rows.turn_start(self.view.cursor, 1 if step > 0 else -1)
+        if found is None:
+            self.notify("No later turn." if step > 0 else "No earlier turn.")
+            return
+        self.view.go_to(found)
+
+    # -- search ---------------------------------------------------------------------------
+    def action_search(self) -> None:
+        search = self.query_one("#log-search", Input)
+        search.display = True
+        search.value = self.searched
+        search.focus()
+
+    def close_search(self) -> None:
+        search = self.query_one("#log-search", Input)
+        search.display = False
+        if search.has_focus:
+            self.view.focus()
+
+    def action_back(self) -> None:
+        """Close the search if it is open, else go back."""
+        if self.query_one("#log-search", Input).display:
+            self.close_search()
+            return
+        self.drumhead.go_back()
+
+    @on(Input.Submitted, "#log-search")
+    def search_submitted(self, event: Input.Submitted) -> None:
+        self.searched = event.value.strip()
+        self.close_search()
+        # from the highlighted entry itself (the latest, when the log has just opened)
+        self.find(self.searched, self.view.cursor + 1, -1)
+
+    def action_again(self, step: int) -> None:
+        if not self.searched:
+            self.action_search()
+            return
+        self.find(self.searched, self.view.cursor, -1 if step < 0 else 1)
+
+    @work(thread=True, exclusive=True, group="log-search")
+    def find(self, text: str, row: int, step: int) -> None:
+        """Search in a worker thread (a long log may take a moment); a new search or leaving
+        the screen stops it."""
+        rows = self.view.source
+        if rows is None or not text:
+            return
+        worker = get_current_worker()
+        found = rows.find(text, row, -1 if step < 0 else 1, stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.found, text, found)
+
+    def found(self, text: str, row: int | None) -> None:
+        if row is None or row >= self.view.row_count:
+            self.notify(f"No entry says '{text}' that way.", severity="warning")
+            return
+        self.view.go_to(row)

@@ -12,8 +12,11 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
+from drumhead.house.library import HouseChoice
+from drumhead.session.house import HouseDesk
 
 from ..widgets.footer import KeysFooter
+from ..widgets.house_text import choice_detail, choice_prompt, questions_text
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .base import DrumheadScreen
@@ -23,7 +26,8 @@ STEPS = {
     "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),
     "new-options": ("head-options", "2. Optional rules (space toggles, tab moves on)"),
     "new-scenario": ("head-scenario", "3. Scenario (Enter picks)"),
-    "new-name": ("head-name", "4. Name of the save, Enter starts"),
+    "new-house": ("head-house", "4. House rules (Enter picks)"),
+    "new-name": ("head-name", "5. Name of the save, Enter starts"),
 }
 """Each step's widget, its heading and the heading's words."""
 
@@ -55,6 +59,9 @@ class NewGameScreen(DrumheadScreen):
                 yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
                 yield self.heading("new-scenario")
                 yield OptionList(id="new-scenario")
+                yield self.heading("new-house")
+                yield OptionList(id="new-house")
+                yield Static("", id="no-house", classes="hint")
                 yield self.heading("new-name")
                 # select_on_focus off: a name started on a list goes on, not over its start
                 yield Input(
@@ -66,7 +73,12 @@ class NewGameScreen(DrumheadScreen):
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
+                yield Static("", id="new-house-detail")
+                yield Static("", id="new-questions")
         yield KeysFooter()
+
+    house_choices: dict[str, HouseChoice] = {}
+    """The house-rules choices listed, by option id (their place in the list)."""
 
     naming_from: object = None
     """The list a name was started on (until the name's field has the focus)."""
@@ -102,6 +114,11 @@ class NewGameScreen(DrumheadScreen):
         name.focus()
         name.insert_text_at_cursor(event.character)
 
+    @property
+    def desk(self) -> HouseDesk:
+        """House rules and open questions, for the session."""
+        return HouseDesk(self.session)
+
     def on_mount(self) -> None:
         rulesets = self.query_one("#new-ruleset", OptionList)
         ids = self.session.ruleset_ids()
@@ -114,7 +131,7 @@ class NewGameScreen(DrumheadScreen):
     def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         assert event.option_id is not None
         ruleset = self.session.load(event.option_id)
-        self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset))
+        self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset, questions=False))
         options = self.query_one("#new-options", SelectionList)
         options.clear_options()
         options.add_options(
@@ -129,6 +146,70 @@ class NewGameScreen(DrumheadScreen):
             + [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
         )
         scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
+        self.list_house_rules(event.option_id)
+
+    def list_house_rules(self, ruleset_id: str) -> None:
+        """The house-rules files offered for the ruleset: "none: ask me when needed" first
+        (highlighted), each file with what it answers; the list hidden when there is none."""
+        choices = self.desk.choices(ruleset_id)
+        self.house_choices = {str(n): c for n, c in enumerate(choices)}
+        houses = self.query_one("#new-house", OptionList)
+        houses.clear_options()
+        houses.add_options([Option(choice_prompt(c), id=n) for n, c in self.house_choices.items()])
+        houses.highlighted = 0
+        houses.display = len(choices) > 1
+        note = self.query_one("#no-house", Static)
+        note.display = len(choices) == 1
+        note.update(
+            "No house-rules files for this ruleset: each open question is asked when a check "
+            "needs it. (Your own files go in the house-rules folder beside the saves.)"
+        )
+        self.show_house(ruleset_id, choices[0])
+
+    def chosen_house(self) -> HouseChoice | None:
+        """The house-rules choice highlighted (None: the list is not filled yet)."""
+        houses = self.query_one("#new-house", OptionList)
+        if houses.highlighted is None or not self.house_choices:
+            return None
+        option_id = houses.get_option_at_index(houses.highlighted).id
+        return self.house_choices.get(option_id or "")
+
+    def show_house(self, ruleset_id: str, choice: HouseChoice) -> None:
+        """The choice's preview and the open questions as a new game with it would have them."""
+        self.query_one("#new-house-detail", Static).update(choice_detail(choice))
+        house = choice.path if choice.usable else None
+        try:
+            ruleset, questions = self.desk.preview(ruleset_id, self.chosen_options(), house)
+        except DrumheadError as exc:
+            self.query_one("#new-questions", Static).update(f"✗ {exc}")
+            return
+        self.query_one("#new-questions", Static).update(questions_text(ruleset, questions))
+
+    def chosen_options(self) -> list[str]:
+        return list(self.query_one("#new-options", SelectionList).selected)
+
+    @on(OptionList.OptionHighlighted, "#new-house")
+    def house_highlighted(self) -> None:
+        choice = self.chosen_house()
+        ruleset_id = self.chosen_ruleset()
+        if choice is not None and ruleset_id is not None:
+            self.show_house(ruleset_id, choice)
+
+    @on(OptionList.OptionSelected, "#new-house")
+    def house_chosen(self) -> None:
+        choice = self.chosen_house()
+        if choice is not None and not choice.usable:
+            self.query_one("#new-error", Static).update(
+                "✗ that file cannot be used (its problem is on the right): pick another"
+            )
+            return
+        self.query_one("#new-name", Input).focus()
+
+    def chosen_ruleset(self) -> str | None:
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        if rulesets.highlighted is None:
+            return None
+        return rulesets.get_option_at_index(rulesets.highlighted).id
 
     @on(OptionList.OptionHighlighted, "#new-scenario")
     def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -162,7 +243,11 @@ class NewGameScreen(DrumheadScreen):
 
     @on(OptionList.OptionSelected, "#new-scenario")
     def scenario_chosen(self) -> None:
-        self.query_one("#new-name", Input).focus()
+        houses = self.query_one("#new-house", OptionList)
+        if houses.display:
+            houses.focus()
+        else:
+            self.query_one("#new-name", Input).focus()
 
     @on(Input.Submitted, "#new-name")
     def name_submitted(self) -> None:
@@ -191,16 +276,26 @@ class NewGameScreen(DrumheadScreen):
             error.update("✗ name the save (letters, digits, - and _)")
             self.query_one("#new-name", Input).focus()
             return
+        options = self.chosen_options()
         ticks = self.query_one("#new-options", SelectionList)
-        options = list(ticks.selected)
         unticked = [
             str(ticks.get_option_at_index(i).value)
             for i in range(ticks.option_count)
             if ticks.get_option_at_index(i).value not in options
         ]
+        house = self.chosen_house()
+        if house is not None and not house.usable:
+            error.update("✗ the house-rules file picked cannot be used: pick another")
+            self.query_one("#new-house", OptionList).focus()
+            return
         try:
             self.session.new_game(
-                ruleset_id, name, options=options, scenario=scenario_id, without=unticked
+                ruleset_id,
+                name,
+                options=options,
+                scenario=scenario_id,
+                without=unticked,
+                house_rules=house.path if house is not None else None,
             )
         except DrumheadError as exc:
             error.update(f"✗ {exc}")

@@ -6,6 +6,7 @@ game open (``drumhead reference [RULESET]``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -17,14 +18,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from drumhead.gaptables import ShownTable
 from drumhead.model import Ruleset
+from drumhead.session.house import HouseDesk
 
+from ..house_actions import open_chart
 from ..render import (
     check_modifiers_table,
     gap_value_text,
     reference_table,
     ruling_text,
 )
+from ..widgets.chart_text import chart_body
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
@@ -50,8 +55,9 @@ class RefItem:
         return all(word in self.words for word in query.lower().split())
 
 
-def reference_items(ruleset: Ruleset) -> list[RefItem]:
-    """Every entry of a ruleset's quick reference, in reading order."""
+def reference_items(ruleset: Ruleset, charts: Sequence[ShownTable] = ()) -> list[RefItem]:
+    """Every entry of a ruleset's quick reference, in reading order; ``charts``: the charts
+    the sources lack, as the game has them (house and players' cells marked)."""
     items: list[RefItem] = []
 
     def add(
@@ -79,6 +85,11 @@ def reference_items(ruleset: Ruleset) -> list[RefItem]:
         cells = " ".join([*entry.columns, *(c for row in entry.rows for c in row)])
         kind = "Table" if entry.rows else "Rule"
         add(f"reference:{entry.id}", kind, entry.title, entry.source, parts, cells)
+    for shown in charts:
+        cells = " ".join(c.text for row in shown.rows for c in row)
+        add(
+            f"chart:{shown.gap_table}", "Chart", shown.title, shown.source, chart_body(shown), cells
+        )
     for check in ruleset.checks:
         text = Text(check.summary + "\n")
         if check.inputs:
@@ -131,6 +142,7 @@ class ReferenceScreen(KeptScreen):
         Binding("escape", "app.back", "Back", id="back"),
         Binding("slash", "focus_search", "Search", id="search"),
         Binding("ctrl+n", "next_ruleset", "Next ruleset", id="next-ruleset"),
+        Binding("e", "type_chart", "Type this chart", id="type-chart"),
     ]
 
     def __init__(self, query: str = "") -> None:
@@ -145,6 +157,8 @@ class ReferenceScreen(KeptScreen):
         """The entry the detail pane shows."""
         self.items_for: Ruleset | None = None
         """The ruleset :attr:`items` were read from."""
+        self.answers_for: dict[str, object] | None = None
+        """The players' answers the charts were drawn with."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Reference")
@@ -171,7 +185,7 @@ class ReferenceScreen(KeptScreen):
         search = self.query_one("#ref-search", Input)
         with search.prevent(Input.Changed):
             search.value = self.query_text
-        if self.items_for is not self.session.ruleset:
+        if self.items_for is not self.session.ruleset or self.answers_changed():
             self.load()
         else:
             self.filter(self.query_text)
@@ -180,10 +194,42 @@ class ReferenceScreen(KeptScreen):
 
     def load(self) -> None:
         """Read the ruleset's entries and show the ones matching the search."""
+        desk = HouseDesk(self.session)
         self.items_for = self.session.ruleset
-        self.items = reference_items(self.items_for)
+        self.answers_for = dict(desk.answers())
+        charts = [desk.chart(table.id)[1] for table in desk.charts()]
+        self.items = reference_items(self.items_for, charts)
         self.filter(self.query_one("#ref-search", Input).value)
         self.query_one("#ref-list", OptionList).focus()
+
+    def answers_changed(self) -> bool:
+        """Whether the players' answers changed since the charts were drawn."""
+        return dict(HouseDesk(self.session).answers()) != self.answers_for
+
+    def game_changed(self) -> None:
+        """An answer given, changed or taken back: the charts drawn again (kept on the
+        entry shown)."""
+        if not self.is_mounted or not self.answers_changed():
+            return
+        showing = self.showing.key if self.showing is not None else None
+        self.load()
+        keys = [item.key for item in self.shown]
+        if showing in keys:
+            listing = self.query_one("#ref-list", OptionList)
+            listing.highlighted = keys.index(showing)
+            self.show(self.shown[keys.index(showing)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """e (type this chart) only on a chart."""
+        if action == "type_chart":
+            return self.showing is not None and self.showing.key.startswith("chart:")
+        return True
+
+    def action_type_chart(self) -> None:
+        """e: the chart shown, in the grid editor."""
+        if self.showing is None or not self.showing.key.startswith("chart:"):
+            return
+        open_chart(self.drumhead, self.showing.key.partition(":")[2])
 
     def filter(self, query: str) -> None:
         """List the entries matching ``query``, the first highlighted and shown. The list and
@@ -210,6 +256,7 @@ class ReferenceScreen(KeptScreen):
     def show(self, item: RefItem) -> None:
         if item is not self.showing:
             self.showing = item
+            self.refresh_bindings()
             self.query_one("#ref-body", Static).update(item.body)
         self.query_one("#ref-detail", VerticalScroll).scroll_home(animate=False)
 

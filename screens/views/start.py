@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from drumhead.model import Ruleset
 
 
-def ruleset_text(ruleset: Ruleset) -> Text:
-    """A ruleset's title, description, counts, options and open questions."""
+def ruleset_text(ruleset: Ruleset, *, questions: bool = True) -> Text:
+    """A ruleset's title, description, counts, options and (``questions``) its open
+    questions, folded to a summary and a line per check."""
     text = Text()
     text.append(ruleset.title + "\n", style="bold")
     text.append(f"version {ruleset.version}\n", style="italic")
@@ -34,13 +35,13 @@ def ruleset_text(ruleset: Ruleset) -> Text:
     )
     if ruleset.options:
         text.append("Optional rules: " + "; ".join(o.title for o in ruleset.options) + "\n")
-    open_gaps = [g for g in ruleset.gaps if g.value is None]
-    if open_gaps:
-        text.append(f"\nQuestions the rules leave open ({len(open_gaps)}):\n", style="bold")
-        for gap in open_gaps:
-            text.append(f"- {gap.question} ({gap.source})\n")
-    else:
-        text.append("\nNo open questions.\n")
+    if questions:
+        from drumhead.questions import open_questions
+
+        from ..widgets.house_text import questions_text
+
+        text.append("\n")
+        text.append_text(questions_text(ruleset, open_questions(ruleset)))
     return text
 
 

@@ -40,6 +40,8 @@ class UnitsScreen(KeptScreen):
         super().__init__()
         self.unit_id = unit_id
         """The unit being edited."""
+        self.listed: tuple[list[tuple[str, str]], list[tuple[str, str]]] | None = None
+        """The units and leaders listed, as (id, text) (the list is rebuilt when they change)."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Units")
@@ -67,20 +69,24 @@ class UnitsScreen(KeptScreen):
     def game_changed(self) -> None:
         if self.session.game is None:
             return
-        if not self.query("Footer"):
-            return  # not composed yet
+        if not self.query("Footer") or not self.query("#unit-list"):
+            return  # not composed yet, or taken down (the app closing)
         state = self.session.state
         units = self.query_one("#unit-list", OptionList)
-        options = [Option(f"{u.name}{' (out)' if u.removed else ''}", id=u.id) for u in state.units]
-        if state.leaders:
-            options.append(Option(Text("── Leaders ──", style="bold"), disabled=True))
-            options.extend(
-                Option(f"★ {x.name} ({x.status})", id=f"leader:{x.id}") for x in state.leaders
-            )
-        with units.prevent(OptionList.OptionHighlighted):
-            units.clear_options()
-            units.add_options(options)
-        ids = [o.id for o in options]
+        entries = [(u.id, f"{u.name}{' (out)' if u.removed else ''}") for u in state.units]
+        leaders = [(f"leader:{x.id}", f"★ {x.name} ({x.status})") for x in state.leaders]
+        ids: list[str | None] = [i for i, _ in entries]
+        if leaders:
+            ids += [None, *(i for i, _ in leaders)]
+        if (entries, leaders) != self.listed:  # a 500-unit list is rebuilt only when it changed
+            self.listed = (entries, leaders)
+            options = [Option(text, id=ident) for ident, text in entries]
+            if leaders:
+                options.append(Option(Text("── Leaders ──", style="bold"), disabled=True))
+                options.extend(Option(text, id=ident) for ident, text in leaders)
+            with units.prevent(OptionList.OptionHighlighted):
+                units.clear_options()
+                units.add_options(options)
         if self.unit_id not in ids:
             self.unit_id = ids[0] if ids else None
         if self.unit_id is not None:

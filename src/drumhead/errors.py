@@ -27,10 +27,13 @@ class MissingHitsPerStandError(InputError):
     """Hits were to be marked on a unit whose card does not say how many hits remove one of its
     stands (``unit`` is its id): the players give the number, kept on the card."""
 
-    def __init__(self, unit: str, name: str) -> None:
+    def __init__(self, unit: str, name: str, attribute: str, label: str) -> None:
         self.unit = unit
+        self.attribute = attribute
+        """The unit attribute that gives the number (declared ``used_by = "hits"``)."""
+        self.label = label
         super().__init__(
-            f"{name} has no hits per stand on its card: set hits_per_stand (how many hits "
+            f"{name} has no value for '{label}' on its card: set {attribute} (how many hits "
             "remove one of its stands) to mark hits on it"
         )
 

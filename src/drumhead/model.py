@@ -30,12 +30,8 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "strength_lost",
         "state",
         "leader_value",
-        "leader_rerolls",
         "leader_attached",
         "leader_in_command",
-        "leader_charismatic",
-        "panic_marker",
-        "elite",
         "single_stand",
         "side_rating",
         "enemy_rating",
@@ -47,7 +43,48 @@ unit (or its brigade) is among those he commands (left out when the scenario giv
 as none); ``leader_charismatic`` whether he is charismatic (left out without a leader). The
 leader is the one picked for the unit's role, else the one attached to it. ``side_rating`` is the
 rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
-there are exactly two sides); both are left out when the scenario gives none."""
+there are exactly two sides); both are left out when the scenario gives none. Besides these,
+an input may be filled from any attribute the ruleset declares for its units (``elite``, by its
+own name) or leaders (``leader_rerolls``: ``leader_`` and its name), and from ``marker:ID``
+(whether the card carries marker ID)."""
+
+UNIT_CARD_KEYS: frozenset[str] = frozenset(
+    {
+        "id",
+        "name",
+        "side",
+        "brigade",
+        "type",
+        "strength",
+        "strength_start",
+        "strength_now",
+        "state",
+        "subtype",
+        "quality",
+        "formation",
+        "hits",
+        "markers",
+        "notes",
+        "removed",
+        "attributes",
+    }
+)
+"""Keys every unit card has (in saves and scenarios): a declared unit attribute takes another
+name (nor one of :data:`UNIT_FIELDS`)."""
+
+LEADER_CARD_KEYS: frozenset[str] = frozenset(
+    {"id", "name", "side", "value", "attached", "attached_to", "commands", "status", "notes"}
+)
+"""Keys every leader has: a declared leader attribute takes another name (``attached`` too:
+``leader_attached`` is a unit-card field of its own)."""
+
+ATTRIBUTE_TYPES: tuple[str, ...] = ("int", "bool", "text", "choice")
+"""The kinds of value a declared unit or leader attribute holds."""
+
+ATTRIBUTE_USES: tuple[str, ...] = ("hits", "leader")
+"""What an attribute may be read by besides inputs (``used_by``): ``hits``, the number of hits
+that take a stand (the ``hits`` effect); ``leader``, what a ``leader`` effect's ``amount`` is
+taken off (re-rolls used)."""
 
 EFFECT_KINDS: frozenset[str] = frozenset(
     {
@@ -349,6 +386,55 @@ class UnitType:
     """What its strength counts: figures, stands, guns, hits."""
     ladder: str = "default"
     single_stand: bool = False
+    morale_check: str | None = None
+    """The check that is this type's standard morale test (the app's morale key), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeSpec:
+    """A value the ruleset keeps on its unit (or leader) cards besides the ones every ruleset
+    has (``[unit_attributes.ID]``, ``[leader_attributes.ID]``): Rank and File's elite units
+    and hits a stand can take, Republique's skirmishers, a leader's re-rolls."""
+
+    id: str
+    label: str
+    type: Literal["int", "bool", "text", "choice"]
+    default: InputValue | None = None
+    """The value of a card that gives none; None: no value until the players give one."""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    card: bool = True
+    """Shown on the unit card (on screen and printed)."""
+    used_by: str | None = None
+    """``hits`` or ``leader`` (see :data:`ATTRIBUTE_USES`), or None."""
+    source: str = ""
+
+    def fits(self, value: object) -> bool:
+        """Whether ``value`` is one this attribute can hold."""
+        if self.type == "bool":
+            return isinstance(value, bool)
+        if self.type in ("text", "choice"):
+            return isinstance(value, str) and (self.type == "text" or value in self.choices)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        return (self.minimum is None or value >= self.minimum) and (
+            self.maximum is None or value <= self.maximum
+        )
+
+    def wanted(self) -> str:
+        """What :meth:`fits` accepts, in the players' words."""
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "text":
+            return "text"
+        if self.type == "choice":
+            return f"one of {', '.join(self.choices)}"
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"a whole number, {self.minimum} or more"
+        return "a whole number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,6 +602,10 @@ class Ruleset:
     """Dotted key paths the house-rules file changed (``checks.fire.hit_on``)."""
     gap_tables: tuple[GapTable, ...] = ()
     """Missing charts and tables, as grids of gaps (``[gap_tables.ID]``)."""
+    unit_attributes: tuple[AttributeSpec, ...] = ()
+    """Values kept on unit cards besides every ruleset's (``[unit_attributes.ID]``)."""
+    leader_attributes: tuple[AttributeSpec, ...] = ()
+    """Values kept on leaders besides every ruleset's (``[leader_attributes.ID]``)."""
 
     def check(self, check_id: str) -> CheckSpec:
         for check in self.checks:
@@ -542,6 +632,28 @@ class Ruleset:
 
     def unit_type(self, type_id: str) -> UnitType | None:
         return next((u for u in self.unit_types if u.id == type_id), None)
+
+    def unit_attribute(self, attribute_id: str) -> AttributeSpec | None:
+        return next((a for a in self.unit_attributes if a.id == attribute_id), None)
+
+    def leader_attribute(self, attribute_id: str) -> AttributeSpec | None:
+        return next((a for a in self.leader_attributes if a.id == attribute_id), None)
+
+    def attribute_used_by(self, use: str, *, leader: bool = False) -> AttributeSpec | None:
+        """The unit (or leader) attribute declared ``used_by = use``, if any."""
+        attributes = self.leader_attributes if leader else self.unit_attributes
+        return next((a for a in attributes if a.used_by == use), None)
+
+    def morale_check(self, unit_type: str | None) -> str | None:
+        """The standard morale test of units of ``unit_type`` (None: of any unit type, the
+        first declared), if the ruleset declares one and it is in play."""
+        for ut in self.unit_types:
+            if ut.morale_check is None or unit_type not in (None, ut.id):
+                continue
+            check = next((c for c in self.checks if c.id == ut.morale_check), None)
+            if check is not None and (check.option is None or check.option in self.active_options):
+                return check.id
+        return None
 
     def lookup_tables(self) -> dict[str, dict[str, InputValue]]:
         return {name: dict(items) for name, items in self.lookups}

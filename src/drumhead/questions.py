@@ -101,6 +101,8 @@ class OpenQuestions:
         """One line: how many questions the rules leave open, when they are asked, and how
         many are answered already (by the house rules, by the players)."""
         line = SUMMARY.format(n=len(self.open))
+        if len(self.open) == 1:
+            line = line.replace("1 questions", "1 question", 1)
         house = [q for q in self.open if any(a.kind == "house_rule" for a in q.answers)]
         players = [
             q for q in self.open if q.answered and q not in house

@@ -18,8 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from drumhead.checks import MECHANICS
-from drumhead.model import EFFECT_KINDS, UNIT_FIELDS, GapSpec, InputSpec, Ruleset
+from drumhead.model import (
+    ATTRIBUTE_TYPES,
+    ATTRIBUTE_USES,
+    EFFECT_KINDS,
+    UNIT_FIELDS,
+    GapSpec,
+    InputSpec,
+    Ruleset,
+)
 from drumhead.validate import TABLE, TOP_LEVEL_KEYS
+from drumhead.validate_attributes import ATTRIBUTE_KEYS
 from drumhead.validate_gaps import GAP_TABLE_KEYS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -64,9 +73,11 @@ def _refusals() -> dict[str, Any]:
 
 def _input() -> dict[str, Any]:
     from_unit = {
-        "oneOf": [
+        "anyOf": [
             {"enum": sorted(UNIT_FIELDS)},
             {"type": "string", "pattern": "^marker:[a-z][a-z0-9_]*$"},
+            # an attribute the ruleset declares (leader_NAME for a leader's)
+            {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         ]
     }
     return _table(
@@ -264,6 +275,22 @@ def _gap_table_decl() -> dict[str, Any]:
     return _table(props, ("title", "source", "rows", "columns", "cells"))
 
 
+def _attribute_decl() -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "label": TEXT,
+        "type": {"enum": list(ATTRIBUTE_TYPES)},
+        "default": SCALAR,
+        "min": {"type": "integer"},
+        "max": {"type": "integer"},
+        "choices": TEXTS,
+        "card": FLAG,
+        "used_by": {"enum": list(ATTRIBUTE_USES)},
+        "source": TEXT,
+    }
+    assert set(props) == set(ATTRIBUTE_KEYS)
+    return _table(props, ("label", "type", "source"))
+
+
 def _parts(partial: bool) -> dict[str, Any]:
     """The top-level parts of a ruleset (``partial``: as a patch lays them over one)."""
     props: dict[str, Any] = {
@@ -318,7 +345,13 @@ def _parts(partial: bool) -> dict[str, Any]:
         ),
         "unit_types": _tables_of(
             _table(
-                {"label": TEXT, "strength": TEXT, "ladder": TEXT, "single_stand": FLAG},
+                {
+                    "label": TEXT,
+                    "strength": TEXT,
+                    "ladder": TEXT,
+                    "single_stand": FLAG,
+                    "morale_check": TEXT,
+                },
                 ("label", "strength"),
             )
         ),
@@ -329,6 +362,8 @@ def _parts(partial: bool) -> dict[str, Any]:
         "sequence": {"type": "object"},
         "reference": {"type": "array", "items": {"type": "object"}},
         "gap_tables": _tables_of(_gap_table_decl()),
+        "unit_attributes": _tables_of(_attribute_decl()),
+        "leader_attributes": _tables_of(_attribute_decl()),
     }
     assert set(props) == set(TOP_LEVEL_KEYS), "the schema lags the validator's top-level keys"
     if partial:  # a patch gives only the keys it changes: nothing is required in it

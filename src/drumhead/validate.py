@@ -10,7 +10,7 @@ import ast
 import re
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from drumhead.checks import MECHANICS
@@ -41,6 +41,12 @@ from drumhead.model import (
     UnitType,
 )
 from drumhead.schema import Locator, Problems, Reader
+from drumhead.validate_attributes import (
+    attribute_fields,
+    check_effect_attributes,
+    check_morale_checks,
+    read_attributes,
+)
 from drumhead.validate_gaps import link_gap_keys, read_gap_tables, read_keyed_values
 from drumhead.validate_sequence import link_check_phases, read_sequence
 
@@ -64,6 +70,8 @@ TOP_LEVEL_KEYS = (
     "sequence",
     "reference",
     "gap_tables",
+    "unit_attributes",
+    "leader_attributes",
 )
 """Every key a ruleset file may have at its top level."""
 
@@ -141,7 +149,8 @@ def build_ruleset(
     with r.guard():
         for name, table in r.tables("inputs"):
             with table.guard():
-                shared_inputs[name] = _read_input(table, _ident(r, f"inputs.{name}", name))
+                ident = _ident(r, f"inputs.{name}", name)
+                shared_inputs[name] = _read_input(table, ident, fields=attribute_fields(data))
 
     gaps = []
     gap_ids = set(_keys(data, "gaps"))
@@ -257,9 +266,13 @@ def build_ruleset(
                         ut.text("strength"),
                         ladder,
                         ut.boolean("single_stand", False),
+                        ut.text("morale_check", None),
                     )
                 )
                 ut.done()
+
+    unit_attributes = read_attributes(r, "unit_attributes")
+    leader_attributes = read_attributes(r, "leader_attributes")
 
     markers = []
     with r.guard():
@@ -290,6 +303,7 @@ def build_ruleset(
         lookup_keys=lookup_keys,
         options=option_ids,
         rulings=ruling_ids,
+        card_fields=attribute_fields(data),
     )
     shared_tables = data.get("inputs")
     for spec in shared_inputs.values():
@@ -308,6 +322,8 @@ def build_ruleset(
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
     gaps = link_gap_keys(r, gaps, checks, shared_inputs)
+    check_morale_checks(r, unit_types, checks)
+    check_effect_attributes(r, checks, unit_attributes, leader_attributes)
     gap_tables, gaps = read_gap_tables(r, gaps, check_ids, ruling_ids)
 
     sequence = None
@@ -372,6 +388,8 @@ def build_ruleset(
         house_rules_digest=house_rules_digest,
         active_options=active_options,
         gap_tables=tuple(gap_tables),
+        unit_attributes=unit_attributes,
+        leader_attributes=leader_attributes,
     )
 
 
@@ -419,6 +437,8 @@ class Names:
     lookup_keys: Mapping[str, set[str]]
     options: set[str]
     rulings: set[str]
+    card_fields: set[str] = field(default_factory=set)
+    """Unit-card fields the ruleset's declared attributes add (``elite``, ``leader_rerolls``)."""
 
     def states(self, unit_types: Iterable[str]) -> set[str]:
         """The states of the ladders of ``unit_types`` (all ladders for none or unknown ones)."""
@@ -443,7 +463,9 @@ class Names:
         return set()
 
 
-def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
+def _read_input(
+    t: Reader, name: str, names: Names | None = None, *, fields: set[str] | None = None
+) -> InputSpec:
     itype = t.text("type", choices=("int", "bool", "choice"))
     choices = t.strs("choices", ())
     if itype == "choice" and not choices:
@@ -463,9 +485,12 @@ def _read_input(t: Reader, name: str, names: Names | None = None) -> InputSpec:
             t.report("default", f"default {default!r} does not fit a {itype} input")
     from_unit = t.text("from_unit", None)
     marker = from_unit is not None and from_unit.startswith("marker:")
-    if from_unit is not None and from_unit not in UNIT_FIELDS and not marker:
+    known = UNIT_FIELDS | (fields or set()) | (names.card_fields if names else set())
+    if from_unit is not None and from_unit not in known and not marker:
         t.report(
-            "from_unit", f"'{from_unit}' is not a unit field ({', '.join(sorted(UNIT_FIELDS))})"
+            "from_unit",
+            f"'{from_unit}' is not a unit field ({', '.join(sorted(known))}; or an attribute "
+            "declared in [unit_attributes] / [leader_attributes])",
         )
     if marker and (itype != "bool" or not _ID.match(str(from_unit)[7:])):
         t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")

@@ -8,23 +8,34 @@ its anchor, pair by pair (cases.py). Exit 1 when a target is not met.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 
-from tests.bench import cases
+from tests.bench import app_cases, cases
 from tests.bench.runs import compiled
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
     parser.add_argument("--repeat", type=int, default=11, help="pairs per benchmark (11)")
+    parser.add_argument(
+        "--only", choices=("cli", "app"), help="only the whole commands, or only the app's keys"
+    )
     args = parser.parse_args(argv)
     compiled()
     env = cases.isolated_cache()
     games = cases.games("full")
+    met = True
+    if args.only != "cli":
+        met &= app_table(games, args.repeat, env)
+    if args.only == "app":
+        return 0 if met else 1
     results = cases.measured([*cases.cli_cases(), *cases.save_cases(games)], args.repeat, env)
     print(f"\nWhole processes, {args.repeat} pairs each, A against its anchor in turn; CPU time")
     print("(user + system) unless the figure says otherwise. A: the command measured.\n")
-    met = cases.table(results)
+    met &= cases.table(results)
     open_long = next(r for c, r in results if c.name == "open long game")
     print(
         f"\nOpening the {games.events:,}-event game to a Game (whole process): "
@@ -32,6 +43,26 @@ def main(argv: list[str] | None = None) -> int:
         f"peak {open_long.median('a', 'peak'):.1f} MiB (targets: under 1 s, under 120 MiB)"
     )
     return 0 if met else 1
+
+
+def app_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:
+    """The app's keys on the long game against Cowpens, and opening either against a bare
+    Textual app (app_cases.py), on copies of the saves (the app writes to them)."""
+    with tempfile.TemporaryDirectory() as folder:
+        long = Path(folder) / "long"
+        shutil.copytree(games.long.parent, long)
+        cowpens = Path(folder) / "cowpens"
+        app_cases.new_cowpens(cowpens)
+        print(f"\nThe app: each key {repeat} times on the long game and on Cowpens, in turn;")
+        print("milliseconds until the answer is on the screen (medians), ratios long/Cowpens.\n")
+        fresh = Path(folder) / "fresh"  # opened as made: no cursor kept by the keys' run
+        shutil.copytree(long, fresh / "long")
+        shutil.copytree(cowpens, fresh / "cowpens")
+        met = app_cases.key_table(app_cases.keys(long, cowpens, repeat, env=env))
+        opened = app_cases.opening(fresh / "long", fresh / "cowpens", max(3, repeat // 2), env=env)
+        print()
+        met &= app_cases.opening_table(opened)
+    return met
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import termios
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import pyte
 
@@ -38,6 +39,8 @@ KEYS = {
     "left": b"\x1b[D",
     "pagedown": b"\x1b[6~",
     "pageup": b"\x1b[5~",
+    "home": b"\x1b[H",
+    "end": b"\x1b[F",
     "enter": b"\r",
     "space": b" ",
     "slash": b"/",
@@ -48,6 +51,15 @@ KEYS = {
     "ctrl+q": b"\x11",
 }
 """The bytes an xterm sends for the keys the benchmarks press (other keys are themselves)."""
+
+
+def key_bytes(key: str) -> bytes:
+    """What the terminal sends for ``key``: a named key of :data:`KEYS`, or one character."""
+    if key in KEYS:
+        return KEYS[key]
+    if len(key) != 1:
+        raise ValueError(f"no bytes known for the key {key!r} (add it to KEYS)")
+    return key.encode()
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,13 @@ class Terminal:
             for line in (self.screen.buffer[y] for y in range(self.screen.lines))
         )
 
+    ANSWER_WITHIN = 60.0
+    """Seconds a key may take to start answering."""
+
+    def send(self, key: str) -> None:
+        """Type a key without waiting for anything."""
+        os.write(self.master, key_bytes(key))
+
     def press(self, key: str, *, expect: str | None = None, quiet: float = 0.15) -> KeyTime:
         """Type a key and time its answer (see :class:`KeyTime`); with ``expect``, the settled
         screen must show that text, or the key did not do what was meant."""
@@ -166,9 +185,11 @@ class Terminal:
         self._feed_to(len(self.output))
         reads = len(self.arrivals)
         sent = time.perf_counter()
-        os.write(self.master, KEYS.get(key, key.encode()))
+        os.write(self.master, key_bytes(key))
         if expect is not None:  # a slow answer may pause longer than ``quiet`` midway
-            self.wait_for(expect, since=len(self.output))
+            self.wait_for(expect, since=len(self.output), timeout=self.ANSWER_WITHIN)
+        else:  # a slow answer may start later than ``quiet``
+            self._read(self.ANSWER_WITHIN)
         settled = self.settle(quiet)
         answer = self.arrivals[reads:]
         if not answer:
@@ -184,6 +205,19 @@ class Terminal:
         if expect is not None and expect not in "\n".join(self.screen.display):
             raise AssertionError(f"after {key!r} the screen does not show {expect!r}")
         return KeyTime(answer[0][0] - sent, shown - sent, settled - sent)
+
+    def peak_mib(self) -> float | None:
+        """The program's largest resident memory so far, MiB (Linux's ``VmHWM``, which starts
+        afresh when the program is exec'd: the benchmark's own memory is not counted); None
+        where the system does not say."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text(encoding="ascii")
+        except OSError:
+            return None
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return None
 
     def close(self) -> None:
         """End the program (ctrl+q, then a kill if it lingers) and release the terminal."""

@@ -4,9 +4,13 @@ regression does not. ``python -m tests.bench`` runs them in full, against the is
 
 from __future__ import annotations
 
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
 
-from tests.bench import cases
+from tests.bench import app_cases, cases
 from tests.bench.runs import compiled
 
 pytestmark = [
@@ -35,3 +39,56 @@ def test_a_long_game_opens_as_quickly_as_an_empty_one(games: cases.Games) -> Non
     for case, result in cases.measured(cases.save_cases(games), 2):
         ratio = case.judge(result)
         assert ratio.median <= case.quick_bound, f"{case.name}: {case.target}: {ratio}"
+
+
+# -- the app (app_cases.py): real terminals, the quick game against Cowpens ----------------
+APP_ROUNDS = 2
+KEY_BOUND = 3.0
+"""A key on the quick game (5,000 events, 200 units) against Cowpens: the target is 1.2x;
+a log or roster rebuilt whole per key is 10x and more at this size."""
+KEYS_TOTAL_BOUND = 1.8
+"""All the keys' medians together, long against Cowpens."""
+OPEN_BOUND = 1.8
+"""Opening the quick game against opening Cowpens (ready for input)."""
+
+app_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc (Linux)"
+)
+
+
+@pytest.fixture(scope="module")
+def app_games(games: cases.Games, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The quick game and a Cowpens game, each alone in its folder, as made."""
+    folder = tmp_path_factory.mktemp("app")
+    shutil.copytree(games.long.parent, folder / "long")
+    app_cases.new_cowpens(folder / "cowpens", events=100)
+    return folder / "long", folder / "cowpens"
+
+
+@pytest.fixture
+def app_saves(app_games: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """Copies of :func:`app_games` (the app writes to its saves, and keeps its cursor)."""
+    long, cowpens = app_games
+    shutil.copytree(long, tmp_path / "long")
+    shutil.copytree(cowpens, tmp_path / "cowpens")
+    return tmp_path / "long", tmp_path / "cowpens"
+
+
+@app_only
+def test_every_key_on_a_long_game_is_as_quick_as_on_cowpens(app_saves: tuple[Path, Path]) -> None:
+    long, cowpens = app_saves
+    figures = app_cases.keys(long, cowpens, APP_ROUNDS, app_cases.QUICK_SCRIPT, warmup=1, quiet=0.1)
+    assert [f.name for f in figures] == [s.name for s in app_cases.QUICK_SCRIPT if s.name]
+    slow = {f.name: round(f.median_ratio, 2) for f in figures if f.median_ratio > KEY_BOUND}
+    assert not slow, f"keys slower on the long game than on Cowpens (x): {slow}"
+    total = sum(f.median("a") for f in figures) / sum(f.median("b") for f in figures)
+    assert total <= KEYS_TOTAL_BOUND, f"all keys together {total:.2f}x Cowpens"
+
+
+@app_only
+def test_a_long_game_opens_ready_for_input_about_as_soon_as_cowpens(
+    app_saves: tuple[Path, Path],
+) -> None:
+    long, cowpens = app_saves
+    found = app_cases.opening(long, cowpens, 2)
+    assert found.long_ratio <= OPEN_BOUND, f"{found.long_ready} against {found.cowpens_ready}"

@@ -21,11 +21,14 @@ CORE_MODULES = [
     "drumhead.cli.games",
     "drumhead.game",
     "drumhead.game.report",
+    "drumhead.game.record_text",
+    "drumhead.saves.paper",
     "drumhead.saves",
     "drumhead.session",
     "drumhead.session.cards",
     "drumhead.session.form",
     "drumhead.session.table",
+    "drumhead.session.record",
     "drumhead.game.wording",
 ]
 

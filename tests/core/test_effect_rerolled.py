@@ -42,6 +42,17 @@ def _ruleset(check: dict[str, object]) -> Ruleset:
             "description": "d",
             "sources": [{"id": "t", "title": "t", "document": "t"}],
             "checks": {"c": check},
+            # what a leader effect's amount is taken off
+            "leader_attributes": {
+                "rerolls": {
+                    "type": "int",
+                    "min": 0,
+                    "default": 0,
+                    "label": "Re-rolls",
+                    "used_by": "leader",
+                    "source": "t",
+                }
+            },
         },
         file="mini.toml",
     )

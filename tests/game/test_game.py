@@ -72,14 +72,28 @@ def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyp
     from drumhead.model import UNIT_FIELDS
 
     fields = card_fields(game.ruleset, game.state, "md_continentals")
-    # the commanders' ratings come only where the scenario's sides give them
-    assert UNIT_FIELDS - {"side_rating", "enemy_rating"} <= set(fields) <= UNIT_FIELDS
-    assert fields["leader_value"] == 2 and fields["panic_marker"] is False
+    # the commanders' ratings come only where the scenario's sides give them; the ruleset's
+    # attributes by name (the unit's) and as leader_NAME (its leader's)
+    declared = {"elite", "hits_per_stand", "leader_rerolls"}
+    assert UNIT_FIELDS - {"side_rating", "enemy_rating"} <= set(fields) <= UNIT_FIELDS | declared
+    assert "panic_marker" not in fields  # a marker is read as marker:ID, none by name
+    assert fields["leader_value"] == 2 and fields["elite"] is False
+    assert fields["leader_rerolls"] == 0  # Morgan has none: the default
     assert fields["leader_attached"] is True
     assert card_fields(game.ruleset, game.state, "legion_foot")["leader_attached"] is False
     assert card_fields(game.ruleset, game.state, "grasshoppers")["single_stand"] is True
+    # a marker is read by an input declaring it (from_unit = "marker:ID"), never by its name
+    from dataclasses import replace
+
+    from drumhead.game.game import unit_inputs
+    from drumhead.model import InputSpec
+
+    wants = InputSpec("has_panic", "bool", "Panic marker", default=False, from_unit="marker:panic")
+    check = game.ruleset.check("morale")
+    check = replace(check, inputs=(*check.inputs, wants))
+    assert unit_inputs(game.ruleset, check, game.state, "legion_foot")["has_panic"] is False
     game.edit_unit("legion_foot", "markers", ["panic"], at=AT)
-    assert card_fields(game.ruleset, game.state, "legion_foot")["panic_marker"] is True
+    assert unit_inputs(game.ruleset, check, game.state, "legion_foot")["has_panic"] is True
 
 
 def test_resolve_reads_missing_inputs_from_the_unit_card(game) -> None:  # type: ignore[no-untyped-def]
@@ -130,7 +144,16 @@ def test_leader_effects_fall_on_the_leader_with_the_unit(game) -> None:  # type:
     assert game.state.leader_with("md_continentals") is None
     game.attach_leader("tarleton", "legion_horse", at=AT)
     game.apply_effects("legion_horse", [{"kind": "leader", "amount": 1, "text": "re-roll"}], at=AT)
-    assert game.state.leader("tarleton").rerolls == 1
+    assert game.state.leader("tarleton").attribute("rerolls") == 1
+    assert game.log[-1].data["effects"][0] | {"text": ""} == {
+        "kind": "leader",
+        "amount": 1,
+        "text": "",
+        "unit": "legion_horse",
+        "leader": "tarleton",
+        "attribute": "rerolls",
+        "left": 1,
+    }
     with pytest.raises(InputError, match="no leader is with"):
         game.apply_effects("legion_foot", [{"kind": "leader", "amount": 1, "text": "x"}], at=AT)
 

@@ -14,7 +14,7 @@ import pytest
 
 from drumhead.cli.main import main
 from drumhead.game import Game
-from drumhead.game.luck_text import bar, luck_text
+from drumhead.game.luck_text import bar, luck_text, tally_lines
 from drumhead.game.report import export_markdown
 from drumhead.game.stats import luck_report, percentile
 from drumhead.luck import LuckOrder
@@ -170,3 +170,16 @@ def test_drumhead_stats_of_no_such_save_is_a_json_error(
     assert main(["--saves", str(tmp_path), "stats", "nothing here", "--json"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
     assert error["message"] == "no such save" and error["file"].endswith("nothing here.toml")
+
+
+def test_two_rolls_alike_are_not_called_the_only_rated_roll() -> None:
+    """Rated rolls that tie are each luckiest and unluckiest (the earliest of equals): the
+    text names both lines, never 'the only rated roll' while two are rated."""
+    g = gamegen.start_game(seed=1781)
+    g.resolve("morale", "sc_militia", {}, [], hand_dice=[3], at=AT)
+    g.resolve("morale", "sc_militia", {}, [], hand_dice=[3], at=AT)
+    tally = luck_report(g).game.total
+    assert tally.rated == 2 and tally.luckiest is tally.unluckiest
+    lines = tally_lines(tally)
+    assert not any("only rated roll" in line for line in lines)
+    assert lines[1].startswith("luckiest: entry 1 ") and lines[2].startswith("unluckiest: entry 1 ")

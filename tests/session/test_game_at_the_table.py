@@ -100,7 +100,11 @@ def test_the_log_by_turn_and_phase_with_what_was_undone(played: TableSession) ->
 def test_cards_are_corrected_added_and_removed_as_events(played: TableSession) -> None:
     fields = {f.name: f for f in played.unit_fields("blue_rifles")}
     assert fields["quality"].choices == ("veteran", "regular", "militia")
-    assert fields["markers"].value == "fired" and fields["elite"].entry == "choice"
+    assert fields["markers"].value == "fired" and fields["removed"].entry == "choice"
+    # the ruleset's own attribute, after every card's fields: none given yet
+    assert list(fields)[-1] == "hits_per_stand" and fields["hits_per_stand"].value == ""
+    assert (fields["hits_per_stand"].kind, fields["hits_per_stand"].entry) == ("count?", "int")
+    assert "elite" not in fields  # the test ruleset declares no elite units
     assert fields["strength_now"].entry == "int" and fields["notes"].entry == "text"
     played.edit_field("unit", "blue_rifles", "markers", "texts", "fired, panic")
     assert played.state.unit("blue_rifles").markers == frozenset({"fired", "panic"})

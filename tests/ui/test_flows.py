@@ -495,7 +495,7 @@ async def test_rank_and_file_fire_hits_become_lost_stands_on_the_target(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
         front = app.session.game.state.unit("csa_first_wave")
-        assert (front.hits_per_stand, front.strength_now, front.hits) == (3, 7, 0)
+        assert (front.attribute("hits_per_stand"), front.strength_now, front.hits) == (3, 7, 0)
         kinds = [e.kind for e in app.session.game.log]
         # the notes go to the target too
         assert kinds == ["set_gap", "set_gap", "resolution", "edit", "apply_effects"]

@@ -15,6 +15,7 @@ from drumhead.screens.views.resolve import ResolveScreen
 from drumhead.screens.views.resolve.result import ResultPanel
 from drumhead.screens.views.roller import RollerScreen
 from drumhead.screens.views.units import UnitsScreen
+from drumhead.screens.widgets.log_view import LogView
 from drumhead.screens.widgets.status_bar import StatusBar
 from textual.color import Color
 from textual.pilot import Pilot
@@ -287,10 +288,11 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         await pilot.press("l")
         await pilot.pause()
         assert app.screen is log
-        entries = log.query_one("#log", OptionList)
-        assert entries.highlighted == entries.option_count - 1
-        latest = str(entries.get_option_at_index(entries.highlighted).prompt)
-        assert app.session.game is not None and latest.endswith(app.session.game.turn_label())
+        view = log.query_one("#log", LogView)
+        assert view.source is not None and view.cursor == view.source.latest
+        latest = view.row(view.cursor)
+        assert app.session.game is not None and latest is not None
+        assert latest.text == app.session.game.turn_label()
         await pilot.press("escape")
         # the roller opens on 2d6 with no roll shown; its history keeps the roll made
         await pilot.press("f2")

@@ -57,8 +57,10 @@ class TestBattleScreen:
 class TestLogScreen:
     def test_entries_and_undone(self, snap_compare, size) -> None:
         """The log after a hand-rolled morale test (typed 9: routs, with its odds), its
-        effects applied, a card drawn and that draw undone: entries grouped under 'Turn 1 ·
-        Card activation', the undone draw listed struck through under the 'undone' rule."""
+        effects applied, a card drawn and that draw undone: the first entry marked 'Turn 1 ·
+        Card activation ▸', the undone draw struck through and marked '[undone]' under the
+        'undone' rule, the latest entry highlighted, its turn and phase above the list and
+        its whole text below; the footer offers r (revert entry) and s (luck)."""
 
         async def run(pilot: Pilot) -> None:
             await start_game(pilot)
@@ -75,7 +77,8 @@ class TestLogScreen:
 class TestUnitsScreen:
     def test_fields(self, snap_compare, size) -> None:
         """The units screen on 1st Blue Guards: the unit list, its full card, and every
-        editable field with its value (name, side, brigade, ... markers, elite, removed)."""
+        editable field with its value (name, side, brigade, ... markers, removed), then the
+        test ruleset's own attribute, 'hits_per_stand: None' (none given yet)."""
 
         async def run(pilot: Pilot) -> None:
             await start_game(pilot)

@@ -81,7 +81,7 @@ async def test_new_game_a_name_typed_on_any_list_goes_to_the_name() -> None:
         await pilot.press("n")
         await until(pilot, lambda: app.screen.query("#new-ruleset"))
         marked = [str(label.render()) for label in app.screen.query(".step")]
-        assert [m.startswith("▶") for m in marked] == [True, False, False, False]
+        assert [m.startswith("▶") for m in marked] == [True, False, False, False, False]
         await pilot.press("enter")  # the ruleset: the focus moves on to the next step
         assert app.focused is not None and app.focused.id != "new-name"
         current = app.screen.query_one(".step.-current", Label)

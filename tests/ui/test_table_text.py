@@ -8,8 +8,9 @@ from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.widgets.log_view import LogView
 from drumhead.screens.widgets.status_bar import StatusBar
-from textual.widgets import Label, OptionList
+from textual.widgets import Label
 
 from drumhead.game import load_scenario, new_game, scenario_ids
 from tests.ui.helpers import make_app, until
@@ -70,8 +71,10 @@ async def test_the_log_names_steps_and_phases_in_the_rules_words() -> None:
         await pilot.press("s", "space", "n", "n")
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
-        entries = app.screen.query_one(OptionList)
-        lines = [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
+        view = app.screen.query_one(LogView)
+        assert view.source is not None
+        rows = view.source.rows(0, view.row_count)
+        lines = [row.text for row in rows] + [row.where or "" for row in rows]
         first = game.phases()[0]
         assert any(first.steps[0].text in line for line in lines), lines
         assert not any(f"{first.id}.{first.steps[0].id}" in line for line in lines), lines

@@ -278,11 +278,21 @@ class ResolveScreen(KeptScreen):
         if self.asking_gap:
             return
         self.asking_gap = True
-        from ...dialogs.gap import GapModal
+        from ...dialogs.gap import GapModal, WholeChart
 
-        def answered(value: InputValue | None) -> None:
+        def carry_on() -> None:
+            self.update_odds()
+            if retry is not None:
+                retry()
+
+        def answered(value: InputValue | WholeChart | None) -> None:
             self.asking_gap = False
-            if value is None:
+            if isinstance(value, WholeChart) and error.table is not None:
+                from ...house_actions import open_chart
+
+                open_chart(self.drumhead, error.table, gap_id=error.gap, after=carry_on)
+                return
+            if value is None or isinstance(value, WholeChart):
                 self.notify(
                     f"'{error.gap}' is still needed to resolve this check.", severity="warning"
                 )
@@ -297,7 +307,7 @@ class ResolveScreen(KeptScreen):
                 self.asking_gap = False
                 self.gap_to_ask = error
                 return
-            self.app.push_screen(GapModal(self.session, error.gap), answered)
+            self.app.push_screen(GapModal(self.session, error.gap, error.table), answered)
 
         # after this screen's next refresh: one still opening shows itself (and its footer's
         # keys) first, so what lies under the prompt does not depend on timing
@@ -510,7 +520,7 @@ class ResolveScreen(KeptScreen):
             if answer is not None:
                 self.notify("A stand takes at least one hit.", severity="warning")
             return False
-        self.session.edit_unit(missing.unit, "hits_per_stand", int(answer))
+        self.session.edit_unit(missing.unit, missing.attribute, int(answer))
         return True
 
     def action_roll_distance(self) -> None:

@@ -6,12 +6,24 @@ a wrong type or a missing key is an error naming the file, line (where known) an
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from drumhead.game.state import LEADER_STATUSES, Activation, GameState, Leader, Side, Unit
+from drumhead.game.state import (
+    LEADER_STATUSES,
+    Activation,
+    Attributes,
+    GameState,
+    Leader,
+    Side,
+    Unit,
+    evolve,
+)
 from drumhead.house.record import house_to_dict, read_house_copy
-from drumhead.model import InputValue
+from drumhead.model import LEADER_CARD_KEYS, UNIT_CARD_KEYS, InputValue
 from drumhead.schema import Reader
+
+_ATTRIBUTE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def strip_none(value: Any) -> Any:
@@ -37,18 +49,15 @@ def leader_to_dict(leader: Leader) -> dict[str, Any]:
     out: dict[str, Any] = {"id": leader.id, "name": leader.name, "side": leader.side}
     if leader.value:
         out["value"] = leader.value
-    if leader.rerolls:
-        out["rerolls"] = leader.rerolls
     if leader.attached_to is not None:
         out["attached_to"] = leader.attached_to
     if leader.commands:
         out["commands"] = list(leader.commands)
     if leader.status != "active":
         out["status"] = leader.status
-    if leader.charismatic:
-        out["charismatic"] = True
     if leader.notes:
         out["notes"] = leader.notes
+    out.update(leader.attributes)
     return out
 
 
@@ -70,14 +79,9 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
         out["hits"] = unit.hits
     if unit.markers:
         out["markers"] = sorted(unit.markers)
-    if unit.elite:
-        out["elite"] = True
-    if unit.hits_per_stand is not None:
-        out["hits_per_stand"] = unit.hits_per_stand
-    if unit.skirmishers:
-        out["skirmishers"] = unit.skirmishers
     if unit.removed:
         out["removed"] = True
+    out.update(unit.attributes)
     return out
 
 
@@ -141,17 +145,12 @@ def read_leader(r: Reader) -> Leader:
         name=r.text("name"),
         side=r.text("side"),
         value=r.integer("value", 0),
-        rerolls=r.integer("rerolls", 0),
         attached_to=r.text("attached_to", None),
         commands=r.strs("commands", ()),
         status=r.text("status", "active", choices=LEADER_STATUSES),
-        charismatic=r.boolean("charismatic", False),
         notes=r.text("notes", ""),
     )
-    if leader.rerolls < 0:
-        raise r.error("rerolls", "cannot be negative")
-    r.done()
-    return leader
+    return evolve(leader, attributes=read_attributes(r, LEADER_CARD_KEYS))
 
 
 def read_unit(r: Reader, *, scenario: bool = False) -> Unit:
@@ -168,9 +167,6 @@ def read_unit(r: Reader, *, scenario: bool = False) -> Unit:
         raise r.error("strength" if scenario else "strength_start", "cannot be negative")
     if now < 0:
         raise r.error("strength_now", "cannot be negative")
-    hits_per_stand = r.integer("hits_per_stand", None)
-    if hits_per_stand is not None and hits_per_stand < 1:
-        raise r.error("hits_per_stand", "must be at least 1")
     unit = Unit(
         id=r.text("id"),
         name=r.text("name"),
@@ -186,17 +182,29 @@ def read_unit(r: Reader, *, scenario: bool = False) -> Unit:
         hits=r.integer("hits", 0),
         markers=frozenset(r.strs("markers", ())),
         notes=r.text("notes", ""),
-        elite=r.boolean("elite", False),
-        hits_per_stand=hits_per_stand,
-        skirmishers=r.integer("skirmishers", 0),
         removed=False if scenario else r.boolean("removed", False),
     )
     if unit.hits < 0:
         raise r.error("hits", "cannot be negative")
-    if unit.skirmishers < 0:
-        raise r.error("skirmishers", "cannot be negative")
+    return evolve(unit, attributes=read_attributes(r, UNIT_CARD_KEYS))
+
+
+def read_attributes(r: Reader, reserved: frozenset[str]) -> Attributes:
+    """The card's keys besides every card's (read so far): the ruleset's attributes, each a
+    number, text or boolean; whether the ruleset declares them is checked where the ruleset is
+    known (:func:`drumhead.game.scenario.check_unit`), a save keeping what it holds."""
+    out: dict[str, InputValue] = {}
+    for key in r.data:
+        if key in r.seen:
+            continue
+        if key in reserved or not _ATTRIBUTE.match(key):
+            continue  # reported by done() as an unknown key
+        value = r.raw(key)
+        if not isinstance(value, int | str | bool):
+            raise r.error(key, "an attribute is a number, text or true/false")
+        out[key] = value
     r.done()
-    return unit
+    return tuple(sorted(out.items()))
 
 
 def read_activation(r: Reader) -> Activation:

@@ -15,8 +15,10 @@ from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import read_leader, read_side, read_unit
-from drumhead.game.state import LEADER_STATUSES, GameState, Unit
+from drumhead.game.state import LEADER_STATUSES, GameState, Leader, Unit, with_attribute
 from drumhead.game.state import evolve as replace
+from drumhead.legacy_cards import LEGACY_LEADER_EFFECT, LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
+from drumhead.model import InputValue
 from drumhead.schema import Reader
 
 EVENT_KINDS: tuple[str, ...] = (
@@ -65,23 +67,19 @@ UNIT_EDITABLE: dict[str, str] = {
     "strength_start": "count",
     "strength_now": "count",
     "hits": "count",
-    "skirmishers": "count",
-    "hits_per_stand": "count?",
     "markers": "texts",
-    "elite": "bool",
     "removed": "bool",
 }
-"""Unit-card fields a manual edit may change, and their kind of value."""
+"""Unit-card fields every ruleset has that a manual edit may change, and their kind of value
+(the ruleset's own attributes are edited too: :func:`edit_attribute`)."""
 
 LEADER_EDITABLE: dict[str, str] = {
     "name": "text",
     "side": "text",
     "value": "int",
-    "rerolls": "count",
     "attached_to": "text?",
     "commands": "texts",
     "status": "status",
-    "charismatic": "bool",
     "notes": "text",
 }
 SIDE_EDITABLE: dict[str, str] = {"name": "text", "commander": "text", "rating": "text"}
@@ -172,7 +170,7 @@ DATA_KEYS: dict[str, frozenset[str]] = {
     for kind, keys in {
         "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution",
         "apply_effects": "unit roles effects resolution",
-        "edit": "target id field old new",
+        "edit": "target id field old new attribute",
         "add_side": "side",
         "add_unit": "unit",
         "remove_unit": "unit card",
@@ -195,11 +193,27 @@ DATA_KEYS: dict[str, frozenset[str]] = {
 """The keys each kind of event's data may hold."""
 
 EFFECT_KEYS = frozenset(
-    {"kind", "text", "amount", "dice", "state", "marker", "who", "leader", "stands", "left", "unit"}
+    {
+        "kind",
+        "text",
+        "amount",
+        "dice",
+        "state",
+        "marker",
+        "who",
+        "leader",
+        "stands",
+        "left",
+        "unit",
+        "attribute",
+    }
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
-lost, hits left on the current stand), worked out when it was applied; ``unit``: the unit it
-fell on (the event's ``unit`` when absent; a note with neither fell on no card)."""
+lost, hits left on the current stand), worked out when it was applied; for a ``leader`` effect
+with an ``amount``, ``attribute`` names the leader's attribute it was taken off and ``left``
+what remained (an event without ``attribute`` is older: see :mod:`drumhead.legacy_cards`);
+``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
+no card)."""
 
 
 def apply_event(state: GameState, event: Event) -> GameState:
@@ -403,10 +417,30 @@ def _effect(
                 raise d.fail(f"{key}.state", f"a leader is {', '.join(LEADER_STATUSES)}")
             leader = replace(leader, status=status)
         if amount is not None:
-            leader = replace(leader, rerolls=max(0, leader.rerolls - amount))
+            leader = _used_up(leader, effect, amount, d, key)
         # the unit may be carried in ``unit`` with earlier effects; keep it in the state too
         return state.with_unit(unit).with_leader(leader), unit
     raise d.fail(f"{key}.kind", f"unknown effect kind '{kind}'")
+
+
+def _used_up(leader: Leader, effect: Mapping[str, Any], amount: int, d: _Data, key: str) -> Leader:
+    """``leader`` after a ``leader`` effect used ``amount`` of his attribute (re-rolls)."""
+    name = effect.get("attribute")
+    if name is None:  # an event from before attributes were declared
+        name = LEGACY_LEADER_EFFECT
+        left = max(0, _whole_or(leader.attribute(name), 0) - amount)
+        value: InputValue | None = None if left == 0 else left
+    else:
+        value = effect.get("left")
+        if not isinstance(name, str) or not isinstance(value, int) or not _whole(value):
+            raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
+        if value < 0:
+            raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
+    return replace(leader, attributes=with_attribute(leader.attributes, name, value))
+
+
+def _whole_or(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _edit(state: GameState, d: _Data) -> GameState:
@@ -414,6 +448,20 @@ def _edit(state: GameState, d: _Data) -> GameState:
     ident = d.text("id")
     field = d.text("field")
     raw = d.data.get("new")
+    attribute = d.data.get("attribute", False)
+    if not isinstance(attribute, bool):
+        raise d.fail("attribute", "expected true or false")
+    if target in ("unit", "leader") and (attribute or field in _LEGACY[target]):
+        card: Unit | Leader
+        if target == "unit":
+            card = _unit(state, d, ident)
+        elif state.has_leader(ident):
+            card = state.leader(ident)
+        else:
+            raise d.fail("id", f"no leader '{ident}'")
+        value = attribute_value(field, raw) if attribute else _legacy(target, field, raw)
+        card = replace(card, attributes=with_attribute(card.attributes, field, value))
+        return state.with_unit(card) if isinstance(card, Unit) else state.with_leader(card)
     if target == "unit":
         unit = _unit(state, d, ident)
         value = edit_value(UNIT_EDITABLE, field, raw, "unit")
@@ -434,6 +482,24 @@ def _edit(state: GameState, d: _Data) -> GameState:
                 return state.evolve(sides=tuple(sides))
         raise d.fail("id", f"no side '{ident}'")
     raise d.fail("target", f"'{target}' is not unit, leader or side")
+
+
+_LEGACY = {"unit": LEGACY_UNIT_FIELDS, "leader": LEGACY_LEADER_FIELDS}
+
+
+def _legacy(target: str, field: str, raw: Any) -> InputValue | None:
+    """An old event's edit of a field that is now an attribute, as it was then replayed."""
+    kind, empty = _LEGACY[target][field]
+    value = edit_value({field: kind}, field, raw, target)
+    return None if value == empty else value
+
+
+def attribute_value(name: str, raw: Any) -> InputValue | None:
+    """An attribute edit's new value as an event holds it: a number, text, true/false, or none
+    (the card gives none: the declared default holds)."""
+    if raw is None or isinstance(raw, int | str | bool):
+        return raw
+    raise InputError(f"attribute {name} takes a number, text or true/false, not {raw!r}")
 
 
 def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> Any:

@@ -21,6 +21,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from drumhead.answers import check_answers
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game import walk
+from drumhead.game.attributes import (
+    attribute_values,
+    checked_attribute,
+    editable_fields,
+    value_of,
+)
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -35,7 +41,7 @@ from drumhead.game.events import (
 )
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.rulesets import game_ruleset
-from drumhead.game.scenario import Scenario, check_unit, ladder_states
+from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
 from drumhead.loader import read_house_rules
@@ -628,11 +634,18 @@ class Game:
         elif kind == "hits":
             if _amount(e, where) < 0:
                 raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
-            if unit.hits_per_stand is None:
-                raise MissingHitsPerStandError(unit_id, unit.name)
+            per_stand = self.ruleset.attribute_used_by("hits")
+            if per_stand is None:
+                raise InputError(
+                    f"{where}: {self.ruleset.id} declares no unit attribute used_by = 'hits' "
+                    "(how many hits remove a stand)"
+                )
+            size = value_of(self.ruleset, unit, per_stand.id)
+            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+                raise MissingHitsPerStandError(unit_id, unit.name, per_stand.id, per_stand.label)
             # worked out now and kept in the event: replaying it never depends on a later
             # change to the card's hits per stand
-            e["stands"], e["left"] = divmod(hits + e["amount"], unit.hits_per_stand)
+            e["stands"], e["left"] = divmod(hits + e["amount"], size)
             hits = e["left"]
         elif kind in ("marker", "clear_marker"):
             marker = e.get("marker")
@@ -651,16 +664,36 @@ class Game:
             if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
                 raise InputError(f"{where}: a leader is active, wounded or killed")
             if e.get("amount") is not None:
-                _amount(e, where)
+                self._used_up(e, _amount(e, where), where)
         elif kind not in ("note", "distance", "remove"):
             raise InputError(f"{where}: unknown effect kind '{kind}'")
         running[unit_id] = (current, hits)
         return e
 
+    def _used_up(self, e: dict[str, Any], amount: int, where: str) -> None:
+        """A ``leader`` effect's ``amount`` taken off the leader's attribute the ruleset
+        declares ``used_by = "leader"`` (re-rolls): which one, and what is left, kept in the
+        effect."""
+        spec = self.ruleset.attribute_used_by("leader", leader=True)
+        if spec is None:
+            raise InputError(
+                f"{where}: {self.ruleset.id} declares no leader attribute used_by = 'leader' "
+                "for the amount to be taken off"
+            )
+        current = value_of(self.ruleset, self.state.leader(str(e["leader"])), spec.id)
+        have = current if isinstance(current, int) and not isinstance(current, bool) else 0
+        e["attribute"] = spec.id
+        e["left"] = max(0, have - amount)
+
     def edit_unit(self, unit_id: str, field: str, value: Any, *, at: str) -> Event:
-        """Change one field of a unit card by hand (the old value is recorded)."""
+        """Change one field of a unit card by hand (the old value is recorded): every card's
+        field, or one of the ruleset's unit attributes (None clears it: the default holds)."""
         unit = self.state.unit(unit_id)
-        new = edit_value(UNIT_EDITABLE, field, value, "unit")
+        spec = self.ruleset.unit_attribute(field)
+        if spec is not None and field not in UNIT_EDITABLE:
+            new_value = checked_attribute(spec, value, unit.name)
+            return self._edit("unit", unit_id, field, unit.attribute(field), new_value, at, True)
+        new = edit_value(editable_fields(self.ruleset), field, value, "unit")
         changed = evolve(unit, **{field: new})
         _checked(self.ruleset, changed)
         if field == "side":
@@ -668,8 +701,15 @@ class Game:
         return self._edit("unit", unit_id, field, getattr(unit, field), new, at)
 
     def edit_leader(self, leader_id: str, field: str, value: Any, *, at: str) -> Event:
+        """Change one field of a leader by hand: every leader's, or one of the ruleset's
+        leader attributes (None clears it)."""
         leader = self.state.leader(leader_id)
-        new = edit_value(LEADER_EDITABLE, field, value, "leader")
+        spec = self.ruleset.leader_attribute(field)
+        if spec is not None and field not in LEADER_EDITABLE:
+            new_value = checked_attribute(spec, value, leader.name)
+            old = leader.attribute(field)
+            return self._edit("leader", leader_id, field, old, new_value, at, True)
+        new = edit_value(editable_fields(self.ruleset, leader=True), field, value, "leader")
         if field == "attached_to" and new is not None:
             self.state.unit(str(new))
         if field == "side":
@@ -681,13 +721,23 @@ class Game:
         new = edit_value(SIDE_EDITABLE, field, value, "side")
         return self._edit("side", side_id, field, getattr(side, field), new, at)
 
-    def _edit(self, target: str, ident: str, field: str, old: Any, new: Any, at: str) -> Event:
+    def _edit(
+        self,
+        target: str,
+        ident: str,
+        field: str,
+        old: Any,
+        new: Any,
+        at: str,
+        attribute: bool = False,
+    ) -> Event:
         data = {
             "target": target,
             "id": ident,
             "field": field,
             "old": _plain(old),
             "new": _plain(new),
+            "attribute": True if attribute else None,
         }
         return self._push("edit", data, at)
 
@@ -714,6 +764,10 @@ class Game:
         if self.state.has_leader(leader.id):
             raise InputError(f"there is already a leader '{leader.id}'")
         self.state.side(leader.side)
+        try:
+            check_attributes(self.ruleset, leader, Reader({}, key=f"leader {leader.id}"))
+        except RulesetError as exc:
+            raise InputError(str(exc)) from None
         if leader.attached_to is not None:
             self.state.unit(leader.attached_to)
         return self._push("add_leader", {"leader": leader_to_dict(leader)}, at)
@@ -1086,22 +1140,27 @@ def new_game(
 def card_fields(
     ruleset: Ruleset, state: GameState, unit_id: str, leader_id: str | None = None
 ) -> dict[str, InputValue]:
-    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``); the leader's
+    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``, and the
+    ruleset's attributes: the unit's by name, its leader's as ``leader_NAME``); the leader's
     from ``leader_id`` (picked from the roster for the unit) when given, else the one with it."""
     unit = state.unit(unit_id)
     leader = state.leader(leader_id) if leader_id is not None else state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
     ratings: dict[str, InputValue] = {}
+    # with no leader the unit has his attributes' defaults (no re-rolls)
+    leader_attributes = {
+        a.id: a.default for a in ruleset.leader_attributes if a.default is not None
+    }
+    if leader is not None:
+        leader_attributes.update(attribute_values(ruleset, leader))
     own = [s for s in state.sides if s.id == unit.side]
     others = [s for s in state.sides if s.id != unit.side]
     if own and own[0].rating:
         ratings["side_rating"] = own[0].rating
     if own and len(others) == 1 and others[0].rating:
         ratings["enemy_rating"] = others[0].rating
-    if leader is not None:
-        ratings["leader_charismatic"] = leader.charismatic
-        if leader.commands:
-            ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
+    if leader is not None and leader.commands:
+        ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
     return {
         **ratings,
         "name": unit.name,
@@ -1114,10 +1173,9 @@ def card_fields(
         "strength_now": unit.strength_now,
         "strength_lost": unit.strength_lost,
         "leader_value": leader.value if leader else 0,
-        "leader_rerolls": leader.rerolls if leader else 0,
         "leader_attached": leader is not None,
-        "panic_marker": "panic" in unit.markers,
-        "elite": unit.elite,
+        **attribute_values(ruleset, unit),
+        **{f"leader_{name}": value for name, value in leader_attributes.items()},
         # a single-stand type, or a unit counted in stands that is down to its last one
         "single_stand": bool(unit_type and unit_type.single_stand)
         or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),

@@ -75,7 +75,7 @@ def tally_lines(tally: Tally, *, with_unit: bool = True) -> list[str]:
         f"{tally.checks} check{'s' if tally.checks != 1 else ''}{hand}; "
         f"{tally.rated} rated{skipped}; average {percent(tally.mean)}"
     ]
-    if tally.luckiest is not None and tally.luckiest is tally.unluckiest:
+    if tally.luckiest is not None and tally.rated == 1:
         lines.append(f"the only rated roll: {roll_text(tally.luckiest, with_unit=with_unit)}")
     elif tally.luckiest is not None and tally.unluckiest is not None:
         lines.append(f"luckiest: {roll_text(tally.luckiest, with_unit=with_unit)}")
@@ -132,7 +132,7 @@ def luck_markdown(report: LuckReport) -> list[str]:
         for scope in report.units:
             t = scope.total
             best = _entry(t.luckiest)
-            worst = "(the only rated roll)" if t.luckiest is t.unluckiest else _entry(t.unluckiest)
+            worst = "(the only rated roll)" if t.rated == 1 else _entry(t.unluckiest)
             if t.luckiest is None:
                 worst = "-"
             out.append(

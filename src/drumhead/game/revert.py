@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError, InputError
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
-from drumhead.game.state import GameState
+from drumhead.game.state import GameState, Leader, Unit
 from drumhead.model import Ruleset
 
 if TYPE_CHECKING:
@@ -144,7 +144,12 @@ def _conflict(
                     f"stepped {was.name} down the ladder from {_show(was.state)}; it would now "
                     f"step from {_show(now.state)}"
                 )
-            if "hits" in kinds and (was.hits, was.hits_per_stand) != (now.hits, now.hits_per_stand):
+            per_stand = ruleset.attribute_used_by("hits")
+            size = per_stand.id if per_stand is not None else ""
+            if "hits" in kinds and (was.hits, was.attribute(size)) != (
+                now.hits,
+                now.attribute(size),
+            ):
                 return "card", (
                     f"counted hits on {was.name} from {was.hits} already marked; it would now "
                     f"count from {now.hits}"
@@ -215,10 +220,13 @@ _MISSING = object()
 
 
 def _field(state: GameState, target: str, ident: str, field: str) -> Any:
+    card: Unit | Leader | None = None
     if target == "unit" and state.has_unit(ident):
-        return getattr(state.unit(ident), field, _MISSING)
+        card = state.unit(ident)
     if target == "leader" and state.has_leader(ident):
-        return getattr(state.leader(ident), field, _MISSING)
+        card = state.leader(ident)
+    if card is not None:  # a field every card has, else one of the ruleset's attributes
+        return getattr(card, field) if field in card.__slots__ else card.attribute(field)
     if target == "side":
         side = next((s for s in state.sides if s.id == ident), None)
         return _MISSING if side is None else getattr(side, field, _MISSING)

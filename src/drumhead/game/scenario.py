@@ -15,6 +15,7 @@ from pathlib import Path
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.codec import check_references, read_leader, read_side, read_unit
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit
+from drumhead.legacy_cards import LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
 from drumhead.loader import read_toml
 from drumhead.model import Ruleset
 from drumhead.schema import Problems, Reader
@@ -131,7 +132,9 @@ def read_scenario(
     with r.guard():
         for x in r.array("leaders"):
             with x.guard():
-                leaders.append(read_leader(x))
+                leader = read_leader(x)
+                check_attributes(ruleset, leader, x)
+                leaders.append(leader)
     with r.guard():
         for u in r.array("units"):
             with u.guard():
@@ -180,7 +183,7 @@ def ladder_states(ruleset: Ruleset, unit_type: str) -> tuple[str, ...]:
     return ladder.states if ladder else ()
 
 
-def check_unit(ruleset: Ruleset, unit: Unit, r: Reader) -> Unit:
+def check_unit(ruleset: Ruleset, unit: Unit, r: Reader, *, saved: bool = False) -> Unit:
     """``unit`` checked against the ruleset's names; a missing state becomes the ladder's top.
 
     Each problem is reported (all of them when ``r`` collects problems, else the first)."""
@@ -212,7 +215,35 @@ def check_unit(ruleset: Ruleset, unit: Unit, r: Reader) -> Unit:
             )
     if unit.strength_now > unit.strength_start:
         r.report("strength_now", "is more than the strength at the start")
+    check_attributes(ruleset, unit, r, saved=saved)
     return unit
+
+
+def check_attributes(
+    ruleset: Ruleset, card: Unit | Leader, r: Reader, *, saved: bool = False
+) -> None:
+    """Each attribute the card (a unit's or a leader's) gives is one its ruleset declares, with
+    a value it can hold (``[unit_attributes]``, ``[leader_attributes]``). ``saved``: the card
+    is a save's, which may hold a field every card had before rulesets declared them
+    (:mod:`drumhead.legacy_cards`), whatever its ruleset declares: it is kept as it is."""
+    leader = isinstance(card, Leader)
+    specs = {a.id: a for a in (ruleset.leader_attributes if leader else ruleset.unit_attributes)}
+    section = "leader_attributes" if leader else "unit_attributes"
+    before = LEGACY_LEADER_FIELDS if leader else LEGACY_UNIT_FIELDS
+    for name, value in card.attributes:
+        spec = specs.get(name)
+        if spec is None and saved and name in before:
+            continue
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            r.report(
+                name,
+                f"unknown key '{name}': {ruleset.id} declares no "
+                f"{section[:-1].replace('_', ' ')} "
+                f"'{name}' ([{section}]: {known})",
+            )
+        elif not spec.fits(value):
+            r.report(name, f"{spec.label} takes {spec.wanted()}, not {value!r}")
 
 
 def _check_commands(scenario: Scenario, r: Reader) -> None:

@@ -13,6 +13,18 @@ from drumhead.errors import InputError
 from drumhead.loader import HouseRules
 from drumhead.model import InputValue
 
+Attributes = tuple[tuple[str, InputValue], ...]
+"""Declared attributes a card holds: (name, value) pairs sorted by name."""
+
+
+def with_attribute(attributes: Attributes, name: str, value: InputValue | None) -> Attributes:
+    """``attributes`` with ``name`` set to ``value`` (None: taken off the card)."""
+    items = {k: v for k, v in attributes if k != name}
+    if value is not None:
+        items[name] = value
+    return tuple(sorted(items.items()))
+
+
 LEADER_STATUSES: tuple[str, ...] = ("active", "wounded", "killed")
 """What can become of a leader."""
 
@@ -37,16 +49,20 @@ class Leader:
     side: str
     value: int = 0
     """The leader's rating or bonus in this ruleset."""
-    rerolls: int = 0
-    """Re-rolls left (Rank and File option)."""
     attached_to: str | None = None
     """The unit he is with, if any."""
     commands: tuple[str, ...] = ()
     """Brigade ids or unit ids under his command."""
     status: str = "active"
     """``active``, ``wounded`` or ``killed``."""
-    charismatic: bool = False
     notes: str = ""
+    attributes: Attributes = ()
+    """The values of the ruleset's leader attributes he has (``[leader_attributes]``: Rank and
+    File's re-rolls, Republique's charisma), by name, sorted; absent: the declared default."""
+
+    def attribute(self, name: str) -> InputValue | None:
+        """The value of his attribute ``name`` (None: none given)."""
+        return dict(self.attributes).get(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +88,16 @@ class Unit:
     """Hits on the current stand (rulesets that count hits per stand)."""
     markers: frozenset[str] = frozenset()
     notes: str = ""
-    elite: bool = False
-    hits_per_stand: int | None = None
-    skirmishers: int = 0
-    """Skirmisher stands detached (Republique), where the ruleset uses them."""
     removed: bool = False
     """Out of play (routed off, destroyed): the card stays for the record."""
+    attributes: Attributes = ()
+    """The values of the ruleset's unit attributes the card gives (``[unit_attributes]``: Rank
+    and File's elite and hits a stand takes, Republique's skirmishers), by name, sorted;
+    absent: the declared default."""
+
+    def attribute(self, name: str) -> InputValue | None:
+        """The value of the card's attribute ``name`` (None: none given)."""
+        return dict(self.attributes).get(name)
 
     @property
     def strength_lost(self) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 
 from drumhead.game.events import Event
 from drumhead.game.game import Game
+from drumhead.game.record_text import revert_text
 
 
 def _name(game: Game, unit_id: object) -> str:
@@ -80,6 +81,8 @@ def describe_event(game: Game, event: Event) -> str:
         )
     if kind == "set_gap":
         return f"Agreed value for '{d.get('gap')}': {d.get('value')} (your club's answer)"
+    if kind == "revert":
+        return revert_text(event)
     if kind == "note":
         return f"Note: {d.get('text')}"
     if kind == "roll":

@@ -1,12 +1,13 @@
 """A game's unit cards, to print and cut out: name, side and brigade, type, quality and
 formation, strength with a tick box for each loss (those already lost ticked), the morale
 ladder with a box for each state (the current one ticked and named), the leader with the unit,
-markers and hits per stand."""
+markers, the ruleset's own attributes and hits per stand."""
 
 from __future__ import annotations
 
 import re
 
+from drumhead.game.attributes import shown_attributes, value_of
 from drumhead.game.game import Game
 from drumhead.game.state import GameState, Unit
 from drumhead.model import Ruleset
@@ -46,8 +47,12 @@ def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
     what = kind.strength if kind is not None else "strength"
     about = [_short(kind.label) if kind is not None else unit.type]
     about += [_words(x) for x in (unit.subtype, unit.quality, unit.formation) if x]
-    if unit.elite:
-        about.append("elite")
+    per_stand = ruleset.attribute_used_by("hits")
+    shown = [
+        (label, value)
+        for label, value in shown_attributes(ruleset, unit)
+        if per_stand is None or label != per_stand.label
+    ]
     rows = [
         f'<div class="name">{esc(unit.name)}</div>',
         f'<div class="sub">{esc(side)} · {esc(_words(unit.brigade))}</div>',
@@ -55,10 +60,14 @@ def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
         f'<div class="row">Strength {unit.strength_start} {esc(what)} '
         f"(lost {unit.strength_lost}):<br>{_boxes(unit.strength_start, unit.strength_lost)}</div>",
     ]
-    if unit.hits_per_stand:
+    if shown:
+        text = ", ".join(f"{label}: {value}" for label, value in shown)
+        rows.append(f'<div class="row">{esc(text)}</div>')
+    size = value_of(ruleset, unit, per_stand.id) if per_stand is not None else None
+    if isinstance(size, int) and not isinstance(size, bool) and size > 0:
         rows.append(
-            f'<div class="row">Hits on the stand ({unit.hits_per_stand} lose a stand): '
-            f"{_boxes(unit.hits_per_stand, unit.hits)}</div>"
+            f'<div class="row">Hits on the stand ({size} lose a stand): '
+            f"{_boxes(size, unit.hits)}</div>"
         )
     ladder = _ladder(ruleset, unit)
     if ladder:
@@ -66,15 +75,14 @@ def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
     leader = state.leader_with(unit.id)
     if leader is not None:
         extra = [f"value {leader.value}"]
-        if leader.rerolls:
-            extra.append(f"{leader.rerolls} re-roll{'s' if leader.rerolls != 1 else ''}")
+        extra += [f"{label}: {value}" for label, value in shown_attributes(ruleset, leader)]
         if leader.status != "active":
             extra.append(leader.status)
         rows.append(f'<div class="row">Leader: {esc(leader.name)} ({esc(", ".join(extra))})</div>')
     if unit.markers:
         labels = {m.id: m.label for m in ruleset.markers}
-        shown = ", ".join(labels.get(m, _words(m)) for m in sorted(unit.markers))
-        rows.append(f'<div class="row">Markers: {esc(shown)}</div>')
+        carried = ", ".join(labels.get(m, _words(m)) for m in sorted(unit.markers))
+        rows.append(f'<div class="row">Markers: {esc(carried)}</div>')
     return f'<div class="card">{"".join(rows)}</div>'
 
 

@@ -251,7 +251,8 @@ def _load(save: Path, replay: bool) -> Loaded:
             f"{ruleset.version}, whose rules may differ. Open it with the matching drumhead",
         )
     for index, unit in enumerate(start.units):
-        check_unit(ruleset, unit, Reader({}, file=name, key=f"start.units.{index}", text=text))
+        where = Reader({}, file=name, key=f"start.units.{index}", text=text)
+        check_unit(ruleset, unit, where, saved=True)
     game = Game(start, ruleset)
     torn = False
     journal_bytes = 0
@@ -393,7 +394,7 @@ def _from_snapshot(o: _Opening, raw: bytes) -> Loaded | None:
 def _check_result(game: Game, ruleset: Ruleset, source: str) -> None:
     """What the events made follows the same rules as a scenario: names, references."""
     for unit in game.state.units:
-        check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"))
+        check_unit(ruleset, unit, Reader({}, file=source, key=f"units.{unit.id}"), saved=True)
     check_references(game.state, Reader({}, file=source, key="after the journal"))
 
 

@@ -16,7 +16,7 @@ from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
     from drumhead.game import GameState, Leader, Unit
-    from drumhead.model import Ruleset
+    from drumhead.model import AttributeSpec, Ruleset
 
 LEADER_STATUSES = ("active", "wounded", "killed")
 """What a leader's ``status`` may be."""
@@ -73,41 +73,50 @@ def unit_choices(ruleset: Ruleset, state: GameState, unit: Unit, field: str) -> 
         unit_type = ruleset.unit_type(unit.type)
         ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
         return ladder.states if ladder else ()
-    if field in ("elite", "removed"):
+    if field == "removed":
         return ("true", "false")
-    return ()
+    return _attribute_choices(ruleset.unit_attribute(field))
 
 
-def leader_choices(state: GameState, field: str) -> tuple[str, ...]:
+def leader_choices(ruleset: Ruleset, state: GameState, field: str) -> tuple[str, ...]:
     """The values a leader's field may take (empty: free text or a number)."""
     if field == "status":
         return LEADER_STATUSES
     if field == "side":
         return tuple(x.id for x in state.sides)
-    if field == "charismatic":
+    return _attribute_choices(ruleset.leader_attribute(field))
+
+
+def _attribute_choices(spec: AttributeSpec | None) -> tuple[str, ...]:
+    """The values one of the ruleset's own attributes may take (a yes/no or a choice)."""
+    if spec is not None and spec.type == "bool":
         return ("true", "false")
-    return ()
+    return spec.choices if spec is not None else ()
 
 
 def unit_fields(ruleset: Ruleset, state: GameState, unit: Unit) -> list[CardField]:
-    """Every field of a unit's card the players may correct, with its value."""
-    from drumhead.game.events import UNIT_EDITABLE
+    """Every field of a unit's card the players may correct, with its value: every card's,
+    then the ruleset's own attributes (``[unit_attributes]``: its value in play)."""
+    from drumhead.game.attributes import editable_fields, field_value, value_of
 
     out = []
-    for name, kind in UNIT_EDITABLE.items():
-        value, shown = _texts(getattr(unit, name))
+    for name, kind in editable_fields(ruleset).items():
+        held = field_value(unit, name)
+        value, shown = _texts(value_of(ruleset, unit, name) if held is None else held)
         out.append(CardField(name, kind, value, shown, unit_choices(ruleset, state, unit, name)))
     return out
 
 
-def leader_fields(state: GameState, leader: Leader) -> list[CardField]:
-    """Every field of a leader the players may correct, with its value."""
-    from drumhead.game.events import LEADER_EDITABLE
+def leader_fields(ruleset: Ruleset, state: GameState, leader: Leader) -> list[CardField]:
+    """Every field of a leader the players may correct, with its value (his attributes'
+    too: ``[leader_attributes]``)."""
+    from drumhead.game.attributes import editable_fields, field_value, value_of
 
     out = []
-    for name, kind in LEADER_EDITABLE.items():
-        value, shown = _texts(getattr(leader, name))
-        out.append(CardField(name, kind, value, shown, leader_choices(state, name)))
+    for name, kind in editable_fields(ruleset, leader=True).items():
+        held = field_value(leader, name)
+        value, shown = _texts(value_of(ruleset, leader, name) if held is None else held)
+        out.append(CardField(name, kind, value, shown, leader_choices(ruleset, state, name)))
     return out
 
 
@@ -240,12 +249,28 @@ def strength_bar(now: int, start: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled) + f" {now}/{start}"
 
 
+def attribute_rows(ruleset: Ruleset, unit: Unit) -> list[tuple[str, str]]:
+    """A card's rows for the ruleset's own values: the hits on the current stand (and how
+    many take one, from the attribute ``used_by = "hits"``), then each attribute the card
+    shows (``card = true``) that the unit gives a value other than the default."""
+    from drumhead.game.attributes import shown_attributes, value_of
+
+    rows = []
+    per_stand = ruleset.attribute_used_by("hits")
+    size = value_of(ruleset, unit, per_stand.id) if per_stand is not None else None
+    if unit.hits or size is not None:
+        rows.append(("Hits", f"{unit.hits}" + (f" of {size} to lose a stand" if size else "")))
+    hidden = per_stand.label if per_stand is not None else None
+    rows += [row for row in shown_attributes(ruleset, unit) if row[0] != hidden]
+    return rows
+
+
 def card_rows(ruleset: Ruleset, state: GameState, unit: Unit) -> list[tuple[str, str]]:
     """The lines of a unit's full card below its name and side: (label, value), those with
     nothing to say left out."""
     rows: list[tuple[str, str]] = [
         ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
-        ("Quality", unit.quality.replace("_", " ") + (" (elite)" if unit.elite else "")),
+        ("Quality", unit.quality.replace("_", " ")),
         ("Formation", unit.formation.replace("_", " ")),
         (
             "Strength",
@@ -255,11 +280,7 @@ def card_rows(ruleset: Ruleset, state: GameState, unit: Unit) -> list[tuple[str,
         ("Morale", state_label(ruleset, unit) or "-"),
         ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
     ]
-    if unit.hits or unit.hits_per_stand is not None:
-        per_stand = f" of {unit.hits_per_stand} to lose a stand" if unit.hits_per_stand else ""
-        rows.append(("Hits", f"{unit.hits}{per_stand}"))
-    if unit.skirmishers:
-        rows.append(("Skirmishers", str(unit.skirmishers)))
+    rows += attribute_rows(ruleset, unit)
     leader = state.leader_with(unit.id)
     if leader is not None:
         rows.append(("Leader", f"{leader.name} (rating {leader.value}, {leader.status})"))

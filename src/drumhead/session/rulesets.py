@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from drumhead.model import Ruleset
 
-DEFAULT_RULESET = "one-if-by-land"
-"""The ruleset shown first when no game is open and none was asked for (if shipped)."""
+from drumhead.shipped import DEFAULT_RULESET
 
 _TITLE = re.compile(r'^title\s*=\s*"((?:[^"\\]|\\.)*)"', re.MULTILINE)
 """A ruleset file's top-level ``title = "..."`` line."""
@@ -56,7 +55,8 @@ class RulesetShelf:
 
     def load(self, ruleset_id: str, options: Iterable[str] = ()) -> Ruleset:
         """A ruleset by id (shipped or from a file), with optional rules on."""
-        from drumhead.loader import apply_options, load_ruleset, read_toml
+        from drumhead.loader import apply_options, read_toml
+        from drumhead.rulecache import load_ruleset
         from drumhead.validate import build_ruleset
 
         chosen = frozenset(options)

@@ -25,6 +25,7 @@ from drumhead.session.saving import SaveKeeper, SaveReport, SaveVerdict
 
 if TYPE_CHECKING:
     from drumhead.game import Event, Game, GameState
+    from drumhead.game.log_rows import LogRows
     from drumhead.model import CheckSpec, InputValue, Ruleset
     from drumhead.results import Effect, Resolution
     from drumhead.saves import SaveInfo, SaveSession
@@ -281,7 +282,7 @@ class TableSession:
             notices.append(
                 Notice(
                     f"Recovered '{game.state.name}': drumhead was not closed last time. Every "
-                    f"change saved before then is here ({len(game.log)} in the log).",
+                    f"change saved before then is here ({game.event_count} in the log).",
                     title="Game recovered",
                     timeout=15,
                 )
@@ -386,15 +387,12 @@ class TableSession:
         return [c for c in ruleset.checks if c.option is None or c.option in ruleset.active_options]
 
     def morale_check_id(self, unit_id: str | None = None) -> str | None:
-        """The ruleset's standard morale test (a check named 'morale'), if it has one."""
-        checks = self.check_choices(unit_id)
-        for check in checks:
-            if check.id == "morale":
-                return check.id
-        for check in checks:
-            if "morale" in check.id or "morale" in check.title.lower():
-                return check.id
-        return None
+        """The standard morale test of the unit's type (None: of any unit type) as the
+        ruleset declares it (``morale_check``), if it has one."""
+        if self.game is None:
+            return self.ruleset.morale_check(None)
+        unit_type = self.game.state.unit(unit_id).type if unit_id is not None else None
+        return self.game.ruleset.morale_check(unit_type)
 
     def step_check(self, step_key: str) -> str | None:
         """The check a step of the sequence of play names (``phase.step``), if any."""
@@ -576,8 +574,8 @@ class TableSession:
         """The fields of a leader the players may correct."""
         from drumhead.session.cards import leader_fields
 
-        state = self.state
-        return leader_fields(state, state.leader(leader_id))
+        game = self.open_game_or_fail()
+        return leader_fields(game.ruleset, game.state, game.state.leader(leader_id))
 
     def add_unit(self, name: str, like: str | None) -> str:
         """Add a unit named ``name`` like unit ``like`` (or in the first side's reserve);
@@ -702,6 +700,44 @@ class TableSession:
 
         return describe_event(self.open_game_or_fail(), event)
 
+    def log_rows(self) -> LogRows:
+        """The log as rows, read a screenful at a time (a long game's log is never read
+        whole to be shown; see :mod:`drumhead.game.log_rows`)."""
+        from drumhead.game.log_rows import LogRows
+        from drumhead.game.wording import describe_event
+
+        game = self.open_game_or_fail()
+        return LogRows(game, lambda event: describe_event(game, event))
+
+    def needs_replay(self) -> bool:
+        """Whether the open game was opened after events whose states are not worked out yet
+        (undo or a jump past its snapshot would replay them first: :meth:`replay_past`)."""
+        past = self.game.past if self.game is not None else None
+        return past is not None and not past.replayed
+
+    def replay_past(self) -> Notice | None:
+        """Work out the states between the events the open game was opened with, now, and
+        check that they end in the state its snapshot holds. Safe in a worker thread while
+        the game is played (the app calls it so after opening a long game, so that the first
+        undo does not wait for it). A journal that does not replay to the snapshot is a
+        notice for the players: the game stays as the snapshot says, and undo or a jump past
+        the snapshot is refused with the same reason."""
+        game = self.game
+        if game is None:
+            return None
+        try:
+            game.replay_past()
+        except DrumheadError as exc:
+            return Notice(
+                f"This save's history does not replay to the state it was saved in: {exc}. "
+                f"The game is as it was saved; undo or a jump back past entry "
+                f"{game.past_in_log} is refused.",
+                "error",
+                title="Save history",
+                timeout=30,
+            )
+        return None
+
     def log_entries(self) -> list[LogEntry]:
         """The log by turn and phase, then the undone entries (latest first)."""
         from drumhead.session.table import log_entries
@@ -730,7 +766,7 @@ class TableSession:
         """Go back to just after log entry ``seq`` (0: the start); the later ones can be
         redone one by one. False when ``seq`` is the latest entry already."""
         game = self.open_game_or_fail()
-        if seq == len(game.log):
+        if seq == game.event_count:
             return False
         game.jump_to(seq)
         self.changed(Change.GAME)

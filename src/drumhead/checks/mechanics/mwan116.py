@@ -78,7 +78,11 @@ def _faces_text(faces: frozenset[int]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FireRoll:
-    """Roll a handful of dice and count the faces that hit; "roll again" doubles the handful."""
+    """Roll a handful of dice and count the faces that hit; "roll again" doubles the handful.
+
+    Rule: MWAN116 Firing: How to Fire; Fire Modifiers (dice modifiers change the handful; a
+    flank shot rolls it a second time). A count of faces, read from the players' firing table,
+    is what no outcome table can say."""
 
     count: Expr
     hits: Expr

@@ -50,7 +50,10 @@ class WoundBand:
 @dataclass(frozen=True, slots=True)
 class GeneralRisk:
     """One If By Land's risk to generals (``oibl_general_risk``): risk dice, and a wound die for
-    each that shows the trigger."""
+    each that shows the trigger.
+
+    Rule: OIBL p.11 Risk to generals (a d10 per two hits, rounded up; each 1 rolls a d6 for
+    the wound): a roll whose dice depend on another roll's faces."""
 
     count: Expr
     dice: DiceExpr
@@ -183,7 +186,10 @@ _DECIMAL = re.compile(r"^\d+\.\d+$")
 
 @dataclass(frozen=True, slots=True)
 class QuarterInchMove:
-    """One If By Land's movement (``oibl_movement``): a distance kept to the quarter inch."""
+    """One If By Land's movement (``oibl_movement``): a distance kept to the quarter inch.
+
+    Rule: OIBL p.4-6 Movement (halves and quarters of a rolled move, kept as fractions, never
+    rounded away)."""
 
     dice: Expr
     minimum: int

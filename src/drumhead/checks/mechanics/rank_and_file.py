@@ -28,7 +28,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class GuardedTest:
-    """A target test that may be skipped as a failure without a roll."""
+    """A target test that may be skipped as a failure without a roll.
+
+    Rule: R&F core: Rally (a routing unit may choose to keep routing without a test; it still
+    loses a stand)."""
 
     test: TargetTest
     no_roll: Expr | None

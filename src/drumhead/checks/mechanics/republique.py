@@ -116,7 +116,10 @@ def _gap_of(row: GapRow, column: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class AssaultChart:
-    """An opposed roll read on a chart of gap cells by difference and attacker type."""
+    """An opposed roll read on a chart of gap cells by difference and attacker type.
+
+    Rule: Republique 4.1 Assault Procedure (each side's 1D10 and modifiers; the difference read
+    on the Combat Chart's assault section by attacker type, a chart the players supply)."""
 
     sides: tuple[str, str]
     dice: DiceExpr
@@ -207,7 +210,10 @@ def parse_panic_result(text: str) -> tuple[str, int]:
 
 @dataclass(frozen=True, slots=True)
 class PanicIndex:
-    """A dice-free lookup: panic level (row) by troop grade (column), cells are gap texts."""
+    """A dice-free lookup: panic level (row) by troop grade (column), cells are gap texts.
+
+    Rule: Republique 4.4 Panic Hits (the Panic Index by troop grade: W, F, Re, Rt and -N
+    surrenders, a chart the players supply)."""
 
     level: Expr
     column: str
@@ -265,7 +271,10 @@ def parse_panic_index(reader: Reader) -> PanicIndex:
 
 
 def predominant(bases: dict[str, int]) -> str | None:
-    """The value held by the greatest share of the bases present (section 4.3), or None on a tie.
+    """The value held by the greatest share of the bases present, or None on a tie.
+
+    Rule: Republique 4.3 Assault Modifiers (ruling rep-greatest-share-tie: what most bases
+    present have).
 
     ``bases`` maps a value (a troop grade, a morale state, "in line"/"not in line", ...) to the
     number of bases present that have it. 4.3 applies a grade, state, formation or bonus when the

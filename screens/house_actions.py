@@ -1,0 +1,123 @@
+"""Opening the house-rules dialogs from anywhere in the app: a missing chart in the grid
+editor (from a check's question, the quick reference, the command palette, the answers
+screen), and the answers screen. Each change is the session's (:mod:`drumhead.session.house`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from drumhead.errors import DrumheadError
+from drumhead.session.house import HouseDesk
+
+if TYPE_CHECKING:
+    from .app import DrumheadApp
+    from .commands import PaletteCommand
+
+
+def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str, str] | None:
+    """The (row, column) keys of the cell that is ``gap_id`` (the one a check asked for)."""
+    if gap_id is None:
+        return None
+    table = desk.ruleset.gap_table(table_id)
+    if table is None:
+        return None
+    for (row, _), cells in zip(table.rows, table.cells, strict=True):
+        for (column, _), cell in zip(table.columns, cells, strict=True):
+            if cell == gap_id.split(".")[0]:
+                return row, column
+    return None
+
+
+def open_chart(
+    app: DrumheadApp,
+    table_id: str,
+    *,
+    gap_id: str | None = None,
+    after: Callable[[], object] | None = None,
+) -> None:
+    """Open the grid editor on a chart (on the cell ``gap_id`` if given); keep what is typed
+    as one change of the game, then ``after`` (e.g. the check that asked, carried on)."""
+    from .dialogs.grid_editor import GridEditor, TypedCells
+
+    desk = HouseDesk(app.session)
+    try:
+        table, shown = desk.chart(table_id)
+    except DrumheadError as exc:
+        app.notify(str(exc), severity="error")
+        return
+
+    def done(typed: TypedCells | None) -> None:
+        if typed is None:
+            return  # cancelled: nothing kept, nothing carried on
+        if typed:
+            try:
+                changed = desk.keep_chart(table_id, typed)
+            except DrumheadError as exc:
+                app.notify(str(exc), severity="error")
+                return
+            if changed:
+                undo = " (u undoes it)" if app.session.game is not None else ""
+                app.notify(f"{table.title}: {changed} cell(s) kept{undo}.")
+        if after is not None:
+            after()
+
+    check = partial(desk.cell_problem, table_id)
+    app.push_screen(
+        GridEditor(table, shown, check, start=chart_start(desk, table_id, gap_id)), done
+    )
+
+
+def open_answers(app: DrumheadApp) -> None:
+    """The answers screen: open questions, the answers given, a chart to type, save them."""
+    from .dialogs.answers import AnswersScreen
+
+    app.push_screen(AnswersScreen(HouseDesk(app.session), partial(open_chart, app)))
+
+
+def save_answers_dialog(app: DrumheadApp) -> None:
+    """Save the answers given so far as a house-rules file (asks its name and title)."""
+    from .dialogs.answers import SaveAnswersModal
+
+    desk = HouseDesk(app.session)
+
+    def saved(path: Path | None) -> None:
+        if path is not None:
+            app.notify(f"Saved as {path}: a new game offers it.", title="House rules")
+
+    title = f"{desk.ruleset.title}: our answers"
+    app.push_screen(SaveAnswersModal(desk.house_folder(), desk.save_answers, title), saved)
+
+
+def house_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """The palette's commands for open questions: the answers screen, each missing chart in
+    the grid editor, and saving the answers as a house-rules file."""
+    from .commands import PaletteCommand
+
+    ruleset = app.session.ruleset
+    out = [
+        PaletteCommand(
+            "Open questions and answers",
+            "What the rules leave open, your answers: change, take back, save as house rules",
+            partial(open_answers, app),
+        )
+    ]
+    for table in ruleset.gap_tables:
+        out.append(
+            PaletteCommand(
+                f"Type chart: {table.title}",
+                f"The whole chart in a grid ({table.source})",
+                partial(open_chart, app, table.id),
+            )
+        )
+    out.append(
+        PaletteCommand(
+            "Save answers as house rules",
+            "Every answer given so far, as a house-rules file a new game offers",
+            partial(save_answers_dialog, app),
+        )
+    )
+    return out

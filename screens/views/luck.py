@@ -1,0 +1,142 @@
+"""Was it the dice? The luck of the game, of each side and each unit, in all and turn by turn.
+
+Every number is :func:`drumhead.game.stats.luck_report`'s (asked of the table session,
+:func:`drumhead.session.record.luck`), in the words of
+:mod:`drumhead.game.luck_text` (as ``drumhead stats`` prints them): the checks and how many
+were rated, the average percentile (50% = par), the luckiest and unluckiest rolls with what
+they decided, the numbers rolled against those expected, a bar per turn drawn in characters
+(``#`` left of ``|`` below par, right above it, the figure beside it) and the scope's rolls,
+each with its percentile and, for dice typed in by hand, ``dice by hand``. No colour carries
+a meaning of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from drumhead.session.record import luck
+
+from ..widgets.footer import KeysFooter
+from ..widgets.status_bar import StatusBar
+from .base import DrumheadScreen
+
+if TYPE_CHECKING:
+    from drumhead.game.stats import LuckReport, Scope
+
+HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
+
+
+def scope_label(report: LuckReport, scope: Scope) -> str:
+    """A line of the scope list, its average first (``-``: no rated roll): `` 48% The whole
+    game``, `` 52% Side: Blue``, `` 31%   Red Line`` (units indented under their side)."""
+    from drumhead.game.luck_text import percent
+
+    mean = f"{percent(scope.total.mean):>4}"
+    if scope.kind == "game":
+        return f"{mean} The whole game"
+    if scope.kind == "side":
+        return f"{mean} Side: {scope.name}"
+    return f"{mean}   {scope.name}"
+
+
+def ordered_scopes(report: LuckReport) -> list[Scope]:
+    """The game, then each side followed by its units; units of no side last."""
+    out = [report.game]
+    for side in report.sides:
+        out.append(side)
+        out += [u for u in report.units if u.side == side.id]
+    sides = {s.id for s in report.sides}
+    out += [u for u in report.units if u.side not in sides]
+    return out
+
+
+def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
+    """What the right pane shows for ``scope``: its tally, its chart, its rolls."""
+    from drumhead.game.luck_text import chart_lines, roll_text, tally_lines
+
+    with_unit = scope.kind != "unit"
+    if scope.kind == "game":
+        title = "The whole game"
+    elif scope.kind == "side":
+        title = f"Side: {scope.name}"
+    else:
+        side = next((s.name for s in report.sides if s.id == scope.side), scope.side or "-")
+        title = f"{scope.name} ({side})"
+    lines = [title, *tally_lines(scope.total, with_unit=with_unit), "", "By turn:"]
+    lines += chart_lines(scope)
+    rolls = [r for r in report.rolls if _in_scope(scope, r.side, r.unit)]
+    lines += ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
+    for roll in rolls:
+        text = roll_text(roll, with_unit=with_unit)
+        if roll.percentile is None:
+            text += f" - not rated: {roll.why_not}"
+        lines.append(text)
+    return lines
+
+
+def _in_scope(scope: Scope, side: str | None, unit: str | None) -> bool:
+    if scope.kind == "game":
+        return True
+    if scope.kind == "side":
+        return side == scope.id
+    return unit == scope.id
+
+
+class LuckScreen(DrumheadScreen):
+    """The scopes on the left (the game, each side and its units, with their averages); the
+    highlighted one's luck on the right."""
+
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="back"),
+        Binding("tab", "app.focus_next", "Other pane", id="luck-pane", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.report: LuckReport = luck(self.session)
+        """The luck of the game when the screen was opened."""
+        self.scopes: list[Scope] = ordered_scopes(self.report)
+        """The scopes, in the list's order."""
+        self.detail_text = ""
+        """What the right pane shows (the highlighted scope's luck), as plain text."""
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar("Luck")
+        yield Static(HINT, classes="hint")
+        with Horizontal(id="luck-view"):
+            yield OptionList(
+                *(
+                    Option(
+                        Text(scope_label(self.report, s), style="bold" if s.kind != "unit" else ""),
+                        id=f"scope:{i}",
+                    )
+                    for i, s in enumerate(self.scopes)
+                ),
+                id="luck-scopes",
+            )
+            with VerticalScroll(id="luck-detail-pane"):
+                yield Static(id="luck-detail")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        scopes = self.query_one("#luck-scopes", OptionList)
+        scopes.highlighted = 0
+        self.show_scope(0)
+        scopes.focus()
+
+    @on(OptionList.OptionHighlighted, "#luck-scopes")
+    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_scope(event.option_index)
+
+    def show_scope(self, index: int) -> None:
+        """Fill the right pane with the luck of scope ``index``."""
+        self.detail_text = "\n".join(detail_lines(self.report, self.scopes[index]))
+        self.query_one("#luck-detail", Static).update(Text(self.detail_text))

@@ -1,0 +1,113 @@
+"""The game's record in words, for the log and the revert dialog: which entries no longer
+count and why (a marker in text, never colour alone), what a revert entry did, and what a
+planned revert would change on the cards. Pure: reads a game or plan, returns strings."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from drumhead.game.events import Event
+
+if TYPE_CHECKING:
+    from drumhead.game.game import Reverted
+    from drumhead.game.revert import RevertPlan
+    from drumhead.game.state import GameState
+
+UNDONE_MARK = "[undone]"
+"""The marker of an entry on the redo stack (undone, not yet redone)."""
+LONG = 40
+"""A text field longer than this (or of more than one line) is said to have changed, not
+shown."""
+
+
+def entry_marker(seq: int, gone: Mapping[int, Reverted]) -> str:
+    """``[reverted by 14]`` / ``[dropped by 14]`` for an entry a revert took back (``gone``:
+    :meth:`Game.reverted <drumhead.game.game.Game.reverted>`); empty for one that counts."""
+    taken = gone.get(seq)
+    if taken is None:
+        return ""
+    return f"[{taken.how} by {taken.by}]"
+
+
+def revert_text(event: Event) -> str:
+    """What a ``revert`` entry did: ``Reverted entry 5; dropped 7, 8 (no longer applied)``."""
+    target = event.data.get("target")
+    drop = [str(seq) for seq in event.data.get("drop", [])]
+    text = f"Reverted entry {target}"
+    if drop:
+        text += f"; dropped {', '.join(drop)} (no longer applied without it)"
+    return text
+
+
+def plan_summary(plan: RevertPlan) -> str:
+    """One sentence on what carrying out ``plan`` does to the later entries."""
+    if plan.clean:
+        return (
+            f"Entry {plan.target} is taken back and every later entry is replayed as it was: "
+            "none depends on it."
+        )
+    if len(plan.conflicts) == 1:
+        these = "this entry no longer applies without it and must be dropped too (it stays"
+    else:
+        these = (
+            f"these {len(plan.conflicts)} entries no longer apply without it and must be "
+            "dropped too (they stay"
+        )
+    return (
+        f"Entry {plan.target} is taken back and the later entries replayed; {these} in the "
+        "log, marked), or cancel:"
+    )
+
+
+def plan_changes(before: GameState, after: GameState) -> list[str]:
+    """What the cards would read after the revert, where they differ from now: one line per
+    unit, leader or agreed value changed (``Red Line: strength now 18 → 20; state shaken →
+    steady``)."""
+    lines: list[str] = []
+    for unit in after.units:
+        if not before.has_unit(unit.id):
+            lines.append(f"{unit.name}: back in the game")
+            continue
+        changed = _fields_changed(before.unit(unit.id), unit)
+        if changed:
+            lines.append(f"{unit.name}: {changed}")
+    lines += [f"{u.name}: gone" for u in before.units if not after.has_unit(u.id)]
+    for leader in after.leaders:
+        if not before.has_leader(leader.id):
+            lines.append(f"{leader.name}: back in the game")
+            continue
+        changed = _fields_changed(before.leader(leader.id), leader)
+        if changed:
+            lines.append(f"{leader.name}: {changed}")
+    lines += [f"{ld.name}: gone" for ld in before.leaders if not after.has_leader(ld.id)]
+    now, then = before.gap_values(), after.gap_values()
+    for gap in sorted(set(now) | set(then)):
+        if now.get(gap) != then.get(gap):
+            lines.append(f"agreed value {gap}: {_show(now.get(gap))} → {_show(then.get(gap))}")
+    return lines
+
+
+def _fields_changed(was: Any, now: Any) -> str:
+    parts = []
+    for field in dataclasses.fields(was):
+        old, new = getattr(was, field.name), getattr(now, field.name)
+        if old == new:
+            continue
+        name = field.name.replace("_", " ")
+        if any(isinstance(v, str) and (len(v) > LONG or "\n" in v) for v in (old, new)):
+            parts.append(f"{name} changed")  # a long text (notes): too long for a line
+        else:
+            parts.append(f"{name} {_show(old)} → {_show(new)}")
+    return "; ".join(parts)
+
+
+def _show(value: Any) -> str:
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, frozenset | set):
+        return ", ".join(sorted(str(v) for v in value)) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")

@@ -1,0 +1,103 @@
+"""The game's record at the table: its luck, taking back one earlier entry, and its paper.
+
+What the log, the luck screen and the print command ask of a game, for any front end (no
+Textual, no Rich): the luck statistics (:func:`drumhead.game.stats.luck_report`), the marker of
+each entry a revert took back, a revert's plan in the players' words and carrying it out as one
+entry of the log, and the unit cards or quick reference written beside the save.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from drumhead.game.record_text import (
+    UNDONE_MARK,
+    entry_marker,
+    plan_changes,
+    plan_summary,
+    revert_text,
+)
+
+if TYPE_CHECKING:
+    from drumhead.game.revert import RevertPlan
+    from drumhead.game.stats import LuckReport
+    from drumhead.saves.paper import PaperKind
+    from drumhead.session.session import TableSession
+
+
+__all__ = ["UNDONE_MARK", "RevertView", "log_marks", "luck", "plan_revert", "print_paper", "revert"]
+
+
+@dataclass(frozen=True, slots=True)
+class RevertView:
+    """A revert's plan as the players read it; nothing has changed yet."""
+
+    entry: str
+    """The entry to take back: ``entry 5: Morale test for ...``."""
+    summary: str
+    """What carrying it out does to the later entries."""
+    conflicts: tuple[tuple[str, str], ...]
+    """The later entries that no longer apply (in a line each) and why, in log order."""
+    changes: tuple[str, ...]
+    """What the cards would read differently afterwards."""
+    plan: RevertPlan
+    """The plan itself (:meth:`Game.revert <drumhead.game.game.Game.revert>`)."""
+
+
+def luck(session: TableSession) -> LuckReport:
+    """The open game's luck: every roll in effect, by game, side, unit and turn."""
+    from drumhead.game.stats import luck_report
+
+    return luck_report(session.open_game_or_fail())
+
+
+def log_marks(session: TableSession) -> dict[int, str]:
+    """``{seq: "[reverted by 9]"}`` for each entry of the log a revert took back."""
+    gone = session.open_game_or_fail().reverted()
+    return {seq: entry_marker(seq, gone) for seq in gone}
+
+
+def plan_revert(session: TableSession, seq: int) -> RevertView:
+    """Plan taking back entry ``seq`` (refused with a DrumheadError saying why: no such entry,
+    a change of phase or turn, an entry already taken back)."""
+    game = session.open_game_or_fail()
+    plan = game.revert(seq)
+    log = game.events()
+    return RevertView(
+        entry=f"entry {seq}: {session.describe(log[seq - 1])}",
+        summary=plan_summary(plan),
+        conflicts=tuple(
+            (f"entry {c.seq}: {session.describe(log[c.seq - 1])}", c.reason) for c in plan.conflicts
+        ),
+        changes=tuple(plan_changes(game.state, plan.state)),
+        plan=plan,
+    )
+
+
+def revert(session: TableSession, view: RevertView) -> str:
+    """Carry out a planned revert, dropping exactly the entries in conflict, as one entry of
+    the log (undoable, saved); what it did, for the players. Refused (a DrumheadError) when the
+    game changed since it was planned."""
+    game = session.open_game_or_fail()
+    plan = view.plan
+    event = session.record(lambda at: game.apply_revert(plan, drop=plan.drop, at=at))
+    return f"{revert_text(event)} (entry {event.seq}; u undoes it)."
+
+
+def print_paper(session: TableSession, kind: PaperKind) -> Path:
+    """Write the open game's unit cards (or its quick reference) as HTML beside its save (in
+    the saves folder under the game's name when it has none); the path written. A failure to
+    write is a SaveWriteError saying why."""
+    from drumhead.saves import save_path
+    from drumhead.saves.paper import write_paper
+
+    game = session.open_game_or_fail()
+    save = session.save
+    where = (
+        save.path
+        if save is not None
+        else save_path(session.saves_folder(), game.state.name or "game")
+    )
+    return write_paper(game, Path(where), kind)

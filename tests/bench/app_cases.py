@@ -1,0 +1,276 @@
+"""The app's benchmarks of issue 21: every key on a long game against the same key on Cowpens,
+and opening a game against a bare Textual app, in real (pseudo-)terminals (terminal.py).
+
+Keys: two apps run side by side, one on the long game (``A``), one on the Cowpens scenario
+(``B``, the anchor); each key of :data:`SCRIPT` is pressed in one, then the other, and timed
+until its answer is on the screen (*shown*, see terminal.py). A key's figure is the ratio of
+A's median to B's, and of their 95th percentiles. Targets (full mode): within 1.2x, and no
+key over 100 ms median (an absolute time: reported by ``python -m tests.bench``, never
+asserted by a test).
+
+Opening: in turn, a bare Textual app, drumhead opening Cowpens and drumhead opening the long
+game, each a fresh interpreter; "ready" is when a key sent the moment the first frame showed
+has its answer on the screen (the bare app: its one line updated; drumhead: the roster's
+cursor moved down, the second unit's card shown). The saves must be as made (no cursor kept
+from an earlier run).
+Targets: Cowpens ready within 1.3x of the bare app ready; the long game ready under 1 s and
+under 120 MiB peak (absolute: reported only).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.bench import make_game
+from tests.bench.terminal import Terminal, python
+
+DRUMHEAD = [sys.executable, "-m", "drumhead"]
+COWPENS_UNITS = 16
+"""The units of data/scenarios/cowpens-1781.toml."""
+
+BATTLE = "n Next"
+"""What only the battle screen shows: its footer's next-phase key."""
+LOG = "j on an entry"
+"""The log screen's hint."""
+SECOND = "Georgia riflemen (Cunningham)"
+"""The roster's second unit in both games (Cowpens' order of battle, copied in order for the
+long game): ``down`` from the first highlights it and shows its card."""
+
+BARE = """
+from textual.app import App
+from textual.widgets import Footer, Static
+class Bare(App):
+    BINDINGS = [("x", "bump", "Bump")]
+    count = 0
+    def compose(self):
+        yield Static("bare app 0", id="n")
+        yield Footer()
+    def action_bump(self):
+        self.count += 1
+        self.query_one("#n", Static).update(f"bare app {self.count}")
+Bare().run()
+"""
+"""The anchor of opening: a Textual app of one line and a footer."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A key pressed in both apps: timed under ``name`` (None: only to get somewhere), its
+    answer awaited until ``expect`` shows (None: until the app goes quiet)."""
+
+    key: str
+    name: str | None = None
+    expect: str | None = None
+
+
+SCRIPT: tuple[Step, ...] = (
+    Step("down", "roster: cursor down"),
+    Step("up", "roster: cursor up"),
+    Step("n", "next phase (an event, autosaved)"),
+    Step("m", "open a morale test", "Chance of each outcome"),
+    Step("escape", "back to the battle", BATTLE),
+    Step("u", "undo", "Undone"),
+    Step("U", "redo", "Redone"),
+    Step("l", "open the log", LOG),
+    Step("up", "log: cursor up"),
+    Step("pageup", "log: page up"),
+    Step("end", "log: to the latest"),
+    Step("u", "log: undo (shown at once)", "Undone"),
+    Step("U", "log: redo", "Redone"),
+    Step("escape", "back from the log", BATTLE),
+    Step("e", "open the units", "Add unit"),
+    Step("escape", None, BATTLE),
+)
+"""A round of the full benchmark: each step leaves both apps where the next expects them."""
+
+QUICK_SCRIPT: tuple[Step, ...] = (
+    Step("down", "roster: cursor down"),
+    Step("n", "next phase (an event, autosaved)"),
+    Step("l", "open the log", LOG),
+    Step("pageup", "log: page up"),
+    Step("u", "log: undo (shown at once)", "Undone"),
+    Step("U", "log: redo", "Redone"),
+    Step("escape", "back from the log", BATTLE),
+)
+"""The test suite's round: the keys whose cost grew with the game before (the log, undo and
+redo with it shown, the roster, an event)."""
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` fall (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+
+
+@dataclass
+class KeyFigures:
+    """One key's times (seconds), on the long game (``a``) and on Cowpens (``b``)."""
+
+    name: str
+    a: list[float] = field(default_factory=list)
+    b: list[float] = field(default_factory=list)
+
+    @property
+    def median_ratio(self) -> float:
+        return statistics.median(self.a) / statistics.median(self.b)
+
+    @property
+    def p95_ratio(self) -> float:
+        return percentile(self.a, 0.95) / percentile(self.b, 0.95)
+
+    def median(self, side: str) -> float:
+        """The median time of ``a`` (the long game) or ``b`` (Cowpens)."""
+        times: list[float] = self.a if side == "a" else self.b
+        return statistics.median(times)
+
+
+def new_cowpens(saves: Path, events: int = 200) -> Path:
+    """The anchor: a Cowpens game (its 16 units) with ``events`` events of the same mix as
+    the long game's (make_game.py), so that every key has something to do in it too (a
+    page of the log to move up), in ``saves`` (the app opens it: the folder's only game)."""
+    return make_game.make(saves, units=COWPENS_UNITS, events=events, name="cowpens")
+
+
+def keys(
+    long_saves: Path,
+    cowpens_saves: Path,
+    rounds: int,
+    script: Sequence[Step] = SCRIPT,
+    *,
+    warmup: int = 1,
+    quiet: float = 0.15,
+    env: dict[str, str] | None = None,
+) -> list[KeyFigures]:
+    """Each named step of ``script``, ``rounds`` times (after ``warmup`` rounds not
+    counted), alternately in the app on the long game and the app on Cowpens."""
+    figures: dict[str, KeyFigures] = {}
+    with (
+        Terminal(DRUMHEAD, env={**(env or {}), "DRUMHEAD_SAVES": str(long_saves)}) as a,
+        Terminal(DRUMHEAD, env={**(env or {}), "DRUMHEAD_SAVES": str(cowpens_saves)}) as b,
+    ):
+        for term in (a, b):
+            term.wait_for(BATTLE, timeout=60)
+            term.settle(1.0, timeout=60)  # the screens built ahead, the past replayed
+        for turn in range(warmup + rounds):
+            for step in script:
+                times = []
+                for side, term in (("long game", a), ("Cowpens", b)):
+                    try:
+                        times.append(term.press(step.key, expect=step.expect, quiet=quiet).shown)
+                    except (AssertionError, TimeoutError) as exc:
+                        raise AssertionError(
+                            f"{side}, round {turn + 1}, key {step.key!r} ({step.name}): {exc}"
+                        ) from None
+                if step.name is None or turn < warmup:
+                    continue
+                found = figures.setdefault(step.name, KeyFigures(step.name))
+                found.a.append(times[0])
+                found.b.append(times[1])
+    return list(figures.values())
+
+
+@dataclass
+class Opening:
+    """Seconds to ready for input (and to the first frame), per run, for each program."""
+
+    bare_first: list[float] = field(default_factory=list)
+    bare_ready: list[float] = field(default_factory=list)
+    cowpens_ready: list[float] = field(default_factory=list)
+    long_ready: list[float] = field(default_factory=list)
+    long_peak: list[float] = field(default_factory=list)
+    """MiB, when the long game was ready."""
+
+    @property
+    def cowpens_ratio(self) -> float:
+        """Cowpens ready against the bare app ready, median of the pairs."""
+        return statistics.median(
+            c / b for c, b in zip(self.cowpens_ready, self.bare_ready, strict=True)
+        )
+
+    @property
+    def long_ratio(self) -> float:
+        """The long game ready against Cowpens ready, median of the pairs."""
+        return statistics.median(
+            g / c for g, c in zip(self.long_ready, self.cowpens_ready, strict=True)
+        )
+
+
+def _ready(
+    argv: list[str], first: str, key: str, answer: str, env: dict[str, str]
+) -> tuple[float, float, float | None]:
+    """Start a program; when ``first`` shows, send ``key``; seconds from the start to the
+    first frame and to ``answer`` showing; its peak memory then (MiB)."""
+    with Terminal(argv, env=env) as term:
+        shown = term.wait_for(first, timeout=60)
+        since = len(term.output)
+        term.send(key)
+        ready = term.wait_for(answer, since=since, timeout=60)
+        return shown - term.started, ready - term.started, term.peak_mib()
+
+
+def opening(
+    long_saves: Path, cowpens_saves: Path, runs: int, *, env: dict[str, str] | None = None
+) -> Opening:
+    """The three programs in turn, ``runs`` times each (after one run of each not counted)."""
+    out = Opening()
+    base = dict(env or {})
+    for run in range(runs + 1):
+        bare_first, bare_ready, _ = _ready(python(BARE), "bare app 0", "x", "bare app 1", base)
+        _, cowpens, _ = _ready(
+            DRUMHEAD, BATTLE, "down", SECOND, {**base, "DRUMHEAD_SAVES": str(cowpens_saves)}
+        )
+        _, long, peak = _ready(
+            DRUMHEAD, BATTLE, "down", SECOND, {**base, "DRUMHEAD_SAVES": str(long_saves)}
+        )
+        if run == 0:
+            continue  # the file cache warmed
+        out.bare_first.append(bare_first)
+        out.bare_ready.append(bare_ready)
+        out.cowpens_ready.append(cowpens)
+        out.long_ready.append(long)
+        if peak is not None:
+            out.long_peak.append(peak)
+    return out
+
+
+def key_table(figures: list[KeyFigures], print_line: Callable[[str], None] = print) -> bool:
+    """Print the keys' table; whether every target was met (1.2x, 100 ms)."""
+    met = True
+    print_line(f"{'key':<34} {'long ms':>8} {'Cowpens ms':>10} {'median x':>9} {'p95 x':>6}  met")
+    for key in figures:
+        ok = key.median_ratio <= 1.2 and key.p95_ratio <= 1.2 and key.median("a") <= 0.1
+        met &= ok
+        print_line(
+            f"{key.name:<34} {key.median('a') * 1000:>8.1f} {key.median('b') * 1000:>10.1f} "
+            f"{key.median_ratio:>9.2f} {key.p95_ratio:>6.2f}  {'yes' if ok else 'NO'}"
+        )
+    return met
+
+
+def opening_table(found: Opening, print_line: Callable[[str], None] = print) -> bool:
+    """Print the opening figures; whether the targets were met (Cowpens ready within 1.3x of
+    the bare app ready; the long game ready under 1 s and under 120 MiB)."""
+    bare, bare_ready = statistics.median(found.bare_first), statistics.median(found.bare_ready)
+    cowpens, long = statistics.median(found.cowpens_ready), statistics.median(found.long_ready)
+    peak = max(found.long_peak) if found.long_peak else float("nan")
+    print_line(
+        f"Opening (ready: a key sent at the first frame answered), median of {len(found.long_ready)}:"
+    )
+    print_line(
+        f"  bare Textual app: first frame {bare * 1000:.0f} ms, ready {bare_ready * 1000:.0f} ms"
+    )
+    cowpens_ok = found.cowpens_ratio <= 1.3
+    print_line(
+        f"  drumhead on Cowpens: ready {cowpens * 1000:.0f} ms, {found.cowpens_ratio:.2f}x the bare "
+        f"app (target 1.3x) {'yes' if cowpens_ok else 'NO'}"
+    )
+    long_ok = long < 1.0 and peak < 120
+    print_line(
+        f"  drumhead on the long game: ready {long * 1000:.0f} ms ({found.long_ratio:.2f}x Cowpens), "
+        f"peak {peak:.0f} MiB (targets 1 s, 120 MiB) {'yes' if long_ok else 'NO'}"
+    )
+    return cowpens_ok and long_ok

@@ -1,0 +1,63 @@
+"""The game's record in words: the log's markers for entries a revert took back, what a revert
+entry says, and a revert plan's summary and changes to the cards (worked out by hand on the
+test skirmish)."""
+
+from __future__ import annotations
+
+import gamegen
+import pytest
+
+from drumhead.game import Game, Reverted
+from drumhead.game.record_text import entry_marker, plan_changes, plan_summary, revert_text
+
+AT = "2026-11-22T14:00:00Z"
+
+
+@pytest.fixture
+def game() -> Game:
+    g = gamegen.start_game(seed=1781)
+    g.edit_unit("sc_militia", "strength_now", 22, at=AT)  # 1: 8 figures lost
+    _, res = g.resolve("morale", "sc_militia", {}, [], hand_dice=[6], at=AT)  # 2: fails by 1
+    g.apply_effects("sc_militia", res.effects, at=AT, resolution=2)  # 3
+    g.edit_unit("legion_foot", "strength_now", 15, at=AT)  # 4
+    return g
+
+
+def test_markers_say_in_words_how_and_by_which_entry() -> None:
+    gone = {1: Reverted(5, "reverted"), 3: Reverted(5, "dropped")}
+    assert entry_marker(1, gone) == "[reverted by 5]"
+    assert entry_marker(3, gone) == "[dropped by 5]"
+    assert entry_marker(2, gone) == ""
+
+
+def test_a_revert_with_conflicts_is_summarised_and_its_changes_listed(game: Game) -> None:
+    plan = game.revert(1)
+    assert plan.drop == (2, 3)
+    assert plan_summary(plan).startswith(
+        "Entry 1 is taken back and the later entries replayed; these 2 entries no longer apply"
+    )
+    # only the militia's card changes: strength back to 30, the failed test's notes gone
+    assert plan_changes(game.state, plan.state) == [
+        "South Carolina militia: strength now 22 → 30; notes changed"
+    ]
+    event = game.apply_revert(plan, drop=plan.drop, at=AT)
+    assert revert_text(event) == "Reverted entry 1; dropped 2, 3 (no longer applied without it)"
+
+
+def test_a_clean_revert_says_every_later_entry_is_replayed(game: Game) -> None:
+    plan = game.revert(4)
+    assert plan.clean
+    assert plan_summary(plan) == (
+        "Entry 4 is taken back and every later entry is replayed as it was: none depends on it."
+    )
+    assert plan_changes(game.state, plan.state) == ["British Legion infantry: strength now 15 → 20"]
+    assert plan_changes(game.state, game.state) == []
+    assert revert_text(game.apply_revert(plan, at=AT)) == "Reverted entry 4"
+
+
+def test_a_unit_added_or_removed_by_the_reverted_entry_is_said_to_go_or_come_back() -> None:
+    """Taking back an added unit: 'gone'; taking back a removal: 'back in the game'."""
+    g = gamegen.start_game(seed=1781, units=1)  # entry 1 adds "Generated unit 0"
+    g.remove_unit("legion_foot", at=AT)  # 2
+    assert plan_changes(g.state, g.revert(1).state) == ["Generated unit 0: gone"]
+    assert plan_changes(g.state, g.revert(2).state) == ["British Legion infantry: back in the game"]
