@@ -129,6 +129,21 @@ def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
             partial(battle_action, app, "next_phase"),
         ),
         PaletteCommand(
+            "Next step",
+            "Go on to the next step of the sequence of play (.)",
+            partial(battle_action, app, "next_step"),
+        ),
+        PaletteCommand(
+            "Previous step",
+            "Go back one step of the sequence of play (,)",
+            partial(battle_action, app, "previous_step"),
+        ),
+        PaletteCommand(
+            "Repeat the step",
+            "Back to the step the current one loops to: next brigade, assault, round (a)",
+            partial(battle_action, app, "again"),
+        ),
+        PaletteCommand(
             "Next turn",
             "Move the game to the next turn (T)",
             partial(battle_action, app, "next_turn"),

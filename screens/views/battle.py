@@ -51,6 +51,11 @@ class BattleScreen(DrumheadScreen):
         Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
         Binding("i", "initiative", "Initiative", id="initiative"),
         Binding("n", "next_phase", "Next", id="next-phase", tooltip="Next phase"),
+        Binding("full_stop", "next_step", "Step on", id="next-step", tooltip="Next step"),
+        Binding("comma", "previous_step", "Step back", id="previous-step", show=False),
+        Binding(
+            "a", "again", "Again", id="again", tooltip="Repeat from the step this one loops to"
+        ),
         Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U", "redo", "Redo", id="redo"),
@@ -70,6 +75,10 @@ class BattleScreen(DrumheadScreen):
         """Where the players were when the game was last open (a resume goes back there)."""
         self.filter_text = ""
         """The roster filter (every word must appear in the unit's line or brigade)."""
+        self.walk_step_shown: int | None = None
+        """The checklist's current step as last shown (the cursor follows it when it moves)."""
+        self.card_followed: str | None = None
+        """The card whose brigade the roster's cursor last went to."""
         self.has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
         every repaint)."""
@@ -87,6 +96,9 @@ class BattleScreen(DrumheadScreen):
             if self.has_morale is None and self.session.game is not None:
                 self.has_morale = self.session.morale_check_id() is not None
             return self.has_morale is not False
+        if action == "again" and self.session.game is not None:
+            step = self.session.open_game_or_fail().current_step()
+            return step is not None and step.again is not None
         if action in ("draw", "initiative") and self.session.game is not None:
             return self.session.activation == ("cards" if action == "draw" else "initiative")
         return True
@@ -308,20 +320,30 @@ class BattleScreen(DrumheadScreen):
     def fill_steps(self) -> None:
         """The phase's checklist, each step ticked or not, with the check it names."""
         checklist = self.session.checklist()
-        self.query_one("#phase-title", Label).update(checklist.title)
+        title = checklist.title + (f"\n{checklist.acting}" if checklist.acting else "")
+        self.query_one("#phase-title", Label).update(title)
         steps = self.query_one("#steps", SelectionList)
         highlighted = steps.highlighted
+        current = next((i for i, x in enumerate(checklist.steps) if x.current), None)
+        moved = current is not None and current != self.walk_step_shown
+        self.walk_step_shown = current
         with steps.prevent(SelectionList.SelectedChanged):
             steps.clear_options()
             options = []
             for step in checklist.steps:
-                label = Text(step.text)
+                label = Text("▶ " if step.current else "  ", style="bold")
+                label.append(step.text, style="bold" if step.current else "")
                 if step.check:
                     label.append(f"  [c: {step.check}]", style="italic")
+                if step.current and step.again:
+                    label.append("  [a: again]", style="italic")
                 options.append(Selection(label, step.key, step.ticked))
             steps.add_options(options)
         if options:
-            steps.highlighted = min(highlighted or 0, len(options) - 1)
+            if moved and current is not None:
+                steps.highlighted = current  # the cursor follows the walk
+            else:
+                steps.highlighted = min(highlighted or 0, len(options) - 1)
 
     # -- events ---------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#roster")
@@ -398,12 +420,34 @@ class BattleScreen(DrumheadScreen):
         steps = self.query_one("#steps", SelectionList)
         if steps.has_focus and steps.highlighted is not None:
             check = self.session.step_check(steps.get_option_at_index(steps.highlighted).value)
+        elif self.session.game is not None:
+            check = self.session.current_check(unit_id)  # the current step's check
         if check is not None and not self.session.about_a_unit(check):
             unit_id = None  # a check about no unit (initiative): none attached
         self.drumhead.action_open_resolve(check or "", unit_id or "")
 
     def action_next_phase(self) -> None:
         self.act(self.session.next_phase)
+        self.follow_card()
+
+    def action_next_step(self) -> None:
+        """Go on to the next step as the rules walk the turn (drawing the next card there)."""
+        self.act(self.session.next_step)
+        self.follow_card()
+
+    def action_previous_step(self) -> None:
+        self.act(self.session.previous_step)
+
+    def action_again(self) -> None:
+        """Back to the step the current one repeats from: the next brigade, assault, round."""
+        self.act(lambda: self.session.next_step(again=True))
+
+    def follow_card(self) -> None:
+        """After a step that drew a card, the roster's cursor goes to its brigade."""
+        drawn = self.session.state.activation.drawn
+        if drawn and drawn[-1] != self.card_followed:
+            self.card_followed = drawn[-1]
+            self.highlight_brigade(drawn[-1])
 
     def action_next_turn(self) -> None:
         self.act(self.session.next_turn)

@@ -211,6 +211,28 @@ class NewGameScreen(DrumheadScreen):
             return None
         return rulesets.get_option_at_index(rulesets.highlighted).id
 
+    @on(OptionList.OptionHighlighted, "#new-scenario")
+    def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The optional rules the scenario switches on are ticked, and say so; the players
+        may untick them."""
+        rulesets = self.query_one("#new-ruleset", OptionList)
+        if rulesets.highlighted is None:
+            return
+        ruleset = self.session.load(rulesets.get_option_at_index(rulesets.highlighted).id or "")
+        wanted = set(self.session.scenario_options(event.option_id or ""))
+        options = self.query_one("#new-options", SelectionList)
+        options.clear_options()
+        options.add_options(
+            [
+                Selection(
+                    f"{o.title} ({o.source})" + ("  · the scenario's" if o.id in wanted else ""),
+                    o.id,
+                    o.default or o.id in wanted,
+                )
+                for o in ruleset.options
+            ]
+        )
+
     @on(OptionList.OptionSelected, "#new-ruleset")
     def ruleset_chosen(self) -> None:
         options = self.query_one("#new-options", SelectionList)
@@ -255,6 +277,12 @@ class NewGameScreen(DrumheadScreen):
             self.query_one("#new-name", Input).focus()
             return
         options = self.chosen_options()
+        ticks = self.query_one("#new-options", SelectionList)
+        unticked = [
+            str(ticks.get_option_at_index(i).value)
+            for i in range(ticks.option_count)
+            if ticks.get_option_at_index(i).value not in options
+        ]
         house = self.chosen_house()
         if house is not None and not house.usable:
             error.update("✗ the house-rules file picked cannot be used: pick another")
@@ -266,6 +294,7 @@ class NewGameScreen(DrumheadScreen):
                 name,
                 options=options,
                 scenario=scenario_id,
+                without=unticked,
                 house_rules=house.path if house is not None else None,
             )
         except DrumheadError as exc:

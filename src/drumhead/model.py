@@ -31,13 +31,17 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "state",
         "leader_value",
         "leader_attached",
+        "leader_in_command",
         "single_stand",
         "side_rating",
         "enemy_rating",
     }
 )
 """Unit-card fields an input may be filled from (``from_unit``). ``leader_attached`` is
-whether a leader (a general, an officer) is with the unit. ``side_rating`` is the
+whether a leader (a general, an officer) is with the unit; ``leader_in_command`` whether the
+unit (or its brigade) is among those he commands (left out when the scenario gives his command
+as none); ``leader_charismatic`` whether he is charismatic (left out without a leader). The
+leader is the one picked for the unit's role, else the one attached to it. ``side_rating`` is the
 rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
 there are exactly two sides); both are left out when the scenario gives none. Besides these,
 an input may be filled from any attribute the ruleset declares for its units (``elite``, by its
@@ -263,7 +267,9 @@ class CheckSpec:
     applies_to: tuple[str, ...] = ()
     """Unit types the check fits (for ordering the app's check picker); empty: any."""
     phase: str | None = None
-    """The sequence-of-play phase the check belongs to, if one."""
+    """The sequence-of-play phase the check belongs to (the first, when it has several)."""
+    phases: tuple[str, ...] = ()
+    """Every phase the check is made in (``phase = "ID"`` or ``phase = ["ID", ...]``)."""
     sides: tuple[str, str] | None = None
     """Opposed checks: the two sides' names."""
     refusals: tuple[Refusal, ...] = ()
@@ -440,6 +446,19 @@ class MarkerSpec:
     source: str = ""
 
 
+STEP_ACTIONS = ("draw_card",)
+"""What a step of the sequence does to the game when the walk leaves it: ``draw_card`` draws
+the next activation card (One If By Land) and starts that card's phases."""
+
+PHASE_REPEATS = ("card", "side")
+"""How a phase repeats within a turn: ``card``, once per card drawn, until the deck is empty
+(a run of such phases, the drawing phase first); ``side``, once for each side, the side that
+moves first (the initiative's) first."""
+
+PHASE_ACTORS = ("card", "side", "both")
+"""Who acts in a phase: the units of the card drawn, the side whose pass it is, both sides."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a phase in the sequence of play."""
@@ -448,6 +467,11 @@ class Step:
     text: str
     check: str | None = None
     source: str = ""
+    again: str | None = None
+    """An earlier step of the same phase the walk may go back to from here (MWAN: move the
+    next brigade after the end-of-movement roll; Republique: the next assault or round)."""
+    does: str | None = None
+    """What leaving this step does to the game (one of :data:`STEP_ACTIONS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,6 +484,10 @@ class Phase:
     source: str = ""
     note: str = ""
     option: str | None = None
+    repeat: str | None = None
+    """How the phase repeats within a turn (one of :data:`PHASE_REPEATS`); None: once."""
+    acts: str | None = None
+    """Who acts in it (one of :data:`PHASE_ACTORS`); None where the rules do not say."""
 
 
 @dataclass(frozen=True, slots=True)

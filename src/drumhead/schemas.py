@@ -194,7 +194,7 @@ def _check() -> dict[str, Any]:
             "outcomes": _tables_of(_outcome()),
             "option": TEXT,
             "applies_to": TEXTS,
-            "phase": TEXT,
+            "phase": {"oneOf": [TEXT, {**TEXTS, "minItems": 1}]},
             "refuse": _refusals(),
             "rulings": {
                 "type": "array",

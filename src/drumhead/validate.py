@@ -31,16 +31,13 @@ from drumhead.model import (
     ModifierSpec,
     OptionSpec,
     OutcomeSpec,
-    Phase,
     ReferenceEntry,
     Refusal,
     RoleSpec,
     Ruleset,
     Ruling,
     RulingRef,
-    Sequence,
     Source,
-    Step,
     UnitType,
 )
 from drumhead.schema import Locator, Problems, Reader
@@ -51,6 +48,7 @@ from drumhead.validate_attributes import (
     read_attributes,
 )
 from drumhead.validate_gaps import link_gap_keys, read_gap_tables, read_keyed_values
+from drumhead.validate_sequence import link_check_phases, read_sequence
 
 TOP_LEVEL_KEYS = (
     "id",
@@ -330,15 +328,15 @@ def build_ruleset(
 
     sequence = None
     with r.guard():
-        sequence = _read_sequence(r, check_ids, option_ids)
-    phase_ids = {p.id for p in sequence.phases} if sequence is not None else set()
-    for check in checks:
-        if check.phase is not None and check.phase not in phase_ids:
-            r.report(
-                f"checks.{check.id}.phase",
-                f"no phase '{check.phase}' in the sequence "
-                f"(phases: {', '.join(sorted(phase_ids)) or 'none'})",
-            )
+        sequence = read_sequence(r, check_ids, option_ids)
+    raw_checks = data.get("checks")
+    raw_checks = raw_checks if isinstance(raw_checks, dict) else {}
+    checks = link_check_phases(
+        r,
+        checks,
+        sequence,
+        {k: v.get("phase") for k, v in raw_checks.items() if isinstance(v, dict)},
+    )
 
     reference = []
     with r.guard():
@@ -400,47 +398,6 @@ def _keys(data: Mapping[str, Any], name: str) -> list[str]:
     when the item itself is invalid, so one bad item does not make every mention an error."""
     table = data.get(name)
     return [str(k) for k in table] if isinstance(table, dict) else []
-
-
-def _read_sequence(r: Reader, check_ids: set[str], option_ids: set[str]) -> Sequence | None:
-    seq = r.table("sequence", None)
-    if seq is None:
-        return None
-    phases = []
-    for p in seq.array("phases"):
-        with p.guard():
-            steps = []
-            for st in p.array("steps"):
-                with st.guard():
-                    check = st.text("check", None)
-                    if check is not None and check not in check_ids:
-                        st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
-                    steps.append(Step(st.text("id"), st.text("text"), check, st.text("source", "")))
-                    st.done()
-            _unique(p, "steps", [s.id for s in steps], "step")
-            option = p.text("option", None)
-            if option is not None and option not in option_ids:
-                p.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
-            phases.append(
-                Phase(
-                    p.text("id"),
-                    p.text("title"),
-                    tuple(steps),
-                    p.text("source", ""),
-                    p.text("note", ""),
-                    option,
-                )
-            )
-            p.done()
-    _unique(seq, "phases", [p.id for p in phases], "phase")
-    sequence = Sequence(
-        seq.text("activation", choices=("cards", "initiative", "alternate", "none")),
-        tuple(phases),
-        seq.text("source", ""),
-        seq.text("note", ""),
-    )
-    seq.done()
-    return sequence
 
 
 def _unique(reader: Reader, name: str, ids: list[str], what: str) -> None:
@@ -717,7 +674,8 @@ def _read_check(
     for type_id in applies_to:
         if known.unit_types and type_id not in known.unit_types:
             c.report("applies_to", f"no unit type '{type_id}' (types: {_known(known.unit_types)})")
-    phase = c.text("phase", None)
+    phase = c.raw("phase", None)  # a phase id or a list of them: read by link_check_phases
+    phase = phase if isinstance(phase, str) else None
     scope_kind = c.text("scope", "unit", choices=("unit", "army"))
     roles = _read_roles(c, known)
     if scope_kind == "army" and roles:

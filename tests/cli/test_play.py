@@ -62,3 +62,48 @@ def test_an_unknown_role_is_refused_with_the_roles_named(tmp_path: Path) -> None
     assert bad.returncode == 1
     error = json.loads(bad.stdout)["error"]
     assert "no role 'victim'" in error["message"] and "firer, target" in error["message"]
+
+
+def test_the_sequence_is_walked_step_by_step_from_the_command_line(tmp_path: Path) -> None:
+    """--next-step goes on (drawing the card at the drawing step), --previous-step goes back,
+    and two walking options at once are refused with exit 1 and nothing saved."""
+    made = drumhead(tmp_path, "new", "one-if-by-land", "--scenario", "cowpens-1781", "--name", "c")
+    assert made.returncode == 0, made.stderr
+    first = json.loads(drumhead(tmp_path, "play", "c", "--next-step", "--json").stdout)
+    assert first["step"]["id"] == "draw" and first["card"] is None
+    drawn = json.loads(drumhead(tmp_path, "play", "c", "--next-step", "--json").stdout)
+    state = load_save(tmp_path / "c.toml").game.state
+    assert drawn["card"] == state.activation.drawn[-1] and len(state.activation.deck) == 7
+    assert (state.phase, state.step) == ("morale", "panic_tests")
+    assert drawn["step"] == {"id": "panic_tests", "text": drawn["step"]["text"], "check": "morale"}
+    text = drumhead(tmp_path, "play", "c", "--next-step")
+    assert text.returncode == 0 and "Step: A routing unit that passes" in text.stdout
+    back = drumhead(tmp_path, "play", "c", "--previous-step", "--next-phase")
+    assert back.returncode == 1 and "give one of" in back.stderr
+    assert load_save(tmp_path / "c.toml").game.state.step == "rally"
+
+
+def test_new_switches_off_a_scenario_option_with_without(tmp_path: Path) -> None:
+    made = drumhead(
+        tmp_path, "new", "rank-and-file", "--scenario", "rnf-wave-attack", "--without", "rerolls",
+        "--name", "w", "--json",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["options"] == ["wave_attacks"]
+    bad = drumhead(tmp_path, "new", "rank-and-file", "--without", "nope", "--name", "x")
+    assert bad.returncode == 1 and "no optional rule 'nope'" in bad.stderr
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_a_leader_picked_for_a_role_fills_its_inputs_from_the_command_line(tmp_path: Path) -> None:
+    made = drumhead(
+        tmp_path, "new", "mwan116-acw", "--scenario", "first-bull-run-henry-hill", "--name", "g"
+    )
+    assert made.returncode == 0, made.stderr
+    bad = drumhead(tmp_path, "play", "g", "close_combat", "--role", "defender=ny11_zouaves",
+                   "--leader", "attacker", "--dice", "6", "--dice", "6")  # fmt: skip
+    assert bad.returncode == 1 and "--leader attacker: expected ROLE=LEADER" in bad.stderr
+    unknown = drumhead(tmp_path, "play", "g", "close_combat", "--role", "defender=ny11_zouaves",
+                       "--leader", "attacker=nobody", "--dice", "6", "--dice", "6")  # fmt: skip
+    assert unknown.returncode == 1 and "no leader 'nobody'" in unknown.stderr
+    assert load_save(tmp_path / "g.toml").game.log == ()

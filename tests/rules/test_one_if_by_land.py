@@ -878,16 +878,18 @@ def test_reference_numbers_match_the_lookups() -> None:
 
 
 def test_checks_belong_to_their_phases() -> None:
-    phases = {c.id: c.phase for c in rs().checks}
+    """A check's phases are those it names, then those of the steps that open it."""
+    phases = {c.id: c.phases for c in rs().checks}
     assert phases == {
-        "morale": "morale",
-        "fire": "firing",
-        "melee": "melee",
-        "melee_winner": "melee",
-        "general_risk": None,
-        "counter_battery": "firing",
-        "movement": "movement",
+        "morale": ("morale", "charge_declarations", "charge_moves", "firing", "melee"),
+        "fire": ("firing", "charge_moves"),
+        "melee": ("melee",),
+        "melee_winner": ("melee",),
+        "general_risk": ("firing",),
+        "counter_battery": ("firing",),
+        "movement": ("movement", "morale", "charge_moves"),
     }
+    assert {c.id: c.phase for c in rs().checks}["general_risk"] == "firing"
 
 
 def test_units_ladder_and_markers() -> None:

@@ -314,7 +314,8 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
         resolved = {e.data["check"] for e in game.log if e.kind == "resolution"}
         assert resolved == {c.id for c in app.session.check_choices(unit)} - skipped
         turn = game.state.turn
-        for _ in range(len(game.phases()) + 1):
+        cards = len(game.state.activation.cards)  # a card's phases are walked once per card
+        for _ in range(len(game.phases()) * (cards + 1) + 1):
             await pilot.press("n")
             if game.state.turn > turn:
                 break

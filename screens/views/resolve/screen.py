@@ -50,6 +50,14 @@ class ResolveScreen(KeptScreen):
         Binding("plus", "count(1)", "+1 count", id="count-up", show=False),
         Binding("minus", "count(-1)", "-1 count", id="count-down", show=False),
         Binding("c", "focus_check", "Check", id="focus-check"),
+        Binding(
+            "o",
+            "pick_sides",
+            "Other side",
+            id="pick-sides",
+            tooltip="Pick the other side",
+            show=False,
+        ),
     ]
 
     def __init__(self, check_id: str | None = None, unit_id: str | None = None) -> None:
@@ -119,6 +127,7 @@ class ResolveScreen(KeptScreen):
             with VerticalScroll(id="resolve-right", can_focus=False):
                 # the result comes first once there is one (small screens see it at once)
                 yield ResultPanel()
+                yield Static("", id="sides")
                 yield OddsPanel()
                 yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
                 yield Label("Dice by hand: h, faces, Enter; or r")
@@ -162,6 +171,7 @@ class ResolveScreen(KeptScreen):
         self.query_one("#hand", Input).value = ""
         self.query_one("#hand-error", Static).update("")
         self.query_one(ResultPanel).clear()
+        self.show_sides()
         self.update_odds()
         if form.offered:
             self.query_one("#mods", SelectionList).highlighted = 0
@@ -174,8 +184,53 @@ class ResolveScreen(KeptScreen):
             return  # no checks to offer (see compose)
         if self.result is None:
             self.query_one(ResultPanel).clear()
+        self.show_sides()
         self.update_odds()
         self.query_one(InputForm).focus_first_field()
+
+    # -- both sides -----------------------------------------------------------------------
+    def show_sides(self) -> None:
+        """Both sides of a two-sided check: who is picked for each, and the lines of each card
+        the check reads (hidden for a check made for one unit)."""
+        assert self.form is not None
+        panel = self.query_one("#sides", Static)
+        roles = self.form.other_roles
+        panel.display = bool(roles)
+        if not roles:
+            return
+        lines = []
+        for role, title in roles:
+            unit = self.form.roles.get(role)
+            picked = self.session.unit_name(unit) if unit else "not picked yet (o picks)"
+            lines.append(f"{title}: {picked}")
+        lines += self.form.card_lines()
+        panel.update("\n".join(lines))
+
+    @work(exclusive=True, group="sides")
+    async def action_pick_sides(self) -> None:
+        """Pick the unit for each other side from the roster (enemies first, the unit last
+        fought first of all); its card fills that side's inputs."""
+        from drumhead.game.sides import role_choices
+
+        from ...dialogs.pick_unit import UnitPickModal
+
+        form = self.form
+        game = self.session.game
+        if form is None or game is None or form.unit_id is None or not form.other_roles:
+            self.notify("This check is made for one unit: no other side to pick.")
+            return
+        own = game.state.unit(form.unit_id).side
+        names = {s.id: s.name for s in game.state.sides}
+        for role, title in form.other_roles:
+            units = role_choices(game, form.check, form.unit_id, role)
+            picked: str | None = await self.app.push_screen_wait(
+                UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
+            )
+            if picked is not None:
+                form.set_role(role, picked)
+        self.query_one(InputForm).refill(form, self.choices(form.unit_id))
+        self.show_sides()
+        self.update_odds()
 
     # -- the odds -------------------------------------------------------------------------
     @on(InputForm.Changed)
@@ -351,6 +406,9 @@ class ResolveScreen(KeptScreen):
         """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
         assert self.form is not None
         form = self.form
+        if form.other_roles:
+            await self.apply_both_sides(effects)
+            return
         messages = []
         for group in form.groups(effects):
             if group.on_no_card:
@@ -391,6 +449,44 @@ class ResolveScreen(KeptScreen):
             self.app.pop_screen()
         else:
             self.query_one(ResultPanel).clear()
+
+    async def apply_both_sides(self, effects: list[Effect]) -> None:
+        """A check between two sides: every effect lands on the unit its role names, the
+        table's notes in the log, all as one event (one undo). A side not picked yet is
+        asked for; one the players leave out keeps its effects off the cards."""
+        assert self.form is not None
+        form = self.form
+        kept: list[Effect] = []
+        messages = []
+        for group in form.groups(effects):
+            if not group.on_no_card and group.target is None:
+                picked = await self.pick_target(group)
+                if picked is None:
+                    messages.append(
+                        f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                    )
+                    continue
+                form.roles[group.who] = picked
+            kept.extend(group.effects)
+        first = form.check.role_ids[0]
+        roles = {first: form.unit_id or "", **form.roles}
+        try:
+            try:
+                applied = self.session.apply_effects(form.unit_id, kept, roles=roles)
+            except MissingHitsPerStandError as missing:
+                if not await self.ask_hits_per_stand(missing):
+                    self.notify("The effects are left to the players.", severity="warning")
+                    return
+                applied = self.session.apply_effects(form.unit_id, kept, roles=roles)
+        except DrumheadError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if applied:
+            names = ", ".join(self.session.unit_name(u) for u in dict.fromkeys(roles.values()))
+            messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
+        self.notify(" ".join(messages))
+        form.clear_result()
+        self.app.pop_screen()
 
     async def pick_target(self, group: EffectGroup) -> str | None:
         """Ask which unit effects fall on (an opponent, a target); None: left to the players."""

@@ -150,6 +150,13 @@ def _new(sub: Any) -> None:
     p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
     p.add_argument("--name", metavar="SAVE", help="the save's name (default: the scenario's)")
     _ruleset_flags(p)
+    p.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="switch off an optional rule the scenario switches on",
+    )
     p.add_argument("--seed", type=int, help="seed the game's dice (same seed, same rolls)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_new")

@@ -50,6 +50,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         scenario=scenario,
         seed=args.seed,
         name=path.stem,
+        without=args.without,
     )
     SaveSession.create(path, game).close()
     state = game.state

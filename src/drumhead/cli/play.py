@@ -3,7 +3,8 @@
 ``drumhead play SAVE CHECK --role firer=UNIT --role target=UNIT`` resolves the check with the
 game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from the card of the
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
-and saves. ``--next-phase`` and ``--draw`` walk the sequence of play. Scripts and tests play a
+and saves. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does.
 """
 
@@ -32,6 +33,14 @@ def register(sub: Any) -> None:
         help="the unit (or units) for one of the check's roles; the first role is the unit "
         "the check is made for",
     )
+    p.add_argument(
+        "--leader",
+        action="append",
+        default=[],
+        metavar="ROLE=LEADER",
+        help="a leader picked from the roster for one of the check's roles (in place of the "
+        "one with its unit): his value fills that side's leader inputs",
+    )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
     p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
@@ -39,18 +48,29 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--no-apply", action="store_true", help="resolve and log the roll, apply nothing"
     )
+    p.add_argument(
+        "--next-step",
+        action="store_true",
+        help="go on to the next step of the sequence of play (drawing the next card there)",
+    )
+    p.add_argument(
+        "--again",
+        action="store_true",
+        help="go back to the step the current step repeats from (next brigade, assault, round)",
+    )
+    p.add_argument("--previous-step", action="store_true", help="go back one step")
     p.add_argument("--next-phase", action="store_true", help="move to the next phase")
     p.add_argument("--draw", action="store_true", help="draw the next activation card")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="play:cmd_play")
 
 
-def _roles(items: list[str]) -> dict[str, list[str]]:
+def _roles(items: list[str], flag: str = "--role", what: str = "UNIT") -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for item in items:
         role, sep, units = item.partition("=")
         if not sep or not role.strip() or not units.strip():
-            raise InputError(f"--role {item}: expected ROLE=UNIT (or ROLE=UNIT,UNIT)")
+            raise InputError(f"{flag} {item}: expected ROLE={what}")
         out[role.strip()] = [u.strip() for u in units.split(",") if u.strip()]
     return out
 
@@ -71,14 +91,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.draw:
             event = game.draw_card(at=now())
             report["drawn"] = event.data["card"]
-        if args.next_phase:
-            game.next_phase(at=now())
-        if args.check is None and not (args.draw or args.next_phase):
-            raise InputError("give a check to resolve, or --next-phase or --draw")
+        walked = _walk(game, args, now())
+        if args.check is None and not (args.draw or walked):
+            raise InputError(
+                "give a check to resolve, or --next-step, --again, --previous-step, "
+                "--next-phase or --draw"
+            )
         session.save(game)
     finally:
         session.close()
     report["turn"] = game.turn_label()
+    step = game.current_step()
+    report["step"] = {"id": step.id, "text": step.text, "check": step.check} if step else None
+    report["acting"] = game.acting_side()
+    report["card"] = game.active_card()
     report["units"] = {
         u.id: {"strength_now": u.strength_now, "state": u.state, "markers": sorted(u.markers)}
         for u in game.state.units
@@ -90,7 +116,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     print(report["turn"])
+    if step is not None:
+        who = f" ({report['acting']} acting)" if report["acting"] else ""
+        print(f"Step: {step.text}{who}" + (f" [check: {step.check}]" if step.check else ""))
     return 0
+
+
+def _walk(game: Any, args: argparse.Namespace, at: str) -> bool:
+    """Walk the sequence as the options ask (in this order); whether any did."""
+    asked = [args.next_step, args.again, args.previous_step, args.next_phase]
+    if sum(asked) > 1:
+        raise InputError("give one of --next-step, --again, --previous-step, --next-phase")
+    if args.next_step:
+        game.next_step(at=at)
+    elif args.again:
+        game.next_step(at=at, again=True)
+    elif args.previous_step:
+        game.previous_step(at=at)
+    elif args.next_phase:
+        game.next_phase(at=at)
+    return any(asked)
 
 
 def _resolve(
@@ -118,6 +163,7 @@ def _resolve(
         _mods(args.mod),
         hand_dice=args.dice,
         use_reroll=not args.no_reroll,
+        leaders={r: u[0] for r, u in _roles(args.leader, "--leader", "LEADER").items()},
         at=at,
         roles=others or None,
     )

@@ -99,6 +99,8 @@ def activation_to_dict(act: Activation) -> dict[str, Any]:
         out["first"] = act.first
     if act.turns_without:
         out["turns_without"] = dict(act.turns_without)
+    if act.acting is not None:
+        out["acting"] = act.acting
     return out
 
 
@@ -219,6 +221,7 @@ def read_activation(r: Reader) -> Activation:
         first=r.text("first", None),
         turns_without=tuple(turns_without),
         cards=r.strs("cards", ()),
+        acting=r.text("acting", None),
     )
     r.done()
     return act
@@ -295,7 +298,11 @@ def check_references(state: GameState, r: Reader) -> None:
                 f"no unit '{leader.attached_to}' (units: {', '.join(unit_ids) or 'none'})",
             )
     act = state.activation
-    for key, value in (("initiative", act.initiative), ("first", act.first)):
+    for key, value in (
+        ("initiative", act.initiative),
+        ("first", act.first),
+        ("acting", act.acting),
+    ):
         if value is not None and value not in known_sides:
             raise r.error(f"activation.{key}", f"no side '{value}'")
     for side_id, _ in act.turns_without:

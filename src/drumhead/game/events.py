@@ -136,8 +136,10 @@ class _Data:
             raise self.fail(key, "expected a whole number")
         return value
 
-    def boolean(self, key: str) -> bool:
+    def boolean(self, key: str, optional: bool = False) -> bool:
         value = self.data.get(key)
+        if value is None and optional:
+            return False
         if not isinstance(value, bool):
             raise self.fail(key, "expected true or false")
         return value
@@ -166,7 +168,7 @@ class _Data:
 DATA_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(keys.split())
     for kind, keys in {
-        "resolution": "check unit roles seed hand modifiers use_reroll resolution",
+        "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution",
         "apply_effects": "unit roles effects resolution",
         "edit": "target id field old new attribute",
         "add_side": "side",
@@ -176,9 +178,9 @@ DATA_KEYS: dict[str, frozenset[str]] = {
         "remove_leader": "leader card",
         "attach_leader": "leader unit old",
         "tick_step": "step ticked",
-        "next_phase": "turn phase deck",
-        "next_turn": "turn phase deck",
-        "draw_card": "card",
+        "next_phase": "turn phase deck step acting again",
+        "next_turn": "turn phase deck step acting again",
+        "draw_card": "card phase step",
         "shuffle_deck": "deck",
         "initiative": "winner first",
         "set_gap": "gap value old",
@@ -593,25 +595,40 @@ def _tick_step(state: GameState, d: _Data) -> GameState:
 
 
 def _next_phase(state: GameState, d: _Data) -> GameState:
+    """A move along the sequence of play: to another phase or turn, or (with ``step``) to a
+    step, and (with ``acting``) to a side's pass of a phase repeated per side. Ticks are kept
+    while the walk stays in the same pass of a phase, unless it loops back (``again``)."""
     turn = d.integer("turn")
     phase = d.text("phase")
+    step = d.text("step", optional=True)
+    acting = d.text("acting", optional=True)
     if turn < 1:
         raise d.fail("turn", "the turn starts at 1")
+    if acting is not None and acting not in {s.id for s in state.sides}:
+        raise d.fail("acting", f"no side '{acting}'")
     act = state.activation
     if turn != state.turn:
         deck = d.texts("deck", optional=True)
         act = replace(act, deck=deck, drawn=(), initiative=None, first=None)
-    return state.evolve(turn=turn, phase=phase, step=None, ticked=frozenset(), activation=act)
+    same = turn == state.turn and phase == state.phase and acting == act.acting
+    ticked = state.ticked if same and not d.boolean("again", optional=True) else frozenset()
+    act = replace(act, acting=acting)
+    return state.evolve(turn=turn, phase=phase, step=step, ticked=ticked, activation=act)
 
 
 def _draw_card(state: GameState, d: _Data) -> GameState:
+    """A card drawn; with ``phase`` (and ``step``), the walk goes on to that card's phases."""
     card = d.text("card")
     act = state.activation
     if card not in act.deck:
         raise d.fail("card", f"'{card}' is not in the deck")
     deck = list(act.deck)
     deck.remove(card)
-    return state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
+    drawn = state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
+    phase = d.text("phase", optional=True)
+    if phase is None:
+        return drawn
+    return drawn.evolve(phase=phase, step=d.text("step", optional=True), ticked=frozenset())
 
 
 def _shuffle_deck(state: GameState, d: _Data) -> GameState:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.answers import check_answers
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
+from drumhead.game import walk
 from drumhead.game.attributes import (
     attribute_values,
     checked_attribute,
@@ -44,7 +45,7 @@ from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladde
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
 from drumhead.loader import read_house_rules
-from drumhead.model import CheckSpec, InputValue, Phase, Ruleset
+from drumhead.model import CheckSpec, InputValue, Phase, Ruleset, Step
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
 from drumhead.roller import HandDice, RandomDice
@@ -469,22 +470,40 @@ class Game:
         use_reroll: bool = True,
         at: str,
         roles: Mapping[str, str | Sequence[str]] | None = None,
+        leaders: Mapping[str, str] | None = None,
+        side: str | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
         Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
         and those of another role from the card of the unit picked for it (``roles``: role id
-        -> unit id, or ids for a group; a group's cards fill no input).
+        -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
+        -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
+        in place of the one attached to its unit. ``side``: the side an army-level check is
+        made for (the initiative roll's first side), when it is made for no unit.
         """
+        if side is not None:
+            self.state.side(side)
+        spec = self.ruleset.check(check_id)
+        chosen = dict(leaders or {})
+        for role, leader_id in chosen.items():
+            self.state.leader(leader_id)
+            if role not in (*spec.role_ids, "self"):
+                known = ", ".join(spec.role_ids) or "self"
+                raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
+        first = spec.role_ids[0] if spec.role_ids else "self"
         if unit_id is not None:
             self.state.unit(unit_id)
-            values = {**unit_inputs(self.ruleset, check_id, self.state, unit_id), **values}
+            led = chosen.get(first, chosen.get("self"))
+            card = unit_inputs(self.ruleset, check_id, self.state, unit_id, leader_id=led)
+            values = {**card, **values}
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
         for role, units in picked.items():
             for uid in units:
                 self.state.unit(uid)
             if len(units) == 1:  # a group's cards do not fill one input each
-                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role)
+                led = chosen.get(role)
+                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role, led)
                 values = {**card, **values}
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
@@ -498,6 +517,10 @@ class Game:
         )
         seq = len(self._log) + 1
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
+        if chosen:
+            data["leaders"] = chosen
+        if side is not None:
+            data["side"] = side
         if hand_dice is None:
             seed = derive_seed(self.state.seed, f"roll:{seq}")
             result = resolve(ctx, RandomDice(random.Random(seed)))
@@ -816,32 +839,112 @@ class Game:
                 raise InputError(f"no step '{step_id}' in the sequence of play")
         return self._push("tick_step", {"step": step_id, "ticked": ticked}, at)
 
+    # -- the walk through the sequence of play -------------------------------------------
+    def current_step(self) -> Step | None:
+        """The step of the sequence the game is at (None: a phase without steps)."""
+        return walk.current_step(self.phases(), self.state)
+
+    def acting_side(self) -> str | None:
+        """The side whose pass it is, in a phase repeated per side (MWAN's movement)."""
+        return walk.acting_side(self.phases(), self.state)
+
+    def active_card(self) -> str | None:
+        """The card whose units are acting (the last drawn this turn), if any."""
+        drawn = self.state.activation.drawn
+        return drawn[-1] if drawn else None
+
+    def leader_choices(self, unit_id: str) -> list[Leader]:
+        """The leaders the players may pick for a unit, nearest first: the one with it, then
+        those commanding it (the unit or its brigade; the narrowest command first), then the
+        rest of its side; none killed."""
+        unit = self.state.unit(unit_id)
+        own = [x for x in self.state.leaders if x.side == unit.side and x.status != "killed"]
+
+        def rank(leader: Leader) -> tuple[int, int]:
+            if leader.attached_to == unit_id:
+                return (0, 0)
+            if {unit.id, unit.brigade} & set(leader.commands):
+                return (1, len(leader.commands))  # the narrower command is the nearer
+            return (2, 0)
+
+        return sorted(own, key=rank)
+
+    def step_check(self, unit_id: str | None = None) -> CheckSpec | None:
+        """The check the current step needs; else the first check of the current phase that
+        fits the unit (None: the phase needs none)."""
+        step = self.current_step()
+        if step is not None and step.check is not None:
+            return self.ruleset.check(step.check)
+        phase = self.state.phase
+        return next((c for c in self.checks_for(unit_id) if phase in c.phases), None)
+
+    def next_step(self, *, at: str, again: bool = False) -> Event:
+        """Go on to the next step of the sequence of play, as the ruleset walks it: leaving a
+        drawing step draws the next card; after a card's last phase, back to the drawing step
+        while the deck holds a card; a phase repeated per side once for each side; after the
+        turn's last step, the next turn. ``again``: back to the step the current step's
+        ``again`` names (the next brigade, assault or round)."""
+        return self._walk(walk.next_move(self.phases(), self.state, again=again), at)
+
+    def previous_step(self, *, at: str) -> Event:
+        """Go back one step (never back over a card drawn or into the last turn: undo)."""
+        return self._walk(walk.previous_move(self.phases(), self.state), at)
+
     def next_phase(self, *, at: str) -> Event:
-        """Move to the next phase; after the last one, to the next turn."""
-        ids = [p.id for p in self.phases()]
-        if self.state.phase in ids and ids.index(self.state.phase) + 1 < len(ids):
-            following = ids[ids.index(self.state.phase) + 1]
-            return self._push("next_phase", {"turn": self.state.turn, "phase": following}, at)
-        return self._push("next_phase", self._new_turn_data(), at)
+        """Move on from the current phase (or side's pass of it), skipping its other steps; in
+        the drawing phase, draw the next card; after the last phase, the next turn."""
+        phases = self.phases()
+        p, _ = walk.position(phases, self.state)
+        if p < 0 or not phases[p].steps:
+            return self._walk(walk.next_move(phases, self.state), at)
+        last = evolve(self.state, step=phases[p].steps[-1].id)
+        return self._walk(walk.next_move(phases, last), at)
+
+    def _walk(self, move: walk.Move, at: str) -> Event:
+        if move.kind == "turn":
+            return self._push("next_phase", self._new_turn_data(), at)
+        if move.kind == "draw":
+            drawn = {"card": move.card, "phase": move.phase, "step": move.step}
+            return self._push("draw_card", strip_none(drawn), at)
+        data: dict[str, Any] = {
+            "turn": self.state.turn,
+            "phase": move.phase,
+            "step": move.step,
+            "acting": move.acting,
+            "again": move.again or None,
+        }
+        return self._push("next_phase", strip_none(data), at)
 
     def next_turn(self, *, at: str) -> Event:
         return self._push("next_turn", self._new_turn_data(), at)
 
     def _new_turn_data(self) -> dict[str, Any]:
-        ids = [p.id for p in self.phases()]
-        data: dict[str, Any] = {"turn": self.state.turn + 1, "phase": ids[0] if ids else ""}
+        phases = self.phases()
+        data: dict[str, Any] = {
+            "turn": self.state.turn + 1,
+            "phase": phases[0].id if phases else "",
+        }
+        if phases and phases[0].steps:
+            data["step"] = phases[0].steps[0].id
         cards = self.state.activation.cards
         if cards:
             data["deck"] = list(shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}"))
         return data
 
     def draw_card(self, *, at: str) -> Event:
-        """Draw the next activation card (One If By Land)."""
+        """Draw the next activation card (One If By Land); the walk goes on to the first step
+        of that card's phases, whatever step it was at."""
         deck = self.state.activation.deck
         if not deck:
             if not self.state.activation.cards:
                 raise InputError("this game has no activation cards")
             raise InputError("every card has been drawn this turn; the next turn reshuffles")
+        phases = self.phases()
+        for phase in phases:
+            for step in phase.steps:
+                if step.does == "draw_card":
+                    at_draw = evolve(self.state, phase=phase.id, step=step.id)
+                    return self._walk(walk.next_move(phases, at_draw), at)
         return self._push("draw_card", {"card": deck[0]}, at)
 
     def shuffle_deck(self, *, at: str) -> Event:
@@ -855,9 +958,9 @@ class Game:
     def rolled_winner(self) -> str | None:
         """The side that the latest roll of this turn says has won: an opposed check whose
         outcome names a ``winner`` (MWAN's initiative), its first side being the side of the
-        unit it was rolled for. None when there is no such roll this turn, the latest named
-        no winner (a tie: roll again), it was rolled for no unit, or the game has not
-        exactly two sides."""
+        unit it was rolled for (or the ``side`` it was made for). None when there is no such
+        roll this turn, the latest named no winner (a tie: roll again), it was rolled for no
+        unit nor side, or the game has not exactly two sides."""
         sides = self.state.sides
         if len(sides) != 2:
             return None
@@ -874,9 +977,9 @@ class Game:
             outcome = event.data["resolution"]["outcome"]
             winner = next((o.winner for o in check.outcomes if o.id == outcome), None)
             unit = next((u for u in self.state.units if u.id == unit_id), None)
-            if winner is None or unit is None:  # a tie; or rolled for no unit (or one gone)
+            own = unit.side if unit is not None else event.data.get("side")
+            if winner is None or own is None:  # a tie; or rolled for no unit nor side
                 return None
-            own = unit.side
             if winner == check.sides[0]:
                 return own
             return next(side.id for side in sides if side.id != own)
@@ -905,6 +1008,18 @@ class Game:
             "unit": unit_id,
         }
         return self._push("roll", data, at)
+
+    def record_rolled_initiative(self, *, at: str, first: str | None = None) -> Event:
+        """Record the initiative this turn's roll says was won (:meth:`rolled_winner`), the
+        winner moving first unless ``first`` says otherwise: the roll and its record as one
+        action at the table."""
+        winner = self.rolled_winner()
+        if winner is None:
+            raise InputError(
+                "no initiative roll this turn names a winner (a tie: roll again; or record "
+                "who won by hand)"
+            )
+        return self.set_initiative(winner, first or winner, at=at)
 
     def set_initiative(self, winner_side: str, first_side: str, *, at: str) -> Event:
         """Record who won the initiative and who moves first (MWAN)."""
@@ -962,8 +1077,12 @@ def new_game(
     scenario: Scenario | None = None,
     seed: int | None = None,
     name: str = "",
+    without: Iterable[str] = (),
 ) -> Game:
-    """A new game of a ruleset, from a scenario's order of battle or empty."""
+    """A new game of a ruleset, from a scenario's order of battle or empty.
+
+    Its optional rules: ``options``, and those the scenario switches on, less ``without``
+    (those the players switched off, a scenario's included)."""
     chosen = set(options)
     if scenario is not None:
         if scenario.ruleset != ruleset_id:
@@ -971,6 +1090,14 @@ def new_game(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {ruleset_id}"
             )
         chosen |= set(scenario.options)
+    off = set(without)
+    known = {o.id for o in game_ruleset(ruleset_id, ()).options}
+    for option in sorted(off - known):
+        raise InputError(
+            f"no optional rule '{option}' to switch off in {ruleset_id} "
+            f"(rules: {', '.join(sorted(known)) or 'none'})"
+        )
+    chosen -= off
     house = None
     if house_rules is not None:
         # the save records where the house rules are; a relative path would break elsewhere
@@ -1010,11 +1137,14 @@ def new_game(
     return Game(start, ruleset)
 
 
-def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, InputValue]:
+def card_fields(
+    ruleset: Ruleset, state: GameState, unit_id: str, leader_id: str | None = None
+) -> dict[str, InputValue]:
     """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``, and the
-    ruleset's attributes: the unit's by name, its leader's as ``leader_NAME``)."""
+    ruleset's attributes: the unit's by name, its leader's as ``leader_NAME``); the leader's
+    from ``leader_id`` (picked from the roster for the unit) when given, else the one with it."""
     unit = state.unit(unit_id)
-    leader = state.leader_with(unit_id)
+    leader = state.leader(leader_id) if leader_id is not None else state.leader_with(unit_id)
     unit_type = ruleset.unit_type(unit.type)
     ratings: dict[str, InputValue] = {}
     # with no leader the unit has his attributes' defaults (no re-rolls)
@@ -1029,6 +1159,8 @@ def card_fields(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, I
         ratings["side_rating"] = own[0].rating
     if own and len(others) == 1 and others[0].rating:
         ratings["enemy_rating"] = others[0].rating
+    if leader is not None and leader.commands:
+        ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
     return {
         **ratings,
         "name": unit.name,
@@ -1056,16 +1188,18 @@ def unit_inputs(
     state: GameState,
     unit_id: str,
     role: str | None = None,
+    leader_id: str | None = None,
 ) -> dict[str, InputValue]:
     """The check's inputs that can be read off the card of the unit in ``role`` (None: the
-    first role, the unit the check is made for) (``from_unit``).
+    first role, the unit the check is made for) (``from_unit``), its leader's from
+    ``leader_id`` when one was picked for it.
 
     A choice input is filled only when the card's value is one of its choices; a
     ``marker:ID`` input is whether the card carries that marker.
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
     first = spec.role_ids[0] if spec.role_ids else None
-    fields = card_fields(ruleset, state, unit_id)
+    fields = card_fields(ruleset, state, unit_id, leader_id)
     markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
     for item in spec.inputs:

@@ -109,9 +109,13 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "tick_step":
         return f"{'ticked' if d.get('ticked') else 'unticked'} {d.get('step')}"
     if kind in ("next_phase", "next_turn"):
-        return f"turn {d.get('turn')}, phase {d.get('phase') or '-'}"
+        where = f"turn {d.get('turn')}, phase {d.get('phase') or '-'}"
+        where += f", step {d['step']}" if d.get("step") else ""
+        where += f" ({d['acting']} acting)" if d.get("acting") else ""
+        return where + (" (again)" if d.get("again") else "")
     if kind == "draw_card":
-        return f"drew card {d.get('card')}"
+        then = f"; phase {d['phase']}" if d.get("phase") else ""
+        return f"drew card {d.get('card')}{then}"
     if kind == "shuffle_deck":
         return "shuffled the deck"
     if kind == "initiative":

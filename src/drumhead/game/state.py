@@ -120,6 +120,8 @@ class Activation:
     """Side id -> turns in a row without the initiative."""
     cards: tuple[str, ...] = ()
     """Every card of the deck (shuffled back in at each turn)."""
+    acting: str | None = None
+    """The side whose pass of a phase repeated per side it is (MWAN's movement)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,10 +138,67 @@ class CheckForm:
         """The last resolution, until applied or discarded."""
         self.effects: list[Effect] = []
         """The result's proposed effects, as the players edited them."""
+        self.roles: dict[str, str] = {}
+        """The unit picked for each other side of the check (role -> unit id): the last one
+        that unit fought, to start with."""
+        game = session.game
+        if game is not None and unit_id is not None:
+            from drumhead.game.sides import last_opponent
+
+            for role in self.check.role_ids[1:]:
+                last = last_opponent(game, unit_id, role)
+                if last is not None:
+                    self.set_role(role, last)
 
     @property
     def check(self) -> CheckSpec:
         return self.session.ruleset.check(self.check_id)
+
+    # -- both sides -----------------------------------------------------------------------
+    @property
+    def other_roles(self) -> list[tuple[str, str]]:
+        """The check's other sides (role id, title), in the check's order."""
+        if self.unit_id is None or self.session.game is None:
+            return []
+        return [(r.id, r.title) for r in self.check.roles[1:]]
+
+    def role_choices(self, role: str) -> list[tuple[str, str]]:
+        """(unit id, line) to pick from for a role: the last opponent, then the enemy."""
+        from drumhead.game.sides import role_choices
+
+        game = self.session.open_game_or_fail()
+        assert self.unit_id is not None
+        names = {s.id: s.name for s in game.state.sides}
+        return [
+            (u.id, f"{u.name} ({names.get(u.side, u.side)})")
+            for u in role_choices(game, self.check, self.unit_id, role)
+        ]
+
+    def set_role(self, role: str, unit_id: str | None) -> None:
+        """The unit picked for a role (None: none yet); its card fills that side's inputs."""
+        if unit_id is None:
+            self.roles.pop(role, None)
+            return
+        from drumhead.game import unit_inputs
+
+        game = self.session.open_game_or_fail()
+        self.roles[role] = unit_id
+        self.values.update(unit_inputs(game.ruleset, self.check, game.state, unit_id, role))
+
+    def card_lines(self) -> list[str]:
+        """Both cards' lines the check reads: the unit tested's, then each side picked."""
+        from drumhead.game.sides import card_lines
+
+        game = self.session.game
+        if game is None or self.unit_id is None:
+            return []
+        first = self.check.role_ids[0] if self.check.role_ids else None
+        out = []
+        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+            lines = card_lines(game, self.check, unit, role)
+            shown = ", ".join(f"{x.label}: {x.value}" for x in lines) or "nothing read"
+            out.append(f"{game.state.unit(unit).name}: {shown}")
+        return out
 
     # -- inputs ---------------------------------------------------------------------------
     def set_input(self, name: str, raw: object) -> bool:
@@ -254,7 +311,13 @@ class CheckForm:
         if self.bad_inputs:
             raise DrumheadError("fix the inputs marked ✗ first")
         result = self.session.run_check(
-            self.check_id, self.unit_id, self.values, self.ticked, hand, self.use_reroll
+            self.check_id,
+            self.unit_id,
+            self.values,
+            self.ticked,
+            hand,
+            self.use_reroll,
+            roles=self.roles,
         )
         self.result = result
         self.effects = list(result.effects)
@@ -314,7 +377,7 @@ class CheckForm:
             EffectGroup(
                 who,
                 tuple(group),
-                self.unit_id if who == "self" else None,
+                self.unit_id if who == "self" else self.roles.get(who),
                 role_title(check, who),
             )
             for who, group in by_who.items()

@@ -222,6 +222,18 @@ class TableSession:
                 out.append((path, scenario.title))
         return out
 
+    def scenario_options(self, scenario: str) -> tuple[str, ...]:
+        """The optional rules a scenario switches on (none for no scenario, or one that
+        does not load: starting it says why)."""
+        from drumhead.game import load_scenario
+
+        if not scenario:
+            return ()
+        try:
+            return load_scenario(scenario).options
+        except DrumheadError:
+            return ()
+
     def new_game(
         self,
         ruleset_id: str,
@@ -230,6 +242,7 @@ class TableSession:
         options: Iterable[str] = (),
         scenario: str = "",
         house_rules: str | None = None,
+        without: Iterable[str] = (),
     ) -> Game:
         """Start a game (from a scenario, or an empty battlefield), create its save in the
         saves folder under ``name``, and open it. Refused when the name is taken."""
@@ -243,6 +256,7 @@ class TableSession:
             house_rules=house_rules,
             seed=self.rng.randrange(2**32),
             name=name,
+            without=list(without),
         )
         path = save_path(self.keeper.folder(), name)
         if path.exists():
@@ -430,6 +444,7 @@ class TableSession:
         ticked: Mapping[str, int],
         hand: list[int] | None,
         use_reroll: bool,
+        roles: Mapping[str, str] | None = None,
     ) -> Resolution:
         """Resolve a check: seeded dice, or the faces the players typed in. With a game
         open, from its dice, and logged."""
@@ -446,11 +461,17 @@ class TableSession:
                     hand_dice=hand,
                     use_reroll=use_reroll,
                     at=at,
+                    roles=dict(roles) if roles else None,
                 )
                 made.append(resolution)
                 return event
 
             self.last_resolution_seq = self.record(change).seq
+            spec = game.ruleset.check(check_id)
+            if any(o.winner for o in spec.outcomes) and game.rolled_winner() is not None:
+                # the initiative: the roll and its record are one action (the winner moves
+                # first unless the players say otherwise with i)
+                self.record(lambda at: game.record_rolled_initiative(at=at))
             return made[0]
         from drumhead.resolve import prepare, resolve
         from drumhead.roller import DiceSource, HandDice, RandomDice
@@ -487,7 +508,12 @@ class TableSession:
         """Whether effects can be applied to a unit card (a game is open)."""
         return self.game is not None
 
-    def apply_effects(self, unit_id: str | None, effects: Sequence[Effect]) -> bool:
+    def apply_effects(
+        self,
+        unit_id: str | None,
+        effects: Sequence[Effect],
+        roles: Mapping[str, str] | None = None,
+    ) -> bool:
         """Apply the players' chosen effects to a unit (one event, pointing back to the check
         resolved last); False when no card changed (no game, no unit, no effect). Raises
         MissingHitsPerStandError when hits fall on a unit whose card does not say how many
@@ -496,7 +522,12 @@ class TableSession:
         if game is None or unit_id is None or not effects:
             return False
         seq = self.last_resolution_seq
-        self.record(lambda at: game.apply_effects(unit_id, list(effects), at=at, resolution=seq))
+        picked = dict(roles) if roles else None
+        self.record(
+            lambda at: game.apply_effects(
+                unit_id, list(effects), at=at, resolution=seq, roles=picked
+            )
+        )
         return True
 
     def log_notes(self, effects: Sequence[Effect]) -> bool:
@@ -600,6 +631,29 @@ class TableSession:
         """Move to the next phase (after the last, the next turn)."""
         game = self.open_game_or_fail()
         self.record(lambda at: game.next_phase(at=at))
+
+    def next_step(self, *, again: bool = False) -> None:
+        """Go on to the next step of the sequence of play as the rules walk it (drawing the
+        next card at a drawing step); ``again``: back to the step the current one repeats
+        from (the next brigade, assault or round)."""
+        game = self.open_game_or_fail()
+        self.record(lambda at: game.next_step(at=at, again=again))
+
+    def previous_step(self) -> None:
+        """Go back one step (never back over a card drawn or into the last turn)."""
+        game = self.open_game_or_fail()
+        self.record(lambda at: game.previous_step(at=at))
+
+    def current_check(self, unit_id: str | None) -> str | None:
+        """The check the current step needs (else the phase's first fitting the unit)."""
+        spec = self.open_game_or_fail().step_check(unit_id)
+        return spec.id if spec is not None else None
+
+    def options_text(self) -> str:
+        """The optional rules in play, by title (empty: none)."""
+        ruleset = self.ruleset
+        titles = [o.title for o in ruleset.options if o.id in ruleset.active_options]
+        return ", ".join(titles)
 
     def next_turn(self) -> None:
         game = self.open_game_or_fail()
@@ -736,7 +790,8 @@ class TableSession:
         return StatusLine(
             game.turn_label(),
             game.turn_label(short=True),
-            f"{name} · {game.ruleset.title}",
+            f"{name} · {game.ruleset.title}"
+            + (f" · with {opts}" if (opts := self.options_text()) else ""),
             self.save_warning(),
         )
 

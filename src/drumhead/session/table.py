@@ -35,6 +35,10 @@ class Step:
     check: str | None
     """The title of the check it names, if any."""
     ticked: bool
+    current: bool = False
+    """The step the walk is at (``n`` goes on from it)."""
+    again: str | None = None
+    """The step the walk may go back to from here (``a``: the next brigade, assault, round)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,9 @@ class Checklist:
     title: str
     """The turn and phase (``Turn 2 · Phase 3: Charging units move into contact``)."""
     steps: tuple[Step, ...]
+    acting: str = ""
+    """Who acts in the phase, in words (``Card: main line``, ``Moving: Union``), if the
+    rules say."""
 
 
 def checklist(game: Game) -> Checklist:
@@ -52,11 +59,31 @@ def checklist(game: Game) -> Checklist:
     if phase is None:
         return Checklist(f"Turn {state.turn}", ())
     steps = []
+    current = game.current_step()
     for step in phase.steps:
         key = f"{phase.id}.{step.id}"
         check = game.ruleset.check(step.check).title if step.check else None
-        steps.append(Step(key, step.text, check, key in state.ticked))
-    return Checklist(game.turn_label(), tuple(steps))
+        here = current is not None and current.id == step.id
+        steps.append(Step(key, step.text, check, key in state.ticked, here, step.again))
+    return Checklist(game.turn_label(), tuple(steps), acting_text(game))
+
+
+def acting_text(game: Game) -> str:
+    """Who acts in the current phase, in words: the card drawn (its units), the side whose
+    pass it is, both sides; empty where the rules do not say."""
+    phase = next((p for p in game.phases() if p.id == game.state.phase), None)
+    if phase is None:
+        return ""
+    names = {s.id: s.name for s in game.state.sides}
+    if phase.acts == "card":
+        card = game.active_card()
+        return f"Acting: {card.replace('_', ' ')}'s units" if card else "Acting: draw a card"
+    if phase.acts == "side" or phase.repeat == "side":
+        side = game.acting_side()
+        return f"Moving: {names.get(side or '', side or '?')}"
+    if phase.acts == "both":
+        return "Acting: both sides"
+    return ""
 
 
 @dataclass(frozen=True, slots=True)

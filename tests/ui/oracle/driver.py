@@ -278,11 +278,13 @@ class Oracle:
             if len(log) != before:
                 problems.append(f"the rules refuse it ({exp.refused}), yet a roll was logged")
             return
-        if len(log) != before + 1:
+        # an initiative roll that names a winner is recorded in the same action
+        after = [e.kind for e in log[before + 1 :]]
+        if len(log) <= before or log[before].kind != "resolution" or set(after) - {"initiative"}:
             error = shown(self.screen, "#hand-error")
             problems.append(f"no roll was logged ({error!r})")
             return
-        event = log[-1]
+        event = log[before]
         data: dict[str, Any] = dict(event.data)
         live = {k: v for k, v in ticked.items() if k in exp.offered}
         all_values = dict(values)

@@ -1,0 +1,73 @@
+"""Both sides of a check at the table: who may be picked for a role, in the order the players
+usually pick (enemies first, the unit last fought first of all), and what of each card the
+check reads.
+
+Pure functions of a :class:`~drumhead.game.Game`; the app's resolve screen and the CLI show
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drumhead.errors import InputError
+from drumhead.model import CheckSpec
+
+if TYPE_CHECKING:
+    from drumhead.game.game import Game
+    from drumhead.game.state import Unit
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One line of a unit's card that a check reads: the input it fills and its value."""
+
+    input: str
+    label: str
+    value: object
+
+
+def last_opponent(game: Game, unit_id: str, role: str) -> str | None:
+    """The unit last picked for ``role`` in a check made for ``unit_id`` (the last target it
+    fired at, the last unit it fought), if it is still in play."""
+    gone = game.reverted()
+    for event in reversed(game.log):
+        if event.kind != "resolution" or event.seq in gone or event.data.get("unit") != unit_id:
+            continue
+        picked = (event.data.get("roles") or {}).get(role) or []
+        if picked and game.state.has_unit(picked[0]) and not game.state.unit(picked[0]).removed:
+            return str(picked[0])
+    return None
+
+
+def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) -> list[Unit]:
+    """The units that may be picked for a role of a check made for ``unit_id``: the last one
+    picked for it first, then the enemy's units, then the unit's own side (a second wave, a
+    supporting unit); never the unit itself, nor units out of play."""
+    spec = game.ruleset.check(check) if isinstance(check, str) else check
+    if role not in spec.role_ids[1:]:
+        known = ", ".join(spec.role_ids[1:]) or "none"
+        raise InputError(f"{spec.id} has no other side called '{role}' (others: {known})")
+    own = game.state.unit(unit_id).side
+    last = last_opponent(game, unit_id, role)
+    units = [u for u in game.state.units if u.id != unit_id and not u.removed]
+
+    def rank(unit: Unit) -> int:
+        if unit.id == last:
+            return 0
+        return 1 if unit.side != own else 2
+
+    return sorted(units, key=rank)
+
+
+def card_lines(
+    game: Game, check: CheckSpec | str, unit_id: str, role: str | None
+) -> list[CardLine]:
+    """The lines of a unit's card the check reads for ``role`` (its inputs filled from the
+    card: figures, quality, formation, leader...), in the check's order."""
+    from drumhead.game.game import unit_inputs
+
+    spec = game.ruleset.check(check) if isinstance(check, str) else check
+    filled = unit_inputs(game.ruleset, spec, game.state, unit_id, role)
+    return [CardLine(i.name, i.label, filled[i.name]) for i in spec.inputs if i.name in filled]

@@ -1,0 +1,185 @@
+"""Validating a ruleset's sequence of play (``[sequence]``): its phases and steps, who acts in
+each, how phases repeat (once per card drawn, once per side) and the loops of steps, and that
+every check of a ruleset with phases says which phase (or phases) it is made in.
+
+Called by :func:`drumhead.validate.build_ruleset`; every problem is reported at its key, with
+the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from drumhead.model import (
+    PHASE_ACTORS,
+    PHASE_REPEATS,
+    STEP_ACTIONS,
+    CheckSpec,
+    Phase,
+    Sequence,
+    Step,
+)
+from drumhead.schema import Reader
+
+ACTIVATIONS = ("cards", "initiative", "alternate", "none")
+"""How a ruleset decides who acts when."""
+
+
+def _known(ids: Iterable[str]) -> str:
+    return ", ".join(sorted(ids)) or "none"
+
+
+def _unique(reader: Reader, name: str, ids: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            reader.report(name, f"two of these share the {what} id '{item}'")
+        seen.add(item)
+
+
+def _read_step(st: Reader, check_ids: set[str]) -> Step:
+    check = st.text("check", None)
+    if check is not None and check not in check_ids:
+        st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
+    step = Step(
+        st.text("id"),
+        st.text("text"),
+        check,
+        st.text("source", ""),
+        st.text("again", None),
+        st.text("does", None, choices=STEP_ACTIONS),
+    )
+    st.done()
+    return step
+
+
+def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
+    steps: list[Step] = []
+    for st in p.array("steps"):
+        with st.guard():
+            steps.append(_read_step(st, check_ids))
+    _unique(p, "steps", [s.id for s in steps], "step")
+    for index, step in enumerate(steps):
+        earlier = [s.id for s in steps[: index + 1]]
+        if step.again is not None and step.again not in earlier:
+            p.report(
+                f"steps.{index}.again",
+                f"'again' names a step the walk goes back to: '{step.again}' is not this step "
+                f"or an earlier one of the phase (earlier: {', '.join(earlier)})",
+            )
+    option = p.text("option", None)
+    if option is not None and option not in option_ids:
+        p.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
+    phase = Phase(
+        p.text("id"),
+        p.text("title"),
+        tuple(steps),
+        p.text("source", ""),
+        p.text("note", ""),
+        option,
+        p.text("repeat", None, choices=PHASE_REPEATS),
+        p.text("acts", None, choices=PHASE_ACTORS),
+    )
+    p.done()
+    return phase
+
+
+def read_sequence(r: Reader, check_ids: set[str], option_ids: set[str]) -> Sequence | None:
+    """The ``[sequence]`` table, checked (None when the ruleset has none)."""
+    seq = r.table("sequence", None)
+    if seq is None:
+        return None
+    phases: list[Phase] = []
+    for p in seq.array("phases"):
+        with p.guard():
+            phases.append(_read_phase(p, check_ids, option_ids))
+    _unique(seq, "phases", [p.id for p in phases], "phase")
+    sequence = Sequence(
+        seq.text("activation", choices=ACTIVATIONS),
+        tuple(phases),
+        seq.text("source", ""),
+        seq.text("note", ""),
+    )
+    seq.done()
+    _check_repeats(seq, sequence)
+    return sequence
+
+
+def _check_repeats(seq: Reader, sequence: Sequence) -> None:
+    """Card runs need a card deck and a drawing step; side passes need sides that take turns."""
+    phases = sequence.phases
+    card = [i for i, p in enumerate(phases) if p.repeat == "card"]
+    for i, phase in enumerate(phases):
+        key = f"phases.{i}"
+        if phase.repeat == "card" and sequence.activation != "cards":
+            seq.report(f"{key}.repeat", 'a phase repeated per card needs activation = "cards"')
+        if phase.repeat == "side" and sequence.activation not in ("initiative", "alternate"):
+            seq.report(
+                f"{key}.repeat",
+                "a phase repeated per side needs sides that take turns "
+                '(activation = "initiative" or "alternate")',
+            )
+        if phase.acts == "card" and phase.repeat != "card":
+            seq.report(f"{key}.acts", "the card's units act only in a phase repeated per card")
+        if phase.acts == "side" and phase.repeat != "side":
+            seq.report(f"{key}.acts", "one side at a time acts only in a phase repeated per side")
+        for j, step in enumerate(phase.steps):
+            if step.does == "draw_card" and (phase.repeat != "card" or card[:1] != [i]):
+                seq.report(
+                    f"{key}.steps.{j}.does",
+                    "a card is drawn in the first phase of the run repeated per card",
+                )
+    if card:
+        if card != list(range(card[0], card[-1] + 1)):
+            seq.report("phases", "the phases repeated per card must follow one another")
+        if not any(s.does == "draw_card" for s in phases[card[0]].steps):
+            seq.report(
+                f"phases.{card[0]}.steps",
+                'the first phase repeated per card needs a step with does = "draw_card"',
+            )
+
+
+def link_check_phases(
+    r: Reader, checks: list[CheckSpec], sequence: Sequence | None, raw: dict[str, object]
+) -> list[CheckSpec]:
+    """Each check's phases: those it names (``phase = "ID"`` or a list), then those of the
+    steps that open it (``check = "ID"`` in a step), checked against the sequence.
+
+    A ruleset with phases needs every check to be in at least one, so that the app can offer
+    it where it belongs (a check no step opens must name its phases itself).
+    """
+    phases = sequence.phases if sequence is not None else ()
+    ids = [p.id for p in phases]
+    opened: dict[str, list[str]] = {}
+    for phase in phases:
+        for step in phase.steps:
+            if step.check is not None and phase.id not in opened.setdefault(step.check, []):
+                opened[step.check].append(phase.id)
+    out: list[CheckSpec] = []
+    for check in checks:
+        key = f"checks.{check.id}.phase"
+        value = raw.get(check.id)
+        named: tuple[str, ...]
+        if value is None:
+            named = ()
+        elif isinstance(value, str):
+            named = (value,)
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            named = tuple(value)
+        else:
+            r.report(key, f"expected a phase id or a list of them, got {value!r}")
+            named = ()
+        for phase_id in named:
+            if phase_id not in ids:
+                r.report(key, f"no phase '{phase_id}' in the sequence (phases: {_known(ids)})")
+        every = [p for p in named if p in ids]
+        every += [p for p in opened.get(check.id, ()) if p not in every]
+        if ids and not every:
+            r.report(
+                f"checks.{check.id}",
+                f"check '{check.id}' is in no phase: no step opens it and it names none; add "
+                f'phase = "ID" (or a list) from the sequence (phases: {", ".join(ids)})',
+            )
+        out.append(replace(check, phase=every[0] if every else None, phases=tuple(every)))
+    return out

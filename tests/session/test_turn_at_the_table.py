@@ -1,0 +1,58 @@
+"""The turn walked through the session (issue 17): the checklist's current step and who acts,
+both sides of a check picked on the form and applied as one event, the initiative recorded
+with its roll, the scenario's optional rules switched off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from drumhead.session import TableSession
+
+
+def test_mwan_both_sides_initiative_and_the_walk(saves: Path) -> None:
+    table = TableSession(str(saves), ruleset="mwan116-acw", seed=7)
+    table.clock = lambda: "2026-01-01T10:00:00+00:00"
+    try:
+        table.new_game("mwan116-acw", "bull", scenario="first-bull-run-henry-hill")
+        game = table.open_game_or_fail()
+        assert table.checklist().steps[0].current and table.checklist().acting
+        union = next(u.id for u in game.state.units if u.side == "union")
+        table.run_check("initiative", union, {}, {}, [12, 12, 1, 1], True)
+        assert game.state.activation.initiative == "union"  # recorded with the roll
+        assert game.state.activation.first == "union"
+        table.next_phase()
+        listed = table.checklist()
+        assert listed.acting == "Moving: " + game.state.side("union").name
+        assert next(s for s in listed.steps if s.current).key == "movement.move"
+        form = table.form("close_combat", "va4")
+        assert form is not None and form.other_roles == [("defender", "The defending unit")]
+        assert form.role_choices("defender")[0][0] != "va4"
+        form.set_role("defender", "ny11_zouaves")
+        assert form.values["opponent_general"] is True  # from the Zouaves' card
+        assert any(line.startswith("11th New York") or "New York" in line
+                   for line in form.card_lines())  # fmt: skip
+        form.roll([9, 3])
+        before = {u: game.state.unit(u).strength_now for u in ("va4", "ny11_zouaves")}
+        count = len(game.log)
+        first = form.check.role_ids[0]
+        table.apply_effects("va4", form.effects, roles={first: "va4", **form.roles})
+        assert len(game.log) == count + 1  # one event for both sides
+        after = {u: game.state.unit(u).strength_now for u in before}
+        assert all(after[u] < before[u] for u in before)
+        again = table.form("close_combat", "va4")
+        assert again is not None and again.roles == {"defender": "ny11_zouaves"}  # last foe
+    finally:
+        table.close(force=True)
+
+
+def test_the_scenario_options_can_be_switched_off_and_show_in_the_status(saves: Path) -> None:
+    table = TableSession(str(saves), ruleset="rank-and-file", seed=7)
+    table.clock = lambda: "2026-01-01T10:00:00+00:00"
+    try:
+        assert set(table.scenario_options("rnf-wave-attack")) == {"wave_attacks", "rerolls"}
+        table.new_game("rank-and-file", "w", scenario="rnf-wave-attack", without=["rerolls"])
+        titles = table.options_text()
+        assert titles and "with " + titles in table.status().what
+        assert table.open_game_or_fail().state.options == {"wave_attacks"}
+    finally:
+        table.close(force=True)
