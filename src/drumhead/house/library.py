@@ -56,6 +56,8 @@ class HouseChoice:
     def preview(self) -> str:
         """One line: what it answers and changes (or why it cannot be used)."""
         if self.path is None:
+            if self.open_total == 0:
+                return "the rules leave no question open: nothing is asked"
             if self.open_total == 1:
                 return "the one open question is asked when a check needs it"
             return f"each of the {self.open_total} open questions is asked when a check needs it"
