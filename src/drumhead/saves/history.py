@@ -141,6 +141,14 @@ def read_event(raw: Any) -> Event:
     checked (what it says of the game is checked when it is applied)."""
     if not isinstance(raw, dict):
         raise DrumheadError("event: expected a table")
+    seq, turn, kind, phase, at = check_event_shape(raw)
+    check_event_time(at)
+    return Event(seq, kind, raw["data"], turn, phase, at)
+
+
+def check_event_shape(raw: dict[str, Any]) -> tuple[int, int, str, str, str]:
+    """An event table's keys, their types, its kind and its data table checked; its seq, turn,
+    kind, phase and time (DrumheadError naming the key otherwise)."""
     if raw.keys() != EVENT_KEYS:
         extra = sorted(raw.keys() - EVENT_KEYS)
         missing = sorted(EVENT_KEYS - raw.keys())
@@ -158,13 +166,17 @@ def read_event(raw: Any) -> Event:
         raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
     if not isinstance(raw["data"], dict):
         raise DrumheadError("event.data: expected a table")
+    return seq, turn, kind, phase, at
+
+
+def check_event_time(at: str) -> None:
+    """An event's time is a date and time (DrumheadError otherwise)."""
     try:
         datetime.fromisoformat(at)
     except ValueError:
         raise DrumheadError(
             f"event.at: '{at[:40]}' is not a date and time (e.g. 2026-11-22T19:02:11Z)"
         ) from None
-    return Event(seq, kind, raw["data"], turn, phase, at)
 
 
 class JournalPast(Past):

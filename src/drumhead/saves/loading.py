@@ -14,13 +14,12 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.codec import check_references, read_state, state_to_dict
-from drumhead.game.events import EVENT_KINDS, Event
+from drumhead.game.events import Event
 from drumhead.game.game import Game
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
@@ -30,7 +29,12 @@ from drumhead.loader import read_toml
 from drumhead.model import Ruleset
 from drumhead.saves.digest import snapshot_body, state_digest
 from drumhead.saves.files import SaveError
-from drumhead.saves.history import JournalIndex, JournalPast
+from drumhead.saves.history import (
+    JournalIndex,
+    JournalPast,
+    check_event_shape,
+    check_event_time,
+)
 from drumhead.saves.journal import JournalRead, journal_file, parse_entries
 from drumhead.saves.journal import journal_bytes as read_journal_bytes
 from drumhead.schema import Reader
@@ -524,10 +528,6 @@ def _value(value: Any) -> str:
 
 
 # -- journal entries ----------------------------------------------------------------------------
-_EVENT_ORDER = ("seq", "kind", "turn", "phase", "at", "data")
-_EVENT_KEYS = frozenset(_EVENT_ORDER)
-
-
 def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
     op = entry.get("op")
     if op == "event":
@@ -567,23 +567,7 @@ def _apply_entry(game: Game, entry: dict[str, Any]) -> None:
 def _event_metadata(game: Game, raw: dict[str, Any]) -> None:
     """An event's keys, their types, and what it says of when it happened: its turn and phase
     are the game's when it was made (drumhead stamps them so), its time a date and time."""
-    if raw.keys() != _EVENT_KEYS:
-        extra = sorted(raw.keys() - _EVENT_KEYS)
-        missing = sorted(_EVENT_KEYS - raw.keys())
-        if extra:
-            raise DrumheadError(f"event.{extra[0]}: unknown key")
-        raise DrumheadError(f"event.{missing[0]}: required key is missing")
-    seq, turn, kind, phase, at = raw["seq"], raw["turn"], raw["kind"], raw["phase"], raw["at"]
-    if type(seq) is not int or type(turn) is not int:
-        bad = "seq" if type(seq) is not int else "turn"
-        raise DrumheadError(f"event.{bad}: expected a whole number")
-    if type(phase) is not str or type(at) is not str or type(kind) is not str:
-        bad = next(k for k in ("kind", "phase", "at") if type(raw[k]) is not str)
-        raise DrumheadError(f"event.{bad}: expected text")
-    if kind not in EVENT_KINDS:
-        raise DrumheadError(f"event.kind: '{kind}' is not a kind of event")
-    if not isinstance(raw["data"], dict):
-        raise DrumheadError("event.data: expected a table")
+    seq, turn, _kind, phase, at = check_event_shape(raw)
     state = game.state
     if turn != state.turn:
         raise DrumheadError(
@@ -595,9 +579,4 @@ def _event_metadata(game: Game, raw: dict[str, Any]) -> None:
             f"event.phase: event {seq} says phase '{phase}', but it comes when the game is in "
             f"phase '{state.phase}'"
         )
-    try:
-        datetime.fromisoformat(at)
-    except ValueError:
-        raise DrumheadError(
-            f"event.at: '{at[:40]}' is not a date and time (e.g. 2026-11-22T19:02:11Z)"
-        ) from None
+    check_event_time(at)
