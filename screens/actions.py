@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from textual.app import App
-
 from drumhead.errors import DrumheadError
 from drumhead.session import Notice, TableSession
+
+from .compat import SettlingApp
 
 if TYPE_CHECKING:
     from .autosave import Autosaver
@@ -20,7 +20,7 @@ replay holds Python's lock between its steps, and the battle screen's first fram
 first keys come first)."""
 
 
-class SessionActions(App[None]):
+class SessionActions(SettlingApp):
     """The base of the app: the session's actions, and its notices shown as toasts."""
 
     session: TableSession

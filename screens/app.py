@@ -23,6 +23,8 @@ from .themes import CONTRAST_THEME, DEFAULT_THEME
 from .views.kept import KeptScreens
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from textual.command import Provider
     from textual.driver import Driver
     from textual.screen import Screen
@@ -100,6 +102,10 @@ class DrumheadApp(SessionActions):
         """Textual's driver for this terminal; on Linux and macOS the one that answers Escape
         without waiting for a 100 ms poll (see :mod:`drumhead.screens.compat`)."""
         return driver_class(super().get_driver_class())
+
+    def screens_being_built(self) -> Sequence[Screen[Any]]:
+        """The screens being built ahead: quitting lets them finish mounting first."""
+        return self.kept.building
 
     # -- the session's changes ----------------------------------------------------------
     def session_changed(self, change: Change) -> None:

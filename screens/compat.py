@@ -14,10 +14,14 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
   first opening of the screens players use most is quick.
 - :func:`option_lines` and :func:`is_closing`: what a widget or screen is doing, where Textual
   has no public word for it.
+- :class:`SettlingApp`: quitting waits (briefly) for a screen being built ahead to finish
+  mounting. Textual's shutdown closes a half-mounted screen's widgets one by one, so their
+  own mount handlers (ours, and Textual's ``Select``) found their children gone and failed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import selectors
@@ -30,11 +34,13 @@ from textual._loop import loop_last
 from textual._parser import ParseError
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
+from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
+from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from rich.console import RenderableType
     from textual.driver import Driver
     from textual.message_pump import MessagePump
     from textual.widgets import Footer, OptionList
@@ -140,6 +146,61 @@ class QuickResumeScreen(Screen[None]):
         restyle = self.restyle_needed()
         self.styled_at = styles_version(self.app)
         super()._on_screen_resume(events.ScreenResume(refresh_styles=restyle))
+
+
+SETTLE_LIMIT = 3.0
+"""Seconds quitting waits for screens being built ahead to finish mounting."""
+
+
+def fully_mounted(screen: Screen[Any]) -> bool:
+    """Whether a screen and every widget in it has been mounted."""
+    return all(node.is_mounted for node in screen.walk_children(Widget, with_self=True))
+
+
+class SettlingApp(App[None]):
+    """An app that, quitting, first lets the screens it is building ahead finish mounting.
+
+    Once the app's message loop has ended, a widget mounted is closed at once (Textual's
+    ``MessagePump._start_messages``), so a half-built screen's last widgets never ran and the
+    mount handlers of their parents failed. :meth:`exit` waits before ending the loop;
+    :meth:`_shutdown` (which ``run_test`` calls directly) waits before closing anything."""
+
+    def screens_being_built(self) -> Sequence[Screen[Any]]:
+        """The screens being built ahead, not shown (none by default)."""
+        return ()
+
+    def unsettled(self) -> list[Screen[Any]]:
+        """The screens being built ahead that are still mounting."""
+        # not "is_running": a screen whose mounting was asked for starts its task a step later
+        return [s for s in self.screens_being_built() if not is_closing(s) and not fully_mounted(s)]
+
+    async def settle(self) -> None:
+        """Wait, up to :data:`SETTLE_LIMIT` seconds, until every screen being built ahead
+        is mounted whole (or was taken down)."""
+        deadline = get_time() + SETTLE_LIMIT
+        while self.unsettled() and get_time() < deadline:
+            await asyncio.sleep(0.01)
+
+    def exit(
+        self,
+        result: None = None,
+        return_code: int = 0,
+        message: RenderableType | None = None,
+    ) -> None:
+        """Quit, once the screens being built ahead are mounted."""
+        if not self.unsettled():
+            super().exit(result, return_code, message)
+            return
+
+        async def settle_then_exit() -> None:
+            await self.settle()
+            App.exit(self, result, return_code, message)
+
+        self.run_worker(settle_then_exit(), group="settle-exit", exclusive=True)
+
+    async def _shutdown(self) -> None:
+        await self.settle()
+        await super()._shutdown()
 
 
 def is_closing(node: MessagePump) -> bool:

@@ -26,6 +26,9 @@ class KeptScreens:
         """The app showing them."""
         self.screens: list[KeptScreen] = []
         """Every screen kept, the least recently used first."""
+        self.building: list[KeptScreen] = []
+        """The screens being built ahead right now (kept or already dropped): quitting
+        waits for them to finish mounting (``compat.SettlingApp``)."""
 
     def show(self, kind: type[KeptScreen], *args: str | None) -> None:
         """Show a screen of ``kind`` opened with ``args``: a kept one refilled if one is free
@@ -62,7 +65,9 @@ class KeptScreens:
             return
         screen = self.build(kind, args)
         self.screens.append(screen)
+        self.building.append(screen)
         await mount_screen(self.app, screen)
+        self.building.remove(screen)  # not when cancelled (quitting): it is still mounting
 
     def drop(self, screens: Sequence[KeptScreen] | None = None) -> None:
         """Forget kept screens (all of them by default; never one showing) and free their

@@ -70,6 +70,16 @@ def test_what_a_closing_screen_and_a_screen_built_ahead_rely_on() -> None:
     signature = inspect.signature(App._get_screen)
     assert list(signature.parameters) == ["self", "screen"]
     assert "AwaitMount" in str(signature.return_annotation)
+    # SettlingApp: a widget started once the app's loop has ended is closed at once, and
+    # run_test shuts the app down through App._shutdown without App.exit
+    assert "self.app._running" in inspect.getsource(MessagePump._start_messages)
+    assert "app._shutdown()" in inspect.getsource(App.run_test)
+    assert list(inspect.signature(App.exit).parameters) == [
+        "self",
+        "result",
+        "return_code",
+        "message",
+    ]
 
 
 def test_the_footer_and_the_option_list_internals() -> None:
