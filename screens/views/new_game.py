@@ -36,6 +36,9 @@ class NewGameScreen(DrumheadScreen):
     """Tab moves between the lists; ctrl+s starts the game; typing a name types it in the
     name's field whatever list has the focus. The step with the focus is marked ▶."""
 
+    AUTO_FOCUS = ""
+    """The ruleset list is focused on mount, without the scroll Textual's own focusing does."""
+
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
         Binding("ctrl+s", "start", "Start game", id="start-game", priority=True),
@@ -125,11 +128,15 @@ class NewGameScreen(DrumheadScreen):
         rulesets.highlighted = (
             ids.index(self.session.ruleset_id) if self.session.ruleset_id in ids else 0
         )
-        rulesets.focus()
+        # not scrolled to: it is in view, and Textual, looking before the first layout, would
+        # centre it and hide step 1's heading at 80x24
+        rulesets.focus(scroll_visible=False)
 
     @on(OptionList.OptionHighlighted, "#new-ruleset")
     def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         assert event.option_id is not None
+        if self.session.can_switch_ruleset:  # the status line names the ruleset highlighted
+            self.session.choose_ruleset(event.option_id)
         ruleset = self.session.load(event.option_id)
         self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset, questions=False))
         options = self.query_one("#new-options", SelectionList)
@@ -141,11 +148,13 @@ class NewGameScreen(DrumheadScreen):
         self.query_one("#no-options", Static).display = not ruleset.options
         scenarios = self.query_one("#new-scenario", OptionList)
         scenarios.clear_options()
+        # the scenarios first, the first highlighted; the empty battlefield last, so that the
+        # first Down goes to the next entry (it was above the highlight, and Down wrapped to it)
         scenarios.add_options(
-            [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
-            + [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
+            [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
+            + [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
         )
-        scenarios.highlighted = 1 if scenarios.option_count > 1 else 0
+        scenarios.highlighted = 0
         self.list_house_rules(event.option_id)
 
     def list_house_rules(self, ruleset_id: str) -> None:

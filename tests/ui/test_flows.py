@@ -400,8 +400,8 @@ async def test_an_empty_battlefield_says_how_to_add_units() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        # Enter picks the ruleset; up to "Empty battlefield" (the first entry); a name
-        await pilot.press("enter", "home", "enter", *"empty", "enter")
+        # Enter picks the ruleset; down to "Empty battlefield" (the last entry); a name
+        await pilot.press("enter", "end", "enter", *"empty", "enter")
         await pilot.pause()
         assert app.session.game is not None and not app.session.game.state.units
         screen = app.screen

@@ -16,7 +16,7 @@ from tests.ui.helpers import SIZES, cards_app, initiative_app, start_game
 class TestNewGameScreen:
     def test_pick(self, snap_compare, size) -> None:
         """New game on Cards Test: ruleset list, (no) optional rules, the scenario list with
-        'Empty battlefield' and 'Skirmish at the Mill' (highlighted), the name field, and on
+        'Skirmish at the Mill' (highlighted) then 'Empty battlefield', the name field, and on
         the right the ruleset's description and its open question about rally distance."""
         assert snap_compare(cards_app(), terminal_size=size, press=["n"])
 
