@@ -19,7 +19,7 @@ from drumhead.game.state import (
     Unit,
     evolve,
 )
-from drumhead.house.record import house_to_dict, read_house_copy
+from drumhead.house.record import house_to_dict, read_gap_values, read_house_copy
 from drumhead.model import LEADER_CARD_KEYS, UNIT_CARD_KEYS, InputValue
 from drumhead.schema import Reader
 
@@ -229,15 +229,7 @@ def read_activation(r: Reader) -> Activation:
 
 def read_state(r: Reader) -> GameState:
     """A :class:`GameState` from :func:`state_to_dict`'s shape; references are checked."""
-    gaps_r = r.table("gaps", None)
-    gaps: list[tuple[str, InputValue]] = []
-    if gaps_r is not None:
-        for key in gaps_r.data:
-            value = gaps_r.raw(key)
-            if not isinstance(value, int | str | bool):
-                raise gaps_r.error(key, "a gap value must be a number, text or boolean")
-            gaps.append((key, value))
-        gaps_r.done()
+    gaps = read_gap_values(r)
     act_r = r.table("activation", None)
     activation = read_activation(act_r) if act_r is not None else Activation()
     house_r = r.table("house", None)

@@ -14,6 +14,7 @@ from typing import Any
 
 from drumhead.errors import DrumheadError
 from drumhead.loader import HouseRules, house_fingerprint, read_house_rules
+from drumhead.model import InputValue
 from drumhead.schema import Reader
 
 COPY_KEYS = (
@@ -46,10 +47,11 @@ def house_to_dict(house: HouseRules) -> dict[str, Any]:
     return out
 
 
-def read_house_copy(r: Reader) -> HouseRules:
-    """A saved copy, strictly: unknown keys and wrong types are errors at their key."""
+def read_gap_values(r: Reader) -> list[tuple[str, InputValue]]:
+    """The ``gaps`` table of a save or a saved house-rules copy (none: empty), each value a
+    number, text or boolean (an error at its key otherwise)."""
     gaps_r = r.table("gaps", None)
-    gaps: list[tuple[str, Any]] = []
+    gaps: list[tuple[str, InputValue]] = []
     if gaps_r is not None:
         for key in gaps_r.data:
             value = gaps_r.raw(key)
@@ -57,6 +59,12 @@ def read_house_copy(r: Reader) -> HouseRules:
                 raise gaps_r.error(key, "a gap value must be a number, text or boolean")
             gaps.append((key, value))
         gaps_r.done()
+    return gaps
+
+
+def read_house_copy(r: Reader) -> HouseRules:
+    """A saved copy, strictly: unknown keys and wrong types are errors at their key."""
+    gaps = read_gap_values(r)
     patch = r.table("patch", None)
     house = HouseRules(
         path=r.text("file"),
