@@ -39,8 +39,9 @@ class UnitPickModal(ModalScreen[str | None]):
         """The side of the unit the check was made for: its units are friends."""
         self.side_names = side_names or {}
         """Side ids to the names players know them by."""
-        self.units = tuple(sorted(units, key=lambda u: u.side == own_side))
-        """The units to choose from: the enemy's first (the usual pick), then friends."""
+        self.units = tuple(units)
+        """The units to choose from, in the order given: the unit last fought first, then the
+        enemy's (the usual pick), then friends (``drumhead.game.sides``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pick-dialog"):
@@ -49,7 +50,12 @@ class UnitPickModal(ModalScreen[str | None]):
                 Text("\n".join(f"- {e}" for e in self.effects), style="italic"), id="pick-effects"
             )
             yield OptionList(*[self.entry(u) for u in self.units], id="pick-unit")
-            yield Static("Enter picks; Escape leaves these effects unapplied.", classes="hint")
+            hint = (
+                "Enter picks; Escape leaves these effects unapplied."
+                if self.effects
+                else "Enter picks; Escape leaves it unpicked for now."
+            )
+            yield Static(hint, classes="hint")
 
     def entry(self, unit: Unit) -> Option:
         """A unit as the list shows it; a friend of the unit tested says so in words."""

@@ -7,7 +7,7 @@ import pytest
 
 from drumhead.errors import InputError
 from drumhead.game import load_scenario, new_game
-from drumhead.game.sides import card_lines, last_opponent, role_choices
+from drumhead.game.sides import card_lines, effect_choices, last_fought, last_opponent, role_choices
 
 AT = "2026-11-23T20:00:00Z"
 
@@ -49,3 +49,23 @@ def test_the_defenders_card_lines_are_those_the_check_reads() -> None:
 def test_a_role_the_check_lacks_is_refused() -> None:
     with pytest.raises(InputError, match="no other side called 'target'"):
         role_choices(mwan(), "close_combat", "va4", "target")
+
+
+def test_an_effect_picked_after_the_roll_offers_the_unit_last_fought_first() -> None:
+    """The picker for effects no role names (after the roll) orders as the side picker does:
+    the unit last fought, whatever the check, then the enemy's units, then friends."""
+    game = mwan()
+    plain = effect_choices(game, "va4")
+    assert "va4" not in {u.id for u in plain}
+    assert [u.side for u in plain] == sorted((u.side for u in plain), key=lambda s: s != "union")
+    game.resolve("close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"})
+    assert last_fought(game, "va4") == "minn1"
+    assert effect_choices(game, "va4")[0].id == "minn1"
+    game.undo()
+    assert last_fought(game, "va4") is None
+    assert [u.id for u in effect_choices(game, "va4")] == [u.id for u in plain]
+
+
+def test_an_effect_with_no_unit_tested_lists_every_unit_in_play() -> None:
+    game = mwan()
+    assert [u.id for u in effect_choices(game, None)] == [u.id for u in game.state.units]

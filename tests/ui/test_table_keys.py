@@ -250,3 +250,27 @@ async def test_an_army_level_result_never_asks_for_a_unit_nor_lands_on_a_card() 
         applied = game.log[-1]
         assert applied.kind == "apply_effects"
         assert all("unit" not in e for e in applied.data["effects"])
+
+
+async def test_the_unit_picker_after_the_roll_offers_the_unit_last_fired_at_first() -> None:
+    """Blue Rifles fire at Red Militia (the second enemy listed); next time the picker offers
+    Red Militia first, then the other enemy, then friends."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        for _ in range(2):
+            app.action_open_resolve("fire", "blue_rifles")
+            await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+            await pilot.press("h", "1", "enter", "a")
+            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+            listed = app.screen.query_one("#pick-unit", OptionList)
+            order = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+            if listed.highlighted == 0 and order[0] == "red_line":
+                await pilot.press("down")  # the first time: Red Militia, below Red Line
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert order == ["red_militia", "red_line", "blue_guards", "blue_horse"]
+        game = app.session.game
+        assert game is not None
+        applied = [e for e in game.log if e.kind == "apply_effects"]
+        assert [a.data["effects"][0]["unit"] for a in applied] == ["red_militia", "red_militia"]

@@ -41,6 +41,45 @@ def last_opponent(game: Game, unit_id: str, role: str) -> str | None:
     return None
 
 
+def last_fought(game: Game, unit_id: str) -> str | None:
+    """The other unit of ``unit_id``'s latest check that had one (the last target it fired
+    at, the last unit it fought, whatever the check): picked for another side of it, or
+    picked after the roll for its effects to fall on; if still in play."""
+    gone = game.reverted()
+    for event in reversed(game.log):
+        if event.seq in gone or event.data.get("unit") != unit_id:
+            continue
+        if event.kind == "resolution":
+            others = [p[0] for p in (event.data.get("roles") or {}).values() if p]
+        elif event.kind == "apply_effects":
+            others = [str(e["unit"]) for e in event.data.get("effects") or [] if e.get("unit")]
+        else:
+            continue
+        in_play = [o for o in others if o != unit_id and game.state.has_unit(o)]
+        for other in in_play:
+            if not game.state.unit(other).removed:
+                return str(other)
+    return None
+
+
+def effect_choices(game: Game, unit_id: str | None) -> list[Unit]:
+    """The units an effect may fall on besides the unit tested: the unit it last fought first,
+    then the enemy's units, then its own side's; never units out of play. Without a unit
+    tested, every unit in play in the roster's order."""
+    units = [u for u in game.state.units if not u.removed and u.id != unit_id]
+    if unit_id is None or not game.state.has_unit(unit_id):
+        return units
+    own = game.state.unit(unit_id).side
+    last = last_fought(game, unit_id)
+
+    def rank(unit: Unit) -> int:
+        if unit.id == last:
+            return 0
+        return 1 if unit.side != own else 2
+
+    return sorted(units, key=rank)
+
+
 def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) -> list[Unit]:
     """The units that may be picked for a role of a check made for ``unit_id``: the last one
     picked for it first, then the enemy's units, then the unit's own side (a second wave, a

@@ -541,10 +541,13 @@ class TableSession:
         return True
 
     def effect_targets(self, unit_id: str | None) -> list[Any]:
-        """The units an effect may fall on besides the unit tested (none without a game)."""
+        """The units an effect may fall on besides the unit tested, the unit it last fought
+        first, then the enemy's (none without a game)."""
+        from drumhead.game.sides import effect_choices
+
         if self.game is None:
             return []
-        return [u for u in self.game.state.units if not u.removed and u.id != unit_id]
+        return effect_choices(self.game, unit_id)
 
     # -- cards ----------------------------------------------------------------------------
     def edit_unit(self, unit_id: str, field: str, value: object) -> None:
