@@ -112,6 +112,8 @@ def reference_items(ruleset: Ruleset, charts: Sequence[ShownTable] = ()) -> list
                 text.append(phase.note + "\n")
             for number, step in enumerate(phase.steps, 1):
                 text.append(f"{number}. {step.text}")
+                if step.option:
+                    text.append(f"  [optional rule: {step.option}]", style="italic")
                 if step.source:
                     text.append(f"  ({step.source})", style="italic")
                 text.append("\n")

@@ -472,6 +472,9 @@ class Step:
     next brigade after the end-of-movement roll; Republique: the next assault or round)."""
     does: str | None = None
     """What leaving this step does to the game (one of :data:`STEP_ACTIONS`)."""
+    option: str | None = None
+    """The optional rule the step belongs to: walked only when it is on (R&F's wave-attack
+    steps)."""
 
 
 @dataclass(frozen=True, slots=True)

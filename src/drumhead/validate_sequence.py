@@ -38,10 +38,13 @@ def _unique(reader: Reader, name: str, ids: list[str], what: str) -> None:
         seen.add(item)
 
 
-def _read_step(st: Reader, check_ids: set[str]) -> Step:
+def _read_step(st: Reader, check_ids: set[str], option_ids: set[str]) -> Step:
     check = st.text("check", None)
     if check is not None and check not in check_ids:
         st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
+    option = st.text("option", None)
+    if option is not None and option not in option_ids:
+        st.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
     step = Step(
         st.text("id"),
         st.text("text"),
@@ -49,6 +52,7 @@ def _read_step(st: Reader, check_ids: set[str]) -> Step:
         st.text("source", ""),
         st.text("again", None),
         st.text("does", None, choices=STEP_ACTIONS),
+        option,
     )
     st.done()
     return step
@@ -58,7 +62,7 @@ def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
     steps: list[Step] = []
     for st in p.array("steps"):
         with st.guard():
-            steps.append(_read_step(st, check_ids))
+            steps.append(_read_step(st, check_ids, option_ids))
     _unique(p, "steps", [s.id for s in steps], "step")
     for index, step in enumerate(steps):
         earlier = [s.id for s in steps[: index + 1]]
@@ -68,6 +72,15 @@ def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
                 f"'again' names a step the walk goes back to: '{step.again}' is not this step "
                 f"or an earlier one of the phase (earlier: {', '.join(earlier)})",
             )
+        target = next((s for s in steps if s.id == step.again), None)
+        if target is not None and target.option not in (None, step.option):
+            p.report(
+                f"steps.{index}.again",
+                f"'again' goes back to '{target.id}', a step of the optional rule "
+                f"'{target.option}', which may be off: go back to a step every game has",
+            )
+        if step.does is not None and step.option is not None:
+            p.report(f"steps.{index}.option", f"a step that does '{step.does}' cannot be optional")
     option = p.text("option", None)
     if option is not None and option not in option_ids:
         p.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")

@@ -14,7 +14,7 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -66,11 +66,15 @@ def derive_seed(seed: int, label: str) -> int:
 
 
 def active_phases(ruleset: Ruleset) -> tuple[Phase, ...]:
-    """The phases of a turn with the game's optional rules."""
+    """The phases of a turn with the game's optional rules: a phase or step of an optional
+    rule that is off is not walked (nor shown in the checklist)."""
     if ruleset.sequence is None:
         return ()
+    on = ruleset.active_options
     return tuple(
-        p for p in ruleset.sequence.phases if p.option is None or p.option in ruleset.active_options
+        replace(p, steps=tuple(s for s in p.steps if s.option is None or s.option in on))
+        for p in ruleset.sequence.phases
+        if p.option is None or p.option in on
     )
 
 
@@ -277,7 +281,12 @@ class Game:
         )
 
     def phases(self) -> tuple[Phase, ...]:
-        return active_phases(self.ruleset)
+        """The phases walked in this game (its optional rules'), worked out once per ruleset."""
+        cached: tuple[Ruleset, tuple[Phase, ...]] | None = getattr(self, "_phases", None)
+        if cached is None or cached[0] is not self.ruleset:
+            cached = (self.ruleset, active_phases(self.ruleset))
+            self._phases = cached
+        return cached[1]
 
     def turn_label(self, *, short: bool = False) -> str:
         """Where the game is, in the one scheme every screen and the log use: the turn, and
