@@ -6,14 +6,14 @@ screen only gathers what the players say and shows the answer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
-from drumhead.errors import DrumheadError, MissingGapError, MissingHitsPerStandError
+from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.session.form import parse_hand_dice
 
 from ...widgets.fields import DICE_CHARACTERS, KeyField
@@ -21,8 +21,10 @@ from ...widgets.footer import KeysFooter
 from ...widgets.status_bar import StatusBar
 from ...widgets.ticks import TickBox
 from ..base import KeptScreen
+from .applying import apply_effects
 from .form import InputForm
 from .odds import OddsPanel
+from .pickers import pick_leaders, pick_sides
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 
     from drumhead.model import InputValue
     from drumhead.results import Effect, Resolution
-    from drumhead.session.form import CheckForm, EffectGroup
+    from drumhead.session.form import CheckForm
 
 
 class ResolveScreen(KeptScreen):
@@ -56,6 +58,14 @@ class ResolveScreen(KeptScreen):
             "Other side",
             id="pick-sides",
             tooltip="Pick the other side",
+            show=False,
+        ),
+        Binding(
+            "l",
+            "pick_leaders",
+            "Leaders",
+            id="pick-leaders",
+            tooltip="Pick each side's leader from the roster",
             show=False,
         ),
     ]
@@ -195,8 +205,9 @@ class ResolveScreen(KeptScreen):
         assert self.form is not None
         panel = self.query_one("#sides", Static)
         roles = self.form.other_roles
-        panel.display = bool(roles)
-        if not roles:
+        leader_sides = self.form.leader_sides()
+        panel.display = bool(roles or leader_sides)
+        if not (roles or leader_sides):
             return
         lines = []
         for role, title in roles:
@@ -204,31 +215,26 @@ class ResolveScreen(KeptScreen):
             picked = self.session.unit_name(unit) if unit else "not picked yet (o picks)"
             lines.append(f"{title}: {picked}")
         lines += self.form.card_lines()
+        for role, title, _unit in leader_sides:
+            led = self.form.leaders.get(role)
+            who = self.session.leader_name(led) if led else "the card's (l picks another)"
+            lines.append(f"{title}'s leader: {who}")
         panel.update("\n".join(lines))
 
     @work(exclusive=True, group="sides")
     async def action_pick_sides(self) -> None:
-        """Pick the unit for each other side from the roster (enemies first, the unit last
-        fought first of all); its card fills that side's inputs."""
-        from drumhead.game.sides import role_choices
+        """Pick the unit for each other side of the check (``pickers.pick_sides``)."""
+        await pick_sides(self)
 
-        from ...dialogs.pick_unit import UnitPickModal
+    @work(exclusive=True, group="sides")
+    async def action_pick_leaders(self) -> None:
+        """Pick each side's leader from the roster (``pickers.pick_leaders``)."""
+        await pick_leaders(self)
 
-        form = self.form
-        game = self.session.game
-        if form is None or game is None or form.unit_id is None or not form.other_roles:
-            self.notify("This check is made for one unit: no other side to pick.")
-            return
-        own = game.state.unit(form.unit_id).side
-        names = {s.id: s.name for s in game.state.sides}
-        for role, title in form.other_roles:
-            units = role_choices(game, form.check, form.unit_id, role)
-            picked: str | None = await self.app.push_screen_wait(
-                UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
-            )
-            if picked is not None:
-                form.set_role(role, picked)
-        self.query_one(InputForm).refill(form, self.choices(form.unit_id))
+    def form_refilled(self) -> None:
+        """The form's values changed from outside the fields (a side or leader picked)."""
+        assert self.form is not None
+        self.query_one(InputForm).refill(self.form, self.choices(self.form.unit_id))
         self.show_sides()
         self.update_odds()
 
@@ -403,125 +409,8 @@ class ResolveScreen(KeptScreen):
 
     @work(exclusive=True, group="apply")
     async def apply_flow(self, effects: list[Effect]) -> None:
-        """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
-        assert self.form is not None
-        form = self.form
-        if form.other_roles:
-            await self.apply_both_sides(effects)
-            return
-        messages = []
-        for group in form.groups(effects):
-            if group.on_no_card:
-                if self.session.log_notes(group.effects):
-                    n = len(group.effects)
-                    messages.append(f"{n} note(s) for the table are in the log (u undoes).")
-                continue
-            target = group.target
-            if target is None and self.session.game is not None and self.session.state.units:
-                target = await self.pick_target(group)
-                if target is None:
-                    messages.append(
-                        f"{len(group.effects)} effect(s) for the {group.who} left to the players"
-                    )
-                    continue
-            try:
-                try:
-                    applied = self.session.apply_effects(target, group.effects)
-                except MissingHitsPerStandError as missing:
-                    if not await self.ask_hits_per_stand(missing):
-                        messages.append(f"{len(group.effects)} effect(s) left to the players")
-                        continue
-                    applied = self.session.apply_effects(target, group.effects)
-            except DrumheadError as exc:
-                self.notify(str(exc), severity="error")
-                return
-            if applied:
-                name = self.session.unit_name(target or "")
-                messages.append(f"Applied {len(group.effects)} effect(s) to {name} (u undoes).")
-            else:
-                messages.append("Noted: there is no unit card to change.")
-        leftover = form.leftover_text(effects)
-        if leftover is not None:
-            messages.append(leftover)
-        self.notify(" ".join(messages))
-        form.clear_result()
-        if self.session.game is not None:
-            self.app.pop_screen()
-        else:
-            self.query_one(ResultPanel).clear()
-
-    async def apply_both_sides(self, effects: list[Effect]) -> None:
-        """A check between two sides: every effect lands on the unit its role names, the
-        table's notes in the log, all as one event (one undo). A side not picked yet is
-        asked for; one the players leave out keeps its effects off the cards."""
-        assert self.form is not None
-        form = self.form
-        kept: list[Effect] = []
-        messages = []
-        for group in form.groups(effects):
-            if not group.on_no_card and group.target is None:
-                picked = await self.pick_target(group)
-                if picked is None:
-                    messages.append(
-                        f"{len(group.effects)} effect(s) for the {group.who} left to the players"
-                    )
-                    continue
-                form.roles[group.who] = picked
-            kept.extend(group.effects)
-        first = form.check.role_ids[0]
-        roles = {first: form.unit_id or "", **form.roles}
-        try:
-            try:
-                applied = self.session.apply_effects(form.unit_id, kept, roles=roles)
-            except MissingHitsPerStandError as missing:
-                if not await self.ask_hits_per_stand(missing):
-                    self.notify("The effects are left to the players.", severity="warning")
-                    return
-                applied = self.session.apply_effects(form.unit_id, kept, roles=roles)
-        except DrumheadError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        if applied:
-            names = ", ".join(self.session.unit_name(u) for u in dict.fromkeys(roles.values()))
-            messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
-        self.notify(" ".join(messages))
-        form.clear_result()
-        self.app.pop_screen()
-
-    async def pick_target(self, group: EffectGroup) -> str | None:
-        """Ask which unit effects fall on (an opponent, a target); None: left to the players."""
-        from ...dialogs.pick_unit import UnitPickModal
-
-        assert self.form is not None
-        unit_id = self.form.unit_id
-        state = self.session.state
-        own = state.unit(unit_id).side if unit_id is not None else None
-        picked: str | None = await self.app.push_screen_wait(
-            UnitPickModal(
-                group.question,
-                [e.text for e in group.effects],
-                self.session.effect_targets(unit_id),
-                own_side=own,
-                side_names={s.id: s.name for s in state.sides},
-            )
-        )
-        return picked
-
-    async def ask_hits_per_stand(self, missing: MissingHitsPerStandError) -> bool:
-        """Ask how many hits remove a stand of the unit hits are marked on, and keep the
-        answer on its card (an edit, undoable); False when the players cancel."""
-        from ...dialogs.edit_value import EditValueModal
-
-        name = self.session.unit_name(missing.unit)
-        answer: Any = await self.app.push_screen_wait(
-            EditValueModal(f"How many hits remove one stand of {name}?", "", kind="int")
-        )
-        if answer is None or int(answer) < 1:
-            if answer is not None:
-                self.notify("A stand takes at least one hit.", severity="warning")
-            return False
-        self.session.edit_unit(missing.unit, missing.attribute, int(answer))
-        return True
+        """Apply the effects kept (``applying.apply_effects``)."""
+        await apply_effects(self, effects)
 
     def action_roll_distance(self) -> None:
         """Roll the dice of every distance effect still to be rolled."""

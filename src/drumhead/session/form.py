@@ -141,6 +141,9 @@ class CheckForm:
         self.roles: dict[str, str] = {}
         """The unit picked for each other side of the check (role -> unit id): the last one
         that unit fought, to start with."""
+        self.leaders: dict[str, str] = {}
+        """The leader picked from the roster for a side (role id, ``self`` for a check
+        without sides -> leader id), in place of the one with its unit."""
         game = session.game
         if game is not None and unit_id is not None:
             from drumhead.game.sides import last_opponent
@@ -183,7 +186,64 @@ class CheckForm:
 
         game = self.session.open_game_or_fail()
         self.roles[role] = unit_id
-        self.values.update(unit_inputs(game.ruleset, self.check, game.state, unit_id, role))
+        led = self.leaders.get(role)
+        if led is not None and game.state.leader(led).side != game.state.unit(unit_id).side:
+            self.leaders.pop(role)  # a leader of the other side: no longer this side's
+            led = None
+        self.values.update(unit_inputs(game.ruleset, self.check, game.state, unit_id, role, led))
+
+    # -- leaders --------------------------------------------------------------------------
+    def leader_sides(self) -> list[tuple[str, str, str]]:
+        """(role, title, unit) for each side of the check whose inputs read its leader (his
+        value, his command, ...) and whose unit is known: the sides a leader may be picked
+        for. The first side's role is ``self`` for a check without sides."""
+        if self.session.game is None or self.unit_id is None:
+            return []
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else None
+        out = []
+        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+            reads = any(
+                (i.role or first) == role and (i.from_unit or "").startswith("leader_")
+                for i in check.inputs
+            )
+            if reads:
+                title = role_title(check, role) if role else "The unit"
+                out.append((role or "self", title, unit))
+        return out
+
+    def leader_choices(self, unit_id: str) -> list[tuple[str, str]]:
+        """(leader id, line) to pick from for a unit's side, the nearest first: the one with
+        it, those commanding it, then the rest of its side."""
+        game = self.session.open_game_or_fail()
+        out = []
+        for leader in game.leader_choices(unit_id):
+            where = "with it" if leader.attached_to == unit_id else "commands it"
+            unit = game.state.unit(unit_id)
+            if leader.attached_to != unit_id and not {unit.id, unit.brigade} & set(leader.commands):
+                where = "same side"
+            out.append((leader.id, f"{leader.name} (value {leader.value}; {where})"))
+        return out
+
+    def set_leader(self, role: str, leader_id: str) -> None:
+        """The leader picked for a side: his values fill that side's leader inputs (shown,
+        and the players may still change them), and the roll records him."""
+        from drumhead.game import unit_inputs
+
+        game = self.session.open_game_or_fail()
+        game.state.leader(leader_id)
+        sides = {r: u for r, _, u in self.leader_sides()}
+        if role not in sides:
+            raise DrumheadError(f"no side '{role}' of this check reads a leader")
+        self.leaders[role] = leader_id
+        first = self.check.role_ids[0] if self.check.role_ids else None
+        own = role in ("self", first)
+        filled = unit_inputs(
+            game.ruleset, self.check, game.state, sides[role], None if own else role, leader_id
+        )
+        self.values.update(filled)
+        for name in filled:
+            self.bad_inputs.pop(name, None)
 
     def card_lines(self) -> list[str]:
         """Both cards' lines the check reads: the unit tested's, then each side picked."""
@@ -318,6 +378,7 @@ class CheckForm:
             hand,
             self.use_reroll,
             roles=self.roles,
+            leaders=self.leaders,
         )
         self.result = result
         self.effects = list(result.effects)

@@ -436,6 +436,13 @@ class TableSession:
             return self.game.state.unit(unit_id).name
         return unit_id
 
+    def leader_name(self, leader_id: str) -> str:
+        if self.game is not None:
+            found = [x for x in self.game.state.leaders if x.id == leader_id]
+            if found:
+                return found[0].name
+        return leader_id
+
     def run_check(
         self,
         check_id: str,
@@ -445,6 +452,7 @@ class TableSession:
         hand: list[int] | None,
         use_reroll: bool,
         roles: Mapping[str, str] | None = None,
+        leaders: Mapping[str, str] | None = None,
     ) -> Resolution:
         """Resolve a check: seeded dice, or the faces the players typed in. With a game
         open, from its dice, and logged."""
@@ -462,6 +470,7 @@ class TableSession:
                     use_reroll=use_reroll,
                     at=at,
                     roles=dict(roles) if roles else None,
+                    leaders=dict(leaders) if leaders else None,
                 )
                 made.append(resolution)
                 return event

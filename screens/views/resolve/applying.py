@@ -1,0 +1,105 @@
+"""Applying a check's effects from the resolve screen: each on the unit its side names (both
+sides of a two-sided check in one event), the table's notes in the log, and the players asked
+which unit takes the effects no side names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.errors import DrumheadError, MissingHitsPerStandError
+
+from .pickers import ask_hits_per_stand, pick_target
+from .result import ResultPanel
+
+if TYPE_CHECKING:
+    from drumhead.results import Effect
+
+    from .screen import ResolveScreen
+
+
+async def apply_effects(screen: ResolveScreen, effects: list[Effect]) -> None:
+    """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
+    assert screen.form is not None
+    form = screen.form
+    if form.other_roles:
+        await apply_both_sides(screen, effects)
+        return
+    messages = []
+    for group in form.groups(effects):
+        if group.on_no_card:
+            if screen.session.log_notes(group.effects):
+                n = len(group.effects)
+                messages.append(f"{n} note(s) for the table are in the log (u undoes).")
+            continue
+        target = group.target
+        if target is None and screen.session.game is not None and screen.session.state.units:
+            target = await pick_target(screen, group)
+            if target is None:
+                messages.append(
+                    f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                )
+                continue
+        try:
+            try:
+                applied = screen.session.apply_effects(target, group.effects)
+            except MissingHitsPerStandError as missing:
+                if not await ask_hits_per_stand(screen, missing):
+                    messages.append(f"{len(group.effects)} effect(s) left to the players")
+                    continue
+                applied = screen.session.apply_effects(target, group.effects)
+        except DrumheadError as exc:
+            screen.notify(str(exc), severity="error")
+            return
+        if applied:
+            name = screen.session.unit_name(target or "")
+            messages.append(f"Applied {len(group.effects)} effect(s) to {name} (u undoes).")
+        else:
+            messages.append("Noted: there is no unit card to change.")
+    leftover = form.leftover_text(effects)
+    if leftover is not None:
+        messages.append(leftover)
+    screen.notify(" ".join(messages))
+    form.clear_result()
+    if screen.session.game is not None:
+        screen.app.pop_screen()
+    else:
+        screen.query_one(ResultPanel).clear()
+
+
+async def apply_both_sides(screen: ResolveScreen, effects: list[Effect]) -> None:
+    """A check between two sides: every effect lands on the unit its role names, the
+    table's notes in the log, all as one event (one undo). A side not picked yet is
+    asked for; one the players leave out keeps its effects off the cards."""
+    assert screen.form is not None
+    form = screen.form
+    kept: list[Effect] = []
+    messages = []
+    for group in form.groups(effects):
+        if not group.on_no_card and group.target is None:
+            picked = await pick_target(screen, group)
+            if picked is None:
+                messages.append(
+                    f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                )
+                continue
+            form.roles[group.who] = picked
+        kept.extend(group.effects)
+    first = form.check.role_ids[0]
+    roles = {first: form.unit_id or "", **form.roles}
+    try:
+        try:
+            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
+        except MissingHitsPerStandError as missing:
+            if not await ask_hits_per_stand(screen, missing):
+                screen.notify("The effects are left to the players.", severity="warning")
+                return
+            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
+    except DrumheadError as exc:
+        screen.notify(str(exc), severity="error")
+        return
+    if applied:
+        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(roles.values()))
+        messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
+    screen.notify(" ".join(messages))
+    form.clear_result()
+    screen.app.pop_screen()

@@ -1,0 +1,98 @@
+"""The resolve screen's pickers: the unit on each other side of a check, and the leader of
+each side whose inputs read one, both from the roster (the session's form keeps them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from drumhead.errors import MissingHitsPerStandError
+    from drumhead.session.form import EffectGroup
+
+    from .screen import ResolveScreen
+
+
+async def pick_sides(screen: ResolveScreen) -> None:
+    """Pick the unit for each other side (enemies first, the unit last fought first of all);
+    its card fills that side's inputs."""
+    from drumhead.game.sides import role_choices
+
+    from ...dialogs.pick_unit import UnitPickModal
+
+    form = screen.form
+    game = screen.session.game
+    if form is None or game is None or form.unit_id is None or not form.other_roles:
+        screen.notify("This check is made for one unit: no other side to pick.")
+        return
+    own = game.state.unit(form.unit_id).side
+    names = {s.id: s.name for s in game.state.sides}
+    for role, title in form.other_roles:
+        units = role_choices(game, form.check, form.unit_id, role)
+        picked: str | None = await screen.app.push_screen_wait(
+            UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
+        )
+        if picked is not None:
+            form.set_role(role, picked)
+    screen.form_refilled()
+
+
+async def pick_leaders(screen: ResolveScreen) -> None:
+    """Pick the leader of each side whose inputs read one (his value, his command), the one
+    with the unit first, then those commanding it; his values fill the inputs."""
+    from ...dialogs.pick_leader import LeaderPickModal
+
+    form = screen.form
+    sides = form.leader_sides() if form is not None else []
+    if form is None or not sides:
+        screen.notify("No input of this check reads a leader (pick the other side first: o).")
+        return
+    for role, title, unit in sides:
+        choices = form.leader_choices(unit)
+        if not choices:
+            screen.notify(f"{title}: no leader of its side is in play.", severity="warning")
+            continue
+        name = screen.session.unit_name(unit)
+        picked: str | None = await screen.app.push_screen_wait(
+            LeaderPickModal(f"{title} ({name}): which leader leads it?", choices)
+        )
+        if picked is not None:
+            form.set_leader(role, picked)
+    screen.form_refilled()
+
+
+async def pick_target(screen: ResolveScreen, group: EffectGroup) -> str | None:
+    """After the roll, which unit effects no side names fall on (the unit last fought first,
+    then the enemy); None: left to the players."""
+    from ...dialogs.pick_unit import UnitPickModal
+
+    assert screen.form is not None
+    unit_id = screen.form.unit_id
+    state = screen.session.state
+    own = state.unit(unit_id).side if unit_id is not None else None
+    picked: str | None = await screen.app.push_screen_wait(
+        UnitPickModal(
+            group.question,
+            [e.text for e in group.effects],
+            screen.session.effect_targets(unit_id),
+            own_side=own,
+            side_names={s.id: s.name for s in state.sides},
+        )
+    )
+    return picked
+
+
+async def ask_hits_per_stand(screen: ResolveScreen, missing: MissingHitsPerStandError) -> bool:
+    """Ask how many hits remove a stand of the unit hits are marked on, and keep the answer on
+    its card (an edit, undoable); False when the players cancel."""
+    from ...dialogs.edit_value import EditValueModal
+
+    name = screen.session.unit_name(missing.unit)
+    answer: Any = await screen.app.push_screen_wait(
+        EditValueModal(f"How many hits remove one stand of {name}?", "", kind="int")
+    )
+    if answer is None or int(answer) < 1:
+        if answer is not None:
+            screen.notify("A stand takes at least one hit.", severity="warning")
+        return False
+    screen.session.edit_unit(missing.unit, missing.attribute, int(answer))
+    return True

@@ -1,0 +1,56 @@
+"""Leaders picked from the roster on the resolve screen (issue 17 item 4): 'l' offers, for each
+side whose inputs read a leader, the leaders of that side nearest first; the one picked fills
+the inputs, the odds are the core's for them, and the roll records him."""
+
+from __future__ import annotations
+
+from drumhead.screens.dialogs.pick_leader import LeaderPickModal
+from textual.widgets import OptionList
+
+from drumhead.game import unit_inputs
+from drumhead.resolve import odds, prepare
+from tests.ui.full_turn import Table
+from tests.ui.helpers import make_app, until
+from tests.ui.oracle.driver import shown
+
+
+async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs() -> None:
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = Table(app, pilot)
+        await table.new_game("republique", "aspern", house="Sample club values")
+        game = table.game
+        app.action_open_resolve("assault", "hiller_line")
+        await until(pilot, lambda: table.resolve.form is not None)
+        await table.pick_sides("ligne_16")
+        form = table.resolve.form
+        assert form is not None
+        sides = [role for role, _, _ in form.leader_sides()]
+        assert "attacker" in sides
+        await table.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LeaderPickModal))
+        listed = app.screen.query_one("#pick-leader", OptionList)
+        offered = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        assert offered == [x.id for x in game.leader_choices("hiller_line")]
+        assert "hiller" in offered
+        target = offered.index("hiller")
+        await table.press(*["down"] * (target - (listed.highlighted or 0)), "enter")
+        for _ in sides[1:]:  # the other sides' leaders: kept as their cards give them
+            await until(pilot, lambda: isinstance(app.screen, LeaderPickModal))
+            await table.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, LeaderPickModal))
+        assert form.leaders == {"attacker": "hiller"}
+        card = unit_inputs(game.ruleset, "assault", game.state, "hiller_line", None, "hiller")
+        assert {k: form.values[k] for k in card} == card
+        assert form.values["attacker_leader"] == 1
+        ctx = prepare(game.ruleset, "assault", form.values, form.ticked, game.state.gap_values())
+        core = [f"{o.p.numerator}/{o.p.denominator}" for o in odds(ctx)]
+        odds_shown = shown(table.resolve, "#odds")
+        assert core and all(fraction in odds_shown for fraction in core), (core, odds_shown)
+        sides_text = shown(table.resolve, "#sides")
+        assert "leader: " in sides_text and game.state.leader("hiller").name in sides_text
+        await table.hand_dice(8, 2)
+        roll = next(e for e in reversed(game.log) if e.kind == "resolution")
+        assert roll.data["leaders"] == {"attacker": "hiller"}
+        assert dict(table.resolve.result.inputs)["attacker_leader"] == 1  # type: ignore[union-attr]
+        await pilot.press("ctrl+q")
