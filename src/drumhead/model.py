@@ -456,6 +456,10 @@ PHASE_REPEATS = ("card", "side")
 moves first (the initiative's) first."""
 
 PHASE_ACTORS = ("card", "side", "both")
+PHASE_CARDS = ("brigade", "commander")
+"""Which cards a phase repeated per card is walked for: a brigade's card (it names a brigade
+of the order of battle) or a commander's (a division/wing or army card, one of the
+scenario's extra cards); a phase that names none is walked for every card."""
 """Who acts in a phase: the units of the card drawn, the side whose pass it is, both sides."""
 
 
@@ -491,6 +495,9 @@ class Phase:
     """How the phase repeats within a turn (one of :data:`PHASE_REPEATS`); None: once."""
     acts: str | None = None
     """Who acts in it (one of :data:`PHASE_ACTORS`); None where the rules do not say."""
+    cards: str | None = None
+    """In a run repeated per card, the kind of card it is walked for (one of
+    :data:`PHASE_CARDS`); None: every card."""
 
 
 @dataclass(frozen=True, slots=True)

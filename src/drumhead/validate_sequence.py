@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from drumhead.model import (
     PHASE_ACTORS,
+    PHASE_CARDS,
     PHASE_REPEATS,
     STEP_ACTIONS,
     CheckSpec,
@@ -93,6 +94,7 @@ def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
         option,
         p.text("repeat", None, choices=PHASE_REPEATS),
         p.text("acts", None, choices=PHASE_ACTORS),
+        p.text("cards", None, choices=PHASE_CARDS),
     )
     p.done()
     return phase
@@ -127,6 +129,12 @@ def _check_repeats(seq: Reader, sequence: Sequence) -> None:
         key = f"phases.{i}"
         if phase.repeat == "card" and sequence.activation != "cards":
             seq.report(f"{key}.repeat", 'a phase repeated per card needs activation = "cards"')
+        if phase.cards is not None and phase.repeat != "card":
+            seq.report(f"{key}.cards", 'only a phase repeated per card (repeat = "card") is '
+                       "walked for one kind of card")  # fmt: skip
+        if phase.cards is not None and card and i == card[0]:
+            seq.report(f"{key}.cards", "the run's first phase draws every card: it cannot be "
+                       "walked for one kind only")  # fmt: skip
         if phase.repeat == "side" and sequence.activation not in ("initiative", "alternate"):
             seq.report(
                 f"{key}.repeat",

@@ -92,6 +92,35 @@ def _card_run(phases: Sequence[Phase]) -> list[int]:
     return [i for i, p in enumerate(phases) if p.repeat == "card"]
 
 
+def walked_for(phase: Phase, state: GameState, card: str | None) -> bool:
+    """Whether a phase is walked for the card drawn: one for brigade cards only for a card
+    naming a brigade of the order of battle, one for commanders' cards only for any other
+    card (a division/wing or army card); every other phase always."""
+    if phase.cards is None:
+        return True
+    brigade = card is not None and any(u.brigade == card for u in state.units)
+    return brigade if phase.cards == "brigade" else (card is not None and not brigade)
+
+
+def _drawn(state: GameState) -> str | None:
+    drawn = state.activation.drawn
+    return drawn[-1] if drawn else None
+
+
+def _onward(phases: Sequence[Phase], index: int, state: GameState, card: str | None) -> int:
+    """``index``, or the first phase after it walked for ``card`` (len(phases): none)."""
+    while index < len(phases) and not walked_for(phases[index], state, card):
+        index += 1
+    return index
+
+
+def _back(phases: Sequence[Phase], index: int, state: GameState, card: str | None) -> int:
+    """``index``, or the last phase before it walked for ``card`` (-1: none)."""
+    while index >= 0 and not walked_for(phases[index], state, card):
+        index -= 1
+    return index
+
+
 def _enter(phases: Sequence[Phase], index: int, state: GameState, *, last: bool = False) -> Move:
     """A move into phase ``index``: its first step (its last, going backwards), the first side
     (the last) of a phase repeated per side."""
@@ -122,7 +151,7 @@ def next_move(phases: Sequence[Phase], state: GameState, *, again: bool = False)
     if step is not None and step.does == "draw_card":
         deck = state.activation.deck
         if deck:
-            target = p + 1 if p + 1 in run else p
+            target = _onward(phases, p + 1, state, deck[0]) if p + 1 in run else p
             entered = _enter(phases, target, state)
             return Move("draw", entered.phase, entered.step, card=deck[0])
         after = run[-1] + 1  # every card drawn: the turn goes on after the run
@@ -132,12 +161,14 @@ def next_move(phases: Sequence[Phase], state: GameState, *, again: bool = False)
     order = side_order(state)
     if phase.repeat == "side" and acting in order and order.index(acting) + 1 < len(order):
         return Move("step", phase.id, steps[0], order[order.index(acting) + 1])
-    if run and p == run[-1] and state.activation.deck:
+    last_of_card = run and p in run and _onward(phases, p + 1, state, _drawn(state)) > run[-1]
+    if last_of_card and state.activation.deck:
         start = phases[run[0]]  # the next card: straight to the drawing step
         draw = next(x.id for x in start.steps if x.does == "draw_card")
         return Move("step", start.id, draw)
-    if p + 1 < len(phases):
-        return _enter(phases, p + 1, state)
+    following = _onward(phases, p + 1, state, _drawn(state)) if p in run else p + 1
+    if following < len(phases):
+        return _enter(phases, following, state)
     return Move("turn")
 
 
@@ -155,20 +186,21 @@ def previous_move(phases: Sequence[Phase], state: GameState) -> Move:
     if run and p == run[0] and drawn:
         draw = next(i for i, x in enumerate(phase.steps) if x.does == "draw_card")
         if s <= draw:  # before this card is drawn: back to the last card's final step
-            return _enter(phases, run[-1], state, last=True)
+            return _enter(phases, _back(phases, run[-1], state, drawn[-1]), state, last=True)
     if s > 0:
         return Move("step", phase.id, steps[s - 1], acting)
     order = side_order(state)
     if phase.repeat == "side" and acting in order and order.index(acting) > 0:
         return Move("step", phase.id, steps[-1], order[order.index(acting) - 1])
-    if run and p in run and p != run[0] and drawn and p - 1 == run[0]:
+    before = _back(phases, p - 1, state, _drawn(state)) if p in run else p - 1
+    if run and p in run and p != run[0] and drawn and before == run[0]:
         card = drawn[-1].replace("_", " ")
         raise InputError(
             f"card '{card}' has been drawn and its phases begun: undo the draw to go back"
         )
     if p == 0:
         raise InputError(f"this is the start of turn {state.turn}: undo to go back further")
-    return _enter(phases, p - 1, state, last=True)
+    return _enter(phases, before, state, last=True)
 
 
 def _title(step: Step | None, phase: Phase) -> str:
