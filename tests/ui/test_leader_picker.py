@@ -48,7 +48,9 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
         odds_shown = shown(table.resolve, "#odds")
         assert core and all(fraction in odds_shown for fraction in core), (core, odds_shown)
         sides_text = shown(table.resolve, "#sides")
-        assert "leader: " in sides_text and game.state.leader("hiller").name in sides_text
+        hiller = game.state.leader("hiller").name
+        assert f"Leader of the assaulting units: {hiller}" in sides_text, sides_text
+        assert "charismatic (leads any unit): no" in sides_text  # words, not False
         await table.hand_dice(8, 2)
         roll = next(e for e in reversed(game.log) if e.kind == "resolution")
         assert roll.data["leaders"] == {"attacker": "hiller"}

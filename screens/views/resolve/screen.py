@@ -205,9 +205,8 @@ class ResolveScreen(KeptScreen):
         assert self.form is not None
         panel = self.query_one("#sides", Static)
         roles = self.form.other_roles
-        leader_sides = self.form.leader_sides()
-        panel.display = bool(roles or leader_sides)
-        if not (roles or leader_sides):
+        panel.display = bool(roles)
+        if not roles:  # a check for one unit: its card's lines are the inputs themselves
             return
         lines = []
         for role, title in roles:
@@ -215,10 +214,10 @@ class ResolveScreen(KeptScreen):
             picked = self.session.unit_name(unit) if unit else "not picked yet (o picks)"
             lines.append(f"{title}: {picked}")
         lines += self.form.card_lines()
-        for role, title, _unit in leader_sides:
+        for role, title, _unit in self.form.leader_sides():
             led = self.form.leaders.get(role)
             who = self.session.leader_name(led) if led else "the card's (l picks another)"
-            lines.append(f"{title}'s leader: {who}")
+            lines.append(f"Leader of {title[0].lower()}{title[1:]}: {who}")
         panel.update("\n".join(lines))
 
     @work(exclusive=True, group="sides")

@@ -108,6 +108,13 @@ class EffectGroup:
         return f"Which unit is {self.title or 'the ' + self.who}?"
 
 
+def _said(value: object) -> str:
+    """A card's value as the players read it: yes/no for a tick, words for an id."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
+
+
 def role_title(check: CheckSpec, role: str) -> str:
     """How a role is asked for: its title in the rules data ("the target"), else its id."""
     spec = check.role(role)
@@ -208,8 +215,8 @@ class CheckForm:
                 for i in check.inputs
             )
             if reads:
-                title = role_title(check, role) if role else "The unit"
-                out.append((role or "self", title, unit))
+                title = role_title(check, role) if role not in (None, "self") else "the unit"
+                out.append((role or "self", title[0].upper() + title[1:], unit))
         return out
 
     def leader_choices(self, unit_id: str) -> list[tuple[str, str]]:
@@ -256,7 +263,7 @@ class CheckForm:
         out = []
         for role, unit in [(first, self.unit_id), *self.roles.items()]:
             lines = card_lines(game, self.check, unit, role)
-            shown = ", ".join(f"{x.label}: {x.value}" for x in lines) or "nothing read"
+            shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
         return out
 
