@@ -1,0 +1,199 @@
+"""The table session's checks: those that fit a unit and the step, their forms, odds, rolls
+(seeded or by hand), the effects applied, and dice that are not a check."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from drumhead.session.core import RollRecord, SessionCore
+
+if TYPE_CHECKING:
+    from drumhead.game import Event
+    from drumhead.model import CheckSpec, InputValue
+    from drumhead.results import Effect, Resolution
+    from drumhead.session.form import CheckForm
+
+
+class CheckDesk(SessionCore):
+    """Checks made at the table."""
+
+    # -- checks ---------------------------------------------------------------------------
+    def check_choices(self, unit_id: str | None) -> list[CheckSpec]:
+        """The checks to offer: those fitting the unit first, then those of this phase."""
+        if self.game is not None:
+            checks = self.game.checks_for(unit_id)
+            phase = self.game.state.phase
+            return sorted(checks, key=lambda c: 0 if c.phase == phase else 1)
+        ruleset = self.ruleset
+        return [c for c in ruleset.checks if c.option is None or c.option in ruleset.active_options]
+
+    def morale_check_id(self, unit_id: str | None = None) -> str | None:
+        """The standard morale test of the unit's type (None: of any unit type) as the
+        ruleset declares it (``morale_check``), if it has one."""
+        if self.game is None:
+            return self.ruleset.morale_check(None)
+        unit_type = self.game.state.unit(unit_id).type if unit_id is not None else None
+        return self.game.ruleset.morale_check(unit_type)
+
+    def step_check(self, step_key: str) -> str | None:
+        """The check a step of the sequence of play names (``phase.step``), if any."""
+        phase_id, _, step_id = step_key.partition(".")
+        for phase in self.open_game_or_fail().phases():
+            for step in phase.steps:
+                if phase.id == phase_id and step.id == step_id and step.check:
+                    return step.check
+        return None
+
+    def about_a_unit(self, check_id: str) -> bool:
+        """Whether a check is made for a unit (reads its card, or changes it); not, e.g.,
+        an initiative roll."""
+        spec = self.ruleset.check(check_id)
+        return any(i.from_unit for i in spec.inputs) or any(o.effects for o in spec.outcomes)
+
+    def prefill(self, check_id: str, unit_id: str | None) -> dict[str, InputValue]:
+        """Input values taken from the unit's card (none without a game or a unit)."""
+        if self.game is None or unit_id is None:
+            return {}
+        from drumhead.game import unit_inputs
+
+        return unit_inputs(self.game.ruleset, check_id, self.game.state, unit_id)
+
+    def form(self, check_id: str | None, unit_id: str | None) -> CheckForm | None:
+        """A fresh form for a check (the first offered when ``check_id`` is not), for a
+        unit's card or none; None when the rules offer no check here."""
+        from drumhead.session.form import CheckForm
+        from drumhead.session.session import TableSession
+
+        assert isinstance(self, TableSession)  # a form uses every part of the session
+        ids = [c.id for c in self.check_choices(unit_id)]
+        if not ids:
+            return None
+        return CheckForm(self, check_id if check_id in ids else ids[0], unit_id)
+
+    def unit_name(self, unit_id: str) -> str:
+        if self.game is not None and self.game.state.has_unit(unit_id):
+            return self.game.state.unit(unit_id).name
+        return unit_id
+
+    def leader_name(self, leader_id: str) -> str:
+        if self.game is not None:
+            found = [x for x in self.game.state.leaders if x.id == leader_id]
+            if found:
+                return found[0].name
+        return leader_id
+
+    def run_check(
+        self,
+        check_id: str,
+        unit_id: str | None,
+        values: Mapping[str, InputValue],
+        ticked: Mapping[str, int],
+        hand: list[int] | None,
+        use_reroll: bool,
+        roles: Mapping[str, str] | None = None,
+        leaders: Mapping[str, str] | None = None,
+    ) -> Resolution:
+        """Resolve a check: seeded dice, or the faces the players typed in. With a game
+        open, from its dice, and logged."""
+        game = self.game
+        if game is not None:
+            made: list[Resolution] = []
+
+            def change(at: str) -> Event:
+                event, resolution = game.resolve(
+                    check_id,
+                    unit_id,
+                    values,
+                    dict(ticked),
+                    hand_dice=hand,
+                    use_reroll=use_reroll,
+                    at=at,
+                    roles=dict(roles) if roles else None,
+                    leaders=dict(leaders) if leaders else None,
+                )
+                made.append(resolution)
+                return event
+
+            self.last_resolution_seq = self.record(change).seq
+            spec = game.ruleset.check(check_id)
+            if any(o.winner for o in spec.outcomes) and game.rolled_winner() is not None:
+                # the initiative: the roll and its record are one action (the winner moves
+                # first unless the players say otherwise with i)
+                self.record(lambda at: game.record_rolled_initiative(at=at))
+            return made[0]
+        from drumhead.resolve import prepare, resolve
+        from drumhead.roller import DiceSource, HandDice, RandomDice
+
+        ctx = prepare(self.ruleset, check_id, values, ticked, self.gaps(), use_reroll=use_reroll)
+        dice: DiceSource = HandDice(hand) if hand is not None else RandomDice(self.rng)
+        return resolve(ctx, dice)
+
+    def roll_dice(
+        self, notation: str, purpose: str, unit_id: str | None = None
+    ) -> tuple[tuple[int, ...], int]:
+        """Roll dice that are not a check (a distance, the roller): with a game open, from the
+        game's seeded dice and logged (a replay gives the same faces); else the session's."""
+        game = self.game
+        if game is None:
+            from drumhead.dice import parse
+
+            return parse(notation).roll(self.rng)
+        event = self.record(
+            lambda at: game.roll_dice(notation, purpose=purpose, at=at, unit_id=unit_id)
+        )
+        return tuple(event.data["faces"]), int(event.data["total"])
+
+    def roll_in_roller(self, notation: str) -> RollRecord:
+        """A roll asked of the dice roller: rolled (logged with a game) and kept in the
+        roller's history."""
+        faces, total = self.roll_dice(notation, "the dice roller")
+        record = (notation, faces, total)
+        self.roll_history.insert(0, record)
+        return record
+
+    @property
+    def cards_change(self) -> bool:
+        """Whether effects can be applied to a unit card (a game is open)."""
+        return self.game is not None
+
+    def apply_effects(
+        self,
+        unit_id: str | None,
+        effects: Sequence[Effect],
+        roles: Mapping[str, str] | None = None,
+    ) -> bool:
+        """Apply the players' chosen effects to a unit (one event, pointing back to the check
+        resolved last); False when no card changed (no game, no unit, no effect). Raises
+        MissingHitsPerStandError when hits fall on a unit whose card does not say how many
+        remove a stand."""
+        game = self.game
+        if game is None or unit_id is None or not effects:
+            return False
+        seq = self.last_resolution_seq
+        picked = dict(roles) if roles else None
+        self.record(
+            lambda at: game.apply_effects(
+                unit_id, list(effects), at=at, resolution=seq, roles=picked
+            )
+        )
+        return True
+
+    def log_notes(self, effects: Sequence[Effect]) -> bool:
+        """Notes for the table or a side (an army-level result): in the log, on no card (one
+        event, pointing back to the check resolved last); False without a game or notes."""
+        game = self.game
+        if game is None or not effects:
+            return False
+        seq = self.last_resolution_seq
+        self.record(lambda at: game.apply_effects(None, list(effects), at=at, resolution=seq))
+        return True
+
+    def effect_targets(self, unit_id: str | None) -> list[Any]:
+        """The units an effect may fall on besides the unit tested, the unit it last fought
+        first, then the enemy's (none without a game)."""
+        from drumhead.game.sides import effect_choices
+
+        if self.game is None:
+            return []
+        return effect_choices(self.game, unit_id)
