@@ -11,16 +11,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
 
-from ..widgets.cards import roster_line, unit_card
+from ..widgets.cards import unit_card
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .base import DrumheadScreen
+from .roster import roster_options
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -215,62 +215,15 @@ class BattleScreen(DrumheadScreen):
 
     def fill_roster(self) -> None:
         """List the units matching the filter (rebuilt only when an entry changed)."""
-        state = self.session.state
-        ruleset = self.session.ruleset
         roster = self.query_one("#roster", OptionList)
         keep = self.selected_unit()
-        words = self.filter_text.lower().split()
-        active = self.active_brigade()
-        options: list[Option] = []
-        signature: list[object] = []
-        for side in state.sides or ():
-            side_units = [u for u in state.units if u.side == side.id]
-            brigades = list(dict.fromkeys(u.brigade for u in side_units))
-            side_header_added = False
-            for brigade in brigades:
-                lines = []
-                for unit in side_units:
-                    if unit.brigade != brigade:
-                        continue
-                    key = (unit, state.leader_with(unit.id), brigade == active)
-                    line = self.roster_lines.get(key)
-                    if line is None:
-                        line = roster_line(ruleset, state, unit, active=brigade == active)
-                        self.roster_lines[key] = line
-                    haystack = f"{line.plain} {brigade} {side.name}".lower()
-                    if all(w in haystack for w in words):
-                        lines.append(Option(line, id=unit.id))
-                        signature.append(id(line))
-                if not lines:
-                    continue
-                if not side_header_added:
-                    options.append(
-                        Option(
-                            Text(f"══ {side.name} ══", style="bold"),
-                            id=f"#side:{side.id}",
-                            disabled=True,
-                        )
-                    )
-                    side_header_added = True
-                marker = "  ▶ card drawn" if brigade == active else ""
-                signature.append((side.id, brigade, marker))
-                options.append(
-                    Option(
-                        Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic"),
-                        id=f"#brigade:{side.id}:{brigade}",
-                        disabled=True,
-                    )
-                )
-                options.extend(lines)
-        loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
-        for unit in loose:
-            line = roster_line(ruleset, state, unit)
-            options.append(Option(line, id=unit.id))
-            signature.append(line.plain)
-        if not options:  # the roster says what to do rather than standing empty
-            empty = "No unit matches the filter." if words else "No units yet: e adds them."
-            options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
-            signature.append(empty)
+        options, signature = roster_options(
+            self.session.ruleset,
+            self.session.state,
+            self.filter_text,
+            self.active_brigade(),
+            self.roster_lines,
+        )
         ids = [o.id for o in options]
         if signature == self.shown_signature:
             return  # the same entries (the cached lines), already drawn
