@@ -111,7 +111,29 @@ def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
     from .house_actions import house_commands
 
     out.extend(house_commands(app))
+    out.extend(resolve_commands(app))
     return out
+
+
+def resolve_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """The resolve screen's pickers, while a check is open (its keys o and l)."""
+    from .views.resolve import ResolveScreen
+
+    screen = next((s for s in reversed(app.screen_stack) if isinstance(s, ResolveScreen)), None)
+    if screen is None or screen.form is None:
+        return []
+    return [
+        PaletteCommand(
+            "Pick the other side",
+            "The unit on each other side of this check, from the roster (o)",
+            screen.action_pick_sides,
+        ),
+        PaletteCommand(
+            "Pick leaders",
+            "The leader of each side whose inputs read one, from the roster (l)",
+            screen.action_pick_leaders,
+        ),
+    ]
 
 
 def game_commands(app: DrumheadApp) -> list[PaletteCommand]:

@@ -56,3 +56,30 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
         assert roll.data["leaders"] == {"attacker": "hiller"}
         assert dict(table.resolve.result.inputs)["attacker_leader"] == 1  # type: ignore[union-attr]
         await pilot.press("ctrl+q")
+
+
+async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() -> None:
+    """ctrl+p, 'pick the other side', Enter: the same picker as o; 'pick leaders': as l."""
+    from drumhead.screens.commands import palette_commands
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = Table(app, pilot)
+        await table.new_game("republique", "aspern", house="Sample club values")
+        assert "Pick leaders" not in [c.text for c in palette_commands(app)]  # no check open
+        app.action_open_resolve("assault", "hiller_line")
+        await until(pilot, lambda: table.resolve.form is not None)
+        await pilot.press("ctrl+p", *"pick the other side")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        await table.pick_in_list("ligne_16")
+        await until(pilot, lambda: not isinstance(app.screen, UnitPickModal))
+        assert table.resolve.form is not None
+        assert table.resolve.form.roles == {"defender": "ligne_16"}
+        await pilot.press("ctrl+p", *"pick leaders")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LeaderPickModal))
+        await pilot.press("ctrl+q")
