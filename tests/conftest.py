@@ -29,11 +29,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
 
 _UI = Path(__file__).resolve().parent / "ui"
+_BENCH = Path(__file__).resolve().parent / "bench"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Lanes: every test under tests/ui starts a Textual app, so it is marked ``ui``
-    (``pytest -m "not ui"`` is the fast lane)."""
+    (``pytest -m "not ui"`` is the fast lane); every test under tests/bench measures whole
+    processes against an anchor, and is marked ``bench`` (the app's benchmarks start the app
+    in a terminal: they are marked ``ui`` in tests/bench/test_quick.py as well)."""
     for item in items:
-        if _UI in Path(str(item.path)).resolve().parents:
+        parents = Path(str(item.path)).resolve().parents
+        if _UI in parents:
             item.add_marker(pytest.mark.ui)
+        if _BENCH in parents:
+            item.add_marker(pytest.mark.bench)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,9 +52,14 @@ KEYS_TOTAL_BOUND = 1.8
 OPEN_BOUND = 1.8
 """Opening the quick game against opening Cowpens (ready for input)."""
 
-app_only = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc (Linux)"
-)
+
+def app_only(test: Any) -> Any:
+    """An app benchmark: Linux only (pseudo-terminals, /proc), and in the ``ui`` lane: it
+    starts the Textual app, twice per round."""
+    linux = pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc (Linux)"
+    )
+    return pytest.mark.ui(linux(test))
 
 
 @pytest.fixture(scope="module")
