@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList
 
 from drumhead.game import Game
 from tests.ui.helpers import until
+from tests.ui.keys import type_keys
 
 Fight = Callable[["Table"], Awaitable[None]]
 
@@ -95,7 +96,7 @@ class Table:
                 await self.back_to_battle()
             before = (self.game.state.turn, self.game.state.phase, self.game.state.step)
             before_deck = len(self.game.state.activation.deck)
-            await self.press("full_stop")
+            await type_keys(self.app, "full_stop")
             after = (self.game.state.turn, self.game.state.phase, self.game.state.step)
             assert after != before or len(self.game.state.activation.deck) != before_deck, (
                 f"'.' did not step on from {here}"

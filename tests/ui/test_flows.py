@@ -264,6 +264,7 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
     from drumhead.screens.views.units import UnitsScreen
 
     from tests.ui.helpers import make_app
+    from tests.ui.keys import type_keys
 
     app = make_app(ruleset=ruleset)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -316,7 +317,7 @@ async def test_every_shipped_scenario_plays_a_turn(ruleset: str, scenario: str) 
         turn = game.state.turn
         cards = len(game.state.activation.cards)  # a card's phases are walked once per card
         for _ in range(len(game.phases()) * (cards + 1) + 1):
-            await pilot.press("n")
+            await type_keys(app, "n")
             if game.state.turn > turn:
                 break
         assert game.state.turn == turn + 1

@@ -5,14 +5,11 @@ cards against the rules core given the same values and dice."""
 
 from __future__ import annotations
 
-import pytest
-
 from drumhead.game import replay
 from tests.ui.full_turn import Table
 from tests.ui.helpers import make_app
 
 
-@pytest.mark.slow  # eight cards, each walked through its six steps: ~200 keys
 async def test_one_if_by_land_cowpens_draws_every_card_then_turn_two() -> None:
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -19,6 +19,7 @@ from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList
 
 from tests.ui.helpers import make_app, open_resolve, until
+from tests.ui.keys import type_keys
 
 INFANTRY = [
     # the Combat Chart's infantry column, -11 or less down to +11 or more, as a club typed it
@@ -128,7 +129,7 @@ async def test_ask_me_then_the_whole_infantry_section_typed_from_the_question(
             await pilot.press("up")  # to the top of the column: -11 or less
         before = game.event_count
         for value in INFANTRY:
-            await pilot.press(*value, "enter")
+            await type_keys(app, *value, "enter")
         assert editor.refused == {}
         await pilot.press("ctrl+s")
         await until(pilot, lambda: app.screen is screen and screen.form.result is not None)
@@ -163,7 +164,7 @@ async def test_answers_saved_as_a_file_start_a_game_that_asks_nothing(tmp_path: 
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GridEditor))
         for value in INFANTRY:
-            await pilot.press(*value, "enter")
+            await type_keys(app, *value, "enter")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
         await pilot.press("ctrl+p")
