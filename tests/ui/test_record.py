@@ -119,7 +119,7 @@ async def test_revert_with_a_conflict_dropped_leaves_the_predicted_state() -> No
         await pilot.press("home", "down")  # entry 1, under the turn's heading
         assert app.screen.highlighted_seq() == 1  # type: ignore[attr-defined]
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, RevertModal))
+        await revert_dialog(pilot, app)
         dialog = app.screen
         assert isinstance(dialog, RevertModal)
         body = dialog.body_text()
@@ -152,6 +152,15 @@ async def test_revert_with_a_conflict_dropped_leaves_the_predicted_state() -> No
         assert not any("[reverted by" in line or "[dropped by" in line for line in lines)
 
 
+async def revert_dialog(pilot: Pilot[None], app: object) -> None:
+    """Wait until the revert dialog shows with its button focused (a key sent sooner could
+    reach the screen before the dialog has chosen which button Enter presses)."""
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, RevertModal) and app.focused is not None,  # type: ignore[attr-defined]
+    )
+
+
 async def test_a_revert_cancelled_changes_nothing_and_one_refused_says_why() -> None:
     """Escape in the plan cancels (Enter too: with conflicts the dialog starts on Cancel);
     reverting the start of the game or an entry already taken back is refused with why."""
@@ -164,11 +173,11 @@ async def test_a_revert_cancelled_changes_nothing_and_one_refused_says_why() -> 
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         await pilot.press("home", "down", "r")
-        await until(pilot, lambda: isinstance(app.screen, RevertModal))
+        await revert_dialog(pilot, app)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, RevertModal))
+        await revert_dialog(pilot, app)
         await pilot.press("enter")  # the focused button: Cancel
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         assert game.state == before and len(game.log) == count and game.reverted() == {}
@@ -179,7 +188,7 @@ async def test_a_revert_cancelled_changes_nothing_and_one_refused_says_why() -> 
         assert "Highlight an entry of the log to revert it." in messages
         # a clean revert (the last roll's effects), then the same entry again
         await pilot.press("end", "r")
-        await until(pilot, lambda: isinstance(app.screen, RevertModal))
+        await revert_dialog(pilot, app)
         assert app.screen.query_one("#revert-yes").has_focus  # nothing to drop: Enter reverts
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
