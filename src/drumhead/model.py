@@ -616,6 +616,14 @@ class Ruleset:
     """Values kept on unit cards besides every ruleset's (``[unit_attributes.ID]``)."""
     leader_attributes: tuple[AttributeSpec, ...] = ()
     """Values kept on leaders besides every ruleset's (``[leader_attributes.ID]``)."""
+    gap_index: dict[str, GapSpec] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+    """The gaps by id (made from :attr:`gaps`): every preparation of a check reads each of the
+    game's answers through :meth:`gap`, a search of some sixty gaps each time."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "gap_index", {g.id: g for g in self.gaps})
 
     def check(self, check_id: str) -> CheckSpec:
         for check in self.checks:
@@ -628,8 +636,7 @@ class Ruleset:
 
     def gap(self, gap_id: str) -> GapSpec | None:
         """The gap, by its id or by an answer id naming one of its keys (``fire_dice.infantry.2``)."""
-        gap_id = gap_id.split(".", 1)[0]
-        return next((g for g in self.gaps if g.id == gap_id), None)
+        return self.gap_index.get(gap_id.split(".", 1)[0])
 
     def gap_table(self, table_id: str) -> GapTable | None:
         return next((t for t in self.gap_tables if t.id == table_id), None)

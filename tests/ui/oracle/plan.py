@@ -137,8 +137,17 @@ def base_values(ruleset: Ruleset, check: CheckSpec) -> dict[str, InputValue]:
 
 
 def gap_answers(ruleset: Ruleset) -> dict[str, InputValue]:
-    """The oracle games' answer to every open question."""
-    return {g.id: gap_answer(ruleset, g.id) for g in ruleset.gaps if g.value is None}
+    """The oracle games' answer to every open question (worked out once per ruleset: the
+    plan asks for them at every one of its thousand-odd preparations)."""
+    key = (ruleset.id, ruleset.active_options, ruleset.house_rules_digest)
+    if key not in _GAP_ANSWERS:
+        _GAP_ANSWERS[key] = {
+            g.id: gap_answer(ruleset, g.id) for g in ruleset.gaps if g.value is None
+        }
+    return dict(_GAP_ANSWERS[key])
+
+
+_GAP_ANSWERS: dict[tuple[str, frozenset[str], str | None], dict[str, InputValue]] = {}
 
 
 def _allowed(ruleset: Ruleset, check: CheckSpec, values: Mapping[str, InputValue]) -> bool:
@@ -171,7 +180,22 @@ def input_values(spec: InputSpec, base: InputValue | None = None) -> list[InputV
 def answer(
     ruleset: Ruleset, check: CheckSpec, values: Mapping[str, InputValue], use_reroll: bool = True
 ) -> object:
-    """The rules' answer for these values: every outcome's exact odds, or the refusal."""
+    """The rules' answer for these values: every outcome's exact odds, or the refusal
+    (worked out once for each set of values: the plan compares the same ones often)."""
+    key = (ruleset.id, ruleset.active_options, check.id, tuple(sorted(values.items())), use_reroll)
+    if key not in _ANSWERS:
+        _ANSWERS[key] = _answer(ruleset, check, values, use_reroll)
+    return _ANSWERS[key]
+
+
+_ANSWERS: dict[
+    tuple[str, frozenset[str], str, tuple[tuple[str, InputValue], ...], bool], object
+] = {}
+
+
+def _answer(
+    ruleset: Ruleset, check: CheckSpec, values: Mapping[str, InputValue], use_reroll: bool
+) -> object:
     try:
         ctx = prepare(ruleset, check.id, values, {}, gap_answers(ruleset), use_reroll=use_reroll)
         return (tuple(ctx.modifiers), tuple(odds(ctx)))
