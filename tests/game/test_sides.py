@@ -69,3 +69,37 @@ def test_an_effect_picked_after_the_roll_offers_the_unit_last_fought_first() -> 
 def test_an_effect_with_no_unit_tested_lists_every_unit_in_play() -> None:
     game = mwan()
     assert [u.id for u in effect_choices(game, None)] == [u.id for u in game.state.units]
+
+
+def test_a_long_past_is_read_only_for_the_recent_fights() -> None:
+    """The unit last fought is looked for in the log's last LAST_FOUGHT_REACH entries, and a
+    game opened from a save reads from its past only the entries that name fights: opening
+    a check on a 50,000-entry game read the whole journal (seconds) to order a picker."""
+    from drumhead.game import Game
+    from drumhead.game.history import Past
+    from drumhead.game.sides import LAST_FOUGHT_REACH
+
+    game = mwan()
+    game.resolve("close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"})
+    for i in range(LAST_FOUGHT_REACH + 50):  # an evening of card edits, no fights
+        game.edit_unit("va5", "notes", f"note {i}", at=AT)
+    events = list(game.log)
+    reads: list[int] = []
+
+    def read(index: int):  # type: ignore[no-untyped-def]
+        reads.append(index)
+        return events[index]
+
+    past = Past(game.start, len(events), read, game.state, kinds=lambda: [e.kind for e in events])
+    opened = Game(game.start, game.ruleset, (), (), past=past)
+    assert last_fought(opened, "va4") is None  # the fight is further back than the reach
+    assert last_opponent(opened, "va4", "defender") is None
+    assert reads == []  # no entry within reach names a fight: none was read
+    assert last_fought(game, "va4") is None  # the same in a game played in one sitting
+
+    opened.resolve("morale", "va4", {}, hand_dice=[6], at=AT)
+    opened.resolve(
+        "close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "ny11_zouaves"}
+    )
+    assert last_fought(opened, "va4") == "ny11_zouaves"
+    assert reads == []

@@ -178,6 +178,11 @@ class Game:
         """The log's events one at a time (the latest first with ``reverse``)."""
         return reversed(self._log) if reverse else iter(self._log)
 
+    def latest_of_kinds(self, kinds: frozenset[str], reach: int) -> Iterator[Event]:
+        """The events of ``kinds`` among the log's last ``reach`` events, the latest first
+        (events of a long game's past are read from its save only when of those kinds)."""
+        return self._log.latest_of_kinds(kinds, reach)
+
     @property
     def past(self) -> Past | None:
         """The events the game was opened with, read when needed (None: all in memory)."""

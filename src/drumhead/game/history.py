@@ -200,6 +200,20 @@ class EventLog:
             if event.kind == kind:
                 yield event
 
+    def latest_of_kinds(self, kinds: frozenset[str], reach: int) -> Iterator[Event]:
+        """The events of ``kinds`` among the log's last ``reach``, the latest first (past
+        events of other kinds are not read)."""
+        stop = max(0, len(self) - reach)
+        past_kinds = self.past.kinds() if self.past is not None and self.cut else None
+        for index in range(len(self) - 1, stop - 1, -1):
+            if index < self.cut:
+                assert past_kinds is not None
+                if past_kinds[index] not in kinds:
+                    continue
+            event = self._at(index)
+            if event.kind in kinds:
+                yield event
+
     def last(self) -> Event | None:
         return self._at(len(self) - 1) if len(self) else None
 

@@ -18,6 +18,14 @@ if TYPE_CHECKING:
     from drumhead.game.game import Game
     from drumhead.game.state import Unit
 
+LAST_FOUGHT_REACH = 1000
+"""How far back in the log (entries) the unit last fought is looked for: an evening's play
+and more. Only the order of a picker depends on it; looking through a 50,000-entry game's
+whole past on every check opened read the save's journal for seconds."""
+
+FIGHTS = frozenset({"resolution", "apply_effects"})
+"""The entries that name who a unit fought: a check's roles, the units its effects fell on."""
+
 
 @dataclass(frozen=True, slots=True)
 class CardLine:
@@ -30,9 +38,10 @@ class CardLine:
 
 def last_opponent(game: Game, unit_id: str, role: str) -> str | None:
     """The unit last picked for ``role`` in a check made for ``unit_id`` (the last target it
-    fired at, the last unit it fought), if it is still in play."""
+    fired at, the last unit it fought) in the log's last :data:`LAST_FOUGHT_REACH` entries,
+    if it is still in play."""
     gone = game.reverted()
-    for event in reversed(game.log):
+    for event in game.latest_of_kinds(FIGHTS, LAST_FOUGHT_REACH):
         if event.kind != "resolution" or event.seq in gone or event.data.get("unit") != unit_id:
             continue
         picked = (event.data.get("roles") or {}).get(role) or []
@@ -44,9 +53,10 @@ def last_opponent(game: Game, unit_id: str, role: str) -> str | None:
 def last_fought(game: Game, unit_id: str) -> str | None:
     """The other unit of ``unit_id``'s latest check that had one (the last target it fired
     at, the last unit it fought, whatever the check): picked for another side of it, or
-    picked after the roll for its effects to fall on; if still in play."""
+    picked after the roll for its effects to fall on; if still in play. Looked for in the
+    log's last :data:`LAST_FOUGHT_REACH` entries."""
     gone = game.reverted()
-    for event in reversed(game.log):
+    for event in game.latest_of_kinds(FIGHTS, LAST_FOUGHT_REACH):
         if event.seq in gone or event.data.get("unit") != unit_id:
             continue
         if event.kind == "resolution":
