@@ -16,6 +16,7 @@ from textual.widgets.selection_list import Selection
 from drumhead.errors import DrumheadError
 
 from ..widgets.cards import unit_card
+from ..widgets.fixed_lines import FixedLines
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
@@ -82,7 +83,7 @@ class BattleScreen(DrumheadScreen):
         self.has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
         every repaint)."""
-        self.roster_lines: dict[tuple[object, ...], Text] = {}
+        self.roster_lines: dict[tuple[object, ...], FixedLines] = {}
         """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
         a changed unit is a new key."""
         self.shown_signature: list[object] = []

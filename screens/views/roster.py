@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from ..widgets.cards import roster_line
+from ..widgets.fixed_lines import FixedLines
 
 if TYPE_CHECKING:
     from drumhead.game import GameState
@@ -21,7 +22,7 @@ def roster_options(
     state: GameState,
     filter_text: str,
     active: str | None,
-    cache: dict[tuple[object, ...], Text],
+    cache: dict[tuple[object, ...], FixedLines],
 ) -> tuple[list[Option], list[object]]:
     """The roster's entries for the filter, and a signature that is equal when the entries
     are (the cached lines of unchanged units are reused: ``cache`` is the screen's)."""
@@ -40,7 +41,7 @@ def roster_options(
                 key = (unit, state.leader_with(unit.id), brigade == active)
                 line = cache.get(key)
                 if line is None:
-                    line = roster_line(ruleset, state, unit, active=brigade == active)
+                    line = FixedLines(roster_line(ruleset, state, unit, active=brigade == active))
                     cache[key] = line
                 haystack = f"{line.plain} {brigade} {side.name}".lower()
                 if all(w in haystack for w in words):
@@ -51,7 +52,7 @@ def roster_options(
             if not side_header_added:
                 options.append(
                     Option(
-                        Text(f"══ {side.name} ══", style="bold"),
+                        FixedLines(Text(f"══ {side.name} ══", style="bold")),
                         id=f"#side:{side.id}",
                         disabled=True,
                     )
@@ -61,7 +62,7 @@ def roster_options(
             signature.append((side.id, brigade, marker))
             options.append(
                 Option(
-                    Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic"),
+                    FixedLines(Text(f"— {brigade.replace('_', ' ')}{marker}", style="italic")),
                     id=f"#brigade:{side.id}:{brigade}",
                     disabled=True,
                 )
@@ -69,7 +70,7 @@ def roster_options(
             options.extend(lines)
     loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
     for unit in loose:
-        line = roster_line(ruleset, state, unit)
+        line = FixedLines(roster_line(ruleset, state, unit))
         options.append(Option(line, id=unit.id))
         signature.append(line.plain)
     if not options:  # the roster says what to do rather than standing empty
