@@ -1,9 +1,10 @@
-"""A list entry whose lines are its own, whatever the list's width: each line of its text is
-one line on the screen, cut with an ellipsis where the list is narrower. An ``OptionList``
-measures the height of every entry each time its entries change (Textual lays each one's text
-out to see how it wraps); the battle screen's roster of a 500-unit game was 500 layouts on
-every undo, redo and event, most of the key's time. An entry whose height is its count of
-lines is measured for nothing, and drawn only when it is on the screen."""
+"""A list entry measured without laying its text out where it fits: each line of its text that
+is no wider than the list is one line on the screen, known from its length; only a line wider
+than the list is wrapped (as Textual wraps it) to count its lines. An ``OptionList`` measures
+the height of every entry each time its entries change, and Textual lays every entry's text
+out to do it; the battle screen's roster of a 500-unit game was 500 layouts on every undo,
+redo and event, most of the key's time. Now it is 500 lengths compared, and the few wide
+lines laid out; every entry is still drawn only when it is on the screen."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 
 class FixedLines(Visual):
-    """``text``, one screen line for each of its lines."""
+    """``text``: each of its lines on a line of its own, wrapped only where wider than the
+    list."""
 
     def __init__(self, text: Text | str) -> None:
         content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
@@ -36,16 +38,16 @@ class FixedLines(Visual):
         return max(line.cell_length for line in self.lines)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        return len(self.lines)
+        return sum(
+            1 if line.cell_length <= width else line.get_height(rules, width) for line in self.lines
+        )
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        shown = self.lines if height is None else self.lines[:height]
-        return [
+        strips = [
             strip
-            for line in shown
-            for strip in line.truncate(width, ellipsis=True).render_strips(
-                width, 1, style, options
-            )[:1]
+            for line in self.lines
+            for strip in line.render_strips(width, None, style, options)
         ]
+        return strips if height is None else strips[:height]
