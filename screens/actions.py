@@ -4,6 +4,7 @@ keys); none decides anything itself."""
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Literal
 
 from drumhead.errors import DrumheadError
@@ -27,6 +28,8 @@ class SessionActions(SettlingApp):
     """The table session the app is a view of."""
     autosaver: Autosaver
     """Runs autosaves, keeps the timers."""
+    past_frozen = False
+    """Whether the open game's past is frozen out of the garbage collector's walks."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a notice of the session's to the players."""
@@ -49,6 +52,24 @@ class SessionActions(SettlingApp):
         notice = self.session.replay_past()
         if notice is not None:
             self.call_from_thread(self.tell, notice)
+        self.call_from_thread(self.freeze_the_past)
+
+    def freeze_the_past(self) -> None:
+        """The open game's past is replayed: what it is made of (its states every few events,
+        its cards, the journal's index) lives as long as the game, so the garbage collector's
+        full collections stop walking it (``gc.freeze``) until the game is closed. A full
+        collection over a 500-unit, 50,000-event game's objects was a pause of 100 ms and
+        more in the middle of a key."""
+        if self.session.game is not None:
+            gc.freeze()
+            self.past_frozen = True
+
+    def thaw_the_past(self) -> None:
+        """The game whose past was frozen is closed: its objects can be collected again
+        (``gc.unfreeze`` also thaws what start-up froze; the next freeze takes it back)."""
+        if self.past_frozen:
+            gc.unfreeze()
+            self.past_frozen = False
 
     def action_undo(self) -> None:
         """Take back the last change to the game."""

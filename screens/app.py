@@ -120,11 +120,13 @@ class DrumheadApp(SessionActions):
             from .views.battle import BattleScreen
 
             self.back_to_base()
+            self.thaw_the_past()  # a game opened over another: the other's past can go
             self.push_screen(BattleScreen(self.session.view))
             self.set_timer(REPLAY_AFTER, self.replay_in_background)
         elif change is Change.CLOSED:
             self.back_to_base()
             self.kept.drop()
+            self.thaw_the_past()
         self.refresh_status()
 
     def back_to_base(self) -> None:

@@ -1,0 +1,56 @@
+"""A long game's past, once replayed, is frozen out of the garbage collector's full walks for as
+long as the game is open (a full collection over a 500-unit, 50,000-event game was a pause of
+100 ms and more inside a key), and thawed when the game is closed or another is opened."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from drumhead.screens import app as app_module
+from drumhead.screens.views.battle import BattleScreen
+
+from tests.bench import make_game
+from tests.ui.helpers import make_app, until
+
+
+@pytest.fixture
+def long_saves(tmp_path: Path) -> Path:
+    """A folder holding a save with a past to replay (Cowpens' units, 300 events)."""
+    make_game.make(tmp_path / "saves", units=16, events=300, checks=False, name="long")
+    return tmp_path / "saves"
+
+
+@pytest.fixture(autouse=True)
+def _thawed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(app_module, "REPLAY_AFTER", 0.05)
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+async def test_the_replayed_past_is_frozen_until_the_game_is_closed(long_saves: Path) -> None:
+    app = make_app(saves=str(long_saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        frozen_at_start = gc.get_freeze_count()  # what start-up froze after its first frame
+        await until(pilot, lambda: not app.session.needs_replay() and app.past_frozen)
+        assert gc.get_freeze_count() > frozen_at_start
+        await pilot.press("ctrl+w")  # close the game
+        await until(pilot, lambda: app.session.game is None)
+        assert gc.get_freeze_count() == 0 and not app.past_frozen
+        await pilot.press("ctrl+q")
+
+
+async def test_a_game_with_no_past_freezes_nothing_more(tmp_path: Path) -> None:
+    from tests.ui.helpers import cards_app, start_game
+
+    app = cards_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(pilot)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.pause(0.2)
+        assert not app.session.needs_replay() and not app.past_frozen
+        await pilot.press("ctrl+q")
