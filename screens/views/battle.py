@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
-from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
 
@@ -21,7 +19,9 @@ from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .base import DrumheadScreen
+from .battle_keys import BATTLE_KEYS
 from .roster import roster_options
+from .turn_panel import activation_text, checklist_options, checklist_title
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -40,35 +40,7 @@ PREPARE_GAP = 0.2
 class BattleScreen(DrumheadScreen):
     """The main screen while a game is open."""
 
-    BINDINGS = [
-        Binding(
-            "m",
-            "morale_test",
-            "Morale",
-            id="morale_test",
-            tooltip="Morale test of the selected unit",
-        ),
-        Binding("c", "check", "Check", id="check", tooltip="Resolve any check for the unit"),
-        Binding("d", "draw", "Draw", id="draw", tooltip="Draw the next activation card"),
-        Binding("i", "initiative", "Initiative", id="initiative"),
-        Binding("n", "next_phase", "Next", id="next-phase", tooltip="Next phase"),
-        Binding("full_stop", "next_step", "Step on", id="next-step", tooltip="Next step"),
-        Binding("comma", "previous_step", "Step back", id="previous-step", show=False),
-        Binding(
-            "a", "again", "Again", id="again", tooltip="Repeat from the step this one loops to"
-        ),
-        Binding("s", "toggle_steps", "Steps", id="steps", tooltip="Roster / phase checklist"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("U", "redo", "Redo", id="redo"),
-        Binding("l", "app.open_log", "Log", id="log"),
-        Binding("p", "app.print('cards')", "Print cards", id="print-cards", show=False),
-        Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
-        Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
-        Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
-        Binding("ctrl+s", "app.save_as", "Save as", id="save-as", show=False),
-        Binding("escape", "escape", "Clear the filter", id="clear-filter", show=False),
-        Binding("slash", "filter", "Filter", id="filter", show=False),
-    ]
+    BINDINGS = BATTLE_KEYS
 
     def __init__(self, view: SaveView | None = None) -> None:
         super().__init__()
@@ -251,47 +223,23 @@ class BattleScreen(DrumheadScreen):
 
     def show_activation(self) -> None:
         """The card drawn (card activation) or the initiative (initiative rules)."""
-        now = self.session.activation_now()
         panel = self.query_one("#activation", Static)
-        text = Text()
-        if now.kind == "cards":
-            text.append("Card: ", style="bold")
-            text.append(f"{now.current or 'none yet'} ({now.drawn} of {now.total} drawn)")
-            text.append(
-                "  d draws the next card\n"
-                if now.deck_left
-                else "  deck empty: n / T for the next turn\n"
-            )
-        elif now.kind == "initiative":
-            text.append("Initiative: ", style="bold")
-            if now.current is None:
-                text.append("not decided this turn (i records it)\n")
-            else:
-                text.append(f"{now.current} won; {now.first or '?'} moves first\n")
+        text = activation_text(self.session.activation_now())
         panel.update(text)
         panel.display = bool(text.plain)
 
     def fill_steps(self) -> None:
         """The phase's checklist, each step ticked or not, with the check it names."""
         checklist = self.session.checklist()
-        title = checklist.title + (f"\n{checklist.acting}" if checklist.acting else "")
-        self.query_one("#phase-title", Label).update(title)
+        self.query_one("#phase-title", Label).update(checklist_title(checklist))
         steps = self.query_one("#steps", SelectionList)
         highlighted = steps.highlighted
         current = next((i for i, x in enumerate(checklist.steps) if x.current), None)
         moved = current is not None and current != self.walk_step_shown
         self.walk_step_shown = current
+        options = checklist_options(checklist)
         with steps.prevent(SelectionList.SelectedChanged):
             steps.clear_options()
-            options = []
-            for step in checklist.steps:
-                label = Text("▶ " if step.current else "  ", style="bold")
-                label.append(step.text, style="bold" if step.current else "")
-                if step.check:
-                    label.append(f"  [c: {step.check}]", style="italic")
-                if step.current and step.again:
-                    label.append("  [a: again]", style="italic")
-                options.append(Selection(label, step.key, step.ticked))
             steps.add_options(options)
         if options:
             if moved and current is not None:

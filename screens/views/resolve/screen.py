@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import on, work
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -23,6 +22,8 @@ from ...widgets.ticks import TickBox
 from ..base import KeptScreen
 from .applying import apply_effects
 from .form import InputForm
+from .gaps import ask_gap
+from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
 from .pickers import pick_leaders, pick_sides
 from .result import ResultPanel
@@ -42,33 +43,7 @@ class ResolveScreen(KeptScreen):
 
     KEEP = 6  # one per check last shown
 
-    BINDINGS = [
-        Binding("escape", "leave", "Back", id="back"),
-        Binding("r", "roll", "Roll", id="roll"),
-        Binding("h", "hand_dice", "Type dice", id="hand-dice"),
-        Binding("a", "apply", "Apply", id="apply"),
-        Binding("e", "edit_effect", "Edit effect", id="edit-effect"),
-        Binding("d", "roll_distance", "Roll distance", id="roll-distance", show=False),
-        Binding("plus", "count(1)", "+1 count", id="count-up", show=False),
-        Binding("minus", "count(-1)", "-1 count", id="count-down", show=False),
-        Binding("c", "focus_check", "Check", id="focus-check"),
-        Binding(
-            "o",
-            "pick_sides",
-            "Other side",
-            id="pick-sides",
-            tooltip="Pick the other side",
-            show=False,
-        ),
-        Binding(
-            "l",
-            "pick_leaders",
-            "Leaders",
-            id="pick-leaders",
-            tooltip="Pick each side's leader from the roster",
-            show=False,
-        ),
-    ]
+    BINDINGS = RESOLVE_KEYS
 
     def __init__(self, check_id: str | None = None, unit_id: str | None = None) -> None:
         super().__init__()
@@ -280,43 +255,7 @@ class ResolveScreen(KeptScreen):
     def ask_gap(self, error: MissingGapError, retry: Callable[[], object] | None = None) -> None:
         """Ask the players for a missing value, once; keep it and carry on (``retry``: what
         was interrupted, e.g. reading the dice already rolled, is done again)."""
-        if self.asking_gap:
-            return
-        self.asking_gap = True
-        from ...dialogs.gap import GapModal, WholeChart
-
-        def carry_on() -> None:
-            self.update_odds()
-            if retry is not None:
-                retry()
-
-        def answered(value: InputValue | WholeChart | None) -> None:
-            self.asking_gap = False
-            if isinstance(value, WholeChart) and error.table is not None:
-                from ...house_actions import open_chart
-
-                open_chart(self.drumhead, error.table, gap_id=error.gap, after=carry_on)
-                return
-            if value is None or isinstance(value, WholeChart):
-                self.notify(
-                    f"'{error.gap}' is still needed to resolve this check.", severity="warning"
-                )
-                return
-            self.session.set_gap(error.gap, value)
-            self.update_odds()
-            if retry is not None:
-                retry()
-
-        def prompt() -> None:
-            if not self.is_current:  # closed meanwhile: asked when it is shown again
-                self.asking_gap = False
-                self.gap_to_ask = error
-                return
-            self.app.push_screen(GapModal(self.session, error.gap, error.table), answered)
-
-        # after this screen's next refresh: one still opening shows itself (and its footer's
-        # keys) first, so what lies under the prompt does not depend on timing
-        self.call_after_refresh(prompt)
+        ask_gap(self, error, retry)
 
     @on(Select.Changed, "#check")
     async def check_changed(self, event: Select.Changed) -> None:

@@ -1,0 +1,59 @@
+"""The resolve screen asks for a value no source gives (a gap) when a check needs it: once,
+over the screen once it is shown, then keeps the answer and carries on (or opens the whole
+chart to type, where the question offers it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from drumhead.errors import MissingGapError
+    from drumhead.model import InputValue
+
+    from .screen import ResolveScreen
+
+
+def ask_gap(
+    screen: ResolveScreen, error: MissingGapError, retry: Callable[[], object] | None = None
+) -> None:
+    """Ask the players for ``error``'s missing value, once; keep it and carry on (``retry``:
+    what was interrupted, e.g. reading the dice already rolled, is done again)."""
+    if screen.asking_gap:
+        return
+    screen.asking_gap = True
+    from ...dialogs.gap import GapModal, WholeChart
+
+    def carry_on() -> None:
+        screen.update_odds()
+        if retry is not None:
+            retry()
+
+    def answered(value: InputValue | WholeChart | None) -> None:
+        screen.asking_gap = False
+        if isinstance(value, WholeChart) and error.table is not None:
+            from ...house_actions import open_chart
+
+            open_chart(screen.drumhead, error.table, gap_id=error.gap, after=carry_on)
+            return
+        if value is None or isinstance(value, WholeChart):
+            screen.notify(
+                f"'{error.gap}' is still needed to resolve this check.", severity="warning"
+            )
+            return
+        screen.session.set_gap(error.gap, value)
+        screen.update_odds()
+        if retry is not None:
+            retry()
+
+    def prompt() -> None:
+        if not screen.is_current:  # closed meanwhile: asked when it is shown again
+            screen.asking_gap = False
+            screen.gap_to_ask = error
+            return
+        screen.app.push_screen(GapModal(screen.session, error.gap, error.table), answered)
+
+    # after this screen's next refresh: one still opening shows itself (and its footer's
+    # keys) first, so what lies under the prompt does not depend on timing
+    screen.call_after_refresh(prompt)

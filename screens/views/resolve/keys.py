@@ -1,0 +1,33 @@
+"""The resolve screen's keys: the footer shows the common ones, F1 and the command palette all."""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+RESOLVE_KEYS: list[BindingType] = [
+    Binding("escape", "leave", "Back", id="back"),
+    Binding("r", "roll", "Roll", id="roll"),
+    Binding("h", "hand_dice", "Type dice", id="hand-dice"),
+    Binding("a", "apply", "Apply", id="apply"),
+    Binding("e", "edit_effect", "Edit effect", id="edit-effect"),
+    Binding("d", "roll_distance", "Roll distance", id="roll-distance", show=False),
+    Binding("plus", "count(1)", "+1 count", id="count-up", show=False),
+    Binding("minus", "count(-1)", "-1 count", id="count-down", show=False),
+    Binding("c", "focus_check", "Check", id="focus-check"),
+    Binding(
+        "o",
+        "pick_sides",
+        "Other side",
+        id="pick-sides",
+        tooltip="Pick the other side",
+        show=False,
+    ),
+    Binding(
+        "l",
+        "pick_leaders",
+        "Leaders",
+        id="pick-leaders",
+        tooltip="Pick each side's leader from the roster",
+        show=False,
+    ),
+]

@@ -1,0 +1,53 @@
+"""The battle screen's side panel below the card: who acts now (the card drawn, or the
+initiative) and the phase's checklist, worked out apart from the widgets that show them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets.selection_list import Selection
+
+if TYPE_CHECKING:
+    from drumhead.session.table import Activation, Checklist
+
+
+def activation_text(now: Activation) -> Text:
+    """The card drawn (card activation) or the initiative (initiative rules); empty text when
+    the rules have neither."""
+    text = Text()
+    if now.kind == "cards":
+        text.append("Card: ", style="bold")
+        text.append(f"{now.current or 'none yet'} ({now.drawn} of {now.total} drawn)")
+        text.append(
+            "  d draws the next card\n"
+            if now.deck_left
+            else "  deck empty: n / T for the next turn\n"
+        )
+    elif now.kind == "initiative":
+        text.append("Initiative: ", style="bold")
+        if now.current is None:
+            text.append("not decided this turn (i records it)\n")
+        else:
+            text.append(f"{now.current} won; {now.first or '?'} moves first\n")
+    return text
+
+
+def checklist_title(checklist: Checklist) -> str:
+    """The phase's title, then who acts in it (on a line of its own)."""
+    return checklist.title + (f"\n{checklist.acting}" if checklist.acting else "")
+
+
+def checklist_options(checklist: Checklist) -> list[Selection[str]]:
+    """The phase's steps, each ticked or not, the current one marked, with the check it names
+    and whether it loops back (``a``)."""
+    options = []
+    for step in checklist.steps:
+        label = Text("▶ " if step.current else "  ", style="bold")
+        label.append(step.text, style="bold" if step.current else "")
+        if step.check:
+            label.append(f"  [c: {step.check}]", style="italic")
+        if step.current and step.again:
+            label.append("  [a: again]", style="italic")
+        options.append(Selection(label, step.key, step.ticked))
+    return options
