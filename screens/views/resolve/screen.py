@@ -259,10 +259,15 @@ class ResolveScreen(KeptScreen):
 
     @on(Select.Changed, "#check")
     async def check_changed(self, event: Select.Changed) -> None:
+        """Another check picked for the same unit: the screen is built again for it (compose
+        makes the form from what the screen is asked for, so that is what changes)."""
         if event.value == self.check_id or not isinstance(event.value, str):
             return
-        self.form = self.session.form(event.value, self.unit_id)
+        self.asked_for = (event.value, self.unit_id)
         await self.recompose()
+        if self.form is not None:
+            self.query_one(ResultPanel).clear()
+            self.show_sides()
         self.update_odds()
         self.query_one("#check", Select).focus()
 
