@@ -165,13 +165,19 @@ class ResolveScreen(KeptScreen):
         return True
 
     def on_mount(self) -> None:
+        if self.show_form():
+            self.query_one(InputForm).focus_first_field()
+
+    def show_form(self) -> bool:
+        """Fill the panels of the form just built: no result yet, both sides, the odds. False
+        when there is no check to offer (see :meth:`compose`)."""
         if self.form is None:
-            return  # no checks to offer (see compose)
+            return False
         if self.result is None:
             self.query_one(ResultPanel).clear()
         self.show_sides()
         self.update_odds()
-        self.query_one(InputForm).focus_first_field()
+        return True
 
     # -- both sides -----------------------------------------------------------------------
     def show_sides(self) -> None:
@@ -265,11 +271,8 @@ class ResolveScreen(KeptScreen):
             return
         self.asked_for = (event.value, self.unit_id)
         await self.recompose()
-        if self.form is not None:
-            self.query_one(ResultPanel).clear()
-            self.show_sides()
-        self.update_odds()
-        self.query_one("#check", Select).focus()
+        if self.show_form():
+            self.query_one("#check", Select).focus()
 
     def action_count(self, delta: int) -> None:
         """Change the count of the highlighted countable modifier."""

@@ -23,7 +23,9 @@ LAST_FOUGHT_REACH = 1000
 and more. Only the order of a picker depends on it; looking through a 50,000-entry game's
 whole past on every check opened read the save's journal for seconds."""
 
-FIGHTS = frozenset({"resolution", "apply_effects"})
+CHECKS_ROLLED = frozenset({"resolution"})
+"""The entries that name who was picked for each side of a check."""
+FIGHTS = CHECKS_ROLLED | {"apply_effects"}
 """The entries that name who a unit fought: a check's roles, the units its effects fell on."""
 
 
@@ -41,8 +43,8 @@ def last_opponent(game: Game, unit_id: str, role: str) -> str | None:
     fired at, the last unit it fought) in the log's last :data:`LAST_FOUGHT_REACH` entries,
     if it is still in play."""
     gone = game.reverted()
-    for event in game.latest_of_kinds(FIGHTS, LAST_FOUGHT_REACH):
-        if event.kind != "resolution" or event.seq in gone or event.data.get("unit") != unit_id:
+    for event in game.latest_of_kinds(CHECKS_ROLLED, LAST_FOUGHT_REACH):
+        if event.seq in gone or event.data.get("unit") != unit_id:
             continue
         picked = (event.data.get("roles") or {}).get(role) or []
         if picked and game.state.has_unit(picked[0]) and not game.state.unit(picked[0]).removed:
