@@ -61,6 +61,16 @@ async def until(pilot: object, condition: Callable[[], bool], limit: float = 10.
         await pilot.pause(0.01)  # type: ignore[attr-defined]
 
 
+async def open_on_battle(pilot: object, game: object) -> None:
+    """Open ``game`` in the pilot's app (as resuming it would) and wait until its battle
+    screen is mounted."""
+    from drumhead.screens.views.battle import BattleScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    app.session.open_game(game)
+    await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+
+
 async def open_resolve(pilot: object) -> None:
     """F4, then wait until the resolve screen is mounted, laid out (its modifier list has a
     place on the screen: a field focused before that is not scrolled into view) and has set

@@ -4,20 +4,18 @@ picker once changed nothing: the screen was built again from the check it was op
 
 from __future__ import annotations
 
-from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import Select
 
 from drumhead.game import load_scenario, new_game
-from tests.ui.helpers import make_app, until
+from tests.ui.helpers import make_app, open_on_battle, until
 
 
 async def test_another_check_picked_is_the_one_resolved() -> None:
     game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=5)
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        app.session.open_game(game)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await open_on_battle(pilot, game)
         app.action_open_resolve("initiative", "va2")
         await until(
             pilot, lambda: isinstance(app.screen, ResolveScreen) and app.focused is not None

@@ -8,7 +8,7 @@ from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList
 
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import cards_app, open_on_battle, start_game, until
 
 
 async def test_the_unit_picker_lists_the_enemy_first_and_marks_friends() -> None:
@@ -176,8 +176,7 @@ async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> N
     )
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.session.open_game(game)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await open_on_battle(pilot, game)
         app.action_open_resolve("close_combat", "va4")
         await until(
             pilot,
@@ -233,8 +232,7 @@ async def test_an_army_level_result_never_asks_for_a_unit_nor_lands_on_a_card() 
     )
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.session.open_game(game)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await open_on_battle(pilot, game)
         notes = {u.id: u.notes for u in game.state.units}
         app.action_open_resolve("initiative", "va4")
         await until(

@@ -13,7 +13,7 @@ from drumhead.screens.widgets.status_bar import StatusBar
 from textual.widgets import Label
 
 from drumhead.game import load_scenario, new_game, scenario_ids
-from tests.ui.helpers import make_app, until
+from tests.ui.helpers import make_app, open_on_battle, until
 
 SCENARIOS = [(load_scenario(s).ruleset, s) for s in scenario_ids()]
 
@@ -35,8 +35,7 @@ async def test_the_turn_and_phase_are_always_shown_whole(
     longest = max(game.state.units, key=lambda u: len(u.name)).id
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.session.open_game(game)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await open_on_battle(pilot, game)
         for _ in game.phases() or [None]:
             label = game.turn_label()
             line = status_line(app)
@@ -65,8 +64,7 @@ async def test_the_log_names_steps_and_phases_in_the_rules_words() -> None:
     game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=3)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.session.open_game(game)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await open_on_battle(pilot, game)
         # tick the first step; next phase draws a card, the next goes on to step 2
         await pilot.press("s", "space", "n", "n")
         await pilot.press("l")
