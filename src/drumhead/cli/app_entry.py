@@ -35,6 +35,9 @@ def run_app(saves: str | None = None, house_folder: str | None = None) -> int:
     terminal_settings()
     gc.disable()
     try:
+        from drumhead import classcache
+
+        classcache.install()
         from drumhead.screens.app import DrumheadApp
 
         app = DrumheadApp(saves=saves, house_folder=house_folder)
