@@ -141,55 +141,36 @@ def _create_fn(
 
 
 # -- the files ----------------------------------------------------------------------------------
-def _folder() -> Path:
-    from drumhead.rulecache import cache_dir
-
-    interpreter = f"{sys.implementation.cache_tag}-{sys.hexversion:08x}"
-    return cache_dir() / "classes" / interpreter
+def _folder_name() -> str:
+    return f"classes/{sys.implementation.cache_tag}-{sys.hexversion:08x}"
 
 
 def _path(module: str) -> Path | None:
     """The file of ``module``'s classes; None for a name that is not a module's."""
+    from drumhead.rulecache import cache_dir
+
     if not module or not all(part.isidentifier() for part in module.split(".")):
         return None
-    return _folder() / f"{module}.code"
-
-
-def _owned(folder: Path) -> bool:
-    """The folder is this user's and no one else can write to it (its code is run)."""
-    try:
-        st = folder.stat()
-    except OSError:
-        return False
-    return not hasattr(os, "getuid") or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
+    return cache_dir() / _folder_name() / f"{module}.code"
 
 
 def _read(module: str) -> dict[str, CodeType]:
     """A module's cached functions; none when the file is missing, not whole, or not to be
     trusted."""
+    from drumhead import cachefiles
+
     path = _path(module)
-    if path is None or not _owned(path.parent):
+    if path is None or cachefiles.folder(_folder_name(), make=False) is None:
         return {}
-    try:
-        with open(path, "rb") as f:
-            data = f.read(LIMIT + 1)
-    except OSError:
-        return {}
-    return _parse(data)
+    body = cachefiles.read(path, FORMAT, LIMIT)
+    return {} if body is None else _parse(body)
 
 
-def _parse(data: bytes) -> dict[str, CodeType]:
-    """A file's functions, or none: too large, not of this format, damaged, or holding other
-    than function texts and code."""
+def _parse(body: bytes) -> dict[str, CodeType]:
+    """A file's functions, or none: not ``marshal``'s, or holding other than function texts
+    and code."""
     import marshal
-    import zlib
 
-    head = len(FORMAT)
-    if len(data) > LIMIT or not data.startswith(FORMAT) or data[head + 8 : head + 9] != b"\n":
-        return {}
-    body = data[head + 9 :]
-    if f"{zlib.crc32(body):08x}".encode() != data[head : head + 8]:
-        return {}  # cut short, or damaged
     try:
         found = marshal.loads(body)
     except (EOFError, ValueError, TypeError):
@@ -203,31 +184,17 @@ def _parse(data: bytes) -> dict[str, CodeType]:
 def save() -> None:
     """Write the files of the modules whose classes were compiled in this process (at exit; a
     cache that cannot be written is left as it is: the next start compiles again)."""
-    import contextlib
     import marshal
-    import zlib
 
+    from drumhead import cachefiles
+
+    if not _STATE["new"] or cachefiles.folder(_folder_name(), make=True) is None:
+        return
     for module in sorted(_STATE["new"]):
         path = _path(module)
-        if path is None:
-            continue
-        try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        except OSError:
-            return
-        if not _owned(path.parent):
-            return
         body = marshal.dumps(_STATE["modules"][module])
-        if len(body) + len(FORMAT) + 9 > LIMIT:
+        if path is None or len(body) > LIMIT - 64:
             continue
-        data = FORMAT + f"{zlib.crc32(body):08x}".encode() + b"\n" + body
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-        try:
-            with open(temporary, "xb") as out:
-                out.write(data)
-            os.replace(temporary, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
+        if not cachefiles.write(path, FORMAT, body):
             return
     _STATE["new"] = set()

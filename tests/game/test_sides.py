@@ -103,3 +103,38 @@ def test_a_long_past_is_read_only_for_the_recent_fights() -> None:
     )
     assert last_fought(opened, "va4") == "ny11_zouaves"
     assert reads == []
+
+
+def test_a_long_past_tells_the_recent_kinds_without_working_out_every_kind() -> None:
+    """With a way to tell one event's kind (the journal's line), looking for the unit last
+    fought asks only for the kinds within reach, never for all 50,000 (74 ms on opening)."""
+    from drumhead.game import Game
+    from drumhead.game.history import Past
+    from drumhead.game.sides import LAST_FOUGHT_REACH
+
+    game = mwan()
+    for i in range(LAST_FOUGHT_REACH + 200):
+        game.edit_unit("va5", "notes", f"note {i}", at=AT)
+    events = list(game.log)
+    asked: list[int] = []
+
+    def every_kind() -> list[str]:
+        raise AssertionError("every event's kind was worked out")
+
+    def kind_at(index: int) -> str:
+        asked.append(index)
+        return events[index].kind
+
+    past = Past(
+        game.start,
+        len(events),
+        events.__getitem__,
+        game.state,
+        kinds=every_kind,
+        kind_at=kind_at,
+        mentions=lambda word: any(e.kind == word for e in events),
+    )
+    opened = Game(game.start, game.ruleset, (), (), past=past)
+    assert last_fought(opened, "va4") is None
+    assert sorted(asked) == list(range(len(events) - LAST_FOUGHT_REACH, len(events)))
+    assert not past.may_hold("revert")  # told by the text alone: every_kind not called

@@ -286,3 +286,15 @@ def test_schema_3_saves_are_replayed_and_written_back_with_a_digest(tmp_path: Pa
     assert tomllib.loads(path.read_text())["schema"] == 4
     fresh = load_save(path)
     assert not fresh.replayed and picture(fresh.game) == picture(game)
+
+
+def test_opening_works_out_no_event_kinds_when_no_line_can_be_a_revert(tmp_path: Path) -> None:
+    """Whether the past holds a revert (then it is replayed in full) is told by searching the
+    journal's text for "revert"; every event's kind is worked out only when it is there."""
+    path = tmp_path / "long.toml"
+    saved(path)
+    opened = load_save(path)
+    assert opened.game.past is not None and not opened.replayed
+    assert opened.game.past._kinds is None  # not worked out at opening
+    raw = journal_file(path, 1).read_bytes() if journal_file(path, 1).exists() else b""
+    assert b'"revert"' not in raw

@@ -37,7 +37,9 @@ class Past:
     ``read(i)`` gives event ``i`` (from 0; its ``seq`` is ``i + 1``), raising a domain error
     that says where it was read from when it cannot; ``kinds`` gives every event's kind
     without reading the events (so the game can find, say, its ``set_gap`` events);
-    ``end`` is the state after all of them, as the game was opened with; ``failed(i, exc)``
+    ``kind_at(i)`` gives event ``i``'s kind alone the same way (None: read the event);
+    ``mentions(word)`` says whether any event could hold the text ``word`` (False only when
+    none does); ``end`` is the state after all of them, as the game was opened with; ``failed(i, exc)``
     turns an error found while replaying event ``i`` into the error to raise (the saves layer
     adds the file and line); ``check_end(state)`` raises when the state the replay ends in is
     not ``end`` (the saves layer names the first difference).
@@ -51,6 +53,8 @@ class Past:
         end: GameState,
         *,
         kinds: Callable[[], list[str] | None] | None = None,
+        kind_at: Callable[[int], str | None] | None = None,
+        mentions: Callable[[str], bool] | None = None,
         failed: Callable[[int, Exception], Exception] | None = None,
         check_end: Callable[[GameState], None] | None = None,
     ) -> None:
@@ -58,6 +62,8 @@ class Past:
         self.end = end
         self._count = count
         self._read = read
+        self._kind_at = kind_at
+        self._mentions = mentions
         self._kinds_of = kinds
         self._kinds: list[str] | None = None
         self._failed = failed
@@ -91,6 +97,20 @@ class Past:
                 found = [self[i].kind for i in range(self._count)]
             self._kinds = found
         return self._kinds
+
+    def kind(self, index: int) -> str:
+        """Event ``index``'s kind (without reading the event, when it can be told)."""
+        if self._kinds is not None:
+            return self._kinds[index]
+        found = self._kind_at(index) if self._kind_at is not None else None
+        return found if found is not None else self[index].kind
+
+    def may_hold(self, kind: str) -> bool:
+        """Whether an event of ``kind`` may be among these (False: there is none), without
+        working out every event's kind when the text shows there can be none."""
+        if self._mentions is not None and not self._mentions(kind):
+            return False
+        return kind in self.kinds()
 
     @property
     def replayed(self) -> bool:
@@ -191,7 +211,7 @@ class EventLog:
 
     def of_kind(self, kind: str) -> Iterator[Event]:
         """The log's events of one kind, in order (past events of other kinds are not read)."""
-        if self.past is not None and self.cut:
+        if self.past is not None and self.cut and self.past.may_hold(kind):
             kinds = self.past.kinds()
             for index in range(self.cut):
                 if kinds[index] == kind:
@@ -204,11 +224,10 @@ class EventLog:
         """The events of ``kinds`` among the log's last ``reach``, the latest first (past
         events of other kinds are not read)."""
         stop = max(0, len(self) - reach)
-        past_kinds = self.past.kinds() if self.past is not None and self.cut else None
         for index in range(len(self) - 1, stop - 1, -1):
             if index < self.cut:
-                assert past_kinds is not None
-                if past_kinds[index] not in kinds:
+                assert self.past is not None
+                if self.past.kind(index) not in kinds:
                     continue
             event = self._at(index)
             if event.kind in kinds:

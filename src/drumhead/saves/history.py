@@ -38,6 +38,8 @@ class JournalIndex:
     def __init__(self, raw: bytes, count: int, source: str) -> None:
         self.raw = raw
         self.source = source
+        self.complete = True
+        """Whether the journal held the ``count`` lines asked for, each ending in a newline."""
         self.starts = array("q")
         """Where each line starts; then where the last one ends (past its newline)."""
         self.log: list[int] = []
@@ -49,6 +51,10 @@ class JournalIndex:
         for index in range(count):
             starts.append(position)
             end = find(b"\n", position)
+            if end < 0:  # fewer lines than ``count``
+                self.complete = False
+                starts.pop()
+                break
             if raw.startswith(EVENT_LINE, position + 9):
                 log.append(index)
                 if self.redo:
@@ -135,6 +141,20 @@ class JournalIndex:
             out.append(found[1].decode())
         return out
 
+    def kind_at(self, index: int) -> str | None:
+        """The kind of the event on line ``index``, read off the line (None when the line is
+        not laid out as drumhead writes it)."""
+        found = _KIND.match(self.raw, self.starts[index] + 9, self.starts[index + 1])
+        return found[1].decode() if found is not None else None
+
+    def mentions(self, word: str) -> bool:
+        """Whether the indexed lines hold the JSON text ``"word"`` anywhere (any event of kind
+        ``word`` does: False means there is none)."""
+        # drumhead writes a kind as plain text (JSON escapes only quotes, backslashes and
+        # control characters); these bytes' CRC-32 is the one the snapshot recorded
+        needle = json.dumps(word, ensure_ascii=False).encode()
+        return self.raw.find(needle, 0, self.starts[-1]) >= 0
+
 
 def read_event(raw: Any) -> Event:
     """An event as a journal entry holds it: its keys, their types, its kind and its time
@@ -197,6 +217,8 @@ class JournalPast(Past):
             lambda i: index.event(log[i], i + 1),
             end,
             kinds=index.kinds,
+            kind_at=lambda i: index.kind_at(log[i]),
+            mentions=index.mentions,
             failed=self._failed_at,
             check_end=check_end,
         )

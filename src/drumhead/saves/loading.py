@@ -25,8 +25,8 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
 from drumhead.game.state import GameState
 from drumhead.house.record import file_status
-from drumhead.loader import read_toml
 from drumhead.model import Ruleset
+from drumhead.saves import parsed
 from drumhead.saves.digest import snapshot_body, state_digest
 from drumhead.saves.files import SaveError
 from drumhead.saves.history import (
@@ -198,7 +198,7 @@ def _load(save: Path, replay: bool) -> Loaded:
             line=raw.count(b"\n", 0, exc.start) + 1,
         ) from None
     try:
-        data, text = read_toml(save, text)
+        data, text = parsed.parse(save, text)
     except RulesetError as exc:
         if exc.line is None:  # tomllib says "at end of document": the file was cut short
             raise SaveError(
@@ -359,17 +359,18 @@ def _from_snapshot(o: _Opening, raw: bytes) -> Loaded | None:
     if (
         len(raw) < size
         or (size and raw[size - 1 : size] != b"\n")
-        or raw.count(b"\n", 0, size) != covered
         or zlib.crc32(memoryview(raw)[:size]) != expected
     ):
         return None
     index = JournalIndex(raw, covered, o.source)
+    if not index.complete or index.starts[-1] != size:  # not the snapshot's ``covered`` lines
+        return None
     tail, good, torn = parse_entries(raw, size, Path(o.source), covered + 1)
     check = _SnapshotCheck(h, o.saved, o.text, o.name, o.source, covered)
     events = len(index.log)
     check.against(o.saved, events)  # the header against the state
     past = JournalPast(index, o.start, o.saved, lambda state: check.against(state, events))
-    if "revert" in past.kinds():
+    if past.may_hold("revert"):
         # a revert rebuilds the game from the whole log before it: replayed in full, as
         # before snapshots were read (reverts are rare; the past's replay knows none)
         return None

@@ -24,12 +24,14 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
 from drumhead.game.codec import state_to_dict
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
+from drumhead.saves import parsed
 from drumhead.saves.digest import state_digest
 from drumhead.saves.files import (
     BACKUPS,
@@ -91,8 +93,28 @@ def snapshot_bytes(
     """The snapshot of the game after the journal's first ``written.entries`` entries: the
     ``[game]`` header, then ``[start]`` and ``[state]``, which its ``state_digest`` binds to
     those entries (see :mod:`drumhead.saves.digest`)."""
+    return _snapshot_parts(
+        start,
+        written,
+        generation=generation,
+        created=created,
+        house_rules_digest=house_rules_digest,
+    )[0]
+
+
+def _snapshot_parts(
+    start: GameState,
+    written: Written,
+    *,
+    generation: int,
+    created: str,
+    house_rules_digest: str | None,
+) -> tuple[bytes, str, dict[str, Any]]:
+    """:func:`snapshot_bytes`, with the body's text and the tables it holds (for
+    :func:`drumhead.saves.parsed.remember`)."""
     state = written.mark.state
-    body = tomli_w.dumps({"start": state_to_dict(start), "state": state_to_dict(state)})
+    tables = {"start": state_to_dict(start), "state": state_to_dict(state)}
+    body = tomli_w.dumps(tables)
     digest = state_digest(body, generation, written.entries, written.size, written.crc)
     head = {
         "schema": SCHEMA,
@@ -114,7 +136,7 @@ def snapshot_bytes(
             **({"house_rules_digest": house_rules_digest} if house_rules_digest else {}),
         },
     }
-    return (tomli_w.dumps(head) + "\n" + body).encode("utf-8")
+    return (tomli_w.dumps(head) + "\n" + body).encode("utf-8"), body, tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +424,7 @@ class SaveSession:
         """Rewrite the snapshot: the game after the last entry on disk."""
         self._check_place()
         written = self._writer.written
-        data = snapshot_bytes(
+        data, body, tables = _snapshot_parts(
             self._game.start,
             written,
             generation=self.generation,
@@ -412,6 +434,7 @@ class SaveSession:
         write_atomic(self.path, data, make_folder=False)
         self._snapshot_id = _file_id(self.path)
         self._snapshot_entries = written.entries
+        parsed.remember(body, tables)
 
     def _full_save(self, game: Game) -> None:
         """Write a compacted journal as a new generation, then the snapshot pointing to it.
@@ -427,7 +450,7 @@ class SaveSession:
         journal = journal_file(self.path, generation)
         write_atomic(journal, data, make_folder=False)
         written = Written(len(entries), len(data), zlib.crc32(data), mark(game))
-        snapshot = snapshot_bytes(
+        snapshot, body, tables = _snapshot_parts(
             game.start,
             written,
             generation=generation,
@@ -444,6 +467,7 @@ class SaveSession:
             with contextlib.suppress(OSError):
                 stale.unlink()
         fsync_dir(self.path.parent)
+        parsed.remember(body, tables)
 
 
 def _remove_leftovers(save: Path) -> None:

@@ -1,0 +1,131 @@
+"""The tables of a snapshot kept already parsed: a long game opens without parsing its TOML.
+
+A save's snapshot is its header (``schema``, ``[game]``: a few lines) followed by its body, the
+``[start]`` and ``[state]`` tables: every unit, twice. Parsing the body of a 500-unit game with
+:mod:`tomllib` takes a quarter of a second, at every opening. Whoever writes a snapshot has
+those tables in hand: :func:`remember` keeps them, as :mod:`marshal` writes them, in the cache
+folder under the SHA-256 of the body's text. :func:`parse` is :func:`drumhead.loader.read_toml`
+for a snapshot: when the body's text is one remembered, the tables are read back (a few
+milliseconds) and only the header is parsed. What it returns is what parsing the whole text
+returns (tests/saves/test_parsed.py checks it on every scenario): the key is the very text
+parsed, so a body changed by a byte, by hand or by damage, is parsed as usual and every
+problem in it reported as usual.
+
+Kept: the :data:`KEEP` newest bodies (each autosave of a snapshot writes one). The folder must
+be the user's own (:mod:`drumhead.cachefiles`); a cache that cannot be written or read costs
+the parse only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+FORMAT = b"drumhead parsed snapshot tables 1\n"
+FOLDER = "snapshots"
+KEEP = 16
+"""Bodies kept; writing one more removes the oldest."""
+LIMIT = 256 * 2**20
+"""The largest entry read back (bytes): a 500-unit game's is about 0.5 MiB."""
+
+
+def enabled() -> bool:
+    return os.environ.get("DRUMHEAD_PARSED_CACHE", "1") != "0"
+
+
+def remember(body: str, tables: dict[str, Any]) -> bool:
+    """Keep ``tables``, the tables ``body`` (a snapshot's body, as written) parses to; False
+    when they were not kept (switched off, a value TOML parsing would not give back as it is,
+    or a cache that cannot be written)."""
+    if not enabled():
+        return False
+    import marshal
+
+    from drumhead import cachefiles
+
+    plain = _as_parsed(tables)
+    if plain is None:
+        return False
+    where = cachefiles.folder(FOLDER, make=True)
+    if where is None:
+        return False
+    data = marshal.dumps(plain)
+    if len(data) > LIMIT - 64:
+        return False
+    if not cachefiles.write(where / _name(body), FORMAT, data):
+        return False
+    cachefiles.prune(where, ".tables", KEEP)
+    return True
+
+
+def recall(body: str) -> dict[str, Any] | None:
+    """The tables remembered for exactly this text; None when there are none (or they cannot
+    be trusted)."""
+    if not enabled():
+        return None
+    import marshal
+
+    from drumhead import cachefiles
+
+    where = cachefiles.folder(FOLDER, make=False)
+    if where is None:
+        return None
+    data = cachefiles.read(where / _name(body), FORMAT, LIMIT)
+    if data is None:
+        return None
+    try:
+        found = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
+    """:func:`drumhead.loader.read_toml` of a snapshot's ``text``: its body's tables read back
+    when remembered, else the whole text parsed."""
+    from drumhead.loader import read_toml
+    from drumhead.saves.digest import snapshot_body
+
+    body = snapshot_body(text) if enabled() else None
+    if body is not None:
+        tables = recall(body)
+        if tables is not None:
+            import tomllib
+
+            try:
+                head = tomllib.loads(text[: len(text) - len(body)])
+            except tomllib.TOMLDecodeError:
+                head = None  # parsed whole below, to say where
+            if head is not None and not head.keys() & tables.keys():
+                return {**head, **tables}, text
+    return read_toml(path, text)
+
+
+def _name(body: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(body.encode("utf-8")).hexdigest() + ".tables"
+
+
+def _as_parsed(value: Any) -> Any:
+    """``value`` as :mod:`tomllib` gives it back once written by ``tomli_w`` (tuples are
+    arrays, so lists); None when it holds anything but tables, arrays, text, numbers and
+    booleans (dates would not come back as they went)."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            plain = _as_parsed(item)
+            if plain is None or not isinstance(key, str):
+                return None
+            out[key] = plain
+        return out
+    if isinstance(value, (list, tuple)):
+        items = [_as_parsed(item) for item in value]
+        return None if any(item is None for item in items) else items
+    if type(value) in (str, int, float, bool):
+        return value
+    return None
