@@ -186,3 +186,23 @@ def test_a_body_made_invalid_is_refused_as_before(tmp_path: Path) -> None:
     with pytest.raises(SaveError):
         path.write_text(text.replace("\n[start]\n", "\n[start]\n[start]\n", 1), encoding="utf-8")
         load_save(path)
+
+
+def test_the_body_is_the_text_tomli_w_writes_for_both_tables(tmp_path: Path) -> None:
+    """The [start] table's text is kept for the game (store._start_part) and joined to the
+    [state] table's: the same text as writing both at once, game after game."""
+    import tomli_w
+
+    from drumhead.game.codec import state_to_dict
+
+    gamegen.setup()
+    for seed in range(4):
+        game = gamegen.random_game(seed, events=30, units=8)
+        path = tmp_path / f"game{seed}.toml"
+        session = SaveSession.create(path, game)
+        for i in range(2):  # the kept [start] text used again, for a changed [state]
+            gamegen.random_event(game, random.Random(seed + i), 200 + i)
+            session.save(game)
+            whole = {"start": state_to_dict(game.start), "state": state_to_dict(game.state)}
+            assert snapshot_body(path.read_text(encoding="utf-8")) == tomli_w.dumps(whole)
+        session.close()

@@ -102,6 +102,22 @@ def snapshot_bytes(
     )[0]
 
 
+_START: list[tuple[GameState, dict[str, Any], str]] = []
+"""The last game's start state, as a table and as the text of its ``[start]`` table: it never
+changes during a game, and every autosave wrote it again (half of a snapshot's time)."""
+
+
+def _start_part(start: GameState) -> tuple[dict[str, Any], str]:
+    """``start`` as a table, and its ``[start]`` table's text (kept for the same state)."""
+    kept = _START[0] if _START else None
+    if kept is not None and kept[0] is start:
+        return kept[1], kept[2]
+    table = state_to_dict(start)
+    text = tomli_w.dumps({"start": table})
+    _START[:] = [(start, table, text)]
+    return table, text
+
+
 def _snapshot_parts(
     start: GameState,
     written: Written,
@@ -113,8 +129,11 @@ def _snapshot_parts(
     """:func:`snapshot_bytes`, with the body's text and the tables it holds (for
     :func:`drumhead.saves.parsed.remember`)."""
     state = written.mark.state
-    tables = {"start": state_to_dict(start), "state": state_to_dict(state)}
-    body = tomli_w.dumps(tables)
+    start_table, start_text = _start_part(start)
+    tables = {"start": start_table, "state": state_to_dict(state)}
+    # tomli_w writes a table of tables as its tables, a blank line between each: the same
+    # text as tomli_w.dumps(tables), with [start] written once a game (tests/saves)
+    body = start_text + "\n" + tomli_w.dumps({"state": tables["state"]})
     digest = state_digest(body, generation, written.entries, written.size, written.crc)
     head = {
         "schema": SCHEMA,
