@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from drumhead.errors import DrumheadError
 
@@ -56,6 +56,10 @@ class StartScreen(DrumheadScreen):
 
     listed = False
     """Whether the saves listed at compose have been shown (resuming lists them again)."""
+    shown_locked: frozenset[str] = frozenset()
+    """The saves listed as open elsewhere."""
+    LOCK_RECHECK = 2.0
+    """Seconds between looks at the saves listed as open elsewhere (only while there are)."""
 
     def compose(self) -> ComposeResult:
         # The lists are built with their entries, so the first frame shows them and they are
@@ -94,6 +98,7 @@ class StartScreen(DrumheadScreen):
         except DrumheadError as exc:
             return [Option(f"(cannot read saves: {exc})", disabled=True)]
         options = []
+        self.shown_locked = frozenset(str(info.path) for info in found if info.locked)
         ids = self.session.ruleset_ids()
         # broken saves come last: the one played last, at the top, is the one `o` resumes
         for info in found:
@@ -116,13 +121,34 @@ class StartScreen(DrumheadScreen):
             )
         return options
 
-    def fill_saves(self) -> None:
-        """List the saved games again (back on this screen: a game may have been saved)."""
+    def fill_saves(self, *, keep_place: bool = False) -> None:
+        """List the saved games again (back on this screen: a game may have been saved), the
+        one played last highlighted; with ``keep_place``, the one highlighted before."""
         saves = self.query_one("#saves", OptionList)
+        was = saves.highlighted_option.id if keep_place and saves.highlighted_option else None
         saves.clear_options()
         saves.add_options(self.save_options())
+        if was is not None:
+            try:
+                saves.highlighted = saves.get_option_index(was)
+                return
+            except OptionDoesNotExist:
+                pass
         if saves.option_count and not saves.get_option_at_index(0).disabled:
             saves.highlighted = 0  # as when first listed: the one `o` resumes, played last
+
+    def recheck_locks(self) -> None:
+        """While this screen shows a save as open elsewhere, look again: the drumhead that had
+        it open may have quit or crashed since (one just killed still looks alive until its
+        process is reaped), and the label would stay wrong until the list was rebuilt."""
+        if not self.shown_locked or not self.is_current:
+            return
+        try:
+            now = frozenset(str(i.path) for i in self.session.saves() if i.locked)
+        except DrumheadError:
+            return
+        if now != self.shown_locked:
+            self.fill_saves(keep_place=True)
 
     def action_resume(self) -> None:
         """Resume the save highlighted in the list; from elsewhere (the rulesets list has the
@@ -147,6 +173,7 @@ class StartScreen(DrumheadScreen):
 
     def on_mount(self) -> None:
         self.query_one("#rulesets", OptionList).focus()
+        self.set_interval(self.LOCK_RECHECK, self.recheck_locks)
 
     @on(OptionList.OptionHighlighted, "#rulesets")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
