@@ -91,6 +91,9 @@ class DrumheadApp(SessionActions):
         self.start = start
         """Which screen opens first: ``auto`` (the last game, else the start screen),
         ``menu`` (the start screen), ``reference`` (the quick reference)."""
+        self.resumed = False
+        """Whether the last game was looked for (``auto``): until then, the start screen
+        waits to be seen (see :attr:`resuming`)."""
         self.kept = KeptScreens(self)
         """Screens kept to be shown again."""
         self.screens_styled = False
@@ -163,10 +166,25 @@ class DrumheadApp(SessionActions):
         elif self.start == "auto":
             self.call_after_refresh(self.resume_last)
 
+    @property
+    def resuming(self) -> bool:
+        """Whether the last game is about to be opened over the start screen."""
+        return self.start == "auto" and not self.resumed
+
     def resume_last(self) -> None:
         """Open the game played last (the one left open by a crash first)."""
-        for notice in self.session.resume_last():
+        try:
+            notices = self.session.resume_last()
+        finally:
+            self.resumed = True
+        for notice in notices:
             self.tell(notice)
+        base = self.screen_stack[0] if self.screen_stack else None
+        if self.session.game is None and base is not None:  # none opened: the start screen
+            from .views.start import StartScreen  # is seen (under any screen on it)
+
+            if isinstance(base, StartScreen):
+                base.show_ruleset(choose=False)
 
     def startup_done(self) -> None:
         """The first frame is painted: the garbage collector on again (``drumhead`` turns it

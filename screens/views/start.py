@@ -56,6 +56,8 @@ class StartScreen(DrumheadScreen):
 
     listed = False
     """Whether the saves listed at compose have been shown (resuming lists them again)."""
+    ruleset_shown = True
+    """Whether the ruleset detail shows the highlighted ruleset (see :meth:`show_ruleset`)."""
     shown_locked: frozenset[str] = frozenset()
     """The saves listed as open elsewhere."""
     LOCK_RECHECK = 2.0
@@ -84,6 +86,8 @@ class StartScreen(DrumheadScreen):
     def on_screen_resume(self) -> None:
         if self.listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
+            if not self.ruleset_shown:
+                self.show_ruleset(choose=False)
         self.listed = True
 
     def ruleset_options(self) -> list[Option]:
@@ -181,9 +185,21 @@ class StartScreen(DrumheadScreen):
         assert event.option_id is not None
         if event.option_index != event.option_list.highlighted:
             return  # moved on since (the list starts on its first entry): not loaded for nothing
-        if self.session.can_switch_ruleset:
-            self.session.choose_ruleset(event.option_id)
+        self.show_ruleset()
+
+    def show_ruleset(self, *, choose: bool = True) -> None:
+        """Show the ruleset highlighted in the list, and (``choose``) use it while no game is
+        open. Not while the last game is being opened over this screen (it would not be seen,
+        and loading and drawing it held the game back by a tenth of a second): the session's
+        ruleset, the one the list was built highlighting, is shown when the screen is seen."""
+        if self.drumhead.resuming:
+            self.ruleset_shown = False
+            return
+        option = self.query_one("#rulesets", OptionList).highlighted_option
+        if choose and option is not None and option.id and self.session.can_switch_ruleset:
+            self.session.choose_ruleset(option.id)
         self.query_one("#ruleset-detail", Static).update(ruleset_text(self.session.ruleset))
+        self.ruleset_shown = True
 
     @on(OptionList.OptionSelected, "#rulesets")
     def selected(self) -> None:
