@@ -14,9 +14,9 @@ What makes an entry the right one is its name: a SHA-256 of everything the compi
 is made from. That is the ruleset file's bytes, the optional rules asked for, the house-rules
 file's path and bytes, and drumhead's own code (the version, the Python version, and the size
 and time of every module of the package). A file that changes, by a byte, names another entry:
-a cache whose source changed is never read. Each entry also carries the SHA-256 of its own
-contents, checked before anything in it is used: an entry cut short or damaged is ignored and
-written again. Entries are written to a temporary file and renamed into place, so a reader
+a cache whose source changed is never read. Each entry also carries a CRC-32 of its own
+contents, checked before anything in it is used (:mod:`drumhead.cachefiles`, as the other
+caches' entries): an entry cut short or damaged is ignored and written again. Entries are written to a temporary file and renamed into place, so a reader
 sees a whole entry or none, however many drumheads write at once (the last rename wins; both
 wrote the same thing). A folder that belongs to another user, or that others can write to, is
 not used (entries are Python pickles: only the user's own files are read). When the folder
@@ -46,10 +46,12 @@ if TYPE_CHECKING:
     from drumhead.loader import HouseRules
     from drumhead.model import Ruleset
 
-FORMAT = b"drumhead compiled ruleset 2\n"
+FORMAT = b"drumhead compiled ruleset 3\n"
 """The first line of every entry (a later layout changes the number)."""
 KEEP = 64
 """Entries kept: writing one more removes the oldest."""
+LIMIT = 64 * 2**20
+"""The largest entry read (bytes): a compiled ruleset is about 0.1 MiB."""
 
 _MEMORY: dict[str, Ruleset] = {}
 """Rulesets already read in this process, by entry name."""
@@ -203,34 +205,22 @@ def _code() -> str:
 # -- reading and writing entries ----------------------------------------------------------------
 def _folder(make: bool) -> Path | None:
     """The entries' folder, made if asked; None when it is missing (and not to be made) or is
-    not this user's own."""
-    folder = cache_dir() / "rulesets"
-    try:
-        if make:
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = folder.stat()
-    except OSError:
-        return None
-    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
-        return None  # another user's, or writable by others: its pickles are not ours to trust
-    return folder
+    not this user's own (:func:`drumhead.cachefiles.folder`)."""
+    from drumhead import cachefiles
+
+    return cachefiles.folder("rulesets", make=make)
 
 
 def _read(name: str) -> tuple[dict[str, Any], bytes] | None:
     """An entry's summary and pickle, or None: no entry, or one that is not whole."""
+    from drumhead import cachefiles
+
     folder = _folder(make=False)
     if folder is None:
         return None
-    try:
-        data = (folder / f"{name}.ruleset").read_bytes()
-    except OSError:
-        return None
-    head = len(FORMAT)
-    if not data.startswith(FORMAT) or data[head + 64 : head + 65] != b"\n":
-        return None
-    body = data[head + 65 :]
-    if hashlib.sha256(body).hexdigest().encode() != data[head : head + 64]:
-        return None  # cut short, or damaged
+    body = cachefiles.read(folder / f"{name}.ruleset", FORMAT, LIMIT)
+    if body is None:
+        return None  # none, cut short, or damaged
     line, _, pickled = body.partition(b"\n")
     try:
         found = json.loads(line)
@@ -295,6 +285,8 @@ def _write(name: str, ruleset: Ruleset) -> None:
     import io
     import pickle
 
+    from drumhead import cachefiles
+
     folder = _folder(make=True)
     if folder is None:
         return
@@ -304,36 +296,5 @@ def _write(name: str, ruleset: Ruleset) -> None:
     except (pickle.PicklingError, RecursionError, TypeError):  # not ours to keep: load anew
         return
     body = json.dumps(summary(ruleset), ensure_ascii=False).encode() + b"\n" + pickled.getvalue()
-    data = FORMAT + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
-    target = folder / f"{name}.ruleset"
-    temporary = folder / f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    try:
-        with open(temporary, "xb") as out:
-            out.write(data)
-        os.replace(temporary, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        return
-    _prune(folder)
-
-
-def _prune(folder: Path) -> None:
-    """Keep the :data:`KEEP` newest entries (and no temporary file a crash left an hour ago)."""
-    with contextlib.suppress(OSError):
-        entries = []
-        for item in os.scandir(folder):
-            st = item.stat()
-            if item.name.endswith(".ruleset"):
-                entries.append((st.st_mtime, item.path))
-            elif item.name.endswith(".tmp") and st.st_mtime < _now() - 3600:
-                os.unlink(item.path)
-        for _, path in sorted(entries)[:-KEEP]:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-
-
-def _now() -> float:
-    import time
-
-    return time.time()
+    if cachefiles.write(folder / f"{name}.ruleset", FORMAT, body):
+        cachefiles.prune(folder, ".ruleset", KEEP)
