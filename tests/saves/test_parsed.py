@@ -51,6 +51,13 @@ def scenario_game(scenario_id: str, seed: int = 3) -> Any:
     return new_game(scenario.ruleset, scenario=scenario, seed=seed)
 
 
+def cowpens_saved(folder: Path) -> tuple[Path, str]:
+    """A new Cowpens game saved and closed: its snapshot's path and text."""
+    path = folder / "game.toml"
+    SaveSession.create(path, scenario_game("cowpens-1781")).close()
+    return path, path.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("scenario_id", scenario_ids())
 def test_every_scenarios_snapshot_reads_back_as_it_parses(
     scenario_id: str, tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
@@ -86,9 +93,7 @@ def test_random_games_read_back_as_they_parse(tmp_path: Path, cache: Path) -> No
 def test_a_changed_body_is_parsed_and_its_problem_reported_with_its_line(
     tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "game.toml"
-    SaveSession.create(path, scenario_game("cowpens-1781")).close()
-    text = path.read_text(encoding="utf-8")
+    path, text = cowpens_saved(tmp_path)
     parses = counted_parses(monkeypatch)
     edited = text.replace("\n[start]\n", "\n[start]\nstray = 1\n", 1)
     assert parsed.parse(path, edited)[0]["start"]["stray"] == 1
@@ -102,9 +107,7 @@ def test_a_changed_body_is_parsed_and_its_problem_reported_with_its_line(
 def test_a_header_that_names_a_body_table_is_parsed_whole(
     tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "game.toml"
-    SaveSession.create(path, scenario_game("cowpens-1781")).close()
-    text = path.read_text(encoding="utf-8")
+    path, text = cowpens_saved(tmp_path)
     body = snapshot_body(text)
     assert body is not None
     head = text[: len(text) - len(body)]
@@ -179,9 +182,7 @@ def test_only_the_newest_bodies_are_kept(cache: Path) -> None:
 
 
 def test_a_body_made_invalid_is_refused_as_before(tmp_path: Path) -> None:
-    path = tmp_path / "game.toml"
-    SaveSession.create(path, scenario_game("cowpens-1781")).close()
-    text = path.read_text(encoding="utf-8")
+    path, text = cowpens_saved(tmp_path)
     assert snapshot_body(text) is not None
     with pytest.raises(SaveError):
         path.write_text(text.replace("\n[start]\n", "\n[start]\n[start]\n", 1), encoding="utf-8")
