@@ -127,6 +127,8 @@ class DrumheadApp(Routes):
             self.thaw_the_past()  # a game opened over another: the other's past can go
             self.push_screen(BattleScreen(self.session.view))
             self.set_timer(REPLAY_AFTER, self.replay_in_background)
+            for notice in self.session.advice():
+                self.tell(notice)
         elif change is Change.CLOSED:
             self.back_to_base()
             self.kept.drop()

@@ -168,3 +168,20 @@ def test_check_validates_scenarios_and_saves(
 
 def test_check_with_no_paths_covers_shipped_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check"]) == 0
+
+
+def test_new_warns_of_a_commander_card_phase_that_never_comes_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same advice as the app's (drumhead.session.advice), in the JSON and as text."""
+    from drumhead.session.advice import game_advice
+
+    argv = ["new", "one-if-by-land", "--scenario", "cowpens-1781", "--seed", "3"]
+    info = _json(capsys, [*argv, "--option", "division_cards", "--name", "carded", "--json"])
+    assert isinstance(info, dict)
+    game = load_save(tmp_path / "saves" / "carded.toml").game
+    assert info["warnings"] == [n.text for n in game_advice(game)] != []
+    plain = _json(capsys, [*argv, "--name", "plain", "--json"])
+    assert isinstance(plain, dict) and plain["warnings"] == []
+    assert main([*argv, "--option", "division_cards", "--name", "texted"]) == 0
+    assert "  warning: Division or wing card" in capsys.readouterr().out

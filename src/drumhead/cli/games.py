@@ -24,6 +24,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from drumhead.game import load_scenario, new_game
     from drumhead.game.rulesets import game_ruleset
     from drumhead.saves import SaveSession, save_path
+    from drumhead.session.advice import game_advice
 
     scenario = None
     game_ruleset(args.ruleset, args.option, args.house_rules)  # a clear error for a bad ruleset
@@ -54,6 +55,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     )
     SaveSession.create(path, game).close()
     state = game.state
+    warnings = [notice.text for notice in game_advice(game)]
     sides = [s.name for s in state.sides]
     info = {
         "save": path.stem,
@@ -65,6 +67,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         "sides": sides,
         "units": len(state.units),
         "leaders": len(state.leaders),
+        "warnings": warnings,
     }
     if args.json:
         emit_json(info)
@@ -77,6 +80,8 @@ def cmd_new(args: argparse.Namespace) -> int:
             f"  {' vs '.join(sides)}: {_count(len(state.units), 'unit')}, {_count(len(state.leaders), 'leader')}"
         )
     print(f"  seed {state.seed}")
+    for warning in warnings:
+        print(f"  warning: {warning}")
     return 0
 
 

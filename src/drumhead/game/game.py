@@ -945,6 +945,15 @@ class Game:
             data["deck"] = list(shuffled(cards, self.state.seed, f"deck:{len(self._log) + 1}"))
         return data
 
+    def phases_without_cards(self) -> list[Phase]:
+        """The phases walked for a commander's card (an optional rule's division or army
+        cards) when the game's deck holds no such card (its scenario lists none): they
+        never come up, and the players should know before the turn they expect one."""
+        brigades = {u.brigade for u in self.start.units}
+        if any(card not in brigades for card in self.state.activation.cards):
+            return []
+        return [p for p in self.phases() if p.cards == "commander"]
+
     def draw_card(self, *, at: str) -> Event:
         """Draw the next activation card (One If By Land); the walk goes on to the first step
         of that card's phases, whatever step it was at."""

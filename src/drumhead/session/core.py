@@ -251,6 +251,12 @@ class SessionCore:
         self.open_game(game, SaveSession.create(path, game))
         return game
 
+    def advice(self) -> list[Notice]:
+        """What the players should know about the game open (:func:`game_advice`)."""
+        from drumhead.session.advice import game_advice
+
+        return game_advice(self.game) if self.game is not None else []
+
     def saves(self) -> list[SaveInfo]:
         """The saved games, the one played last first, broken ones last. Raises
         DrumheadError when the saves folder cannot be read."""
