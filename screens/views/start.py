@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -133,11 +134,9 @@ class StartScreen(DrumheadScreen):
         saves.clear_options()
         saves.add_options(self.save_options())
         if was is not None:
-            try:
+            with contextlib.suppress(OptionDoesNotExist):  # else: gone, as when first listed
                 saves.highlighted = saves.get_option_index(was)
                 return
-            except OptionDoesNotExist:
-                pass
         if saves.option_count and not saves.get_option_at_index(0).disabled:
             saves.highlighted = 0  # as when first listed: the one `o` resumes, played last
 

@@ -34,7 +34,6 @@ import sys
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
     from types import CodeType
     from typing import Any
 
@@ -57,14 +56,9 @@ _EXPECTED_NAMES = (
 """``dataclasses._create_fn``'s arguments and variables in the Pythons this was written for."""
 _EXPECTED_TEXT = ("def __create_fn__(", "\n return ", " def ", "->_return_type", "_return_type")
 
-_STATE: dict[str, Any] = {"installed": False, "original": None, "modules": {}, "new": set()}
+_STATE: dict[str, Any] = {"installed": False, "modules": {}, "new": set()}
 """``modules``: each module's functions read or compiled, by text; ``new``: the modules whose
 file is to be written again at exit."""
-
-
-def installed() -> bool:
-    """Whether :mod:`dataclasses` takes compiled methods from the cache in this process."""
-    return bool(_STATE["installed"])
 
 
 def fits(create_fn: Callable[..., Any]) -> bool:
@@ -89,20 +83,12 @@ def install() -> bool:
     original = getattr(dataclasses, "_create_fn", None)
     if original is None or not fits(original):
         return False
-    _STATE["original"] = original
     dataclasses._create_fn = _create_fn  # type: ignore[attr-defined]
     _STATE["installed"] = True
     import atexit
 
     atexit.register(save)
     return True
-
-
-def uninstall() -> None:
-    """Give :mod:`dataclasses` back its own ``_create_fn`` (for tests)."""
-    if _STATE["installed"]:
-        dataclasses._create_fn = _STATE["original"]  # type: ignore[attr-defined]
-        _STATE["installed"] = False
 
 
 def _create_fn(
@@ -145,13 +131,11 @@ def _folder_name() -> str:
     return f"classes/{sys.implementation.cache_tag}-{sys.hexversion:08x}"
 
 
-def _path(module: str) -> Path | None:
+def _file_name(module: str) -> str | None:
     """The file of ``module``'s classes; None for a name that is not a module's."""
-    from drumhead.rulecache import cache_dir
-
     if not module or not all(part.isidentifier() for part in module.split(".")):
         return None
-    return cache_dir() / _folder_name() / f"{module}.code"
+    return f"{module}.code"
 
 
 def _read(module: str) -> dict[str, CodeType]:
@@ -159,10 +143,12 @@ def _read(module: str) -> dict[str, CodeType]:
     trusted."""
     from drumhead import cachefiles
 
-    path = _path(module)
-    if path is None or cachefiles.folder(_folder_name(), make=False) is None:
+    name = _file_name(module)
+    if "folder" not in _STATE:  # looked up once a process (the folder is made at exit)
+        _STATE["folder"] = cachefiles.folder(_folder_name(), make=False)
+    if name is None or _STATE["folder"] is None:
         return {}
-    body = cachefiles.read(path, FORMAT, LIMIT)
+    body = cachefiles.read(_STATE["folder"] / name, FORMAT, LIMIT)
     return {} if body is None else _parse(body)
 
 
@@ -188,13 +174,14 @@ def save() -> None:
 
     from drumhead import cachefiles
 
-    if not _STATE["new"] or cachefiles.folder(_folder_name(), make=True) is None:
+    folder = cachefiles.folder(_folder_name(), make=True) if _STATE["new"] else None
+    if folder is None:
         return
     for module in sorted(_STATE["new"]):
-        path = _path(module)
+        name = _file_name(module)
         body = marshal.dumps(_STATE["modules"][module])
-        if path is None or len(body) > LIMIT - 64:
+        if name is None or len(body) > LIMIT - 64:
             continue
-        if not cachefiles.write(path, FORMAT, body):
+        if not cachefiles.write(folder / name, FORMAT, body):
             return
     _STATE["new"] = set()

@@ -16,11 +16,12 @@ file's path and bytes, and drumhead's own code (the version, the Python version,
 and time of every module of the package). A file that changes, by a byte, names another entry:
 a cache whose source changed is never read. Each entry also carries a CRC-32 of its own
 contents, checked before anything in it is used (:mod:`drumhead.cachefiles`, as the other
-caches' entries): an entry cut short or damaged is ignored and written again. Entries are written to a temporary file and renamed into place, so a reader
-sees a whole entry or none, however many drumheads write at once (the last rename wins; both
-wrote the same thing). A folder that belongs to another user, or that others can write to, is
-not used (entries are Python pickles: only the user's own files are read). When the folder
-cannot be made or written, drumhead loads rulesets without it.
+caches' entries): an entry cut short or damaged is ignored and written again. Entries are
+written to a temporary file and renamed into place, so a reader sees a whole entry or none,
+however many drumheads write at once (the last rename wins; both wrote the same thing). A
+folder that belongs to another user, or that others can write to, is not used (entries are
+Python pickles: only the user's own files are read). When the folder cannot be made or
+written, drumhead loads rulesets without it.
 
 An entry holds a short summary (title, version, checks...) ahead of the pickle, so that
 ``drumhead rulesets`` lists rulesets without importing the rules core (:func:`summaries`).

@@ -177,5 +177,5 @@ def test_a_cache_that_cannot_be_written_costs_only_time(soldiers: Path, tmp_path
 
 def test_a_name_that_is_not_a_modules_gets_no_file(tmp_path: Path) -> None:
     for name in ("", "../escape", "a/b", "two words", "x.y/../z"):
-        assert classcache._path(name) is None
-    assert classcache._path("drumhead.model") is not None
+        assert classcache._file_name(name) is None
+    assert classcache._file_name("drumhead.model") is not None

@@ -39,10 +39,10 @@ class Past:
     without reading the events (so the game can find, say, its ``set_gap`` events);
     ``kind_at(i)`` gives event ``i``'s kind alone the same way (None: read the event);
     ``mentions(word)`` says whether any event could hold the text ``word`` (False only when
-    none does); ``end`` is the state after all of them, as the game was opened with; ``failed(i, exc)``
-    turns an error found while replaying event ``i`` into the error to raise (the saves layer
-    adds the file and line); ``check_end(state)`` raises when the state the replay ends in is
-    not ``end`` (the saves layer names the first difference).
+    none does); ``end`` is the state after all of them, as the game was opened with;
+    ``failed(i, exc)`` turns an error found while replaying event ``i`` into the error to
+    raise (the saves layer adds the file and line); ``check_end(state)`` raises when the
+    state the replay ends in is not ``end`` (the saves layer names the first difference).
     """
 
     def __init__(

@@ -94,7 +94,7 @@ def snapshot_bytes(
     ``[game]`` header, then ``[start]`` and ``[state]``, which its ``state_digest`` binds to
     those entries (see :mod:`drumhead.saves.digest`)."""
     return _snapshot_parts(
-        start,
+        start_part(start),
         written,
         generation=generation,
         created=created,
@@ -102,24 +102,18 @@ def snapshot_bytes(
     )[0]
 
 
-_START: list[tuple[GameState, dict[str, Any], str]] = []
-"""The last game's start state, as a table and as the text of its ``[start]`` table: it never
-changes during a game, and every autosave wrote it again (half of a snapshot's time)."""
+StartPart = tuple[dict[str, Any], str]
+"""A start state as a table, and the text of its ``[start]`` table."""
 
 
-def _start_part(start: GameState) -> tuple[dict[str, Any], str]:
-    """``start`` as a table, and its ``[start]`` table's text (kept for the same state)."""
-    kept = _START[0] if _START else None
-    if kept is not None and kept[0] is start:
-        return kept[1], kept[2]
+def start_part(start: GameState) -> StartPart:
+    """``start`` as a table, and its ``[start]`` table's text."""
     table = state_to_dict(start)
-    text = tomli_w.dumps({"start": table})
-    _START[:] = [(start, table, text)]
-    return table, text
+    return table, tomli_w.dumps({"start": table})
 
 
 def _snapshot_parts(
-    start: GameState,
+    start: StartPart,
     written: Written,
     *,
     generation: int,
@@ -129,7 +123,7 @@ def _snapshot_parts(
     """:func:`snapshot_bytes`, with the body's text and the tables it holds (for
     :func:`drumhead.saves.parsed.remember`)."""
     state = written.mark.state
-    start_table, start_text = _start_part(start)
+    start_table, start_text = start
     tables = {"start": start_table, "state": state_to_dict(state)}
     # tomli_w writes a table of tables as its tables, a blank line between each: the same
     # text as tomli_w.dumps(tables), with [start] written once a game (tests/saves)
@@ -210,6 +204,9 @@ class SaveSession:
         self._snapshot_entries = snapshot_entries
         """Journal entries the snapshot on disk was written after (-1: it needs rewriting)."""
         self._snapshot_id = _file_id(path) if path.exists() else None
+        self._start: tuple[GameState, StartPart] | None = None
+        """The game's start state and its part of the snapshot: it never changes during a
+        game, and writing it again at every autosave was half of a snapshot's time."""
         self._mutex = threading.RLock()
         self._owner = threading.get_ident()
         self._closed = False
@@ -439,12 +436,19 @@ class SaveSession:
         if not same:
             raise SaveWriteError(moved_reason(self.path), path=str(self.path))
 
+    def _start_part(self, start: GameState) -> StartPart:
+        """:func:`start_part` of ``start``, kept while the game's start state is the same."""
+        kept = self._start
+        if kept is None or kept[0] is not start:
+            kept = self._start = (start, start_part(start))
+        return kept[1]
+
     def _snapshot(self) -> None:
         """Rewrite the snapshot: the game after the last entry on disk."""
         self._check_place()
         written = self._writer.written
         data, body, tables = _snapshot_parts(
-            self._game.start,
+            self._start_part(self._game.start),
             written,
             generation=self.generation,
             created=self.created,
@@ -470,7 +474,7 @@ class SaveSession:
         write_atomic(journal, data, make_folder=False)
         written = Written(len(entries), len(data), zlib.crc32(data), mark(game))
         snapshot, body, tables = _snapshot_parts(
-            game.start,
+            self._start_part(game.start),
             written,
             generation=generation,
             created=self.created,
