@@ -23,13 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import Any, Literal
+
     from drumhead.model import OutcomeSpec
     from drumhead.schema import Reader
 
-LuckWay = Literal["value", "outcomes", "value_then_outcomes", "none", "unknown"]
+    LuckWay = Literal["value", "outcomes", "value_then_outcomes", "none", "unknown"]
 
 DECLARED_WORDS = ("higher", "lower", "none")
 """What ``luck`` may say as text (besides a list of outcomes or a ``{value, then}`` table)."""

@@ -7,15 +7,17 @@ that uses it, in :mod:`drumhead.checks`; everything shared is here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
 
 from drumhead.expr import Expr
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import Literal
+
     from drumhead.checks.base import Mechanic
     from drumhead.luck import LuckOrder
 
-InputType = Literal["int", "bool", "choice"]
+    InputType = Literal["int", "bool", "choice"]
 InputValue = int | bool | str
 
 UNIT_FIELDS: frozenset[str] = frozenset(

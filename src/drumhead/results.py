@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from drumhead.model import InputValue
 from drumhead.odds import percent
 from drumhead.roller import DiceRoll
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def modifier_amount(applies: str, value: int, scale_by: int = 1) -> str:

@@ -23,7 +23,8 @@ folder that belongs to another user, or that others can write to, is not used (e
 Python pickles: only the user's own files are read). When the folder cannot be made or
 written, drumhead loads rulesets without it.
 
-An entry holds a short summary (title, version, checks...) ahead of the pickle, so that
+An entry holds a short summary (title, version, checks...; marshalled, its length on the
+first line) ahead of the pickle, so that
 ``drumhead rulesets`` lists rulesets without importing the rules core (:func:`summaries`).
 Errors are never cached: a ruleset that does not validate is read, and refused, every time.
 """
@@ -31,8 +32,7 @@ Errors are never cached: a ruleset that does not validate is read, and refused, 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
+import marshal
 import os
 import sys
 from pathlib import Path
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from drumhead.loader import HouseRules
     from drumhead.model import Ruleset
 
-FORMAT = b"drumhead compiled ruleset 3\n"
+FORMAT = b"drumhead compiled ruleset 4\n"
 """The first line of every entry (a later layout changes the number)."""
 KEEP = 64
 """Entries kept: writing one more removes the oldest."""
@@ -158,7 +158,9 @@ def _load(
 def _entry_name(ruleset_id: str, options: list[str], house_rules: str | Path | None) -> str | None:
     """The SHA-256 (hex) naming the entry of this ruleset compiled from the files as they are
     now; None when a file cannot be read (the loader then says why)."""
-    digest = hashlib.sha256()
+    from drumhead.cachefiles import sha256
+
+    digest = sha256()
     digest.update(FORMAT)
     digest.update(_code().encode())
     try:
@@ -222,21 +224,26 @@ def _read(name: str) -> tuple[dict[str, Any], bytes] | None:
     body = cachefiles.read(folder / f"{name}.ruleset", FORMAT, LIMIT)
     if body is None:
         return None  # none, cut short, or damaged
-    line, _, pickled = body.partition(b"\n")
-    try:
-        found = json.loads(line)
-    except ValueError:
+    size, _, rest = body.partition(b"\n")
+    if not size.isdigit():
         return None
-    return (found, pickled) if isinstance(found, dict) else None
+    try:
+        found = marshal.loads(rest[: int(size)])
+    except (ValueError, EOFError, TypeError):
+        return None
+    return (found, rest[int(size) :]) if isinstance(found, dict) else None
 
 
 def _unpickle(pickled: bytes) -> Ruleset | None:
-    import pickle
+    try:  # pickle's C half alone: pickle.py, which only writing needs, costs 3 ms to import
+        from _pickle import loads
+    except ImportError:  # pragma: no cover - a Python without the accelerator
+        from pickle import loads
 
     from drumhead.model import Ruleset
 
     try:
-        ruleset = pickle.loads(pickled)
+        ruleset = loads(pickled)
     except Exception:  # an entry whose checksum holds was written by this very code: cannot be
         return None  # unreadable but for a bug; then it is rebuilt, never trusted
     return ruleset if isinstance(ruleset, Ruleset) else None
@@ -296,6 +303,7 @@ def _write(name: str, ruleset: Ruleset) -> None:
         _pickler()(pickled, protocol=pickle.HIGHEST_PROTOCOL).dump(ruleset)
     except (pickle.PicklingError, RecursionError, TypeError):  # not ours to keep: load anew
         return
-    body = json.dumps(summary(ruleset), ensure_ascii=False).encode() + b"\n" + pickled.getvalue()
+    head = marshal.dumps(summary(ruleset))
+    body = b"%d\n" % len(head) + head + pickled.getvalue()
     if cachefiles.write(folder / f"{name}.ruleset", FORMAT, body):
         cachefiles.prune(folder, ".ruleset", KEEP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,28 @@ def test_a_named_command_builds_its_own_parser_alone() -> None:
     args = parser.parse_args(["odds", "one-if-by-land", "morale", "--set", "quality=poor"])
     assert args.handler == "commands:cmd_odds" and args.set == ["quality=poor"]
     assert list(build_parser()._subparsers._group_actions[0].choices) == list(COMMANDS)  # type: ignore[union-attr]
+
+
+HEAVY = {"typing", "json", "pickle", "hashlib", "shutil", "tomllib"}
+"""Modules the rules commands answer without, once the ruleset cache holds their ruleset:
+each costs 0.05-0.1x of a bare interpreter's start (``dataclasses`` brings ``inspect``)."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "one-if-by-land", "morale", "--set", "quality=poor", "--set", "figures_lost=6"],
+        ["resolve", "one-if-by-land", "morale", "--set", "quality=veteran", "--dice", "9"],
+        ["odds", "mwan116-acw", "morale"],
+        ["odds", "republique", "leader_injury"],
+        ["odds", "rank-and-file", "morale", "--set", "quality=regular", "--set", "stands_start=4"],
+    ],
+    ids=lambda a: f"{a[0]}-{a[1]}",
+)
+def test_the_rules_commands_answer_from_the_cache_without_heavy_imports(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DRUMHEAD_CACHE", str(tmp_path))
+    first = loaded_modules(*argv)  # compiles the ruleset and fills the cache
+    assert "tomllib" in first  # it did read the ruleset file
+    assert not loaded_modules(*argv) & HEAVY

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import tomllib
 from pathlib import Path
-from typing import get_args, get_type_hints
+from typing import Literal, get_args, get_type_hints
 
 import pytest
 
@@ -41,7 +41,8 @@ def _names() -> tuple[set[str], set[str]]:
 
 RULESET_IDS, CHECK_IDS = _names()
 
-ACTIVATIONS = get_args(get_type_hints(Sequence)["activation"])
+# the model names Literal for the type checker alone (drumhead's commands never import typing)
+ACTIVATIONS = get_args(get_type_hints(Sequence, localns={"Literal": Literal})["activation"])
 ENGINE_WORDS: frozenset[str] = frozenset({*EVENT_KINDS, *EFFECT_KINDS, *ACTIVATIONS})
 """The engine's own vocabulary: kinds of event and effect, kinds of activation. A check may
 share a name with one (MWAN's ``initiative`` check and the ``initiative`` event that records

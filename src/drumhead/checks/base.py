@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
 
 from drumhead.answers import answer_id, key_label, key_value
 from drumhead.dice import DiceExpr, parse
@@ -15,8 +14,13 @@ from drumhead.model import CheckSpec, GapSpec, InputValue, Ruleset
 from drumhead.results import AppliedModifier, MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from drumhead.schema import Reader
+else:
+    Protocol = object  # the protocols are for the type checker alone
 
 
 @dataclass(slots=True)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def emit_json(data: Any) -> None:
+    import json  # only --json needs it
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
