@@ -161,12 +161,12 @@ def test_switched_off_or_unwritable_it_costs_only_the_parse(
 def test_values_toml_would_not_give_back_are_not_kept() -> None:
     from datetime import date
 
-    assert parsed._as_parsed({"a": (1, 2.5, "x", True), "b": {"c": []}}) == {
+    assert parsed.as_parsed({"a": (1, 2.5, "x", True), "b": {"c": []}}) == {
         "a": [1, 2.5, "x", True],
         "b": {"c": []},
     }
-    assert parsed._as_parsed({"when": date(2026, 1, 1)}) is None
-    assert parsed._as_parsed({1: "not a text key"}) is None
+    assert parsed.as_parsed({"when": date(2026, 1, 1)}) is None
+    assert parsed.as_parsed({1: "not a text key"}) is None
     assert not parsed.remember("[start]\n", {"when": date(2026, 1, 1)})
 
 

@@ -200,6 +200,25 @@ class Game:
         if self._log.past is not None:
             self._log.past.replay()
 
+    def kept_checkpoint(self) -> tuple[int, GameState] | None:
+        """The last state kept every :data:`CHECKPOINT_EVERY` events before the log's end, as
+        ``(k, state)``, when the game holds it without working anything out (None: it does
+        not). A save keeps it beside its snapshot, so that undo after opening the game again
+        need not replay every event before it (:meth:`Past.kept`)."""
+        count = len(self._log)
+        k = (count - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        if k <= 0:
+            return None
+        state = self._checkpoints.get(k)
+        past = self._log.past
+        if state is None and past is not None and k <= self._log.cut:
+            if past.replayed:
+                state = past.states().get(k)
+            else:  # the kept state, if it was read (reading it is for undo to do)
+                kept = past.kept_if_read()
+                state = kept[1] if kept is not None and kept[0] == k else None
+        return (k, state) if state is not None else None
+
     @property
     def event_count(self) -> int:
         """Events in the log (``len(log)`` without building the tuple)."""
@@ -223,13 +242,20 @@ class Game:
         if not 0 <= count <= len(self._log):
             raise InputError(f"the log has {len(self._log)} events, not {count}")
         base = max(k for k in self._checkpoints if k <= count)
-        if count > base and base < self._log.cut and not self._past_merged:
-            # a state inside the events the game was opened with: they are replayed (once,
-            # and checked against the state the game was opened with)
-            self._checkpoints.update(self._log.past_states())
-            self._past_merged = True
-            base = max(k for k in self._checkpoints if k <= count)
         state = self._checkpoints[base]
+        if count > base and base < self._log.cut and not self._past_merged:
+            # a state inside the events the game was opened with: from the state kept from
+            # when they were last played, when there is one on the way; else they are
+            # replayed (once, and checked against the state the game was opened with)
+            past = self._log.past
+            kept = past.kept() if past is not None and not past.replayed else None
+            if kept is not None and base < kept[0] <= min(count, self._log.cut):
+                base, state = kept
+            else:
+                self._checkpoints.update(self._log.past_states())
+                self._past_merged = True
+                base = max(k for k in self._checkpoints if k <= count)
+                state = self._checkpoints[base]
         for event in self._log[base:count]:
             if event.kind == "revert":
                 state = self._after_revert(self._log[: event.seq])

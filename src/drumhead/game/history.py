@@ -57,6 +57,7 @@ class Past:
         mentions: Callable[[str], bool] | None = None,
         failed: Callable[[int, Exception], Exception] | None = None,
         check_end: Callable[[GameState], None] | None = None,
+        kept: Callable[[], tuple[int, GameState] | None] | None = None,
     ) -> None:
         self.start = start
         self.end = end
@@ -71,6 +72,10 @@ class Past:
         self._recent: OrderedDict[int, Event] = OrderedDict()
         self._lock = threading.Lock()
         self._states: dict[int, GameState] | None = None
+        self._kept_of = kept
+        self._kept: tuple[int, GameState] | None = None
+        self._kept_read = kept is None
+        self._kept_lock = threading.Lock()
 
     def __len__(self) -> int:
         return self._count
@@ -130,6 +135,30 @@ class Past:
         """Replay the past now (e.g. in a background thread, so that undo never waits)."""
         self.states()
 
+    def kept(self) -> tuple[int, GameState] | None:
+        """A state kept from when these events were last played: ``(k, state)``, the state
+        after the first ``k`` events (a multiple of :data:`CHECKPOINT_EVERY`, 0 < k < the
+        count), read when first asked for; None when there is none. Undo and jump start
+        from it rather than replay every event; the replay checks it (see :meth:`states`)."""
+        if not self._kept_read:
+            with self._kept_lock:  # not the replay's lock: undo must not wait for the replay
+                if not self._kept_read:
+                    found = self._kept_of() if self._kept_of is not None else None
+                    if found is not None:
+                        k = found[0]
+                        if not (0 < k < self._count and k % CHECKPOINT_EVERY == 0):
+                            found = None
+                    states = self._states
+                    if found is not None and states is not None and states[found[0]] != found[1]:
+                        found = None  # replayed already, and not what the replay gave
+                    self._kept = found
+                    self._kept_read = True
+        return self._kept
+
+    def kept_if_read(self) -> tuple[int, GameState] | None:
+        """:meth:`kept`, if it has been read (None otherwise: nothing is read here)."""
+        return self._kept if self._kept_read else None
+
     def _replay(self) -> dict[int, GameState]:
         state = self.start
         states = {0: state}
@@ -149,6 +178,15 @@ class Past:
             if (index + 1) % CHECKPOINT_EVERY == 0:
                 states[index + 1] = state
         states[self._count] = state
+        kept = self._kept  # read by an undo or a jump (maybe while this replay ran)
+        if kept is not None and states[kept[0]] != kept[1]:
+            raise self._fail(
+                kept[0] - 1,
+                InputError(
+                    f"the state kept after event {kept[0]} (from when the game was last "
+                    "played) is not the state its events give"
+                ),
+            )
         if self._check_end is not None:
             self._check_end(state)
         elif state != self.end:

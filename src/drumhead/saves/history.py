@@ -208,6 +208,8 @@ class JournalPast(Past):
         start: GameState,
         end: GameState,
         check_end: Callable[[GameState], None],
+        *,
+        kept: Callable[[], tuple[int, GameState] | None] | None = None,
     ) -> None:
         self.index = index
         log = index.log
@@ -221,6 +223,7 @@ class JournalPast(Past):
             mentions=index.mentions,
             failed=self._failed_at,
             check_end=check_end,
+            kept=kept,
         )
 
     def _failed_at(self, position: int, exc: Exception) -> Exception:

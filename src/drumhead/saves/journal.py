@@ -156,11 +156,18 @@ class Mark:
     """Events in the log."""
     last_at: str | None
     """The time of the log's last event (None: the log is empty)."""
+    checkpoint: tuple[int, GameState] | None = None
+    """A state the game kept on the way: :meth:`Game.kept_checkpoint`."""
 
 
 def mark(game: Game) -> Mark:
     last = game.last_event
-    return Mark(game.state, game.event_count, last.at if last is not None else None)
+    return Mark(
+        game.state,
+        game.event_count,
+        last.at if last is not None else None,
+        game.kept_checkpoint(),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -325,6 +325,15 @@ def _load(save: Path, replay: bool) -> Loaded:
     )
 
 
+def _kept_state(text: str) -> tuple[int, GameState] | None:
+    """The state kept beside this snapshot (:mod:`drumhead.saves.kept`), if any."""
+    from drumhead.saves import kept
+    from drumhead.saves.digest import snapshot_body
+
+    body = snapshot_body(text)
+    return kept.recall(body) if body is not None else None
+
+
 def _digest_holds(header: _Header, text: str) -> bool:
     """Whether the snapshot carries this drumhead's digest of it (see :mod:`.digest`)."""
     if header.state_digest is None or header.journal_bytes is None or header.journal_crc is None:
@@ -369,7 +378,13 @@ def _from_snapshot(o: _Opening, raw: bytes) -> Loaded | None:
     check = _SnapshotCheck(h, o.saved, o.text, o.name, o.source, covered)
     events = len(index.log)
     check.against(o.saved, events)  # the header against the state
-    past = JournalPast(index, o.start, o.saved, lambda state: check.against(state, events))
+    past = JournalPast(
+        index,
+        o.start,
+        o.saved,
+        lambda state: check.against(state, events),
+        kept=lambda: _kept_state(o.text),
+    )
     if past.may_hold("revert"):
         # a revert rebuilds the game from the whole log before it: replayed in full, as
         # before snapshots were read (reverts are rare; the past's replay knows none)

@@ -47,7 +47,7 @@ def remember(body: str, tables: dict[str, Any]) -> bool:
 
     from drumhead import cachefiles
 
-    plain = _as_parsed(tables)
+    plain = as_parsed(tables)
     if plain is None:
         return False
     where = cachefiles.folder(FOLDER, make=True)
@@ -106,25 +106,27 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
 
 
 def _name(body: str) -> str:
-    import hashlib
+    from drumhead.cachefiles import sha256
 
-    return hashlib.sha256(body.encode("utf-8")).hexdigest() + ".tables"
+    digest = sha256()
+    digest.update(body.encode("utf-8"))
+    return digest.hexdigest() + ".tables"
 
 
-def _as_parsed(value: Any) -> Any:
+def as_parsed(value: Any) -> Any:
     """``value`` as :mod:`tomllib` gives it back once written by ``tomli_w`` (tuples are
     arrays, so lists); None when it holds anything but tables, arrays, text, numbers and
     booleans (dates would not come back as they went)."""
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
-            plain = _as_parsed(item)
+            plain = as_parsed(item)
             if plain is None or not isinstance(key, str):
                 return None
             out[key] = plain
         return out
     if isinstance(value, (list, tuple)):
-        items = [_as_parsed(item) for item in value]
+        items = [as_parsed(item) for item in value]
         return None if any(item is None for item in items) else items
     if type(value) in (str, int, float, bool):
         return value

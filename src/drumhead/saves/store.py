@@ -31,7 +31,7 @@ import tomli_w
 from drumhead.game.codec import state_to_dict
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
-from drumhead.saves import parsed
+from drumhead.saves import kept, parsed
 from drumhead.saves.digest import state_digest
 from drumhead.saves.files import (
     BACKUPS,
@@ -47,6 +47,7 @@ from drumhead.saves.files import (
 )
 from drumhead.saves.journal import (
     JournalWriter,
+    Mark,
     Written,
     compact_journal,
     encode_entry,
@@ -457,7 +458,7 @@ class SaveSession:
         write_atomic(self.path, data, make_folder=False)
         self._snapshot_id = _file_id(self.path)
         self._snapshot_entries = written.entries
-        parsed.remember(body, tables)
+        _remember(body, tables, written.mark)
 
     def _full_save(self, game: Game) -> None:
         """Write a compacted journal as a new generation, then the snapshot pointing to it.
@@ -490,7 +491,15 @@ class SaveSession:
             with contextlib.suppress(OSError):
                 stale.unlink()
         fsync_dir(self.path.parent)
-        parsed.remember(body, tables)
+        _remember(body, tables, written.mark)
+
+
+def _remember(body: str, tables: dict[str, Any], at: Mark) -> None:
+    """What opening the snapshot just written will want without working it out again: its
+    tables parsed, and the state the game kept a few events before its end (for undo)."""
+    parsed.remember(body, tables)
+    if at.checkpoint is not None:
+        kept.remember(body, *at.checkpoint)
 
 
 def _remove_leftovers(save: Path) -> None:
