@@ -14,13 +14,12 @@ from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from drumhead.errors import DrumheadError
 
 from ..widgets.cards import unit_card
-from ..widgets.fixed_lines import FixedLines
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .base import DrumheadScreen
 from .battle_keys import BATTLE_KEYS
-from .roster import roster_options
+from .roster import RosterLines, roster_options
 from .turn_panel import activation_text, checklist_options, checklist_title
 
 if TYPE_CHECKING:
@@ -55,12 +54,13 @@ class BattleScreen(DrumheadScreen):
         self.has_morale: bool | None = None
         """Whether the game's ruleset has a morale test (asked once: the key is checked at
         every repaint)."""
-        self.roster_lines: dict[tuple[object, ...], FixedLines] = {}
-        """Roster entries already drawn, by (unit, leader with it, active): units are frozen, so
-        a changed unit is a new key."""
+        self.roster_lines = RosterLines()
+        """Roster lines already drawn, by unit (units are frozen: a changed unit is another)."""
         self.shown_signature: list[object] = []
-        """The identities of the entries the roster shows now (cached lines: an unchanged
-        roster is not rebuilt)."""
+        """The roster's entries as shown now, one item each (see :func:`roster_options`): an
+        unchanged roster is not redrawn, and a changed line is replaced alone."""
+        self.shown_ids: list[str | None] = []
+        """The roster's entries' ids as shown now."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card drawing only for card activation, initiative only where the rules have it,
@@ -187,9 +187,10 @@ class BattleScreen(DrumheadScreen):
         return drawn[-1] if drawn else None
 
     def fill_roster(self) -> None:
-        """List the units matching the filter (rebuilt only when an entry changed)."""
+        """List the units matching the filter: rebuilt when the entries are not the same ones
+        (a unit added, removed, filtered in or out, another card drawn); else only the lines
+        that changed are replaced (an undo on a 500-unit roster replaced them all)."""
         roster = self.query_one("#roster", OptionList)
-        keep = self.selected_unit()
         options, signature = roster_options(
             self.session.ruleset,
             self.session.state,
@@ -197,10 +198,18 @@ class BattleScreen(DrumheadScreen):
             self.active_brigade(),
             self.roster_lines,
         )
-        ids = [o.id for o in options]
         if signature == self.shown_signature:
             return  # the same entries (the cached lines), already drawn
+        ids = [o.id for o in options]
+        if ids == self.shown_ids and len(signature) == len(self.shown_signature):
+            for index, (old, new) in enumerate(zip(self.shown_signature, signature, strict=True)):
+                if old != new:
+                    roster.replace_option_prompt_at_index(index, options[index].prompt)
+            self.shown_signature = signature
+            return
+        keep = self.selected_unit()
         self.shown_signature = signature
+        self.shown_ids = ids
         with roster.prevent(OptionList.OptionHighlighted):
             roster.clear_options()
             roster.add_options(options)

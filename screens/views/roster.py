@@ -14,7 +14,51 @@ from ..widgets.fixed_lines import FixedLines
 
 if TYPE_CHECKING:
     from drumhead.game import GameState
+    from drumhead.game.state import Leader, Unit
     from drumhead.model import Ruleset
+
+    Lines = dict[str, tuple[Unit, Leader | None, bool, FixedLines]]
+    """Unit lines by unit id, with what each was drawn from."""
+
+
+class RosterLines:
+    """The roster's unit lines as last worked out, by unit id: a unit (frozen) equal to one
+    drawn, with the same leader and the same card drawn, keeps its line (an undo's state is
+    rebuilt from a kept one: its units are equal, not the same objects). The lines of the
+    last two rosters are kept: undo then redo (and back) draws nothing anew, and a long
+    evening's changes do not pile up."""
+
+    def __init__(self) -> None:
+        self.latest: Lines = {}
+        """The last roster's lines."""
+        self.before: Lines = {}
+        """The roster's lines before that."""
+        self.drawing: Lines = {}
+        """The lines of the roster being worked out (between :meth:`begin` and :meth:`end`)."""
+
+    def begin(self) -> None:
+        self.drawing = {}
+
+    def line(
+        self, ruleset: Ruleset, state: GameState, unit: Unit, leader: Leader | None, active: bool
+    ) -> FixedLines:
+        for kept in (self.latest, self.before):
+            found = kept.get(unit.id)
+            if found is not None and found[2] == active and found[1] == leader and found[0] == unit:
+                break
+        else:
+            found = (
+                unit,
+                leader,
+                active,
+                FixedLines(roster_line(ruleset, state, unit, active=active)),
+            )
+        self.drawing[unit.id] = found
+        return found[3]
+
+    def end(self) -> None:
+        if self.drawing != self.latest:
+            self.before, self.latest = self.latest, self.drawing
 
 
 def roster_options(
@@ -22,31 +66,39 @@ def roster_options(
     state: GameState,
     filter_text: str,
     active: str | None,
-    cache: dict[tuple[object, ...], FixedLines],
+    cache: RosterLines,
 ) -> tuple[list[Option], list[object]]:
-    """The roster's entries for the filter, and a signature that is equal when the entries
-    are (the cached lines of unchanged units are reused: ``cache`` is the screen's)."""
+    """The roster's entries for the filter, and their signature: one item per entry, equal
+    (item by item) where the entry is (the cached lines of unchanged units are reused)."""
     words = filter_text.lower().split()
     options: list[Option] = []
     signature: list[object] = []
+    leaders: dict[str, Leader] = {}
+    for leader in state.leaders:
+        if leader.attached_to and leader.status != "killed":
+            leaders.setdefault(leader.attached_to, leader)  # the first, as leader_with
+    cache.begin()
+    side_ids = {s.id for s in state.sides}
+    by_side: dict[str, list[Unit]] = {}
+    for unit in state.units:
+        by_side.setdefault(unit.side, []).append(unit)
     for side in state.sides or ():
-        side_units = [u for u in state.units if u.side == side.id]
+        side_units = by_side.get(side.id, [])
         brigades = list(dict.fromkeys(u.brigade for u in side_units))
         side_header_added = False
         for brigade in brigades:
-            lines = []
+            lines: list[Option] = []
+            shown: list[object] = []
             for unit in side_units:
                 if unit.brigade != brigade:
                     continue
-                key = (unit, state.leader_with(unit.id), brigade == active)
-                line = cache.get(key)
-                if line is None:
-                    line = FixedLines(roster_line(ruleset, state, unit, active=brigade == active))
-                    cache[key] = line
-                haystack = f"{line.plain} {brigade} {side.name}".lower()
-                if all(w in haystack for w in words):
-                    lines.append(Option(line, id=unit.id))
-                    signature.append(id(line))
+                line = cache.line(ruleset, state, unit, leaders.get(unit.id), brigade == active)
+                if words:
+                    haystack = f"{line.plain} {brigade} {side.name}".lower()
+                    if not all(w in haystack for w in words):
+                        continue
+                lines.append(Option(line, id=unit.id))
+                shown.append(line)
             if not lines:
                 continue
             if not side_header_added:
@@ -57,6 +109,7 @@ def roster_options(
                         disabled=True,
                     )
                 )
+                signature.append(("side", side.id, side.name))
                 side_header_added = True
             marker = "  ▶ card drawn" if brigade == active else ""
             signature.append((side.id, brigade, marker))
@@ -68,11 +121,14 @@ def roster_options(
                 )
             )
             options.extend(lines)
-    loose = [u for u in state.units if u.side not in {s.id for s in state.sides}]
-    for unit in loose:
-        line = FixedLines(roster_line(ruleset, state, unit))
+            signature.extend(shown)
+    for unit in state.units:
+        if unit.side in side_ids:
+            continue
+        line = cache.line(ruleset, state, unit, leaders.get(unit.id), False)
         options.append(Option(line, id=unit.id))
-        signature.append(line.plain)
+        signature.append(line)
+    cache.end()
     if not options:  # the roster says what to do rather than standing empty
         empty = "No unit matches the filter." if words else "No units yet: e adds them."
         options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))

@@ -38,3 +38,90 @@ async def test_a_line_wider_than_the_roster_wraps_whole_and_the_next_entries_fol
         assert "Blue Rifles" in lines[kind + 2]  # the entry's last line, then the next entry
         entry = roster.get_option_at_index(roster.get_option_index("blue_guards"))
         assert isinstance(entry.prompt, FixedLines) and LONG in str(entry.prompt)
+
+
+def entries(roster: OptionList) -> list[tuple[str | None, str]]:
+    return [
+        (o.id, str(o.prompt))
+        for o in (roster.get_option_at_index(i) for i in range(roster.option_count))
+    ]
+
+
+async def test_the_roster_after_every_change_is_the_roster_drawn_afresh() -> None:
+    """Changed lines are replaced alone (an undo on a 500-unit roster rebuilt it all): after
+    edits, undo, redo, a filter and back, the roster is entry for entry the one a new roster
+    draws of the same state, and the cursor stays on its unit."""
+    from drumhead.screens.views.roster import RosterLines, roster_options
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        roster = screen.query_one("#roster", OptionList)
+        roster.highlighted = roster.get_option_index("blue_guards")
+        session = app.session
+
+        def afresh() -> list[tuple[str | None, str]]:
+            options, _ = roster_options(
+                session.ruleset,
+                session.state,
+                screen.filter_text,
+                screen.active_brigade(),
+                RosterLines(),
+            )
+            return [(o.id, str(o.prompt)) for o in options]
+
+        steps = [
+            lambda: session.edit_unit("blue_guards", "strength_now", 3),
+            lambda: session.edit_unit("blue_guards", "name", "The Guards"),
+            session.undo,
+            session.redo,
+            session.undo,
+            session.undo,
+            session.redo,
+            lambda: session.edit_unit("blue_guards", "markers", ["fired"]),
+        ]
+        for step in steps:
+            step()
+            await pilot.pause()
+            assert entries(roster) == afresh()
+            assert roster.get_option_at_index(roster.highlighted or 0).id == "blue_guards"
+        screen.filter_text = "guards"
+        screen.fill_roster()
+        assert entries(roster) == afresh() and [i for i, _ in entries(roster)] == [
+            "#side:blue",
+            "#brigade:blue:blue_first",
+            "blue_guards",
+        ]
+        screen.filter_text = ""
+        screen.fill_roster()
+        assert entries(roster) == afresh()
+
+
+def test_the_lines_kept_are_the_last_two_rosters_only() -> None:
+    from drumhead.screens.views.roster import RosterLines
+
+    from drumhead.game import load_scenario, new_game
+
+    game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=3)
+    lines = RosterLines()
+    unit = game.state.units[0]
+    states = []
+    for strength in (5, 4, 3, 2):
+        game.edit_unit(unit.id, "strength_now", strength, at="2026-11-25T20:00:00Z")
+        states.append(game.state)
+    drawn = []
+    for state in states:
+        lines.begin()
+        drawn.append(lines.line(game.ruleset, state, state.unit(unit.id), None, False))
+        lines.end()
+    assert len({id(d) for d in drawn}) == 4  # each strength its own line
+    lines.begin()  # the third state again: kept (one generation back)
+    assert lines.line(game.ruleset, states[2], states[2].unit(unit.id), None, False) is drawn[2]
+    lines.end()
+    lines.begin()  # the first: long gone, drawn anew
+    assert lines.line(game.ruleset, states[0], states[0].unit(unit.id), None, False) is not drawn[0]
+    lines.end()
+    assert len(lines.latest) == len(lines.before) == 1
