@@ -99,7 +99,8 @@ class Table:
             await type_keys(self.app, "full_stop")
             after = (self.game.state.turn, self.game.state.phase, self.game.state.step)
             assert after != before or len(self.game.state.activation.deck) != before_deck, (
-                f"'.' did not step on from {here}"
+                f"'.' did not step on from {here} (screen {type(self.app.screen).__name__}, "
+                f"focus {self.app.focused!r})"
             )
         raise AssertionError("the turn never ended")
 
