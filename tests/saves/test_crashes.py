@@ -158,3 +158,45 @@ def test_two_processes_taking_over_a_stale_lock_never_both_hold_it(tmp_path: Pat
     both = sum(1 for a, b in held if a and b)
     neither = sum(1 for a, b in held if not a and not b)
     assert (both, neither) == (0, 0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="zombies are told by /proc")
+def test_a_killed_drumhead_not_yet_collected_holds_the_save_no_more(tmp_path: Path) -> None:
+    """A drumhead killed with kill -9 whose parent has not collected it yet (a zombie) still
+    answers to its process number: its save was listed as open elsewhere, and not reopened
+    at start, until something reaped it. It holds no lock: the save is free."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import list_saves
+    from drumhead.saves.files import lock_holder
+
+    save = tmp_path / "game.toml"
+    SaveSession.create(
+        save, new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"))
+    ).close()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from drumhead.saves import SaveSession\n"
+            "SaveSession.open(sys.argv[1])\n"
+            "print('open', flush=True)\n"
+            "time.sleep(60)\n",
+            str(save),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        assert lock_holder(save) is not None and list_saves(tmp_path)[0].locked
+        os.kill(holder.pid, 9)
+        os.waitid(os.P_PID, holder.pid, os.WEXITED | os.WNOWAIT)  # ended, not collected
+        with open(f"/proc/{holder.pid}/stat", "rb") as f:
+            assert b") Z " in f.read()  # a zombie: the case this test is about
+        assert lock_holder(save) is None and not list_saves(tmp_path)[0].locked
+        session, _ = SaveSession.open(save)  # the lock is free
+        session.close()
+    finally:
+        holder.kill()
+        holder.wait()

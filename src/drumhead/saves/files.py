@@ -234,7 +234,21 @@ def _pid_alive(pid: int) -> bool:
         return True
     except OSError:
         return False
-    return True
+    return not _ended(pid)
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has ended but not been reaped yet (a zombie, on Linux): it holds
+    no lock (its files closed as it ended), though the system still answers for its number
+    until its parent collects it (seen after a ``kill -9``: the save listed as open elsewhere,
+    and not reopened at start, for as long as nobody collected the killed drumhead)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False  # no /proc (not Linux), or gone meanwhile: as os.kill said
+    end = stat.rfind(b")")  # the state follows the command's name, which may hold anything
+    return end >= 0 and stat[end + 2 : end + 3] == b"Z"
 
 
 def _parse_lock(raw: bytes) -> LockInfo | None:
