@@ -82,8 +82,8 @@ def _forge(save: Path, change: object) -> None:
     body = _body(save)
     where = cachefiles.folder(parsed.FOLDER, make=False)
     assert where is not None
-    path = where / kept._name(body)
-    data = cachefiles.read(path, kept.FORMAT, kept.LIMIT)
+    path = where / kept.entry(body)
+    data = cachefiles.read(path, kept.FORMAT, parsed.LIMIT)
     assert data is not None
     table = marshal.loads(data)
     changed = change(table)  # type: ignore[operator]

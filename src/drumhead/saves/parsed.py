@@ -41,6 +41,19 @@ def remember(body: str, tables: dict[str, Any]) -> bool:
     """Keep ``tables``, the tables ``body`` (a snapshot's body, as written) parses to; False
     when they were not kept (switched off, a value TOML parsing would not give back as it is,
     or a cache that cannot be written)."""
+    return keep_for(body, ".tables", FORMAT, tables)
+
+
+def recall(body: str) -> dict[str, Any] | None:
+    """The tables remembered for exactly this text; None when there are none (or they cannot
+    be trusted)."""
+    return kept_for(body, ".tables", FORMAT)
+
+
+def keep_for(body: str, suffix: str, fmt: bytes, tables: dict[str, Any]) -> bool:
+    """Keep ``tables`` (plain tables, as TOML parsing gives them) for the snapshot whose body
+    is ``body``, in an entry of format ``fmt`` named with ``suffix`` (the :data:`KEEP` newest
+    of that suffix are kept); False when they were not kept."""
     if not enabled():
         return False
     import marshal
@@ -56,15 +69,15 @@ def remember(body: str, tables: dict[str, Any]) -> bool:
     data = marshal.dumps(plain)
     if len(data) > LIMIT - 64:
         return False
-    if not cachefiles.write(where / _name(body), FORMAT, data):
+    if not cachefiles.write(where / entry_name(body, suffix), fmt, data):
         return False
-    cachefiles.prune(where, ".tables", KEEP)
+    cachefiles.prune(where, suffix, KEEP)
     return True
 
 
-def recall(body: str) -> dict[str, Any] | None:
-    """The tables remembered for exactly this text; None when there are none (or they cannot
-    be trusted)."""
+def kept_for(body: str, suffix: str, fmt: bytes) -> dict[str, Any] | None:
+    """The tables :func:`keep_for` kept for exactly this body; None when there are none (or
+    they cannot be trusted)."""
     if not enabled():
         return None
     import marshal
@@ -74,7 +87,7 @@ def recall(body: str) -> dict[str, Any] | None:
     where = cachefiles.folder(FOLDER, make=False)
     if where is None:
         return None
-    data = cachefiles.read(where / _name(body), FORMAT, LIMIT)
+    data = cachefiles.read(where / entry_name(body, suffix), fmt, LIMIT)
     if data is None:
         return None
     try:
@@ -105,12 +118,14 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
     return read_toml(path, text)
 
 
-def _name(body: str) -> str:
+def entry_name(body: str, suffix: str) -> str:
+    """The name of a cache file kept for the snapshot whose body is ``body``: the SHA-256 of
+    its text, then ``suffix`` (what is kept: the parsed tables, a state kept beside it)."""
     from drumhead.cachefiles import sha256
 
     digest = sha256()
     digest.update(body.encode("utf-8"))
-    return digest.hexdigest() + ".tables"
+    return digest.hexdigest() + suffix
 
 
 def as_parsed(value: Any) -> Any:
