@@ -101,8 +101,10 @@ class BattleScreen(DrumheadScreen):
         view, self.view = self.view, None
         if view is not None:  # back where the players were
             ids = [roster.get_option_at_index(i).id for i in range(roster.option_count)]
-            if view.unit in ids:
-                roster.highlighted = ids.index(view.unit)
+            if view.unit in ids:  # its card drawn now, in the first frame, not in a second
+                with roster.prevent(OptionList.OptionHighlighted):
+                    roster.highlighted = ids.index(view.unit)
+                self.show_card()
             if view.pane == "steps":
                 self.query_one("#steps", SelectionList).focus()
             if view.screen != "battle":
@@ -210,14 +212,19 @@ class BattleScreen(DrumheadScreen):
         keep = self.selected_unit()
         self.shown_signature = signature
         self.shown_ids = ids
+        # the cursor put back quietly: the callers draw the card (a highlight message would
+        # draw it again after the first frame, a second layout and paint of the screen)
         with roster.prevent(OptionList.OptionHighlighted):
             roster.clear_options()
             roster.add_options(options)
-        if keep in ids:
-            roster.highlighted = ids.index(keep)
-        else:
-            first = next((i for i, o in enumerate(options) if not o.disabled), None)
-            roster.highlighted = first
+            if keep in ids:
+                roster.highlighted = ids.index(keep)
+            else:
+                first = next((i for i, o in enumerate(options) if not o.disabled), None)
+                roster.highlighted = first
+        unit = self.selected_unit()
+        if unit is not None and unit != keep:
+            self.drumhead.remember_view(unit=unit)
 
     def show_card(self) -> None:
         unit_id = self.selected_unit()
