@@ -38,11 +38,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (``pytest -m "not ui"`` is the fast lane); every test under tests/bench measures whole
     processes against an anchor, and is marked ``bench`` (the app's benchmarks start the app
     in a terminal: they are marked ``ui`` in tests/bench/test_quick.py as well)."""
-    for item in items:
-        parents = Path(str(item.path)).resolve().parents
-        if _UI in parents:
+    lanes: dict[str, tuple[bool, bool]] = {}  # by folder: resolving each test's path was
+    for item in items:  # a tenth of a second of every process's collection
+        folder = str(item.path.parent)
+        lane = lanes.get(folder)
+        if lane is None:
+            parents = [Path(folder).resolve(), *Path(folder).resolve().parents]
+            lane = lanes[folder] = (_UI in parents, _BENCH in parents)
+        if lane[0]:
             item.add_marker(pytest.mark.ui)
-        if _BENCH in parents:
+        if lane[1]:
             item.add_marker(pytest.mark.bench)
 
 
