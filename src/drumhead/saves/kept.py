@@ -9,9 +9,10 @@ snapshot's body. The body's ``[game]`` header counts and checksums the journal's
 snapshot describes, so the key names exactly those events. :func:`recall` reads it back for
 the snapshot opened (a body changed by a byte names another entry: none).
 
-A state kept is never trusted blindly: the replay of the past (in the background, after
-opening) checks it when it passes it, as it checks the snapshot's own state, and says so when
-they differ (:class:`drumhead.game.history.Past`). A cache that cannot be written or read
+A state kept is never trusted blindly: once an undo or a jump has used it, the replay of the
+past (in the background, after opening) checks it against the state its events give, as it
+checks the snapshot's own state, and says so when they differ
+(:class:`drumhead.game.history.Past`). A cache that cannot be written or read
 costs the replay only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off with the parsed tables.
 """
 
@@ -46,14 +47,11 @@ def recall(body: str) -> tuple[int, GameState] | None:
     events, table = found.get("events"), found.get("state")
     if type(events) is not int or not isinstance(table, dict):
         return None
-    from drumhead.errors import DrumheadError
     from drumhead.game.codec import read_state
     from drumhead.schema import Reader
 
     try:
         return events, read_state(Reader(table, key="state"))
-    except DrumheadError:
-        return None
     except Exception:  # written by drumhead, checksummed: unreadable only by a bug; then the
         return None  # past is replayed (as without a cache), never an undo that fails
 
