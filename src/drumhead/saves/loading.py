@@ -262,9 +262,10 @@ def _load(save: Path, replay: bool) -> Loaded:
     journal_bytes = 0
     crc = 0
     if legacy_events is not None:
+        # an event's line is found only when it is wrong: finding each one scans the text
+        # (a 40-event save took half a second to open; a long one, minutes)
         entries: list[tuple[int | None, dict[str, Any], str]] = [
-            (locate(text, f"events.{i}"), {"op": "event", "event": e}, f"events.{i}")
-            for i, e in enumerate(legacy_events)
+            (None, {"op": "event", "event": e}, f"events.{i}") for i, e in enumerate(legacy_events)
         ]
         source = name
         covered = len(entries)  # the snapshot's tables describe the game after every event
@@ -302,6 +303,8 @@ def _load(save: Path, replay: bool) -> Loaded:
             _apply_entry(game, entry)
         except DrumheadError as exc:
             message = exc.message if isinstance(exc, RulesetError) else str(exc)
+            if line is None and legacy_events is not None:
+                line = locate(text, key)
             raise SaveError(message, path=source, line=line, key=key) from None
     _check_result(game, ruleset, source)
     # the snapshot describes the game after its journal's first `covered` entries
