@@ -219,12 +219,20 @@ def export_markdown(game: Game) -> str:
                 f"{sources_text(record, ruleset)} |"
             )
         after = apply_event(state, event)
-        for leader in after.leaders:
-            if state.has_leader(leader.id) and state.leader(leader.id).status != leader.status:
-                leader_fate[leader.id] = (leader.status, event.turn)
-        for unit in after.units:
-            cards[unit.id] = unit
+        if after.leaders is not state.leaders:
+            for leader in after.leaders:
+                if state.has_leader(leader.id) and state.leader(leader.id).status != leader.status:
+                    leader_fate[leader.id] = (leader.status, event.turn)
+        if len(after.units) != len(state.units):  # a card added or taken off the table
+            present = {u.id for u in after.units}
+            for unit in state.units:
+                if unit.id not in present:
+                    cards[unit.id] = unit  # its last card
+            for unit in after.units:
+                cards.setdefault(unit.id, unit)  # a new card, in the order they came
         state = after
+    for unit in state.units:  # every card on the table, as it is at the end
+        cards[unit.id] = unit
 
     out += ["## Losses", ""]
     for side in final.sides:
