@@ -142,8 +142,8 @@ class StartScreen(DrumheadScreen):
 
     def recheck_locks(self) -> None:
         """While this screen shows a save as open elsewhere, look again: the drumhead that had
-        it open may have quit or crashed since (one just killed still looks alive until its
-        process is reaped), and the label would stay wrong until the list was rebuilt."""
+        it open may have quit or crashed since, and the label would stay wrong until the list
+        was rebuilt."""
         if not self.shown_locked or not self.is_current:
             return
         try:

@@ -24,8 +24,8 @@ Python pickles: only the user's own files are read). When the folder cannot be m
 written, drumhead loads rulesets without it.
 
 An entry holds a short summary (title, version, checks...; marshalled, its length on the
-first line) ahead of the pickle, so that
-``drumhead rulesets`` lists rulesets without importing the rules core (:func:`summaries`).
+first line) ahead of the pickle, so that ``drumhead rulesets`` lists rulesets without
+importing the rules core (:func:`summaries`).
 Errors are never cached: a ruleset that does not validate is read, and refused, every time.
 """
 

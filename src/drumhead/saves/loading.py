@@ -331,7 +331,6 @@ def _load(save: Path, replay: bool) -> Loaded:
 def _kept_state(text: str) -> tuple[int, GameState] | None:
     """The state kept beside this snapshot (:mod:`drumhead.saves.kept`), if any."""
     from drumhead.saves import kept
-    from drumhead.saves.digest import snapshot_body
 
     body = snapshot_body(text)
     return kept.recall(body) if body is not None else None
