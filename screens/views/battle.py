@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
 
 from drumhead.errors import DrumheadError
@@ -17,7 +17,7 @@ from ..widgets.cards import unit_card
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
-from .base import DrumheadScreen
+from .ahead import PREPARE_AFTER, BuildsAhead
 from .battle_keys import BATTLE_KEYS
 from .roster import RosterLines, roster_options
 from .turn_panel import activation_text, checklist_options, checklist_title
@@ -26,17 +26,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from drumhead.saves.table import SaveView
+    from drumhead.session.table import Checklist
 
     from .base import KeptScreen
 
-PREPARE_AFTER = 0.3
-"""Seconds after the battle screen appears when the first screen is built ahead."""
 
-PREPARE_GAP = 0.2
-"""Seconds between one screen built ahead (mounted) and the next."""
-
-
-class BattleScreen(DrumheadScreen):
+class BattleScreen(BuildsAhead):
     """The main screen while a game is open."""
 
     BINDINGS = BATTLE_KEYS
@@ -61,6 +56,17 @@ class BattleScreen(DrumheadScreen):
         unchanged roster is not redrawn, and a changed line is replaced alone."""
         self.shown_ids: list[str | None] = []
         """The roster's entries' ids as shown now."""
+        self.stale = False
+        """Whether the game changed while another screen covered this one: it is repainted
+        when shown again, once, however many changes there were (an undo and a redo in the
+        log repainted the hidden battle twice, and the whole roster was drawn anew on the
+        way back)."""
+        self.shown_card: Text | None = None
+        """The card as shown now: the same card is not drawn again."""
+        self.shown_activation: Text | None = None
+        """The activation panel as shown now."""
+        self.shown_checklist: Checklist | None = None
+        """The checklist as shown now: the same checklist is not rebuilt."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card drawing only for card activation, initiative only where the rules have it,
@@ -117,6 +123,8 @@ class BattleScreen(DrumheadScreen):
         self.drumhead.remember_view(screen="battle")
         if not self.query("#roster"):
             return  # shown for the first time: on_mount gives the focus
+        if self.stale:
+            self.game_changed()
         roster = self.query_one("#roster", OptionList)
         steps = self.query_one("#steps", SelectionList)
         if self.focused not in (roster, steps, self.query_one("#roster-filter", Input)):
@@ -145,26 +153,6 @@ class BattleScreen(DrumheadScreen):
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
         return out
 
-    def prepare_screens(self) -> None:
-        """Build the screens a player opens from here while the players look at the battle,
-        so that even the first opening of each shows it at once (it is refilled then).
-
-        One at a time, in the background: Textual builds a screen in short steps of its
-        message loop (none over about 30 ms, tests/bench), so a key pressed meanwhile is
-        answered between them. Only while the battle screen is showing."""
-        self.run_worker(self.prepare_in_turn(), group="prepare", exclusive=True)
-
-    async def prepare_in_turn(self) -> None:
-        """Build each screen of :meth:`screens_to_prepare`, one at a time, while the battle
-        shows."""
-        for kind, args in self.screens_to_prepare():
-            while self.app.screen is not self:  # the player opened something: wait until back
-                if not self.is_attached:
-                    return
-                await asyncio.sleep(PREPARE_GAP)
-            await self.drumhead.kept.prepare(kind, *args)
-            await asyncio.sleep(PREPARE_GAP)
-
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:
         roster = self.query_one("#roster", OptionList)
@@ -174,15 +162,26 @@ class BattleScreen(DrumheadScreen):
         return option.id if option.id and not option.id.startswith("#") else None
 
     def game_changed(self) -> None:
-        """Repaint everything from the game's state."""
+        """Repaint from the game's state what it changed; while another screen covers this
+        one, only note that it must be repainted when it shows again."""
         if self.session.game is None:
             return
         if not self.query("Footer"):
             return  # not composed yet
+        if self.covered():
+            self.stale = True
+            return
+        self.stale = False
         self.fill_roster()
         self.show_card()
         self.show_activation()
         self.fill_steps()
+
+    def covered(self) -> bool:
+        """Whether a full screen is over this one (a dialog leaves it in sight)."""
+        stack = self.app.screen_stack
+        above = stack[stack.index(self) + 1 :] if self in stack else []
+        return any(not isinstance(screen, ModalScreen) for screen in above)
 
     def active_brigade(self) -> str | None:
         drawn = self.session.state.activation.drawn
@@ -230,23 +229,31 @@ class BattleScreen(DrumheadScreen):
         unit_id = self.selected_unit()
         card = self.query_one("#unit-card", Static)
         if unit_id is None:
-            card.update(Text("No unit selected.", style="italic"))
+            text = Text("No unit selected.", style="italic")
+        elif self.session.game is None:  # a highlight arriving as the game closes
             return
-        if self.session.game is None:  # a highlight arriving as the game closes
-            return
-        state = self.session.state
-        card.update(unit_card(self.session.ruleset, state, state.unit(unit_id)))
+        else:
+            state = self.session.state
+            text = unit_card(self.session.ruleset, state, state.unit(unit_id))
+        if text != self.shown_card:
+            self.shown_card = text
+            card.update(text)
 
     def show_activation(self) -> None:
         """The card drawn (card activation) or the initiative (initiative rules)."""
         panel = self.query_one("#activation", Static)
         text = activation_text(self.session.activation_now())
-        panel.update(text)
-        panel.display = bool(text.plain)
+        if text != self.shown_activation:
+            self.shown_activation = text
+            panel.update(text)
+            panel.display = bool(text.plain)
 
     def fill_steps(self) -> None:
         """The phase's checklist, each step ticked or not, with the check it names."""
         checklist = self.session.checklist()
+        if checklist == self.shown_checklist:
+            return  # the same steps, ticked the same
+        self.shown_checklist = checklist
         self.query_one("#phase-title", Label).update(checklist_title(checklist))
         steps = self.query_one("#steps", SelectionList)
         highlighted = steps.highlighted
@@ -297,6 +304,8 @@ class BattleScreen(DrumheadScreen):
             change()
         except DrumheadError as exc:
             self.notify(str(exc), severity="error")
+            self.shown_checklist = None  # a refused tick is shown unticked again
+            self.fill_steps()
             return False
         return True
 

@@ -7,8 +7,9 @@ import asyncio
 from collections.abc import Callable
 
 import pytest
+from drumhead.screens.views.ahead import PREPARE_GAP
 from drumhead.screens.views.base import KeptScreen
-from drumhead.screens.views.battle import PREPARE_GAP, BattleScreen
+from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.reference import ReferenceScreen
 from drumhead.screens.views.resolve import ResolveScreen
