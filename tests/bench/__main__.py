@@ -53,12 +53,13 @@ def app_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:
         shutil.copytree(games.long.parent, long)
         cowpens = Path(folder) / "cowpens"
         app_cases.new_cowpens(cowpens)
-        print(f"\nThe app: each key {repeat} times on the long game and on Cowpens, in turn;")
+        rounds = max(repeat, app_cases.P95_ROUNDS)
+        print(f"\nThe app: each key {rounds} times on the long game and on Cowpens, in turn;")
         print("milliseconds until the answer is on the screen (medians), ratios long/Cowpens.\n")
         fresh = Path(folder) / "fresh"  # opened as made: no cursor kept by the keys' run
         shutil.copytree(long, fresh / "long")
         shutil.copytree(cowpens, fresh / "cowpens")
-        met = app_cases.key_table(app_cases.keys(long, cowpens, repeat, env=env))
+        met = app_cases.key_table(app_cases.keys(long, cowpens, rounds, env=env))
         opened = app_cases.opening(fresh / "long", fresh / "cowpens", max(3, repeat // 2), env=env)
         print()
         met &= app_cases.opening_table(opened)

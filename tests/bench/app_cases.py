@@ -19,6 +19,7 @@ under 120 MiB peak (absolute: reported only).
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 from collections.abc import Callable, Sequence
@@ -100,10 +101,17 @@ QUICK_SCRIPT: tuple[Step, ...] = (
 redo with it shown, the roster, an event)."""
 
 
+P95_ROUNDS = 20
+"""The fewest rounds whose 95th percentile is not simply their slowest (nearest rank: of 20,
+the 19th): below it a single round slowed by the machine is the key's p95."""
+
+
 def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` fall (nearest rank)."""
+    """The value below which ``share`` of ``values`` fall (nearest rank: the smallest value
+    with at least ``share`` of them at or below it)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+    rank = math.ceil(share * len(ordered) - 1e-9)  # 0.95 * 20 is 19.000000000000004
+    return ordered[min(len(ordered) - 1, max(0, rank - 1))]
 
 
 @dataclass

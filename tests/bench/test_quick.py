@@ -112,3 +112,15 @@ def test_a_long_game_opens_ready_for_input_about_as_soon_as_cowpens(
     long, cowpens = app_saves
     found = app_cases.opening(long, cowpens, 2)
     assert found.long_ratio <= OPEN_BOUND, f"{found.long_ready} against {found.cowpens_ready}"
+
+
+def test_the_95th_percentile_is_by_nearest_rank() -> None:
+    """Of 20 rounds the 19th (the slowest was counted once, when round(19.5) gave 20); of
+    fewer than 20, the slowest; of 100, the 95th."""
+    from tests.bench.app_cases import P95_ROUNDS, percentile
+
+    assert percentile([float(x) for x in range(1, 21)], 0.95) == 19.0
+    assert percentile([float(x) for x in range(1, 8)], 0.95) == 7.0
+    assert percentile([float(x) for x in range(1, 101)], 0.95) == 95.0
+    slowest_alone = [1.0] * (P95_ROUNDS - 1) + [9.0]
+    assert percentile(slowest_alone, 0.95) == 1.0
