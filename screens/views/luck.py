@@ -12,6 +12,7 @@ a meaning of its own.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -22,7 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.session.record import luck
+from drumhead.session.record import LuckCount, begin_luck, luck
 
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
@@ -30,6 +31,14 @@ from .base import DrumheadScreen
 
 if TYPE_CHECKING:
     from drumhead.game.stats import LuckReport, Scope
+
+COUNT_AT_ONCE = 2000
+"""The most log entries whose luck is counted as the screen opens (a few milliseconds);
+a longer log is counted in a worker thread while the screen says so (50,000 took 7 s)."""
+
+ROLLS_SHOWN = 200
+"""The most rolls a scope's pane lists, the latest (its figures count every one): the whole
+game's 23,000 rolls of a 50,000-entry log took seconds to lay out on every move."""
 
 HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
@@ -73,7 +82,15 @@ def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
     lines = [title, *tally_lines(scope.total, with_unit=with_unit), "", "By turn:"]
     lines += chart_lines(scope)
     rolls = [r for r in report.rolls if _in_scope(scope, r.side, r.unit)]
-    lines += ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
+    if len(rolls) > ROLLS_SHOWN:
+        lines += [
+            "",
+            f"Rolls ({len(rolls):,}; the latest {ROLLS_SHOWN} shown, the log and "
+            "`drumhead stats --json` list every one):",
+        ]
+        rolls = rolls[-ROLLS_SHOWN:]
+    else:
+        lines += ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
     for roll in rolls:
         text = roll_text(roll, with_unit=with_unit)
         if roll.percentile is None:
@@ -101,9 +118,12 @@ class LuckScreen(DrumheadScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.report: LuckReport = luck(self.session)
-        """The luck of the game when the screen was opened."""
-        self.scopes: list[Scope] = ordered_scopes(self.report)
+        self.counted_at_once = self.session.open_game_or_fail().event_count <= COUNT_AT_ONCE
+        """Whether the luck was counted as the screen was built; if not, it is counted in a
+        worker thread while the screen shows that it is counting."""
+        self.report: LuckReport | None = luck(self.session) if self.counted_at_once else None
+        """The luck of the game when the screen was opened (None while it is counted)."""
+        self.scopes: list[Scope] = ordered_scopes(self.report) if self.report else []
         """The scopes, in the list's order."""
         self.detail_text = ""
         """What the right pane shows (the highlighted scope's luck), as plain text."""
@@ -112,25 +132,73 @@ class LuckScreen(DrumheadScreen):
         yield StatusBar("Luck")
         yield Static(HINT, classes="hint")
         with Horizontal(id="luck-view"):
-            yield OptionList(
-                *(
-                    Option(
-                        Text(scope_label(self.report, s), style="bold" if s.kind != "unit" else ""),
-                        id=f"scope:{i}",
-                    )
-                    for i, s in enumerate(self.scopes)
-                ),
-                id="luck-scopes",
-            )
+            yield OptionList(*self.scope_options(), id="luck-scopes")
             with VerticalScroll(id="luck-detail-pane"):
                 yield Static(id="luck-detail")
         yield KeysFooter()
 
+    def scope_options(self) -> list[Option]:
+        """The scope list's lines (none while the luck is counted)."""
+        report = self.report
+        if report is None:
+            return []
+        return [
+            Option(
+                Text(scope_label(report, s), style="bold" if s.kind != "unit" else ""),
+                id=f"scope:{i}",
+            )
+            for i, s in enumerate(self.scopes)
+        ]
+
     def on_mount(self) -> None:
         scopes = self.query_one("#luck-scopes", OptionList)
+        scopes.focus()
+        if self.report is None:
+            self.count_in_background()
+            return
         scopes.highlighted = 0
         self.show_scope(0)
-        scopes.focus()
+
+    def count_in_background(self) -> None:
+        """Count the luck in a worker thread (a 50,000-entry log takes seconds: the screen
+        opens at once and Escape still goes back); say so meanwhile."""
+        count = begin_luck(self.session)
+        self.detail_text = f"Counting the luck of {count.entries:,} log entries…"
+        self.query_one("#luck-detail", Static).update(Text(self.detail_text, style="italic"))
+        self.run_worker(
+            partial(self.count_worker, count),
+            thread=True,
+            group="luck",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def count_worker(self, count: LuckCount) -> None:
+        try:
+            report: LuckReport | None = count.run()
+            error = ""
+        except Exception as exc:  # told on the screen, never a traceback
+            report, error = None, f"{type(exc).__name__}: {exc}"
+        self.app.call_from_thread(self.counted, count, report, error)
+
+    def counted(self, count: LuckCount, report: LuckReport | None, error: str) -> None:
+        """The count is done: shown if the game is still as it was when counting began;
+        counted again if it changed meanwhile (a change from the command palette)."""
+        if not self.is_attached or self.session.game is None:
+            return
+        if not count.still_current(self.session):
+            self.count_in_background()
+            return
+        if report is None:
+            self.detail_text = f"The luck could not be counted: {error}"
+            self.query_one("#luck-detail", Static).update(Text(self.detail_text))
+            return
+        self.report = report
+        self.scopes = ordered_scopes(report)
+        scopes = self.query_one("#luck-scopes", OptionList)
+        scopes.add_options(self.scope_options())
+        scopes.highlighted = 0
+        self.show_scope(0)
 
     @on(OptionList.OptionHighlighted, "#luck-scopes")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -138,5 +206,7 @@ class LuckScreen(DrumheadScreen):
 
     def show_scope(self, index: int) -> None:
         """Fill the right pane with the luck of scope ``index``."""
+        if self.report is None:
+            return
         self.detail_text = "\n".join(detail_lines(self.report, self.scopes[index]))
         self.query_one("#luck-detail", Static).update(Text(self.detail_text))

@@ -21,13 +21,25 @@ from drumhead.game.record_text import (
 )
 
 if TYPE_CHECKING:
+    from drumhead.game.game import Game
     from drumhead.game.revert import RevertPlan
+    from drumhead.game.state import GameState
     from drumhead.game.stats import LuckReport
     from drumhead.saves.paper import PaperKind
     from drumhead.session.session import TableSession
 
 
-__all__ = ["UNDONE_MARK", "RevertView", "log_marks", "luck", "plan_revert", "print_paper", "revert"]
+__all__ = [
+    "UNDONE_MARK",
+    "LuckCount",
+    "RevertView",
+    "begin_luck",
+    "log_marks",
+    "luck",
+    "plan_revert",
+    "print_paper",
+    "revert",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +63,33 @@ def luck(session: TableSession) -> LuckReport:
     from drumhead.game.stats import luck_report
 
     return luck_report(session.open_game_or_fail())
+
+
+@dataclass(frozen=True, slots=True)
+class LuckCount:
+    """The open game's luck to be counted, as the game is now: :meth:`run` can be called
+    from any thread (a long log takes seconds); :meth:`still_current` says whether the game
+    is still as it was when the count began (if not, its figures are not the game's)."""
+
+    game: Game
+    entries: int
+    """The log's length when the count began."""
+    state: GameState
+
+    def run(self) -> LuckReport:
+        from drumhead.game.stats import luck_report
+
+        return luck_report(self.game)
+
+    def still_current(self, session: TableSession) -> bool:
+        game = session.game
+        return game is self.game and game.event_count == self.entries and game.state is self.state
+
+
+def begin_luck(session: TableSession) -> LuckCount:
+    """A count of the open game's luck as it is now (see :class:`LuckCount`)."""
+    game = session.open_game_or_fail()
+    return LuckCount(game, game.event_count, game.state)
 
 
 def log_marks(session: TableSession) -> dict[int, str]:

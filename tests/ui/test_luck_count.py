@@ -1,0 +1,149 @@
+"""A long game's luck is counted in a worker thread: the luck screen opens at once saying so,
+then shows exactly what counting as it opens shows; a game changed while it counted is counted
+again; a count that fails says why on the screen. A scope's pane lists its latest rolls only
+(the whole game's 23,000 rolls of a 50,000-entry log took seconds to lay out on every move),
+and says how many there are and where to read every one."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from drumhead.screens.views import luck as luck_view
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.luck import LuckScreen, detail_lines, ordered_scopes, scope_label
+from textual.widgets import OptionList
+
+from drumhead.errors import DrumheadError
+from drumhead.game.stats import luck_report
+from drumhead.session.record import LuckCount
+from tests.ui.helpers import cards_app, until
+from tests.ui.test_record import play_two_routs
+
+
+def shown(screen: LuckScreen) -> tuple[list[str], str]:
+    scopes = screen.query_one("#luck-scopes", OptionList)
+    return [str(scopes.get_option_at_index(i).prompt) for i in range(scopes.option_count)], (
+        screen.detail_text
+    )
+
+
+async def open_luck(pilot: object) -> LuckScreen:
+    app = pilot.app  # type: ignore[attr-defined]
+    await pilot.press("l")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, LogScreen))
+    await pilot.press("s")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, LuckScreen) and app.screen.is_mounted)
+    screen = app.screen
+    assert isinstance(screen, LuckScreen)
+    return screen
+
+
+async def test_counted_in_the_background_it_shows_what_counting_at_once_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        at_once = await open_luck(pilot)
+        assert at_once.counted_at_once
+        expected = shown(at_once)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+
+        release = threading.Event()
+        real_run = LuckCount.run
+
+        def held_run(count: LuckCount) -> object:
+            release.wait(10)  # the screen is seen counting first
+            return real_run(count)
+
+        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
+        monkeypatch.setattr(LuckCount, "run", held_run)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, LuckScreen) and app.screen.is_mounted)
+        counting = app.screen
+        assert isinstance(counting, LuckScreen) and not counting.counted_at_once
+        await pilot.pause()
+        assert shown(counting) == ([], "Counting the luck of 4 log entries…")
+        release.set()
+        await until(pilot, lambda: counting.report is not None)
+        await pilot.pause()
+        assert shown(counting) == expected
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        assert shown(counting)[1] == "\n".join(detail_lines(report, report.game))
+        await pilot.press("down")
+        assert counting.detail_text == "\n".join(detail_lines(report, ordered_scopes(report)[1]))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+
+
+async def test_a_game_changed_while_counting_is_counted_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        real_run = LuckCount.run
+        runs: list[int] = []
+
+        def changing_run(count: LuckCount) -> object:
+            runs.append(count.entries)
+            if len(runs) == 1:  # the players undo the last entry meanwhile (the palette)
+                app.call_from_thread(app.session.undo)
+            return real_run(count)
+
+        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
+        monkeypatch.setattr(LuckCount, "run", changing_run)
+        screen = await open_luck(pilot)
+        await until(pilot, lambda: screen.report is not None)
+        assert runs == [4, 3]
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        labels, detail = shown(screen)
+        assert labels == [scope_label(report, s) for s in ordered_scopes(report)]
+        assert detail == "\n".join(detail_lines(report, report.game))
+
+
+async def test_a_count_that_fails_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing_run(count: LuckCount) -> object:
+        raise DrumheadError("entry 3 cannot be read")
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
+        monkeypatch.setattr(LuckCount, "run", failing_run)
+        screen = await open_luck(pilot)
+        await until(pilot, lambda: "could not" in screen.detail_text)
+        assert shown(screen) == (
+            [],
+            "The luck could not be counted: DrumheadError: entry 3 cannot be read",
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+
+
+async def test_a_scope_lists_its_latest_rolls_and_says_how_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        every = detail_lines(report, report.game)
+        listed = every[every.index("Rolls (2):") + 1 :]
+        assert [line.split(":")[0] for line in listed] == ["entry 1 (turn 1)", "entry 3 (turn 1)"]
+        monkeypatch.setattr(luck_view, "ROLLS_SHOWN", 1)
+        latest = detail_lines(report, report.game)
+        heading = next(line for line in latest if line.startswith("Rolls"))
+        assert heading == (
+            "Rolls (2; the latest 1 shown, the log and `drumhead stats --json` list every one):"
+        )
+        assert latest[latest.index(heading) + 1 :] == listed[1:]  # the latest roll only
+        assert latest[: latest.index(heading)] == every[: every.index("Rolls (2):")]  # figures
