@@ -174,6 +174,12 @@ class Game:
         """The log's events from position ``start`` up to ``stop`` (a slice, read as needed)."""
         return self._log[start:stop]
 
+    @property
+    def entries(self) -> Sequence[Event]:
+        """The log as a sequence whose events are read when indexed or sliced (a long save's
+        are not all read for one of them, as :attr:`log` reads them)."""
+        return self._log
+
     def iter_log(self, *, reverse: bool = False) -> Iterator[Event]:
         """The log's events one at a time (the latest first with ``reverse``)."""
         return reversed(self._log) if reverse else iter(self._log)

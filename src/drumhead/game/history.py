@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import overload
 
 from drumhead.errors import InputError
@@ -197,7 +197,7 @@ class Past:
         return self._failed(index, exc) if self._failed is not None else exc
 
 
-class EventLog:
+class EventLog(Sequence[Event]):
     """A game's log: the first ``cut`` events of its :class:`Past` (read when asked for), then
     the events in memory. Undo and jump may take events from the past (``cut`` shrinks); the
     past's later events are then the redo stack's, or abandoned."""

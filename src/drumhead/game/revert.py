@@ -88,7 +88,7 @@ def plan_revert(game: Game, seq: int) -> RevertPlan:
     """Plan reverting entry ``seq`` of ``game``'s log (see the module's documentation)."""
     from drumhead.game.game import unchanged_before
 
-    log = game.log
+    log = game.entries  # read as needed: planning reads the entries from ``base`` on
     if not 1 <= seq <= len(log):
         raise InputError(f"no entry {seq} in the log (1..{len(log)})")
     target = log[seq - 1]

@@ -103,7 +103,7 @@ def plan_revert(session: TableSession, seq: int) -> RevertView:
     a change of phase or turn, an entry already taken back)."""
     game = session.open_game_or_fail()
     plan = game.revert(seq)
-    log = game.events()
+    log = game.entries  # the entries named only are read (a long save's log is not)
     return RevertView(
         entry=f"entry {seq}: {session.describe(log[seq - 1])}",
         summary=plan_summary(plan),
