@@ -23,7 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.session.record import LuckCount, begin_luck, luck
+from drumhead.session.record import CountStopped, LuckCount, begin_luck, luck
 
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
@@ -127,6 +127,8 @@ class LuckScreen(DrumheadScreen):
         """The scopes, in the list's order."""
         self.detail_text = ""
         """What the right pane shows (the highlighted scope's luck), as plain text."""
+        self.counting: LuckCount | None = None
+        """The count running in the background, if one is."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Luck")
@@ -163,6 +165,7 @@ class LuckScreen(DrumheadScreen):
         """Count the luck in a worker thread (a 50,000-entry log takes seconds: the screen
         opens at once and Escape still goes back); say so meanwhile."""
         count = begin_luck(self.session)
+        self.counting = count
         self.detail_text = f"Counting the luck of {count.entries:,} log entries…"
         self.query_one("#luck-detail", Static).update(Text(self.detail_text, style="italic"))
         self.run_worker(
@@ -177,13 +180,21 @@ class LuckScreen(DrumheadScreen):
         try:
             report: LuckReport | None = count.run()
             error = ""
+        except CountStopped:
+            return  # the screen was closed: no one waits for it
         except Exception as exc:  # told on the screen, never a traceback
             report, error = None, f"{type(exc).__name__}: {exc}"
         self.app.call_from_thread(self.counted, count, report, error)
 
+    def on_unmount(self) -> None:
+        """Closed while counting: the count stops (it held the keys back for seconds)."""
+        if self.counting is not None:
+            self.counting.stop()
+
     def counted(self, count: LuckCount, report: LuckReport | None, error: str) -> None:
         """The count is done: shown if the game is still as it was when counting began;
         counted again if it changed meanwhile (a change from the command palette)."""
+        self.counting = None
         if not self.is_attached or self.session.game is None:
             return
         if not count.still_current(self.session):

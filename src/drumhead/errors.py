@@ -116,3 +116,8 @@ class RulesetErrors(RulesetError):
         if not hasattr(self, "errors"):  # while RulesetError.__init__ runs
             return super().format()
         return "\n".join(RulesetError.format(e) for e in self.errors)
+
+
+class CountStopped(Exception):
+    """A long count (a game's luck) stopped before its end because its reader asked it to:
+    not an error, and never shown."""

@@ -183,3 +183,12 @@ def test_two_rolls_alike_are_not_called_the_only_rated_roll() -> None:
     lines = tally_lines(tally)
     assert not any("only rated roll" in line for line in lines)
     assert lines[1].startswith("luckiest: entry 1 ") and lines[2].startswith("unluckiest: entry 1 ")
+
+
+def test_a_count_asked_to_stop_stops_and_one_never_asked_is_the_whole_report(game: Game) -> None:
+    from drumhead.errors import CountStopped
+
+    whole = luck_report(game)
+    assert luck_report(game, stop=lambda: False) == whole
+    with pytest.raises(CountStopped):
+        luck_report(game, stop=lambda: True)

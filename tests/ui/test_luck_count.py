@@ -147,3 +147,40 @@ async def test_a_scope_lists_its_latest_rolls_and_says_how_many(
         )
         assert latest[latest.index(heading) + 1 :] == listed[1:]  # the latest roll only
         assert latest[: latest.index(heading)] == every[: every.index("Rolls (2):")]  # figures
+
+
+async def test_leaving_the_screen_stops_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Escape while counting: the count stops at its next look (it held every key back for
+    seconds after the screen was gone); nothing is told."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        release = threading.Event()
+        finished = threading.Event()
+        real_run = LuckCount.run
+        ended: list[str] = []
+
+        def held_run(count: LuckCount) -> object:
+            release.wait(10)
+            try:
+                return real_run(count)
+            except Exception as exc:
+                ended.append(type(exc).__name__)
+                raise
+            finally:
+                finished.set()
+
+        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
+        monkeypatch.setattr(LuckCount, "run", held_run)
+        screen = await open_luck(pilot)
+        count = screen.counting
+        assert count is not None and not count.stopped.is_set()
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await until(pilot, lambda: not screen.is_attached)
+        assert count.stopped.is_set()
+        release.set()
+        assert finished.wait(10)
+        await pilot.pause()
+        assert ended == ["CountStopped"]
+        assert not any("could not" in n.message for n in app._notifications)

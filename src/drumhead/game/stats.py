@@ -24,12 +24,12 @@ its expected value (hits, casualties, inches).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from drumhead.errors import DrumheadError
+from drumhead.errors import CountStopped, DrumheadError
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
@@ -227,11 +227,22 @@ def expected_value(odds: Sequence[Mapping[str, Any]]) -> Fraction | None:
 
 
 # -- the report ---------------------------------------------------------------------------------
-def luck_report(game: Game) -> LuckReport:
-    """Every roll of ``game`` in effect, placed, and tallied by game, side and unit."""
+STOP_EVERY = 256
+"""Entries between two looks at ``luck_report``'s ``stop``."""
+
+
+def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckReport:
+    """Every roll of ``game`` in effect, placed, and tallied by game, side and unit. With
+    ``stop``, asked every :data:`STOP_EVERY` entries: when it says so, :class:`CountStopped`
+    is raised (a front end counting in a thread for a screen that was closed)."""
     rolls: list[Roll] = []
     state = game.start
-    for event in game.in_effect():
+    gone = game.reverted()
+    for index, event in enumerate(game.iter_log()):  # the entries in effect (in_effect())
+        if stop is not None and index % STOP_EVERY == 0 and stop():
+            raise CountStopped(f"stopped at entry {event.seq}")
+        if event.kind == "revert" or event.seq in gone:
+            continue
         if event.kind == "resolution":
             rolls.append(_placed(game, event.seq, event.turn, event.data, state))
         state = apply_event(state, event)

@@ -8,10 +8,12 @@ entry of the log, and the unit cards or quick reference written beside the save.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drumhead.errors import CountStopped
 from drumhead.game.record_text import (
     UNDONE_MARK,
     entry_marker,
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "UNDONE_MARK",
+    "CountStopped",
     "LuckCount",
     "RevertView",
     "begin_luck",
@@ -68,18 +71,25 @@ def luck(session: TableSession) -> LuckReport:
 @dataclass(frozen=True, slots=True)
 class LuckCount:
     """The open game's luck to be counted, as the game is now: :meth:`run` can be called
-    from any thread (a long log takes seconds); :meth:`still_current` says whether the game
-    is still as it was when the count began (if not, its figures are not the game's)."""
+    from any thread (a long log takes seconds) and stops early once :meth:`stop` is called;
+    :meth:`still_current` says whether the game is still as it was when the count began (if
+    not, its figures are not the game's)."""
 
     game: Game
     entries: int
     """The log's length when the count began."""
     state: GameState
+    stopped: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> LuckReport:
+        """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first)."""
         from drumhead.game.stats import luck_report
 
-        return luck_report(self.game)
+        return luck_report(self.game, stop=self.stopped.is_set)
+
+    def stop(self) -> None:
+        """No one will read the report: the count ends at its next look."""
+        self.stopped.set()
 
     def still_current(self, session: TableSession) -> bool:
         game = session.game
