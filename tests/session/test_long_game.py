@@ -117,3 +117,35 @@ def test_planning_a_revert_of_a_recent_entry_reads_only_the_entries_after_it(
     again = game.revert(seq)
     assert again.conflicts == view.plan.conflicts and again.state == view.plan.state
     table.close(force=True)
+
+
+def test_a_walk_over_the_whole_log_keeps_the_latest_events_read(
+    table: TableSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The luck (or any report) walks the log from the start: the events it reads are not
+    kept, so the latest ones, read again and again by the keys, are not read from the save
+    anew after it (the morale test opened 104 ms after the luck screen, 60 before)."""
+    from drumhead.game import history
+    from drumhead.game.stats import luck_report
+
+    monkeypatch.setattr(history, "RECENT", 50)  # fewer kept than the log holds, as at 50,000
+    game = table.open_game_or_fail()
+    past = game.past
+    assert past is not None
+    latest = [game.events(i, i + 1)[0] for i in range(EVENTS - 20, EVENTS)]  # read: kept
+    reads: list[int] = []
+    real = past._read
+
+    def counted(index: int) -> object:
+        reads.append(index)
+        return real(index)
+
+    past._read = counted  # type: ignore[method-assign,assignment]
+    luck_report(game)
+    assert len(game.log) == EVENTS  # the whole log walked twice
+    walked = len(reads)
+    assert walked >= EVENTS - 20
+    again = [game.events(i, i + 1)[0] for i in range(EVENTS - 20, EVENTS)]
+    assert len(reads) == walked  # none read again
+    assert all(a is b for a, b in zip(again, latest, strict=True))
+    table.close(force=True)

@@ -81,17 +81,26 @@ class Past:
         return self._count
 
     def __getitem__(self, index: int) -> Event:
-        if not 0 <= index < self._count:
-            raise IndexError(index)
         recent = self._recent
         event = recent.get(index)
         if event is None:
-            event = self._read(index)
-            if event.seq != index + 1:
-                raise self._fail(index, InputError(f"event {event.seq} is out of order"))
+            event = self.peek(index)
             recent[index] = event
             if len(recent) > RECENT:
                 recent.popitem(last=False)
+        return event
+
+    def peek(self, index: int) -> Event:
+        """Event ``index``, not kept once read: a walk over the whole past (a report, the
+        luck) would push the latest turn's events out of those kept, and every key that
+        reads them would read them from the save again."""
+        event = self._recent.get(index)
+        if event is None:
+            if not 0 <= index < self._count:
+                raise IndexError(index)
+            event = self._read(index)
+            if event.seq != index + 1:
+                raise self._fail(index, InputError(f"event {event.seq} is out of order"))
         return event
 
     def kinds(self) -> list[str]:
@@ -236,9 +245,9 @@ class EventLog(Sequence[Event]):
         return self._tail[index - self.cut]
 
     def __iter__(self) -> Iterator[Event]:
-        for index in range(self.cut):
+        for index in range(self.cut):  # a walk from the start: the events read are not kept
             assert self.past is not None
-            yield self.past[index]
+            yield self.past.peek(index)
         yield from self._tail
 
     def __reversed__(self) -> Iterator[Event]:
