@@ -82,6 +82,8 @@ SCRIPT: tuple[Step, ...] = (
     Step("end", "log: to the latest"),
     Step("u", "log: undo (shown at once)", "Undone"),
     Step("U", "log: redo", "Redone"),
+    Step("s", "log: the luck screen", "50% is par"),
+    Step("escape", "back from the luck screen", LOG),
     Step("escape", "back from the log", BATTLE),
     Step("e", "open the units", "Add unit"),
     Step("escape", None, BATTLE),
