@@ -93,15 +93,6 @@ class SessionActions(SettlingApp):
             else:
                 self.notify(f"Redone: {redone}")
 
-    def action_open_luck(self) -> None:
-        """The luck statistics of the open game (views/luck.py)."""
-        if self.session.game is None:
-            self.notify("No game open.", severity="warning")
-            return
-        from .views.luck import LuckScreen
-
-        self.push_screen(LuckScreen())
-
     def action_print(self, kind: str = "cards") -> None:
         """Write the game's unit cards (or its quick reference) as HTML beside the save, and
         say where."""

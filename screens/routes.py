@@ -57,6 +57,15 @@ class Routes(SessionActions):
         self.kept.show(LogScreen)
         self.remember_view(screen="log")
 
+    def action_open_luck(self) -> None:
+        """The luck statistics of the open game (views/luck.py)."""
+        if self.session.game is None:
+            self.notify("No game open.", severity="warning")
+            return
+        from .views.luck import LuckScreen
+
+        self.kept.show(LuckScreen)
+
     def action_open_units(self, unit: str = "") -> None:
         if self.session.game is None:
             self.notify("No game open.", severity="warning")

@@ -27,7 +27,7 @@ from drumhead.session.record import CountStopped, LuckCount, begin_luck, luck
 
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
-from .base import DrumheadScreen
+from .base import KeptScreen
 
 if TYPE_CHECKING:
     from drumhead.game.stats import LuckReport, Scope
@@ -107,7 +107,7 @@ def _in_scope(scope: Scope, side: str | None, unit: str | None) -> bool:
     return unit == scope.id
 
 
-class LuckScreen(DrumheadScreen):
+class LuckScreen(KeptScreen):
     """The scopes on the left (the game, each side and its units, with their averages); the
     highlighted one's luck on the right."""
 
@@ -118,12 +118,12 @@ class LuckScreen(DrumheadScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.counted_at_once = self.session.open_game_or_fail().event_count <= COUNT_AT_ONCE
-        """Whether the luck was counted as the screen was built; if not, it is counted in a
-        worker thread while the screen shows that it is counting."""
-        self.report: LuckReport | None = luck(self.session) if self.counted_at_once else None
+        self.counted_at_once = True
+        """Whether the luck shown was counted as the screen opened; if not, it is counted in
+        a worker thread while the screen shows that it is counting."""
+        self.report: LuckReport | None = None
         """The luck of the game when the screen was opened (None while it is counted)."""
-        self.scopes: list[Scope] = ordered_scopes(self.report) if self.report else []
+        self.scopes: list[Scope] = []
         """The scopes, in the list's order."""
         self.detail_text = ""
         """What the right pane shows (the highlighted scope's luck), as plain text."""
@@ -134,7 +134,7 @@ class LuckScreen(DrumheadScreen):
         yield StatusBar("Luck")
         yield Static(HINT, classes="hint")
         with Horizontal(id="luck-view"):
-            yield OptionList(*self.scope_options(), id="luck-scopes")
+            yield OptionList(id="luck-scopes")
             with VerticalScroll(id="luck-detail-pane"):
                 yield Static(id="luck-detail")
         yield KeysFooter()
@@ -153,13 +153,32 @@ class LuckScreen(DrumheadScreen):
         ]
 
     def on_mount(self) -> None:
+        self.fill()
+
+    def reopen(self) -> bool:
+        """Open again: the game's luck as it is now (kept: building the screen was most of
+        the key's time)."""
+        self.fill()
+        return True
+
+    def fill(self) -> None:
+        """Count the luck (at once, or in the background for a long log) and show it."""
+        self.stop_counting()
+        self.counted_at_once = self.session.open_game_or_fail().event_count <= COUNT_AT_ONCE
+        self.report = luck(self.session) if self.counted_at_once else None
+        self.scopes = ordered_scopes(self.report) if self.report is not None else []
         scopes = self.query_one("#luck-scopes", OptionList)
-        scopes.focus()
+        with scopes.prevent(OptionList.OptionHighlighted):
+            scopes.clear_options()
+            scopes.add_options(self.scope_options())
+        self.set_focus(scopes)
         if self.report is None:
             self.count_in_background()
             return
-        scopes.highlighted = 0
+        with scopes.prevent(OptionList.OptionHighlighted):
+            scopes.highlighted = 0
         self.show_scope(0)
+        self.query_one("#luck-detail-pane", VerticalScroll).scroll_home(animate=False)
 
     def count_in_background(self) -> None:
         """Count the luck in a worker thread (a 50,000-entry log takes seconds: the screen
@@ -186,16 +205,25 @@ class LuckScreen(DrumheadScreen):
             report, error = None, f"{type(exc).__name__}: {exc}"
         self.app.call_from_thread(self.counted, count, report, error)
 
+    def on_screen_suspend(self) -> None:
+        """Left while counting: the count stops (it held the keys back for seconds)."""
+        self.stop_counting()
+
     def on_unmount(self) -> None:
-        """Closed while counting: the count stops (it held the keys back for seconds)."""
+        self.stop_counting()
+
+    def stop_counting(self) -> None:
         if self.counting is not None:
             self.counting.stop()
+            self.counting = None
 
     def counted(self, count: LuckCount, report: LuckReport | None, error: str) -> None:
         """The count is done: shown if the game is still as it was when counting began;
         counted again if it changed meanwhile (a change from the command palette)."""
+        if count is not self.counting or self.app.screen is not self:
+            return  # left, or counting anew, since: no one waits for this count
         self.counting = None
-        if not self.is_attached or self.session.game is None:
+        if self.session.game is None:
             return
         if not count.still_current(self.session):
             self.count_in_background()
@@ -207,8 +235,9 @@ class LuckScreen(DrumheadScreen):
         self.report = report
         self.scopes = ordered_scopes(report)
         scopes = self.query_one("#luck-scopes", OptionList)
-        scopes.add_options(self.scope_options())
-        scopes.highlighted = 0
+        with scopes.prevent(OptionList.OptionHighlighted):
+            scopes.add_options(self.scope_options())
+            scopes.highlighted = 0
         self.show_scope(0)
 
     @on(OptionList.OptionHighlighted, "#luck-scopes")

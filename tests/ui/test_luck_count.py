@@ -177,10 +177,33 @@ async def test_leaving_the_screen_stops_the_count(monkeypatch: pytest.MonkeyPatc
         assert count is not None and not count.stopped.is_set()
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
-        await until(pilot, lambda: not screen.is_attached)
-        assert count.stopped.is_set()
+        await until(pilot, count.stopped.is_set)  # the screen is kept: left, not unmounted
         release.set()
         assert finished.wait(10)
         await pilot.pause()
         assert ended == ["CountStopped"]
         assert not any("could not" in n.message for n in app._notifications)
+
+
+async def test_the_kept_screen_opened_again_shows_the_luck_as_it_is_now() -> None:
+    """The luck screen is kept (building it was most of the key's time): opened again after
+    an undo, it shows the luck of the game as it is then, from the top."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        first = await open_luck(pilot)
+        await pilot.press("down", "down")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("u", "u")  # Red Line's roll and its effects taken back
+        await pilot.press("s")
+        await until(pilot, lambda: app.screen is first)
+        await pilot.pause()
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        assert len(report.rolls) == 1
+        labels, detail = shown(first)
+        assert labels == [scope_label(report, s) for s in ordered_scopes(report)]
+        assert detail == "\n".join(detail_lines(report, report.game))
+        assert first.query_one("#luck-scopes", OptionList).highlighted == 0

@@ -227,7 +227,7 @@ def expected_value(odds: Sequence[Mapping[str, Any]]) -> Fraction | None:
 
 
 # -- the report ---------------------------------------------------------------------------------
-STOP_EVERY = 256
+STOP_EVERY = 32
 """Entries between two looks at ``luck_report``'s ``stop``."""
 
 
