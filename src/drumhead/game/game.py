@@ -167,8 +167,12 @@ class Game:
 
     def in_effect(self) -> list[Event]:
         """The log's entries that count: neither taken back by a revert nor reverts."""
+        return list(self.iter_in_effect())
+
+    def iter_in_effect(self) -> Iterator[Event]:
+        """:meth:`in_effect`, read one entry at a time (a walk can stop early)."""
         gone = self.reverted()
-        return [e for e in self._log if e.kind != "revert" and e.seq not in gone]
+        return (e for e in self._log if e.kind != "revert" and e.seq not in gone)
 
     def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
         """The log's events from position ``start`` up to ``stop`` (a slice, read as needed)."""

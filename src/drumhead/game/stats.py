@@ -237,12 +237,9 @@ def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckRe
     is raised (a front end counting in a thread for a screen that was closed)."""
     rolls: list[Roll] = []
     state = game.start
-    gone = game.reverted()
-    for index, event in enumerate(game.iter_log()):  # the entries in effect (in_effect())
+    for index, event in enumerate(game.iter_in_effect()):
         if stop is not None and index % STOP_EVERY == 0 and stop():
             raise CountStopped(f"stopped at entry {event.seq}")
-        if event.kind == "revert" or event.seq in gone:
-            continue
         if event.kind == "resolution":
             rolls.append(_placed(game, event.seq, event.turn, event.data, state))
         state = apply_event(state, event)
