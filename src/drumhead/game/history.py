@@ -84,7 +84,7 @@ class Past:
         recent = self._recent
         event = recent.get(index)
         if event is None:
-            event = self.peek(index)
+            event = self._load(index)
             recent[index] = event
             if len(recent) > RECENT:
                 recent.popitem(last=False)
@@ -95,12 +95,15 @@ class Past:
         luck) would push the latest turn's events out of those kept, and every key that
         reads them would read them from the save again."""
         event = self._recent.get(index)
-        if event is None:
-            if not 0 <= index < self._count:
-                raise IndexError(index)
-            event = self._read(index)
-            if event.seq != index + 1:
-                raise self._fail(index, InputError(f"event {event.seq} is out of order"))
+        return event if event is not None else self._load(index)
+
+    def _load(self, index: int) -> Event:
+        """Event ``index`` read from where the past is kept, checked to be in its place."""
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        event = self._read(index)
+        if event.seq != index + 1:
+            raise self._fail(index, InputError(f"event {event.seq} is out of order"))
         return event
 
     def kinds(self) -> list[str]:
