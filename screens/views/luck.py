@@ -1,7 +1,7 @@
 """Was it the dice? The luck of the game, of each side and each unit, in all and turn by turn.
 
 Every number is :func:`drumhead.game.stats.luck_report`'s (asked of the table session,
-:func:`drumhead.session.record.luck`), in the words of
+:func:`drumhead.session.record.begin_luck`), in the words of
 :mod:`drumhead.game.luck_text` (as ``drumhead stats`` prints them): the checks and how many
 were rated, the average percentile (50% = par), the luckiest and unluckiest rolls with what
 they decided, the numbers rolled against those expected, a bar per turn drawn in characters
@@ -23,7 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.session.record import CountStopped, LuckCount, begin_luck, luck
+from drumhead.session.record import CountStopped, LuckCount, begin_luck
 
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
@@ -164,26 +164,32 @@ class LuckScreen(KeptScreen):
     def fill(self) -> None:
         """Count the luck (at once, or in the background for a long log) and show it."""
         self.stop_counting()
-        self.counted_at_once = self.session.open_game_or_fail().event_count <= COUNT_AT_ONCE
-        self.report = luck(self.session) if self.counted_at_once else None
-        self.scopes = ordered_scopes(self.report) if self.report is not None else []
+        count = begin_luck(self.session)
+        self.counted_at_once = count.entries <= COUNT_AT_ONCE
+        if self.counted_at_once:
+            self.show_report(count.run())
+        else:
+            self.show_report(None)
+            self.count_in_background(count)
+
+    def show_report(self, report: LuckReport | None) -> None:
+        """The scopes of ``report`` listed (none while it is counted), the game's shown."""
+        self.report = report
+        self.scopes = ordered_scopes(report) if report is not None else []
         scopes = self.query_one("#luck-scopes", OptionList)
         with scopes.prevent(OptionList.OptionHighlighted):
             scopes.clear_options()
             scopes.add_options(self.scope_options())
+            if report is not None:
+                scopes.highlighted = 0
         self.set_focus(scopes)
-        if self.report is None:
-            self.count_in_background()
-            return
-        with scopes.prevent(OptionList.OptionHighlighted):
-            scopes.highlighted = 0
-        self.show_scope(0)
-        self.query_one("#luck-detail-pane", VerticalScroll).scroll_home(animate=False)
+        if report is not None:
+            self.show_scope(0)
+            self.query_one("#luck-detail-pane", VerticalScroll).scroll_home(animate=False)
 
-    def count_in_background(self) -> None:
+    def count_in_background(self, count: LuckCount) -> None:
         """Count the luck in a worker thread (a 50,000-entry log takes seconds: the screen
         opens at once and Escape still goes back); say so meanwhile."""
-        count = begin_luck(self.session)
         self.counting = count
         self.detail_text = f"Counting the luck of {count.entries:,} log entries…"
         self.query_one("#luck-detail", Static).update(Text(self.detail_text, style="italic"))
@@ -226,19 +232,13 @@ class LuckScreen(KeptScreen):
         if self.session.game is None:
             return
         if not count.still_current(self.session):
-            self.count_in_background()
+            self.count_in_background(begin_luck(self.session))
             return
         if report is None:
             self.detail_text = f"The luck could not be counted: {error}"
             self.query_one("#luck-detail", Static).update(Text(self.detail_text))
             return
-        self.report = report
-        self.scopes = ordered_scopes(report)
-        scopes = self.query_one("#luck-scopes", OptionList)
-        with scopes.prevent(OptionList.OptionHighlighted):
-            scopes.add_options(self.scope_options())
-            scopes.highlighted = 0
-        self.show_scope(0)
+        self.show_report(report)
 
     @on(OptionList.OptionHighlighted, "#luck-scopes")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

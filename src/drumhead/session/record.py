@@ -38,7 +38,6 @@ __all__ = [
     "RevertView",
     "begin_luck",
     "log_marks",
-    "luck",
     "plan_revert",
     "print_paper",
     "revert",
@@ -59,13 +58,6 @@ class RevertView:
     """What the cards would read differently afterwards."""
     plan: RevertPlan
     """The plan itself (:meth:`Game.revert <drumhead.game.game.Game.revert>`)."""
-
-
-def luck(session: TableSession) -> LuckReport:
-    """The open game's luck: every roll in effect, by game, side, unit and turn."""
-    from drumhead.game.stats import luck_report
-
-    return luck_report(session.open_game_or_fail())
 
 
 @dataclass(frozen=True, slots=True)
