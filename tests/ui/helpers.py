@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from drumhead.screens.app import DrumheadApp
+
+if TYPE_CHECKING:
+    from drumhead.screens.views.battle import BattleScreen
+    from drumhead.screens.views.log import LogScreen
+    from textual.widgets import OptionList
 
 SIZES = [(80, 24), (120, 40)]
 """Every screen is pictured at the smallest supported terminal and a comfortable one."""
@@ -112,3 +118,41 @@ async def left_pane_home(pilot: object, show: str | None = None) -> None:
     if show is not None:
         pane.scroll_to_widget(pane.query_one(show), animate=False)
         await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def battle_on(pilot: object, unit: str | None = None) -> BattleScreen:
+    """A new game started (:func:`start_game`), its battle screen once shown, the roster's
+    cursor on ``unit`` if given."""
+    from drumhead.screens.views.battle import BattleScreen
+    from textual.widgets import OptionList
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await start_game(pilot)
+    await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+    battle = app.screen
+    assert isinstance(battle, BattleScreen)
+    if unit is not None:
+        roster = battle.query_one("#roster", OptionList)
+        roster.highlighted = roster.get_option_index(unit)
+        await pilot.pause()  # type: ignore[attr-defined]
+    return battle
+
+
+async def open_log(pilot: object) -> LogScreen:
+    """l, and the log screen once shown."""
+    from drumhead.screens.views.log import LogScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await pilot.press("l")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, LogScreen))
+    screen = app.screen
+    assert isinstance(screen, LogScreen)
+    return screen
+
+
+def option_entries(options: OptionList) -> list[tuple[str | None, str]]:
+    """An option list's entries, as (id, text)."""
+    return [
+        (o.id, str(o.prompt))
+        for o in (options.get_option_at_index(i) for i in range(options.option_count))
+    ]

@@ -6,13 +6,12 @@ stays in sight and is repainted at once; a tick the rules refuse is shown untick
 from __future__ import annotations
 
 from drumhead.screens.views.battle import BattleScreen
-from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.roster import RosterLines, roster_options
 from drumhead.screens.views.turn_panel import checklist_options
 from drumhead.screens.widgets.cards import unit_card
 from textual.widgets import OptionList, SelectionList, Static
 
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import battle_on, cards_app, open_log, option_entries, until
 
 
 def what_shows(screen: BattleScreen) -> dict[str, object]:
@@ -20,16 +19,20 @@ def what_shows(screen: BattleScreen) -> dict[str, object]:
     roster = screen.query_one("#roster", OptionList)
     steps = screen.query_one("#steps", SelectionList)
     return {
-        "roster": [
-            (o.id, str(o.prompt))
-            for o in (roster.get_option_at_index(i) for i in range(roster.option_count))
-        ],
+        "roster": option_entries(roster),
         "card": str(screen.query_one("#unit-card", Static).content),
         "steps": [
             (str(o.prompt), o.value in steps.selected)
             for o in (steps.get_option_at_index(i) for i in range(steps.option_count))
         ],
     }
+
+
+async def back_to(pilot: object, battle: BattleScreen) -> None:
+    """Escape from the log, and the battle once shown again."""
+    await pilot.press("escape")  # type: ignore[attr-defined]
+    await until(pilot, lambda: pilot.app.screen is battle)  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
 
 
 def drawn_afresh(screen: BattleScreen) -> dict[str, object]:
@@ -53,13 +56,7 @@ def drawn_afresh(screen: BattleScreen) -> dict[str, object]:
 async def test_changes_made_in_the_log_show_on_the_battle_when_back() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await start_game(pilot)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        battle = app.screen
-        assert isinstance(battle, BattleScreen)
-        roster = battle.query_one("#roster", OptionList)
-        roster.highlighted = roster.get_option_index("blue_guards")
-        await pilot.pause()
+        battle = await battle_on(pilot, "blue_guards")
         session = app.session
         session.edit_unit("blue_guards", "strength_now", 3)
         session.next_phase()
@@ -67,37 +64,28 @@ async def test_changes_made_in_the_log_show_on_the_battle_when_back() -> None:
         assert what_shows(battle) == drawn_afresh(battle)
         before = what_shows(battle)
 
-        await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await open_log(pilot)
         await pilot.press("u")  # the phase back
         await pilot.press("u")  # the strength back
         await pilot.pause()
         assert battle.stale  # not repainted while the log covers it
         assert what_shows(battle) == before
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is battle)
-        await pilot.pause()
+        await back_to(pilot, battle)
         assert not battle.stale
         shown = what_shows(battle)
         assert shown == drawn_afresh(battle) and shown != before
         assert "3/" not in str(shown["card"])  # the strength undone shows on the card
 
         # both redone in the log: back to the state before, the screen as before
-        await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await open_log(pilot)
         await pilot.press("U", "U")
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is battle)
-        await pilot.pause()
+        await back_to(pilot, battle)
         assert what_shows(battle) == drawn_afresh(battle) == before
 
         # an undo and a redo in the log: the same state, the same screen
-        await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await open_log(pilot)
         await pilot.press("u", "U")
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is battle)
-        await pilot.pause()
+        await back_to(pilot, battle)
         assert what_shows(battle) == drawn_afresh(battle) == before
 
 
@@ -111,13 +99,7 @@ async def test_under_a_dialog_the_battle_is_repainted_at_once() -> None:
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await start_game(pilot)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        battle = app.screen
-        assert isinstance(battle, BattleScreen)
-        roster = battle.query_one("#roster", OptionList)
-        roster.highlighted = roster.get_option_index("blue_guards")
-        await pilot.pause()
+        battle = await battle_on(pilot, "blue_guards")
         app.push_screen(Dialog())
         await pilot.pause()
         app.session.edit_unit("blue_guards", "strength_now", 2)
@@ -132,10 +114,7 @@ async def test_a_tick_refused_is_shown_unticked() -> None:
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await start_game(pilot)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        battle = app.screen
-        assert isinstance(battle, BattleScreen)
+        battle = await battle_on(pilot)
         steps = battle.query_one("#steps", SelectionList)
         steps.focus()
         steps.highlighted = 0

@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 from drumhead.errors import DrumheadError
 from drumhead.game.stats import luck_report
 from drumhead.session.record import LuckCount
-from tests.ui.helpers import cards_app, until
+from tests.ui.helpers import cards_app, open_log, until
 from tests.ui.test_record import play_two_routs
 
 
@@ -28,10 +28,29 @@ def shown(screen: LuckScreen) -> tuple[list[str], str]:
     )
 
 
+def hold_counts(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
+    """Every log counted in the background, each count waiting until the event is set (the
+    screen is seen counting first); the names of the exceptions that ended counts."""
+    release = threading.Event()
+    ended: list[str] = []
+    real_run = LuckCount.run
+
+    def held_run(count: LuckCount) -> object:
+        release.wait(10)
+        try:
+            return real_run(count)
+        except Exception as exc:
+            ended.append(type(exc).__name__)
+            raise
+
+    monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
+    monkeypatch.setattr(LuckCount, "run", held_run)
+    return release, ended
+
+
 async def open_luck(pilot: object) -> LuckScreen:
     app = pilot.app  # type: ignore[attr-defined]
-    await pilot.press("l")  # type: ignore[attr-defined]
-    await until(pilot, lambda: isinstance(app.screen, LogScreen))
+    await open_log(pilot)
     await pilot.press("s")  # type: ignore[attr-defined]
     await until(pilot, lambda: isinstance(app.screen, LuckScreen) and app.screen.is_mounted)
     screen = app.screen
@@ -51,15 +70,7 @@ async def test_counted_in_the_background_it_shows_what_counting_at_once_shows(
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
 
-        release = threading.Event()
-        real_run = LuckCount.run
-
-        def held_run(count: LuckCount) -> object:
-            release.wait(10)  # the screen is seen counting first
-            return real_run(count)
-
-        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
-        monkeypatch.setattr(LuckCount, "run", held_run)
+        release, _ = hold_counts(monkeypatch)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, LuckScreen) and app.screen.is_mounted)
         counting = app.screen
@@ -155,23 +166,7 @@ async def test_leaving_the_screen_stops_the_count(monkeypatch: pytest.MonkeyPatc
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await play_two_routs(pilot)
-        release = threading.Event()
-        finished = threading.Event()
-        real_run = LuckCount.run
-        ended: list[str] = []
-
-        def held_run(count: LuckCount) -> object:
-            release.wait(10)
-            try:
-                return real_run(count)
-            except Exception as exc:
-                ended.append(type(exc).__name__)
-                raise
-            finally:
-                finished.set()
-
-        monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)
-        monkeypatch.setattr(LuckCount, "run", held_run)
+        release, ended = hold_counts(monkeypatch)
         screen = await open_luck(pilot)
         count = screen.counting
         assert count is not None and not count.stopped.is_set()
@@ -179,7 +174,7 @@ async def test_leaving_the_screen_stops_the_count(monkeypatch: pytest.MonkeyPatc
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         await until(pilot, count.stopped.is_set)  # the screen is kept: left, not unmounted
         release.set()
-        assert finished.wait(10)
+        await until(pilot, lambda: bool(ended))
         await pilot.pause()
         assert ended == ["CountStopped"]
         assert not any("could not" in n.message for n in app._notifications)

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from drumhead.errors import DrumheadError
 from drumhead.session import record
-from tests.ui.helpers import cards_app, until
+from tests.ui.helpers import cards_app, open_log, until
 from tests.ui.test_record import play_two_routs, revert_dialog
 
 
@@ -24,13 +24,24 @@ def said(app: object) -> list[str]:
     return [n.message for n in app._notifications]  # type: ignore[attr-defined]
 
 
+def hold_plans(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Every revert planned in the background, each plan waiting until the event is set."""
+    release = threading.Event()
+    real = record.plan_revert
+
+    def held(session: object, seq: int) -> object:
+        release.wait(10)
+        return real(session, seq)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(log_view, "PLAN_AT_ONCE", 0)
+    monkeypatch.setattr(log_view, "plan_revert", held)
+    return release
+
+
 async def plan_entry_one(pilot: Pilot[None]) -> LogScreen:
-    app = pilot.app
-    await pilot.press("l")
-    await until(pilot, lambda: isinstance(app.screen, LogScreen))
+    screen = await open_log(pilot)
     await pilot.press("home", "down")  # entry 1, under the turn's heading
-    screen = app.screen
-    assert isinstance(screen, LogScreen) and screen.highlighted_seq() == 1
+    assert screen.highlighted_seq() == 1
     await pilot.press("r")
     return screen
 
@@ -50,15 +61,7 @@ async def test_planned_in_the_background_it_offers_the_same_plan(
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
         assert "Planning" not in " ".join(said(app))
 
-        release = threading.Event()
-        real = record.plan_revert
-
-        def held(session: object, seq: int) -> object:
-            release.wait(10)
-            return real(session, seq)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(log_view, "PLAN_AT_ONCE", 0)
-        monkeypatch.setattr(log_view, "plan_revert", held)
+        release = hold_plans(monkeypatch)
         await pilot.press("r")
         await pilot.pause()
         assert "Planning the revert of entry 1: replaying the 3 entries after it…" in said(app)
@@ -80,10 +83,7 @@ async def test_a_refusal_in_the_background_is_told(monkeypatch: pytest.MonkeyPat
     async with app.run_test(size=(120, 40)) as pilot:
         await play_two_routs(pilot)
         monkeypatch.setattr(log_view, "PLAN_AT_ONCE", -10)  # even the latest entry
-        await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LogScreen))
-        screen = app.screen
-        assert isinstance(screen, LogScreen)
+        screen = await open_log(pilot)
         await pilot.press("home", "down", "r")  # entry 1 ...
         await revert_dialog(pilot, app)
         await pilot.press("escape")  # ... planned; cancelled
@@ -108,15 +108,7 @@ async def test_a_plan_finished_after_the_log_was_left_is_not_shown(
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await play_two_routs(pilot)
-        release = threading.Event()
-        real = record.plan_revert
-
-        def held(session: object, seq: int) -> object:
-            release.wait(10)
-            return real(session, seq)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(log_view, "PLAN_AT_ONCE", 0)
-        monkeypatch.setattr(log_view, "plan_revert", held)
+        release = hold_plans(monkeypatch)
         screen = await plan_entry_one(pilot)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))

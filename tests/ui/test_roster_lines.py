@@ -4,11 +4,10 @@ long game); a line wider than the roster is still wrapped whole, never cut."""
 
 from __future__ import annotations
 
-from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.widgets.fixed_lines import FixedLines
 from textual.widgets import OptionList
 
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import battle_on, cards_app, option_entries
 
 LONG = "The Very Long Named Regiment of Foot of the Blue Army's First Brigade, Veterans All"
 
@@ -23,9 +22,7 @@ def shown(roster: OptionList) -> list[str]:
 async def test_a_line_wider_than_the_roster_wraps_whole_and_the_next_entries_follow() -> None:
     app = cards_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_game(pilot)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        roster = app.screen.query_one("#roster", OptionList)
+        roster = (await battle_on(pilot)).query_one("#roster", OptionList)
         entry = roster.get_option_at_index(roster.get_option_index("blue_guards"))
         assert isinstance(entry.prompt, FixedLines) and len(entry.prompt.lines) == 3
         app.session.edit_unit("blue_guards", "name", LONG)
@@ -40,13 +37,6 @@ async def test_a_line_wider_than_the_roster_wraps_whole_and_the_next_entries_fol
         assert isinstance(entry.prompt, FixedLines) and LONG in str(entry.prompt)
 
 
-def entries(roster: OptionList) -> list[tuple[str | None, str]]:
-    return [
-        (o.id, str(o.prompt))
-        for o in (roster.get_option_at_index(i) for i in range(roster.option_count))
-    ]
-
-
 async def test_the_roster_after_every_change_is_the_roster_drawn_afresh() -> None:
     """Changed lines are replaced alone (an undo on a 500-unit roster rebuilt it all): after
     edits, undo, redo, a filter and back, the roster is entry for entry the one a new roster
@@ -55,12 +45,8 @@ async def test_the_roster_after_every_change_is_the_roster_drawn_afresh() -> Non
 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await start_game(pilot)
-        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await battle_on(pilot, "blue_guards")
         roster = screen.query_one("#roster", OptionList)
-        roster.highlighted = roster.get_option_index("blue_guards")
         session = app.session
 
         def afresh() -> list[tuple[str | None, str]]:
@@ -86,18 +72,18 @@ async def test_the_roster_after_every_change_is_the_roster_drawn_afresh() -> Non
         for step in steps:
             step()
             await pilot.pause()
-            assert entries(roster) == afresh()
+            assert option_entries(roster) == afresh()
             assert roster.get_option_at_index(roster.highlighted or 0).id == "blue_guards"
         screen.filter_text = "guards"
         screen.fill_roster()
-        assert entries(roster) == afresh() and [i for i, _ in entries(roster)] == [
+        assert option_entries(roster) == afresh() and [i for i, _ in option_entries(roster)] == [
             "#side:blue",
             "#brigade:blue:blue_first",
             "blue_guards",
         ]
         screen.filter_text = ""
         screen.fill_roster()
-        assert entries(roster) == afresh()
+        assert option_entries(roster) == afresh()
 
 
 def test_the_lines_kept_are_the_last_two_rosters_only() -> None:
