@@ -183,7 +183,7 @@ class DrumheadApp(Routes):
             from .views.start import StartScreen  # is seen (under any screen on it)
 
             if isinstance(base, StartScreen):
-                base.show_ruleset(choose=False)
+                self.call_next(base.build)
 
     def startup_done(self) -> None:
         """The first frame is painted: the garbage collector on again (``drumhead`` turns it

@@ -57,14 +57,25 @@ class StartScreen(DrumheadScreen):
 
     listed = False
     """Whether the saves listed at compose have been shown (resuming lists them again)."""
-    ruleset_shown = True
-    """Whether the ruleset detail shows the highlighted ruleset (see :meth:`show_ruleset`)."""
     shown_locked: frozenset[str] = frozenset()
     """The saves listed as open elsewhere."""
     LOCK_RECHECK = 2.0
     """Seconds between looks at the saves listed as open elsewhere (only while there are)."""
 
+    built = True
+    """Whether the screen's widgets are built: not while the last game is being opened over
+    it (see :meth:`build`)."""
+
     def compose(self) -> ComposeResult:
+        if (
+            self.drumhead.resuming
+            and self.session.resumable()
+            and not __import__("os").environ.get("DH_EAGER")
+        ):
+            # The last game is about to be opened over this screen, before the player sees
+            # it: building it first held the game back by 50 ms (tests/bench, opening).
+            self.built = False
+            return
         # The lists are built with their entries, so the first frame shows them and they are
         # styled and laid out once (filling them after mounting restyled the screen).
         yield StatusBar("Start")
@@ -84,11 +95,25 @@ class StartScreen(DrumheadScreen):
             yield Static("", id="ruleset-detail")
         yield KeysFooter()
 
-    def on_screen_resume(self) -> None:
+    async def build(self) -> None:
+        """Build the widgets left out while the last game was being opened: it was not (no
+        game to resume, or it would not open), or the player has left it."""
+        if self.built or self.closing:
+            return
+        self.built = True
+        await self.recompose()
+        if self.closing:  # the app quit meanwhile: nothing was built
+            return
+        self.listed = True  # just listed, as built
+        self.on_mount()
+
+    async def on_screen_resume(self) -> None:
+        if not self.built:
+            if not self.drumhead.resuming:
+                await self.build()
+            return
         if self.listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
-            if not self.ruleset_shown:
-                self.show_ruleset(choose=False)
         self.listed = True
 
     def ruleset_options(self) -> list[Option]:
@@ -156,6 +181,8 @@ class StartScreen(DrumheadScreen):
     def action_resume(self) -> None:
         """Resume the save highlighted in the list; from elsewhere (the rulesets list has the
         focus), the one played last, at the top."""
+        if not self.built:
+            return  # a key pressed while the last game opens: the screen shows nothing yet
         saves = self.query_one("#saves", OptionList)
         index = saves.highlighted if saves.highlighted is not None else 0
         option = saves.get_option_at_index(index) if saves.option_count else None
@@ -175,6 +202,8 @@ class StartScreen(DrumheadScreen):
         self.action_resume()
 
     def on_mount(self) -> None:
+        if not self.built:
+            return
         self.query_one("#rulesets", OptionList).focus()
         self.set_interval(self.LOCK_RECHECK, self.recheck_locks)
 
@@ -186,19 +215,12 @@ class StartScreen(DrumheadScreen):
             return  # moved on since (the list starts on its first entry): not loaded for nothing
         self.show_ruleset()
 
-    def show_ruleset(self, *, choose: bool = True) -> None:
-        """Show the ruleset highlighted in the list, and (``choose``) use it while no game is
-        open. Not while the last game is being opened over this screen (it would not be seen,
-        and loading and drawing it held the game back by a tenth of a second): the session's
-        ruleset, the one the list was built highlighting, is shown when the screen is seen."""
-        if self.drumhead.resuming:
-            self.ruleset_shown = False
-            return
+    def show_ruleset(self) -> None:
+        """Show the ruleset highlighted in the list, and use it while no game is open."""
         option = self.query_one("#rulesets", OptionList).highlighted_option
-        if choose and option is not None and option.id and self.session.can_switch_ruleset:
+        if option is not None and option.id and self.session.can_switch_ruleset:
             self.session.choose_ruleset(option.id)
         self.query_one("#ruleset-detail", Static).update(ruleset_text(self.session.ruleset))
-        self.ruleset_shown = True
 
     @on(OptionList.OptionSelected, "#rulesets")
     def selected(self) -> None:

@@ -151,3 +151,63 @@ async def test_the_start_screen_needs_only_the_start_up_styles(
         assert not app.stylesheet.has_source(screens_css())
         detail = app.screen.query_one("#start-detail")
         assert detail.styles.border_left[0] == "vkey"  # from drumhead.tcss
+
+
+# -- opening the last game ----------------------------------------------------------------
+def saved_cowpens(folder: Path, name: str = "mill") -> Path:
+    """A Cowpens game saved in ``folder``: the one a plain start opens."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession, save_path
+
+    game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), name=name)
+    path = save_path(folder, name)
+    SaveSession.create(path, game).close()
+    return path
+
+
+async def test_the_start_screen_is_built_only_when_the_last_game_is_left(tmp_path: Path) -> None:
+    """Opening the last game, the start screen under it is not built (the game shows 50 ms
+    sooner, tests/bench); closing the game shows it whole: the saves (the one just played
+    highlighted), the rulesets focused, the game's ruleset described."""
+    saved_cowpens(tmp_path)
+    app = make_app(saves=str(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        start, battle = app.screen_stack
+        assert isinstance(start, StartScreen) and isinstance(battle, BattleScreen)
+        assert not start.built and not start.query(OptionList)
+        game = app.session.game
+        start.action_resume()  # `o` reaching it (it has no list to resume from): nothing
+        assert app.session.game is game and app.screen is battle
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert app.screen is start and start.built
+        saves = start.query_one("#saves", OptionList)
+        assert saves.highlighted == 0
+        assert str(saves.get_option_at_index(0).prompt).startswith("mill · One If By Land")
+        assert app.screen.focused is start.query_one("#rulesets", OptionList)
+        detail = str(start.query_one("#ruleset-detail").render())
+        assert detail.startswith("One If By Land")
+        await pilot.press("ctrl+q")
+
+
+async def test_a_last_game_that_will_not_open_leaves_the_start_screen_to_the_player(
+    tmp_path: Path,
+) -> None:
+    """The save lists but does not open (a broken value): the players are told why, on the
+    start screen, built whole."""
+    path = saved_cowpens(tmp_path)
+    path.write_text(path.read_text("utf-8").replace("seed = ", 'seed = "x" #', 1), "utf-8")
+    app = make_app(saves=str(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        start = app.screen_stack[0]
+        assert isinstance(start, StartScreen)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is start and start.built and app.session.game is None
+        assert start.query_one("#rulesets", OptionList).option_count == len(
+            app.session.ruleset_ids()
+        )
+        shown = [n.message for n in app._notifications]
+        assert any("Could not open mill" in m and "start.seed" in m for m in shown), shown
+        await pilot.press("ctrl+q")

@@ -287,9 +287,10 @@ class SessionCore:
             notices.append(Notice(f"{game.state.name}: {text}", "warning", timeout=12))
         return notices
 
-    def resume_last(self) -> list[Notice]:
-        """Open the game played last that no other drumhead holds (after a crash, the one
-        that was open, though its header may be older than another's); what to tell."""
+    def resumable(self) -> list[SaveInfo]:
+        """The saves :meth:`resume_last` would try, in its order: the one left open by a
+        crash first, then the one played last; none held by another drumhead or broken.
+        Empty when the saves folder cannot be read."""
         from drumhead.saves import list_saves
 
         try:
@@ -297,10 +298,14 @@ class SessionCore:
         except DrumheadError:
             return []
         last = self.keeper.table.found.last
+        found.sort(key=lambda i: (i.path.name == last, i.last_played), reverse=True)
+        return [info for info in found if not info.locked and info.problem is None]
+
+    def resume_last(self) -> list[Notice]:
+        """Open the game played last that no other drumhead holds (after a crash, the one
+        that was open, though its header may be older than another's); what to tell."""
         notices: list[Notice] = []
-        for info in sorted(found, key=lambda i: (i.path.name == last, i.last_played), reverse=True):
-            if info.locked or info.problem is not None:
-                continue
+        for info in self.resumable():
             try:
                 return notices + self.resume(info.path)
             except DrumheadError as exc:
