@@ -8,17 +8,17 @@ key) and the result is validated as a whole, so an override is checked exactly l
 from __future__ import annotations
 
 import hashlib
-import re
-import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
+from drumhead.house.rules import HouseRules, house_fingerprint
 from drumhead.model import InputValue, Ruleset
 from drumhead.schema import Locator, Problems, Reader, deep_merge
+from drumhead.tomlfile import read_toml
 from drumhead.tomlpos import locate
 from drumhead.validate import build_ruleset
 from drumhead.validate_gaps import flatten_keyed
@@ -26,52 +26,10 @@ from drumhead.validate_gaps import flatten_keyed
 _CACHE: dict[tuple[str, frozenset[str], str | None, float | str], Ruleset] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """A house-rules file: gap values and patches for one shipped ruleset."""
-
-    path: str
-    ruleset: str
-    title: str
-    gaps: tuple[tuple[str, InputValue], ...]
-    patch: Mapping[str, Any]
-    options: tuple[str, ...]
-    digest: str = ""
-    """A fingerprint of the file's text (a save notices when the house rules changed)."""
-    text: str = ""
-    """The file's text (errors in its patch name their line); empty for the copy a save keeps."""
-    author: str = ""
-    """Who wrote them (a club, a player), as the file says."""
-    description: str = ""
-    """What they are, in a few words, as the file says."""
-
-
 def ruleset_ids() -> list[str]:
     """The ids of the shipped rulesets, sorted."""
     folder = resources.files("drumhead.data") / "rulesets"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
-
-
-def read_toml(path: str | Path, text: str | None = None) -> tuple[dict[str, Any], str]:
-    """Parse a TOML file; syntax errors become :class:`RulesetError` with the line."""
-    name = str(path)
-    if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RulesetError("file not found", path=name) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesetError(f"cannot read the file: {exc}", path=name) from None
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        # Python 3.11's error has no line attribute; it ends "(at line L, column C)".
-        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        line = int(found.group(1)) if found else None
-        message = str(exc).split(" (at ")[0]
-        if found:
-            message += f" (column {found.group(2)})"
-        raise RulesetError(f"not valid TOML: {message}", path=name, line=line) from None
 
 
 def _shipped(ruleset_id: str) -> tuple[dict[str, Any], str, str]:
@@ -212,16 +170,6 @@ def load_ruleset(
         ruleset = replace(ruleset, house_changes=changes)
     _CACHE[key] = ruleset
     return ruleset
-
-
-def house_fingerprint(house: HouseRules) -> str:
-    """A fingerprint of what house rules say (their values, patch, options and title), whether
-    read from a file or from the copy a save keeps."""
-    import json
-
-    content = [house.ruleset, house.title, sorted(house.gaps), house.patch, sorted(house.options)]
-    text = json.dumps(content, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _check_keyed_house_values(ruleset: Ruleset, house: HouseRules, problems: Problems) -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-    from drumhead.loader import HouseRules
+    from drumhead.house.rules import HouseRules
     from drumhead.model import Ruleset
 
 FORMAT = b"drumhead compiled ruleset 4\n"

@@ -9,7 +9,7 @@ import pytest
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game import load_scenario, new_game, read_scenario, scenario_ids
-from drumhead.loader import read_toml
+from drumhead.tomlfile import read_toml
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -14,7 +14,7 @@ import pytest
 
 from drumhead.game import load_scenario, new_game
 from drumhead.game.scenario import scenario_ids
-from drumhead.loader import read_toml
+from drumhead.tomlfile import read_toml
 from drumhead.saves import SaveError, SaveSession, load_save, parsed
 from drumhead.saves.digest import snapshot_body
 
@@ -33,16 +33,16 @@ def entries(cache: Path) -> list[Path]:
 
 def counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The snapshots parsed in full from now on."""
-    import drumhead.loader as loader  # parse() takes read_toml from it when it needs it
+    import drumhead.tomlfile as tomlfile  # parse() takes read_toml from it when it needs it
 
     seen: list[str] = []
-    original = loader.read_toml
+    original = tomlfile.read_toml
 
     def counting(path: str | Path, text: str | None = None) -> tuple[dict[str, Any], str]:
         seen.append(str(path))
         return original(path, text)
 
-    monkeypatch.setattr(loader, "read_toml", counting)
+    monkeypatch.setattr(tomlfile, "read_toml", counting)
     return seen
 
 

@@ -25,10 +25,10 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
     from drumhead.loader import (
         load_ruleset,
         read_house_rules,
-        read_toml,
         ruleset_ids,
         validate_ruleset_text,
     )
+    from drumhead.tomlfile import read_toml
 
     errors: list[DrumheadError] = []
     if not paths:

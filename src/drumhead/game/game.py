@@ -44,7 +44,6 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
-from drumhead.loader import read_house_rules
 from drumhead.model import CheckSpec, InputValue, Phase, Ruleset, Step
 from drumhead.resolve import coerce_gap, prepare, resolve
 from drumhead.results import Effect, Resolution
@@ -1163,6 +1162,8 @@ def new_game(
         house_rules = str(Path(house_rules).resolve())
         game_ruleset(ruleset_id, sorted(chosen), house_rules)  # errors at the file's lines
         # and a copy of what they say: the game is played from it, whatever the file becomes
+        from drumhead.loader import read_house_rules
+
         house = as_copy(read_house_rules(house_rules))
     ruleset = game_ruleset(ruleset_id, sorted(chosen), house)
     if seed is None:

@@ -15,7 +15,7 @@ from drumhead.errors import InputError
 from drumhead.rulecache import load_ruleset, shipped_ids
 
 if TYPE_CHECKING:
-    from drumhead.loader import HouseRules
+    from drumhead.house.rules import HouseRules
     from drumhead.model import Ruleset
 
 _REGISTERED: dict[str, Path] = {}
@@ -23,7 +23,7 @@ _REGISTERED: dict[str, Path] = {}
 
 def register_ruleset_file(path: str | Path) -> str:
     """Make the ruleset in ``path`` playable by id; returns the id."""
-    from drumhead.loader import read_toml
+    from drumhead.tomlfile import read_toml
     from drumhead.validate import build_ruleset
 
     data, text = read_toml(path)
@@ -48,7 +48,8 @@ def game_ruleset(
         return load_ruleset(ruleset_id, options, house_rules)
     if house_rules is not None:
         raise InputError("house rules apply to shipped rulesets only")
-    from drumhead.loader import apply_options, read_toml
+    from drumhead.loader import apply_options
+    from drumhead.tomlfile import read_toml
     from drumhead.validate import build_ruleset
 
     data, text = read_toml(path)

@@ -16,9 +16,9 @@ from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.codec import check_references, read_leader, read_side, read_unit
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit
 from drumhead.legacy_cards import LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
-from drumhead.loader import read_toml
 from drumhead.model import Ruleset
 from drumhead.schema import Problems, Reader
+from drumhead.tomlfile import read_toml
 
 
 @dataclass(frozen=True, slots=True)

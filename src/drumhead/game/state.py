@@ -7,11 +7,13 @@ a new one. Units and leaders are looked up by id through an index built once per
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from drumhead.errors import InputError
-from drumhead.loader import HouseRules
 from drumhead.model import InputValue
+
+if TYPE_CHECKING:
+    from drumhead.house.rules import HouseRules
 
 Attributes = tuple[tuple[str, InputValue], ...]
 """Declared attributes a card holds: (name, value) pairs sorted by name."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError
-from drumhead.loader import HouseRules, house_fingerprint, read_house_rules
+from drumhead.house.rules import HouseRules, house_fingerprint
 from drumhead.model import InputValue
 from drumhead.schema import Reader
 
@@ -90,6 +90,8 @@ def file_status(house: HouseRules) -> str | None:
             f"the house rules file {path.name} is no longer where the game found it "
             f"({path}): the game goes on with the copy of its values kept in the save"
         )
+    from drumhead.loader import read_house_rules  # the reader: only when there is a file
+
     try:
         now = read_house_rules(path)
     except DrumheadError:  # a file broken since: the copy is what counts

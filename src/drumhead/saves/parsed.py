@@ -4,7 +4,7 @@ A save's snapshot is its header (``schema``, ``[game]``: a few lines) followed b
 ``[start]`` and ``[state]`` tables: every unit, twice. Parsing the body of a 500-unit game with
 :mod:`tomllib` takes a quarter of a second, at every opening. Whoever writes a snapshot has
 those tables in hand: :func:`remember` keeps them, as :mod:`marshal` writes them, in the cache
-folder under the SHA-256 of the body's text. :func:`parse` is :func:`drumhead.loader.read_toml`
+folder under the SHA-256 of the body's text. :func:`parse` is :func:`drumhead.tomlfile.read_toml`
 for a snapshot: when the body's text is one remembered, the tables are read back (a few
 milliseconds) and only the header is parsed. What it returns is what parsing the whole text
 returns (tests/saves/test_parsed.py checks it on every scenario): the key is the very text
@@ -98,9 +98,8 @@ def kept_for(body: str, suffix: str, fmt: bytes) -> dict[str, Any] | None:
 
 
 def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
-    """:func:`drumhead.loader.read_toml` of a snapshot's ``text``: its body's tables read back
+    """:func:`drumhead.tomlfile.read_toml` of a snapshot's ``text``: its body's tables read back
     when remembered, else the whole text parsed."""
-    from drumhead.loader import read_toml
     from drumhead.saves.digest import snapshot_body
 
     body = snapshot_body(text) if enabled() else None
@@ -115,6 +114,8 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
                 head = None  # parsed whole below, to say where
             if head is not None and not head.keys() & tables.keys():
                 return {**head, **tables}, text
+    from drumhead.tomlfile import read_toml
+
     return read_toml(path, text)
 
 

@@ -55,8 +55,9 @@ class RulesetShelf:
 
     def load(self, ruleset_id: str, options: Iterable[str] = ()) -> Ruleset:
         """A ruleset by id (shipped or from a file), with optional rules on."""
-        from drumhead.loader import apply_options, read_toml
+        from drumhead.loader import apply_options
         from drumhead.rulecache import load_ruleset
+        from drumhead.tomlfile import read_toml
         from drumhead.validate import build_ruleset
 
         chosen = frozenset(options)
