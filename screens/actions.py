@@ -5,14 +5,20 @@ keys); none decides anything itself."""
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError
 from drumhead.session import Notice, TableSession
 
 from .compat import SettlingApp
+from .said import SAID_FOR, Said
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from textual.screen import Screen
+    from textual.timer import Timer
+
     from .autosave import Autosaver
 
 REPLAY_AFTER = 1.5
@@ -22,7 +28,8 @@ first keys come first)."""
 
 
 class SessionActions(SettlingApp):
-    """The base of the app: the session's actions, and its notices shown as toasts."""
+    """The base of the app: the session's actions, its notices shown as toasts, and the
+    confirmations of its most used keys said on the status line (:mod:`.said`)."""
 
     session: TableSession
     """The table session the app is a view of."""
@@ -30,6 +37,10 @@ class SessionActions(SettlingApp):
     """Runs autosaves, keeps the timers."""
     past_frozen = False
     """Whether the open game's past is frozen out of the garbage collector's walks."""
+    said: Said | None = None
+    """The confirmation on the status line, if any (see :meth:`say`)."""
+    said_timer: Timer | None = None
+    """Takes it off when its time is up."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a notice of the session's to the players."""
@@ -40,6 +51,37 @@ class SessionActions(SettlingApp):
                 severity=notice.severity,
                 timeout=notice.timeout,
             )
+
+    def say(self, text: str) -> None:
+        """Say on every screen's status line what a key just did, for ``SAID_FOR`` seconds
+        (until something else is said)."""
+        self.said = Said.now(text, SAID_FOR)
+        if self.said_timer is not None:
+            self.said_timer.stop()
+        self.said_timer = self.set_timer(SAID_FOR, self.unsay)
+        self.refresh_status(everywhere=True)
+
+    def unsay(self) -> None:
+        """Take the confirmation off the status line."""
+        self.said = None
+        self.said_timer = None
+        self.refresh_status(everywhere=True)
+
+    def refresh_status(self, *, everywhere: bool = False) -> None:
+        """Repaint the status line of the screen shown (``everywhere``: of every screen
+        open or kept, each shows it when next seen)."""
+        if not self.is_running:
+            return
+        from .widgets.status_bar import StatusBar
+
+        screens = [*self.screen_stack, *self.kept_screens()] if everywhere else [self.screen]
+        for screen in screens:
+            for bar in screen.query(StatusBar):
+                bar.refresh()
+
+    def kept_screens(self) -> Sequence[Screen[Any]]:
+        """The screens kept to be shown again (none here)."""
+        return ()
 
     def replay_in_background(self) -> None:
         """A game opened from its snapshot: the states between its past events are worked
@@ -82,7 +124,7 @@ class SessionActions(SettlingApp):
             if undone is None:
                 self.notify("Nothing to undo.", severity="warning")
             else:
-                self.notify(f"Undone: {undone} (U redoes)")
+                self.say(f"Undone: {undone} (U redoes)")
 
     def action_redo(self) -> None:
         """Put back the last change undone."""
@@ -91,7 +133,7 @@ class SessionActions(SettlingApp):
             if redone is None:
                 self.notify("Nothing to redo.", severity="warning")
             else:
-                self.notify(f"Redone: {redone}")
+                self.say(f"Redone: {redone}")
 
     def action_print(self, kind: str = "cards") -> None:
         """Write the game's unit cards (or its quick reference) as HTML beside the save, and

@@ -107,6 +107,9 @@ class DrumheadApp(Routes):
         without waiting for a 100 ms poll (see :mod:`drumhead.screens.compat`)."""
         return driver_class(super().get_driver_class())
 
+    def kept_screens(self) -> Sequence[Screen[Any]]:
+        return self.kept.screens
+
     def screens_being_built(self) -> Sequence[Screen[Any]]:
         """The screens being built ahead: quitting lets them finish mounting first."""
         return self.kept.building
@@ -140,14 +143,6 @@ class DrumheadApp(Routes):
         if self.is_running:
             while len(self.screen_stack) > 1:
                 self.pop_screen()
-
-    def refresh_status(self) -> None:
-        if not self.is_running:
-            return
-        from .widgets.status_bar import StatusBar
-
-        for bar in self.screen.query(StatusBar):
-            bar.refresh()
 
     # -- start ----------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:

@@ -11,9 +11,15 @@ from textual.widget import Widget
 
 from drumhead.session import TableSession
 
+from ..said import Said
+
+SAID_ROOM = 40
+"""Cells a confirmation takes, at most, before the phase title's aside gives way to it."""
+
 
 class StatusBar(Widget):
-    """The top line of every screen: where we are (ruleset, game, turn and phase) and the view.
+    """The top line of every screen: where we are (ruleset, game, turn and phase) and the view,
+    and what a key just did (``screens/said.py``).
 
     It reads the app's state each time it paints, so ``refresh()`` is all a change needs.
     """
@@ -36,20 +42,34 @@ class StatusBar(Widget):
         """The view, the turn and phase whole, then as much of the game's name and ruleset as
         fits; when the line is short (80 columns) the game's name and ruleset are cut first,
         then the view's own title (…), then the phase title's aside: the turn and phase
-        always show. A save problem takes a second line of its own, in full."""
+        always show. What a key just did takes the place of the game's name and ruleset, with
+        the phase title's aside left out when it needs the room. A save problem takes a
+        second line of its own, in full."""
         session = getattr(self.app, "session", None)
         line = session.status() if isinstance(session, TableSession) else None
+        said = getattr(self.app, "said", None)
+        said_text = said.text if isinstance(said, Said) and said.showing else ""
         where = line.where if line is not None else "drumhead"
         what = line.what if line is not None else ""
         width = self.size.width or 80
-        if line is not None and len(f" {where}") + 10 > width:
+        wanted = min(len(said_text) + 4, SAID_ROOM) if said_text else 10
+        label = len(self.view) + 2 if said_text else 0
+        if line is not None and label + len(f" {where}") + wanted > width:
             where = line.where_short  # the phase title without its aside
+            if said_text and label + len(f" {where}") + wanted > width:
+                where = line.where_tight or where  # the turn and the phase's number
         view = _cut(self.view, max(8, width - len(f" {where}") - 2))
         text = Text()
         text.append(f" {view} ", style="bold reverse")
         text.append(f" {where}", style="bold")
         room = width - text.cell_len - 3
-        if what and room > 4:
+        if said_text and room > 4:
+            theme = self.app.current_theme
+            text.append("  ")
+            text.append(
+                f" {_cut(said_text, room - 1)} ", style=f"bold {theme.background} on {theme.accent}"
+            )
+        elif what and room > 4:
             text.append(f" · {_cut(what, room)}")
         text.truncate(width, overflow="ellipsis")
         if line is not None and line.problem:

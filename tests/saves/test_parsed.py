@@ -14,9 +14,9 @@ import pytest
 
 from drumhead.game import load_scenario, new_game
 from drumhead.game.scenario import scenario_ids
-from drumhead.tomlfile import read_toml
 from drumhead.saves import SaveError, SaveSession, load_save, parsed
 from drumhead.saves.digest import snapshot_body
+from drumhead.tomlfile import read_toml
 
 
 @pytest.fixture(autouse=True)

@@ -60,7 +60,8 @@ class TestLogScreen:
         effects applied, a card drawn and that draw undone: the first entry marked 'Turn 1 ·
         Card activation ▸', the undone draw struck through and marked '[undone]' under the
         'undone' rule, the latest entry highlighted, its turn and phase above the list and
-        its whole text below; the footer offers r (revert entry) and s (luck)."""
+        its whole text below; the footer offers r (revert entry) and s (luck). The status
+        line still says what u did ('Undone: Card drawn: red first (U redoes)')."""
 
         async def run(pilot: Pilot) -> None:
             await start_game(pilot)

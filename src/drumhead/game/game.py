@@ -328,23 +328,28 @@ class Game:
             self._phases = cached
         return cached[1]
 
-    def turn_label(self, *, short: bool = False) -> str:
+    def turn_label(self, *, short: bool = False, tight: bool = False) -> str:
         """Where the game is, in the one scheme every screen and the log use: the turn, and
         the phase as the rules name and number it (``Turn 2 · Phase 3: Charging units move
         into contact``; ``Turn 2 · Movement phase`` where the rules do not number phases;
         ``Turn 2`` for rules without phases). ``short`` leaves out the phase title's
-        closing aside in brackets, for a narrow line."""
-        return self.turn_label_at(self.state.turn, self.state.phase, short=short)
+        closing aside in brackets, for a narrow line; ``tight`` leaves out a numbered
+        phase's title too (``Turn 2 · Phase 3``), for a line that must hold more."""
+        return self.turn_label_at(self.state.turn, self.state.phase, short=short, tight=tight)
 
-    def turn_label_at(self, turn: int, phase_id: str, *, short: bool = False) -> str:
+    def turn_label_at(
+        self, turn: int, phase_id: str, *, short: bool = False, tight: bool = False
+    ) -> str:
         """:meth:`turn_label` for a given turn and phase (an event's, in the log)."""
         phase = next((p for p in self.phases() if p.id == phase_id), None)
         if phase is None:
             return f"Turn {turn}"
         title = phase.title
-        if short:
+        if short or tight:
             title = re.sub(r"\s*\([^()]*\)$", "", title)
         numbered = re.fullmatch(r"(\d+)[.)]?\s+(.+)", title)
+        if numbered and tight:
+            return f"Turn {turn} · Phase {numbered[1]}"
         if numbered:
             return f"Turn {turn} · Phase {numbered[1]}: {numbered[2]}"
         return f"Turn {turn} · {title}"

@@ -22,6 +22,9 @@ class StatusLine:
     """What may be cut: the game's name and the ruleset."""
     problem: str | None
     """A save problem (shown whole, on a line of its own), if any."""
+    where_tight: str = ""
+    """The turn and the phase's number alone, when the rules number their phases (for a
+    line that must hold something more); empty: as :attr:`where_short`."""
 
 
 @dataclass(frozen=True, slots=True)

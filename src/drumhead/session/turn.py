@@ -185,6 +185,7 @@ class TurnDesk(SessionCore):
             f"{name} · {game.ruleset.title}"
             + (f" · with {opts}" if (opts := self.options_text()) else ""),
             self.save_warning(),
+            game.turn_label(tight=True),
         )
 
 
