@@ -36,6 +36,23 @@ def test_plain_drumhead_opens_the_app_on_the_default_saves(
     assert opened == [None, "/tmp/our-games"]
 
 
+def test_the_app_runs_with_short_thread_switches_and_gives_them_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the app runs, a worker thread (a luck count, a replay) keeps Python's lock at
+    most SWITCH_INTERVAL while the terminal's reader waits for it; after, Python's own."""
+    import sys
+
+    from drumhead.cli.app_entry import SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    seen: list[float] = []
+    monkeypatch.setattr(DrumheadApp, "run", lambda self: seen.append(sys.getswitchinterval()))
+    assert main([]) == 0
+    assert seen == [SWITCH_INTERVAL] and before > SWITCH_INTERVAL
+    assert sys.getswitchinterval() == before
+
+
 def test_the_collector_is_on_again_even_if_the_app_never_painted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
