@@ -329,7 +329,8 @@ class BattleScreen(BuildsAhead):
         self.notify("The game is saved as you play; ctrl+w closes it.", timeout=4)
 
     def action_filter(self) -> None:
-        self.query_one("#roster-filter", Input).focus()
+        # at once: the keys typed right after go into it (see ResolveScreen.action_hand_dice)
+        self.set_focus(self.query_one("#roster-filter", Input))
 
     def action_morale_test(self) -> None:
         """The standard morale test for the selected unit."""

@@ -29,5 +29,6 @@ BATTLE_KEYS: list[BindingType] = [
     Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
     Binding("ctrl+s", "app.save_as", "Save as", id="save-as", show=False),
     Binding("escape", "escape", "Clear the filter", id="clear-filter", show=False),
-    Binding("slash", "filter", "Filter", id="filter", show=False),
+    # priority: read as it arrives, so the letters typed right after it go into the filter
+    Binding("slash", "filter", "Filter", id="filter", show=False, priority=True),
 ]

@@ -7,7 +7,8 @@ from textual.binding import Binding, BindingType
 RESOLVE_KEYS: list[BindingType] = [
     Binding("escape", "leave", "Back", id="back"),
     Binding("r", "roll", "Roll", id="roll"),
-    Binding("h", "hand_dice", "Type dice", id="hand-dice"),
+    # priority: read as it arrives, so the faces typed right after it go into the dice field
+    Binding("h", "hand_dice", "Type dice", id="hand-dice", priority=True),
     Binding("a", "apply", "Apply", id="apply"),
     Binding("e", "edit_effect", "Edit effect", id="edit-effect"),
     Binding("d", "roll_distance", "Roll distance", id="roll-distance", show=False),

@@ -299,7 +299,10 @@ class ResolveScreen(KeptScreen):
         self.run_check(None)
 
     def action_hand_dice(self) -> None:
-        self.query_one("#hand", Input).focus()
+        """Into the dice field, at once. ``focus()`` moves the focus only after the keys
+        already read: "h", "9", Enter typed fast (one burst) sent the 9 and the Enter to the
+        modifiers list, which unticked the modifier highlighted and rolled nothing."""
+        self.set_focus(self.query_one("#hand", Input))
 
     def action_focus_check(self) -> None:
         self.query_one("#check", Select).focus()
