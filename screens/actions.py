@@ -62,7 +62,9 @@ class SessionActions(SettlingApp):
         self.refresh_status(everywhere=True)
 
     def unsay(self) -> None:
-        """Take the confirmation off the status line."""
+        """Take the confirmation off the status line (its time is up, or its game closed)."""
+        if self.said_timer is not None:
+            self.said_timer.stop()
         self.said = None
         self.said_timer = None
         self.refresh_status(everywhere=True)

@@ -126,6 +126,7 @@ class DrumheadApp(Routes):
         elif change is Change.OPENED:
             from .views.battle import BattleScreen
 
+            self.unsay()  # what was said of another game
             self.back_to_base()
             self.thaw_the_past()  # a game opened over another: the other's past can go
             self.push_screen(BattleScreen(self.session.view))
@@ -133,6 +134,7 @@ class DrumheadApp(Routes):
             for notice in self.session.advice():
                 self.tell(notice)
         elif change is Change.CLOSED:
+            self.unsay()  # what was said of the game closed
             self.back_to_base()
             self.kept.drop()
             self.thaw_the_past()

@@ -78,3 +78,17 @@ async def test_nothing_to_undo_is_still_a_warning() -> None:
         shown = [(n.message, n.severity) for n in app._notifications]
         assert shown == [("Nothing to undo.", "warning")]
         assert "Undone" not in status_line(app)
+
+
+async def test_closing_the_game_takes_what_was_said_of_it_away() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on_battle(pilot, cowpens_with_a_card_drawn())
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Undone:" in status_line(app)
+        await pilot.press("ctrl+w")
+        await until(pilot, lambda: app.session.game is None)
+        await pilot.pause()
+        assert "Undone" not in status_line(app), status_line(app)
+        assert app.said is None
