@@ -127,6 +127,8 @@ class TestResolveScreen:
         async def run(pilot: Pilot) -> None:
             await open_resolve(pilot)
             await pilot.press("tab", "tab", "tab", *"999")  # to figures lost, as above
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause(0.3)  # the screen done with its opening before the pane moves
             await left_pane_home(pilot, show="#err-figures_lost")
 
         assert snap_compare(make_app(), terminal_size=size, run_before=run)
