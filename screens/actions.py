@@ -11,7 +11,6 @@ from drumhead.errors import DrumheadError
 from drumhead.session import Notice, TableSession
 
 from .compat import SettlingApp
-from .said import SAID_FOR, Said
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -21,6 +20,15 @@ if TYPE_CHECKING:
 
     from .autosave import Autosaver
 
+SAID_FOR = 6.0
+"""Seconds what undo and redo did stays on the status line (:meth:`SessionActions.say`).
+
+Textual mounts a toast with a layout of the whole screen, and mounts it again on each
+screen shown while it lasts: on Cowpens a toast cost undo 55 ms and opening the log just
+after it 55 ms more (tests/bench). The confirmations of the keys players press most are
+said on the status line instead, which every screen draws anyway. Warnings, errors and the
+session's notices stay toasts."""
+
 REPLAY_AFTER = 1.5
 """Seconds after a game opens when its past is replayed in a worker thread (not at once: the
 replay holds Python's lock between its steps, and the battle screen's first frame and the
@@ -29,7 +37,7 @@ first keys come first)."""
 
 class SessionActions(SettlingApp):
     """The base of the app: the session's actions, its notices shown as toasts, and the
-    confirmations of its most used keys said on the status line (:mod:`.said`)."""
+    confirmations of its most used keys said on the status line (:data:`SAID_FOR`)."""
 
     session: TableSession
     """The table session the app is a view of."""
@@ -37,10 +45,10 @@ class SessionActions(SettlingApp):
     """Runs autosaves, keeps the timers."""
     past_frozen = False
     """Whether the open game's past is frozen out of the garbage collector's walks."""
-    said: Said | None = None
+    said: str | None = None
     """The confirmation on the status line, if any (see :meth:`say`)."""
     said_timer: Timer | None = None
-    """Takes it off when its time is up."""
+    """Takes it off when its time is up: while it runs, :attr:`said` is shown."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a notice of the session's to the players."""
@@ -55,7 +63,7 @@ class SessionActions(SettlingApp):
     def say(self, text: str) -> None:
         """Say on every screen's status line what a key just did, for ``SAID_FOR`` seconds
         (until something else is said)."""
-        self.said = Said.now(text, SAID_FOR)
+        self.said = text
         if self.said_timer is not None:
             self.said_timer.stop()
         self.said_timer = self.set_timer(SAID_FOR, self.unsay)
@@ -77,7 +85,7 @@ class SessionActions(SettlingApp):
         from .widgets.status_bar import StatusBar
 
         screens = [*self.screen_stack, *self.kept_screens()] if everywhere else [self.screen]
-        for screen in screens:
+        for screen in dict.fromkeys(screens):  # a kept screen may be in the stack too
             for bar in screen.query(StatusBar):
                 bar.refresh()
 

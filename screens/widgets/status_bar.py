@@ -11,15 +11,13 @@ from textual.widget import Widget
 
 from drumhead.session import TableSession
 
-from ..said import Said
-
 SAID_ROOM = 40
 """Cells a confirmation takes, at most, before the phase title's aside gives way to it."""
 
 
 class StatusBar(Widget):
     """The top line of every screen: where we are (ruleset, game, turn and phase) and the view,
-    and what a key just did (``screens/said.py``).
+    and what a key just did (``SessionActions.say``).
 
     It reads the app's state each time it paints, so ``refresh()`` is all a change needs.
     """
@@ -47,8 +45,7 @@ class StatusBar(Widget):
         second line of its own, in full."""
         session = getattr(self.app, "session", None)
         line = session.status() if isinstance(session, TableSession) else None
-        said = getattr(self.app, "said", None)
-        said_text = said.text if isinstance(said, Said) and said.showing else ""
+        said_text = getattr(self.app, "said", None) or ""
         where = line.where if line is not None else "drumhead"
         what = line.what if line is not None else ""
         width = self.size.width or 80

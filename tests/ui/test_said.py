@@ -1,4 +1,4 @@
-"""What undo and redo did, said on the status line of every screen (screens/said.py), not in
+"""What undo and redo did, said on the status line of every screen (SessionActions.say), not in
 a toast: the words are the session's own for the event, they follow the player from screen
 to screen, and they go when their time is up."""
 
