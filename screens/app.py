@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from textual.driver import Driver
     from textual.screen import Screen
 
+    from drumhead.saves import SaveInfo
+
 
 def _commands_provider() -> type[Provider]:
     from .commands import DrumheadCommands
@@ -95,6 +97,8 @@ class DrumheadApp(Routes):
         self.resumed = False
         """Whether the last game was looked for (``auto``): until then, the start screen
         waits to be seen (see :attr:`resuming`)."""
+        self.last_games: list[SaveInfo] | None = None
+        """The saves the last game is looked for among (:meth:`to_resume`)."""
         self.kept = KeptScreens(self)
         """Screens kept to be shown again."""
         self.screens_styled = False
@@ -167,10 +171,18 @@ class DrumheadApp(Routes):
         """Whether the last game is about to be opened over the start screen."""
         return self.start == "auto" and not self.resumed
 
+    def to_resume(self) -> list[SaveInfo]:
+        """The saves the last game is looked for among, the first to try first: the saves
+        folder read once, as the app starts, for the start screen (is there one?) and for
+        :meth:`resume_last`."""
+        if self.last_games is None:
+            self.last_games = self.session.resumable()
+        return self.last_games
+
     def resume_last(self) -> None:
         """Open the game played last (the one left open by a crash first)."""
         try:
-            notices = self.session.resume_last()
+            notices = self.session.resume_last(self.to_resume())
         finally:
             self.resumed = True
         for notice in notices:

@@ -67,7 +67,7 @@ class StartScreen(DrumheadScreen):
     it (see :meth:`build`)."""
 
     def compose(self) -> ComposeResult:
-        if self.drumhead.resuming and self.session.resumable():
+        if self.drumhead.resuming and self.drumhead.to_resume():
             # The last game is about to be opened over this screen, before the player sees
             # it: building it first held the game back by 50 ms (tests/bench, opening).
             self.built = False

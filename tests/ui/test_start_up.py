@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from drumhead.cli.main import main
-from tests.ui.helpers import cards_app, make_app, start_game
+from tests.ui.helpers import cards_app, make_app, start_game, until
 
 
 def screens_css() -> str:
@@ -205,6 +205,29 @@ async def test_the_start_screen_is_built_only_when_the_last_game_is_left(tmp_pat
         assert app.screen.focused is start.query_one("#rulesets", OptionList)
         detail = str(start.query_one("#ruleset-detail").render())
         assert detail.startswith("One If By Land")
+        await pilot.press("ctrl+q")
+
+
+async def test_opening_the_last_game_reads_the_saves_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start screen asks whether there is a game to open, and the app opens it: one
+    look at the folder serves both (each reads every save's header)."""
+    import drumhead.saves as saves
+
+    saved_cowpens(tmp_path)
+    looks: list[str] = []
+    real = saves.list_saves
+
+    def counted(folder: str | Path) -> list[saves.SaveInfo]:
+        looks.append(str(folder))
+        return real(folder)
+
+    monkeypatch.setattr(saves, "list_saves", counted)
+    app = make_app(saves=str(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert looks == [str(tmp_path)]
         await pilot.press("ctrl+q")
 
 

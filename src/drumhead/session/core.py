@@ -4,7 +4,7 @@ of every change (the other parts of :class:`~drumhead.session.TableSession` buil
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -301,11 +301,12 @@ class SessionCore:
         found.sort(key=lambda i: (i.path.name == last, i.last_played), reverse=True)
         return [info for info in found if not info.locked and info.problem is None]
 
-    def resume_last(self) -> list[Notice]:
+    def resume_last(self, candidates: Sequence[SaveInfo] | None = None) -> list[Notice]:
         """Open the game played last that no other drumhead holds (after a crash, the one
-        that was open, though its header may be older than another's); what to tell."""
+        that was open, though its header may be older than another's); what to tell.
+        ``candidates``: :meth:`resumable`'s answer, if already asked (None: asked now)."""
         notices: list[Notice] = []
-        for info in self.resumable():
+        for info in self.resumable() if candidates is None else candidates:
             try:
                 return notices + self.resume(info.path)
             except DrumheadError as exc:
