@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drumhead.screens.app import DrumheadApp
@@ -17,6 +18,26 @@ SIZES = [(80, 24), (120, 40)]
 
 SEED = 1776
 """The roller's seed in every UI test."""
+
+
+def saved_cowpens(folder: Path, name: str = "mill") -> Path:
+    """A new Cowpens game (One If By Land) saved as ``name`` in ``folder``, closed: the game
+    a plain start opens, or one listed on the start screen; its snapshot's path."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession
+
+    scenario = load_scenario("cowpens-1781")
+    path = folder / f"{name}.toml"
+    game = new_game(scenario.ruleset, scenario=scenario, seed=1, name=name)
+    SaveSession.create(path, game).close()
+    return path
+
+
+def status_line(app: object) -> str:
+    """What the shown screen's status line says."""
+    from drumhead.screens.widgets.status_bar import StatusBar
+
+    return app.screen.query_one(StatusBar).render().plain  # type: ignore[attr-defined, no-any-return]
 
 
 def make_app(**kwargs: object) -> DrumheadApp:

@@ -8,14 +8,9 @@ import pytest
 from drumhead.screens import actions
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
-from drumhead.screens.widgets.status_bar import StatusBar
 
 from drumhead.game import load_scenario, new_game
-from tests.ui.helpers import make_app, open_on_battle, until
-
-
-def status_line(app: object) -> str:
-    return app.screen.query_one(StatusBar).render().plain  # type: ignore[attr-defined]
+from tests.ui.helpers import make_app, open_on_battle, status_line, until
 
 
 def cowpens_with_a_card_drawn() -> object:

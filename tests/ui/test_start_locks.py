@@ -14,18 +14,8 @@ import pytest
 from drumhead.screens.views.start import StartScreen
 from textual.widgets import OptionList
 
-from drumhead.game import load_scenario, new_game
-from drumhead.saves import SaveSession
 from drumhead.saves.files import lock_path
-from tests.ui.helpers import make_app, until
-
-
-def saved(folder: Path, name: str) -> Path:
-    scenario = load_scenario("cowpens-1781")
-    path = folder / f"{name}.toml"
-    game = new_game(scenario.ruleset, scenario=scenario, seed=1, name=name)
-    SaveSession.create(path, game).close()
-    return path
+from tests.ui.helpers import make_app, saved_cowpens, until
 
 
 def labels(app: object) -> list[str]:
@@ -39,8 +29,8 @@ async def test_a_save_whose_drumhead_has_gone_is_shown_free(
 ) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()
-    held = saved(folder, "evening")
-    saved(folder, "other")
+    held = saved_cowpens(folder, "evening")
+    saved_cowpens(folder, "other")
     other_drumhead = subprocess.Popen(["sleep", "60"])
     lock_path(held).write_text(
         json.dumps({"pid": other_drumhead.pid, "host": socket.gethostname(), "since": "x"})

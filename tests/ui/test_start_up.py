@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from drumhead.cli.main import main
-from tests.ui.helpers import cards_app, make_app, start_game, until
+from tests.ui.helpers import cards_app, make_app, saved_cowpens, start_game, until
 
 
 def screens_css() -> str:
@@ -171,17 +171,6 @@ async def test_the_start_screen_needs_only_the_start_up_styles(
 
 
 # -- opening the last game ----------------------------------------------------------------
-def saved_cowpens(folder: Path, name: str = "mill") -> Path:
-    """A Cowpens game saved in ``folder``: the one a plain start opens."""
-    from drumhead.game import load_scenario, new_game
-    from drumhead.saves import SaveSession, save_path
-
-    game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), name=name)
-    path = save_path(folder, name)
-    SaveSession.create(path, game).close()
-    return path
-
-
 async def test_the_start_screen_is_built_only_when_the_last_game_is_left(tmp_path: Path) -> None:
     """Opening the last game, the start screen under it is not built (the game shows 50 ms
     sooner, tests/bench); closing the game shows it whole: the saves (the one just played

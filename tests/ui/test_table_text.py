@@ -9,18 +9,12 @@ from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from drumhead.screens.widgets.log_view import LogView
-from drumhead.screens.widgets.status_bar import StatusBar
 from textual.widgets import Label
 
 from drumhead.game import load_scenario, new_game, scenario_ids
-from tests.ui.helpers import make_app, open_on_battle, until
+from tests.ui.helpers import make_app, open_on_battle, status_line, until
 
 SCENARIOS = [(load_scenario(s).ruleset, s) for s in scenario_ids()]
-
-
-def status_line(app: object) -> str:
-    bar = app.screen.query_one(StatusBar)  # type: ignore[attr-defined]
-    return bar.render().plain
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
