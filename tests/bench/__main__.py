@@ -60,7 +60,7 @@ def app_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:
         shutil.copytree(long, fresh / "long")
         shutil.copytree(cowpens, fresh / "cowpens")
         met = app_cases.key_table(app_cases.keys(long, cowpens, rounds, env=env))
-        opened = app_cases.opening(fresh / "long", fresh / "cowpens", max(3, repeat // 2), env=env)
+        opened = app_cases.opening(fresh / "long", fresh / "cowpens", max(5, repeat), env=env)
         print()
         met &= app_cases.opening_table(opened)
     return met

@@ -93,7 +93,10 @@ class Terminal:
         master, slave = os.openpty()
         columns, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        full_env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+        # COLUMNS and LINES would override the terminal's size (shutil.get_terminal_size,
+        # which Textual asks): pytest-xdist's workers have them, and the apps ran at 80x24
+        full_env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        full_env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
         full_env.update(env or {})
         self.started = time.perf_counter()
         """When the program was launched (perf_counter seconds)."""
@@ -170,6 +173,27 @@ class Terminal:
             tuple(tuple(line[x]) for x in range(self.screen.columns))
             for line in (self.screen.buffer[y] for y in range(self.screen.lines))
         )
+
+    def shown_at(self, text: str, *, since: int = 0, timeout: float = 20.0) -> float:
+        """When ``text`` first showed on the emulated screen, from output written after byte
+        ``since``. Unlike :meth:`wait_for`, text written again by a repaint of a screen that
+        does not show it where it is looked for does not count: ``text`` must show within a
+        line of the screen as a player sees it (it may span cells, such as a border and a
+        title). The output is read until the program pauses before it is fed to the
+        emulator, which is slow: fed between reads, it would delay the reads' times."""
+        deadline = time.perf_counter() + timeout
+        checked = next((i for i, (_, end) in enumerate(self.arrivals) if end > since), None)
+        checked = len(self.arrivals) if checked is None else checked
+        while True:
+            if self._read(deadline - time.perf_counter()) is not None:
+                self.settle(0.1, timeout=max(0.1, deadline - time.perf_counter()))
+            for arrived, end in self.arrivals[checked:]:
+                self._feed_to(end)
+                if any(text in line for line in self.screen.display):
+                    return arrived
+            checked = len(self.arrivals)
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{text!r} did not show within {timeout} s")
 
     ANSWER_WITHIN = 60.0
     """Seconds a key may take to start answering."""
