@@ -35,6 +35,7 @@ class BattleScreen(BuildsAhead):
     """The main screen while a game is open."""
 
     BINDINGS = BATTLE_KEYS
+    AUTO_FOCUS = "#roster"  # from the first frame (the filter first: a repaint more)
 
     def __init__(self, view: SaveView | None = None) -> None:
         super().__init__()
@@ -59,8 +60,7 @@ class BattleScreen(BuildsAhead):
         self.stale = False
         """Whether the game changed while another screen covered this one: it is repainted
         when shown again, once, however many changes there were (an undo and a redo in the
-        log repainted the hidden battle twice, and the whole roster was drawn anew on the
-        way back)."""
+        log repainted the hidden battle twice, the roster drawn anew on the way back)."""
         self.shown_card: Text | None = None
         """The card as shown now: the same card is not drawn again."""
         self.shown_activation: Text | None = None
