@@ -111,3 +111,58 @@ def test_the_lines_kept_are_the_last_two_rosters_only() -> None:
     assert lines.line(game.ruleset, states[0], states[0].unit(unit.id), None, False) is not drawn[0]
     lines.end()
     assert len(lines.latest) == len(lines.before) == 1
+
+
+def test_an_entry_measured_from_its_plain_text_is_as_high_as_its_lines_laid_out() -> None:
+    """The height counted from the plain text's widths is the height Textual's own layout of
+    each line gives, for lines that fit, lines wider than the list, blank and wide-character
+    lines."""
+    from rich.text import Text
+    from textual.css.styles import Styles
+
+    rules = Styles()
+    texts = [
+        Text("short\n    second line\n", style="bold"),
+        Text(LONG + "\n    kind · quality\n    █████ 8/8"),
+        "",
+        "\n",
+        "⚑ 旗 wide characters, ⚑ 旗 again, and more of them to wrap",
+    ]
+    for text in texts:
+        entry = FixedLines(text)
+        for width in (10, 24, 40, 80):
+            laid_out = sum(
+                1 if line.cell_length <= width else line.get_height(rules, width)
+                for line in entry.lines
+            )
+            assert entry.get_height(rules, width) == laid_out, (text, width)
+            assert len(entry.widths) == len(entry.lines)
+        assert entry.get_optimal_width(rules, 80) == max(line.cell_length for line in entry.lines)
+
+
+async def test_only_the_entries_on_the_screen_are_made_into_styled_lines() -> None:
+    """Every entry is measured, but only those drawn make their styled lines: opening a
+    500-unit game made all 500 for the dozen shown. The list still knows its whole height
+    (its scrollbar) and draws an entry further down when it is scrolled to."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+
+    entries = [
+        FixedLines(Text(f"Unit {i}\n    kind\n    strength", style="bold")) for i in range(200)
+    ]
+
+    class Roster(App[None]):
+        def compose(self) -> ComposeResult:
+            yield OptionList(*entries)
+
+    app = Roster()
+    async with app.run_test(size=(60, 20)) as pilot:
+        roster = app.query_one(OptionList)
+        await pilot.pause()
+        assert roster.virtual_size.height == 600  # every entry measured
+        made = [entry.styled is not None for entry in entries]
+        assert made[0] and sum(made) <= 20 // 3 + 2, sum(made)
+        roster.highlighted = 150
+        await pilot.pause()
+        assert entries[150].styled is not None and "Unit 150" in "\n".join(shown(roster))
+        assert sum(entry.styled is not None for entry in entries) < 40
