@@ -12,6 +12,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
 - :func:`footer_ready`: the footer is built with its keys, so the first frame has them.
 - :func:`mount_screen`: a screen built ahead (mounted without being shown), so that even the
   first opening of the screens players use most is quick.
+- :class:`SteadyOptionList`: an option list measures its entries again only when its width
+  changed, not at every size event (the first of which comes just after its first frame).
 - :func:`option_lines` and :func:`is_closing`: what a widget or screen is doing, where Textual
   has no public word for it.
 - :class:`SettlingApp`: quitting waits (briefly) for a screen being built ahead to finish
@@ -38,12 +40,13 @@ from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.driver import Driver
     from textual.message_pump import MessagePump
-    from textual.widgets import Footer, OptionList
+    from textual.widgets import Footer
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual this module was written against (pinned in pyproject.toml)."""
@@ -221,6 +224,36 @@ def footer_ready(footer: Footer) -> None:
     """Let a footer build its keys now (Textual's waits for the first binding change, so the
     first frame had an empty footer)."""
     footer._bindings_ready = True
+
+
+class SteadyOptionList(OptionList):
+    """An option list that measures its entries again only when its width changed.
+
+    Textual's ``OptionList`` forgets every entry's measured lines at each size event. A list
+    gets one just after its first frame (it was new), with its width unchanged: the roster of
+    a 500-unit game measured all 500 entries again, and drew itself whole, while the first
+    key waited (tests/bench). A change of width (the terminal or a pane resized, a scrollbar
+    come or gone) still measures them all again; entries added or replaced are measured by
+    the list's own methods, as before."""
+
+    measured_width: int | None = None
+    """The width the entries' lines were measured at (None: not yet)."""
+
+    def content_width(self) -> int:
+        """The width the list's entries are laid out in (as ``OptionList`` works it out)."""
+        width: int = self.scrollable_content_region.width - self._get_left_gutter_width()
+        return width
+
+    def _update_lines(self) -> None:
+        if not self._line_cache.lines:  # measured from the first entry: at this width
+            self.measured_width = self.content_width()
+        super()._update_lines()
+
+    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
+        event.prevent_default()  # OptionList's own handler: run below, only when it must be
+        # none measured yet: nothing to forget (the entries' drawings go with their lines)
+        if self._line_cache.lines and self.measured_width != self.content_width():
+            super()._on_resize()  # type: ignore[no-untyped-call]
 
 
 def option_lines(option_list: OptionList) -> Sequence[tuple[int, int]]:

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, OptionList, SelectionList, Static
 
 from drumhead.errors import DrumheadError
 
+from ..compat import SteadyOptionList
 from ..widgets.cards import unit_card
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
@@ -48,8 +49,7 @@ class BattleScreen(BuildsAhead):
         self.card_followed: str | None = None
         """The card whose brigade the roster's cursor last went to."""
         self.has_morale: bool | None = None
-        """Whether the game's ruleset has a morale test (asked once: the key is checked at
-        every repaint)."""
+        """Whether the ruleset has a morale test (asked once: the key is checked at repaints)."""
         self.roster_lines = RosterLines()
         """Roster lines already drawn, by unit (units are frozen: a changed unit is another)."""
         self.shown_signature: list[object] = []
@@ -91,7 +91,7 @@ class BattleScreen(BuildsAhead):
                     id="roster-filter",
                     compact=True,
                 )
-                yield OptionList(id="roster")
+                yield SteadyOptionList(id="roster")
             with Vertical(id="side-pane"):
                 with VerticalScroll(id="card-scroll", can_focus=False):
                     yield Static("", id="unit-card")

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 
+from ..compat import SteadyOptionList
 from ..dialogs.edit_value import EditValueModal
 from ..widgets.cards import unit_card
 from ..widgets.footer import KeysFooter
@@ -48,7 +49,7 @@ class UnitsScreen(KeptScreen):
         with Horizontal(id="units-view"):
             with Vertical(id="units-left"):
                 yield Label("Units", classes="heading")
-                yield OptionList(id="unit-list")
+                yield SteadyOptionList(id="unit-list")
             with Vertical(id="units-right"):
                 yield Static("", id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")

@@ -86,6 +86,12 @@ def test_the_footer_and_the_option_list_internals() -> None:
     assert "_bindings_ready" in inspect.getsource(Footer.compose), "Footer._bindings_ready"
     assert isinstance(OptionList.__dict__["_lines"], property), "OptionList._lines"
     assert SelectionList._get_left_gutter_width(SelectionList()) == BOX_WIDTH
+    # SteadyOptionList: the size handler it stands in for, and how a list records the width
+    # it measured its entries at
+    assert "self._clear_caches()" in inspect.getsource(OptionList._on_resize)
+    update = inspect.getsource(OptionList._update_lines)
+    assert "self.scrollable_content_region.width - self._get_left_gutter_width()" in update
+    assert "virtual_size = Size(width," in update and "line_cache.lines" in update
 
 
 # -- the rest of the app stays off Textual's private API ------------------------------------

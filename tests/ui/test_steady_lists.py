@@ -1,0 +1,97 @@
+"""An option list measures its entries again only when its width changes
+(compat.SteadyOptionList): Textual's own forgot them at every size event, the first just
+after the list's first frame, and the roster of a 500-unit game measured all 500 again while
+the first key waited. What it shows must be what Textual's own list shows, at every width."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from drumhead.screens.compat import SteadyOptionList
+from textual.app import App, ComposeResult
+from textual.widgets import OptionList
+
+LONG = "The Very Long Named Regiment of Foot of the Blue Army's First Brigade, Veterans All"
+ENTRIES = [f"Unit {i}\n    {LONG if i % 3 == 0 else 'line infantry'}" for i in range(30)]
+
+
+class Lists(App[None]):
+    CSS = "OptionList { width: 1fr; height: 1fr; scrollbar-gutter: stable; }"  # as the roster
+
+    def compose(self) -> ComposeResult:
+        yield SteadyOptionList(*ENTRIES, id="steady")
+        yield OptionList(*ENTRIES, id="plain")
+
+
+def shown(option_list: OptionList) -> list[str]:
+    return [
+        "".join(s.text for s in option_list.render_line(y)).rstrip()
+        for y in range(option_list.scrollable_content_region.height)
+    ]
+
+
+async def test_a_list_is_not_measured_again_after_its_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plain list forgets its measures just after its first frame (what this saves); the
+    steady one keeps them, and both show the same lines."""
+    forgotten: Counter[str | None] = Counter()
+    clear = OptionList._clear_caches
+
+    def counted(self: OptionList) -> None:
+        forgotten[self.id] += 1
+        clear(self)
+
+    monkeypatch.setattr(OptionList, "_clear_caches", counted)
+    app = Lists()
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        steady, plain = app.query_one("#steady", OptionList), app.query_one("#plain", OptionList)
+        assert shown(steady) == shown(plain)
+        assert steady.virtual_size == plain.virtual_size
+    assert forgotten["steady"] == 0 and forgotten["plain"] >= 1, forgotten
+
+
+async def test_a_new_width_measures_every_entry_again() -> None:
+    """Narrower, the long entries wrap into more lines, as Textual's own list wraps them; wider
+    again, fewer; the cursor's entry is drawn whole after each change."""
+    app = Lists()
+    async with app.run_test(size=(120, 20)) as pilot:
+        steady, plain = app.query_one("#steady", OptionList), app.query_one("#plain", OptionList)
+        await pilot.pause()
+        heights = [steady.virtual_size.height]
+        for size, cursor in (((70, 20), 27), ((40, 30), 12), ((120, 20), 21)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause(0.1)
+            assert steady.virtual_size == plain.virtual_size, size
+            assert shown(steady) == shown(plain), size
+            heights.append(steady.virtual_size.height)
+            steady.highlighted = plain.highlighted = cursor
+            await pilot.pause()
+            await pilot.pause(0.3)
+            assert shown(steady) == shown(plain), size
+            assert any(f"Unit {cursor}" == line for line in shown(steady)), size
+        assert heights[0] < heights[1] < heights[2] and heights[3] == heights[0], heights
+
+
+async def test_a_scrollbar_coming_measures_every_entry_again() -> None:
+    """Without room kept for it, a scrollbar narrows the list once its entries overflow: the
+    steady list then measures them again at the narrower width, as Textual's own does."""
+
+    class Unkept(Lists):
+        CSS = "OptionList { width: 1fr; height: 1fr; }"
+
+    app = Unkept()
+    async with app.run_test(size=(60, 20)) as pilot:
+        steady, plain = app.query_one("#steady", OptionList), app.query_one("#plain", OptionList)
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert steady.scrollbar_size_vertical > 0
+        assert steady.virtual_size == plain.virtual_size
+        assert shown(steady) == shown(plain)
+        steady.highlighted = plain.highlighted = 27
+        await pilot.pause(0.3)
+        assert shown(steady) == shown(plain) and "Unit 27" in shown(steady)
