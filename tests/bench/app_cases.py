@@ -12,8 +12,8 @@ Opening: in turn, a bare Textual app, the battle screen's widgets in plain Textu
 (same_screen.py), drumhead opening Cowpens and drumhead opening the long game, each a fresh
 interpreter; "ready" is when a key sent the moment the first frame showed has its answer on the
 screen, as a terminal emulator shows it (the bare app: its one line updated; the others: the
-roster's cursor moved down, the second unit's card shown). Each run opens a copy of the saves as made
-(quitting keeps the cursor where the key left it).
+roster's cursor moved down, the second unit's card shown). Each run opens a copy of the saves
+as made (quitting keeps the cursor where the key left it).
 Targets: Cowpens ready within 1.3x of the bare app ready; the long game ready under 1 s and
 under 120 MiB peak (absolute: reported only).
 """
