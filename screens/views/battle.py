@@ -15,6 +15,7 @@ from drumhead.errors import DrumheadError
 
 from ..compat import SteadyOptionList
 from ..widgets.cards import unit_card
+from ..widgets.fields import type_or_focus
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
@@ -329,8 +330,7 @@ class BattleScreen(BuildsAhead):
         self.notify("The game is saved as you play; ctrl+w closes it.", timeout=4)
 
     def action_filter(self) -> None:
-        # at once: the keys typed right after go into it (see ResolveScreen.action_hand_dice)
-        self.set_focus(self.query_one("#roster-filter", Input))
+        type_or_focus(self, self.query_one("#roster-filter", Input), "/")
 
     def action_morale_test(self) -> None:
         """The standard morale test for the selected unit."""

@@ -21,6 +21,7 @@ from drumhead.errors import DrumheadError
 from drumhead.session.record import RevertView, plan_revert, revert
 
 from ..dialogs.revert import RevertModal
+from ..widgets.fields import type_or_focus
 from ..widgets.footer import KeysFooter
 from ..widgets.log_view import LogView
 from ..widgets.status_bar import StatusBar
@@ -48,7 +49,7 @@ class LogScreen(KeptScreen):
         Binding("s", "app.open_luck", "Luck", id="luck", tooltip="Luck statistics"),
         Binding("left_square_bracket", "turn(-1)", "Turn before", id="turn-before", show=False),
         Binding("right_square_bracket", "turn(1)", "Next turn", id="turn-after", show=False),
-        Binding("slash", "search", "Search", id="search", show=False),
+        Binding("slash", "search", "Search", id="search", show=False, priority=True),
         Binding("n", "again(-1)", "Next match", id="match-back", show=False),
         Binding("N", "again(1)", "Match forward", id="match-forward", show=False),
     ]
@@ -223,9 +224,10 @@ class LogScreen(KeptScreen):
     # -- search ---------------------------------------------------------------------------
     def action_search(self) -> None:
         search = self.query_one("#log-search", Input)
-        search.display = True
-        search.value = self.searched
-        search.focus()
+        if self.focused is not search:
+            search.display = True
+            search.value = self.searched
+        type_or_focus(self, search, "/")  # a "/" typed in the search is a character of it
 
     def close_search(self) -> None:
         search = self.query_one("#log-search", Input)

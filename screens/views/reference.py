@@ -30,6 +30,7 @@ from ..render import (
     ruling_text,
 )
 from ..widgets.chart_text import chart_body
+from ..widgets.fields import type_or_focus
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
@@ -142,7 +143,7 @@ class ReferenceScreen(KeptScreen):
 
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
-        Binding("slash", "focus_search", "Search", id="search"),
+        Binding("slash", "focus_search", "Search", id="search", priority=True),
         Binding("ctrl+n", "next_ruleset", "Next ruleset", id="next-ruleset"),
         Binding("e", "type_chart", "Type this chart", id="type-chart"),
     ]
@@ -277,7 +278,7 @@ class ReferenceScreen(KeptScreen):
                 self.show(item)
 
     def action_focus_search(self) -> None:
-        self.query_one("#ref-search", Input).focus()
+        type_or_focus(self, self.query_one("#ref-search", Input), "/")
 
     def action_next_ruleset(self) -> None:
         """Cycle through the shipped rulesets (only when no game is open)."""

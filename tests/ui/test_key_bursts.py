@@ -5,9 +5,12 @@ already read, so the rest went to the widget focused before."""
 from __future__ import annotations
 
 from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.reference import ReferenceScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tests.ui.helpers import cards_app, start_game, until
 
@@ -51,3 +54,46 @@ async def test_a_roster_filter_typed_in_a_burst_filters() -> None:
         await burst(pilot, "/", "r", "e", "d")
         field = app.screen.query_one("#roster-filter")
         assert field.value == "red"  # type: ignore[attr-defined]
+
+
+async def test_a_slash_typed_in_the_roster_filter_is_part_of_it() -> None:
+    """``/`` opens the filter; typed in it, it is a character of the filter (the priority
+    binding took it, and the filter lost it)."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await burst(pilot, "/", "a")
+        await burst(pilot, "/", "b")
+        assert app.screen.query_one("#roster-filter", Input).value == "a/b"
+
+
+async def test_a_log_search_typed_in_a_burst_searches_what_was_typed() -> None:
+    """``/`` then the words in one burst: the words are in the search field, not keys for the
+    log (``d`` would have been nothing, ``r`` the revert of an entry); ``/`` typed in the
+    search is a character of it, and Enter searches."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("d", "l")  # a card drawn: the log has an entry
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        screen = app.screen
+        await burst(pilot, "/", "r", "e", "d")
+        search = screen.query_one("#log-search", Input)
+        assert search.display and search.has_focus and search.value == "red"
+        await burst(pilot, "/", "x")
+        assert search.value == "red/x"
+        assert isinstance(app.screen, LogScreen)  # no log key acted meanwhile
+
+
+async def test_a_reference_search_typed_in_a_burst_filters_the_entries() -> None:
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pilot.press("f3")
+        await until(pilot, lambda: isinstance(app.screen, ReferenceScreen))
+        field = app.screen.query_one("#ref-search", Input)
+        listing = app.screen.query_one("#ref-list")
+        app.screen.set_focus(listing)
+        await pilot.pause()
+        await burst(pilot, "/", "m", "o", "r")
+        assert field.has_focus and field.value == "mor"
