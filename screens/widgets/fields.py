@@ -44,14 +44,13 @@ DICE_CHARACTERS = "0123456789 ,;"
 """What the dice typed by hand take: faces and the separators between them."""
 
 
-def type_or_focus(screen: Screen[Any], field: Input, character: str) -> bool:
+def type_or_focus(screen: Screen[Any], field: Input, character: str) -> None:
     """The key that opens ``field`` (a priority binding, read as it arrives): ``field`` has
     the focus at once, so the keys read together with it go into it. Textual's ``focus()``
     moves the focus only after the keys already read, which went to the widget focused before
     (tests/ui/test_key_bursts.py). With ``field`` focused already, the key is a character
-    typed in it, at the cursor. Whether it was typed."""
+    typed in it, at the cursor."""
     if screen.focused is field:  # (its has_focus waits for its Focus event to be handled)
         field.insert_text_at_cursor(character)
-        return True
-    screen.set_focus(field)
-    return False
+    else:
+        screen.set_focus(field)

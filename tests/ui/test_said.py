@@ -8,6 +8,7 @@ import pytest
 from drumhead.screens import actions
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
+from textual.pilot import Pilot
 
 from drumhead.game import load_scenario, new_game
 from tests.ui.helpers import make_app, open_on_battle, status_line, until
@@ -17,6 +18,14 @@ def cowpens_with_a_card_drawn() -> object:
     game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=3, name="mill")
     game.next_phase(at="1781-01-17T07:00:00Z")  # draws a card: an event to undo
     return game
+
+
+async def undo_the_card_drawn(pilot: Pilot) -> None:
+    """Open Cowpens with a card drawn and undo it: said on the status line."""
+    await open_on_battle(pilot, cowpens_with_a_card_drawn())
+    await pilot.press("u")
+    await pilot.pause()
+    assert "Undone:" in status_line(pilot.app)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -51,10 +60,7 @@ async def test_what_was_said_goes_when_its_time_is_up(monkeypatch: pytest.Monkey
     monkeypatch.setattr(actions, "SAID_FOR", 1.5)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_on_battle(pilot, cowpens_with_a_card_drawn())
-        await pilot.press("u")
-        await pilot.pause()
-        assert "Undone:" in status_line(app)
+        await undo_the_card_drawn(pilot)
         await until(pilot, lambda: "Undone:" not in status_line(app))
         line = status_line(app)
         assert "mill · One If By Land" in line, line  # the game's name and ruleset are back
@@ -78,10 +84,7 @@ async def test_nothing_to_undo_is_still_a_warning() -> None:
 async def test_closing_the_game_takes_what_was_said_of_it_away() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_on_battle(pilot, cowpens_with_a_card_drawn())
-        await pilot.press("u")
-        await pilot.pause()
-        assert "Undone:" in status_line(app)
+        await undo_the_card_drawn(pilot)
         await pilot.press("ctrl+w")
         await until(pilot, lambda: app.session.game is None)
         await pilot.pause()
