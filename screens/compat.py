@@ -13,7 +13,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
 - :func:`mount_screen`: a screen built ahead (mounted without being shown), so that even the
   first opening of the screens players use most is quick.
 - :class:`SteadyOptionList`: an option list measures its entries again only when its width
-  changed, not at every size event (the first of which comes just after its first frame).
+  changed, not at every size event (the first of which comes just after its first frame),
+  nor when entries are replaced with entries of the same height (a card drawn).
 - :func:`option_lines` and :func:`is_closing`: what a widget or screen is doing, where Textual
   has no public word for it.
 - :class:`SettlingApp`: quitting waits (briefly) for a screen being built ahead to finish
@@ -28,8 +29,8 @@ import contextlib
 import os
 import selectors
 from codecs import getincrementaldecoder
-from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual._loop import loop_last
@@ -44,9 +45,12 @@ from textual.widgets import OptionList
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from textual.css.styles import RulesMap
     from textual.driver import Driver
     from textual.message_pump import MessagePump
+    from textual.visual import VisualType
     from textual.widgets import Footer
+    from textual.widgets.option_list import Option
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual this module was written against (pinned in pyproject.toml)."""
@@ -254,6 +258,38 @@ class SteadyOptionList(OptionList):
         # none measured yet: nothing to forget (the entries' drawings go with their lines)
         if self._line_cache.lines and self.measured_width != self.content_width():
             super()._on_resize()  # type: ignore[no-untyped-call]
+
+    def replace_prompts(self, prompts: Mapping[int, VisualType]) -> None:
+        """Replace the prompts of the entries at these indexes, all at once.
+
+        Textual's ``replace_option_prompt_at_index`` forgets every entry's measured lines and
+        drawings at each call: a card drawn on a 500-unit game marks a hundred roster lines,
+        and the next cursor move or frame measured all 500 entries again. Here, where every
+        replaced entry keeps its height (at the width measured), the measures are kept and
+        only the replaced entries' drawings forgotten; else everything is, as Textual does."""
+        lines = self._line_cache
+        keep = bool(lines.lines) and self.measured_width == self.content_width()
+        width = (
+            self.content_width() - self.get_component_styles("option-list--option").padding.width
+        )
+        rules = cast("RulesMap", self.styles)  # as OptionList measures its entries
+        replaced: set[Option] = set()
+        for index, prompt in prompts.items():
+            option = self.get_option_at_index(index)
+            option._set_prompt(prompt)
+            replaced.add(option)
+            if keep:
+                height = self._get_visual(option).get_height(rules, width) + option._divider
+                keep = height == lines.heights.get(index)
+        if not replaced:
+            return
+        if not keep:
+            self._clear_caches()
+            return
+        drawings = self._option_render_cache  # Textual's LRUCache: only its keys() iterate
+        for key in [key for key in drawings.keys() if key[0] in replaced]:  # noqa: SIM118
+            drawings.discard(key)
+        self.refresh()
 
 
 def option_lines(option_list: OptionList) -> Sequence[tuple[int, int]]:

@@ -190,9 +190,8 @@ class BattleScreen(BuildsAhead):
 
     def fill_roster(self) -> None:
         """List the units matching the filter: rebuilt when the entries are not the same ones
-        (a unit added, removed, filtered in or out, another card drawn); else only the lines
-        that changed are replaced (an undo on a 500-unit roster replaced them all)."""
-        roster = self.query_one("#roster", OptionList)
+        (a unit added, removed, filtered in or out); else only the changed lines replaced."""
+        roster = self.query_one("#roster", SteadyOptionList)
         options, signature = roster_options(
             self.session.ruleset,
             self.session.state,
@@ -204,9 +203,8 @@ class BattleScreen(BuildsAhead):
             return  # the same entries (the cached lines), already drawn
         ids = [o.id for o in options]
         if ids == self.shown_ids and len(signature) == len(self.shown_signature):
-            for index, (old, new) in enumerate(zip(self.shown_signature, signature, strict=True)):
-                if old != new:
-                    roster.replace_option_prompt_at_index(index, options[index].prompt)
+            pairs = enumerate(zip(self.shown_signature, signature, strict=True))
+            roster.replace_prompts({i: options[i].prompt for i, (old, new) in pairs if old != new})
             self.shown_signature = signature
             return
         keep = self.selected_unit()
@@ -393,7 +391,9 @@ class BattleScreen(BuildsAhead):
         roster = self.query_one("#roster", OptionList)
         for index in range(roster.option_count):
             if roster.get_option_at_index(index).id in units:
-                roster.highlighted = index
+                with roster.prevent(OptionList.OptionHighlighted):  # its card in this frame
+                    roster.highlighted = index
+                self.unit_highlighted()
                 return
 
     def action_initiative(self) -> None:

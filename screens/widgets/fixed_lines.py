@@ -40,6 +40,10 @@ class FixedLines(Visual):
         """Each line's width in cells."""
         self.styled: list[Content] | None = None
         """Its lines styled, once made (:attr:`lines`)."""
+        self.wrapped: dict[int, int] = {}
+        """Its height at each width it was wrapped at (a line wider than the list is laid
+        out to count its lines: a 500-unit roster has a hundred such entries, measured again
+        whenever the list's entries change). One list's rules (its text wrapping) apply."""
 
     @property
     def lines(self) -> list[Content]:
@@ -59,10 +63,15 @@ class FixedLines(Visual):
     def get_height(self, rules: RulesMap, width: int) -> int:
         if max(self.widths) <= width:
             return len(self.widths)
-        return sum(
-            1 if cells <= width else line.get_height(rules, width)
-            for cells, line in zip(self.widths, self.lines, strict=True)
-        )
+        height = self.wrapped.get(width)
+        if height is None:
+            # wrapped from the plain text: styles do not move where a line breaks, and
+            # making the styled lines (for an entry perhaps never drawn) was most of the cost
+            height = self.wrapped[width] = sum(
+                1 if cells <= width else Content(line).get_height(rules, width)
+                for cells, line in zip(self.widths, self.plain.split("\n"), strict=True)
+            )
+        return height
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions

@@ -23,6 +23,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, SelectionList
+from textual.widgets.option_list import Option
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "screens"
@@ -92,6 +93,13 @@ def test_the_footer_and_the_option_list_internals() -> None:
     update = inspect.getsource(OptionList._update_lines)
     assert "self.scrollable_content_region.width - self._get_left_gutter_width()" in update
     assert "virtual_size = Size(width," in update and "line_cache.lines" in update
+    # replace_prompts: how an entry's height is measured and its drawings are kept
+    assert "get_height(self.styles, width - padding.width)" in update
+    assert "line_cache.heights[index] = line_count" in update
+    assert "cache_key = (option, style, padding)" in inspect.getsource(
+        OptionList._get_option_render
+    )
+    assert "self._visual = None" in inspect.getsource(Option._set_prompt)
 
 
 # -- the rest of the app stays off Textual's private API ------------------------------------

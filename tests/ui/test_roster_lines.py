@@ -114,28 +114,38 @@ def test_the_lines_kept_are_the_last_two_rosters_only() -> None:
 
 
 def test_an_entry_measured_from_its_plain_text_is_as_high_as_its_lines_laid_out() -> None:
-    """The height counted from the plain text's widths is the height Textual's own layout of
-    each line gives, for lines that fit, lines wider than the list, blank and wide-character
-    lines."""
+    """The height counted from the plain text is the height Textual's own layout of each styled
+    line gives, at every width, for lines that fit, lines wider than the list (wrapped from
+    the plain text, and remembered), blank and wide-character lines."""
     from rich.text import Text
     from textual.css.styles import Styles
 
     rules = Styles()
+    marked = Text("▶ ", style="bold")  # as a roster entry: styles that cross the breaks
+    marked.append("1st Battalion, 71st Highlanders", style="bold")
+    marked.append("  ★ Maj. Archibald McArthur\n    Infantry · veteran · open order", "italic")
+    marked.append("\n    █████ 24/25  Good order")
+    for marker in ("Activated this turn (its card has been drawn)", "Fired this turn"):
+        marked.append(f" ⚑{marker}", style="bold")
     texts = [
         Text("short\n    second line\n", style="bold"),
         Text(LONG + "\n    kind · quality\n    █████ 8/8"),
+        marked,
         "",
         "\n",
         "⚑ 旗 wide characters, ⚑ 旗 again, and more of them to wrap",
     ]
     for text in texts:
-        entry = FixedLines(text)
-        for width in (10, 24, 40, 80):
+        laid_out_lines = FixedLines(text).lines
+        for width in range(6, 90):
+            entry = FixedLines(text)
             laid_out = sum(
                 1 if line.cell_length <= width else line.get_height(rules, width)
-                for line in entry.lines
+                for line in laid_out_lines
             )
             assert entry.get_height(rules, width) == laid_out, (text, width)
+            assert entry.get_height(rules, width) == laid_out, (text, width)  # as remembered
+            assert entry.styled is None  # measured, even wrapped, without its styled lines
             assert len(entry.widths) == len(entry.lines)
         assert entry.get_optimal_width(rules, 80) == max(line.cell_length for line in entry.lines)
 

@@ -95,3 +95,46 @@ async def test_a_scrollbar_coming_measures_every_entry_again() -> None:
         steady.highlighted = plain.highlighted = 27
         await pilot.pause(0.3)
         assert shown(steady) == shown(plain) and "Unit 27" in shown(steady)
+
+
+async def test_entries_replaced_together_show_as_textuals_own_list_shows_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Entries replaced at once (a card drawn marks a brigade's lines): where each keeps its
+    height, the steady list keeps its measures and draws only the replaced entries anew;
+    where one grows, it measures them all again. Either way it shows what Textual's own
+    list shows after replacing the same entries one by one, scrolled and not."""
+    forgotten: Counter[str | None] = Counter()
+    clear = OptionList._clear_caches
+
+    def counted(self: OptionList) -> None:
+        forgotten[self.id] += 1
+        clear(self)
+
+    monkeypatch.setattr(OptionList, "_clear_caches", counted)
+    app = Lists()
+    async with app.run_test(size=(100, 20)) as pilot:
+        steady, plain = app.query_one("#steady", SteadyOptionList), app.query_one("#plain")
+        assert isinstance(plain, OptionList)
+        await pilot.pause()
+        await pilot.pause(0.1)
+        forgotten.clear()
+        rounds = [
+            {1: "Unit 1 marked\n    line infantry", 2: "Unit 2 marked\n    line infantry"},
+            {4: "Unit 4 marked\n    " + LONG + " " + LONG},  # taller: wraps
+            {28: "Unit 28 marked\n    line infantry", 0: "Unit 0\n    line infantry"},
+        ]
+        for cursor, prompts in zip((3, 27, 28), rounds, strict=True):
+            steady.highlighted = plain.highlighted = cursor
+            await pilot.pause()
+            kept = forgotten["steady"]
+            steady.replace_prompts(prompts)
+            for index, prompt in prompts.items():
+                plain.replace_option_prompt_at_index(index, prompt)
+            await pilot.pause()
+            await pilot.pause(0.1)
+            assert steady.virtual_size == plain.virtual_size, prompts
+            assert shown(steady) == shown(plain), prompts
+            taller = 4 in prompts
+            assert (forgotten["steady"] > kept) == taller, (prompts, forgotten)
+        assert any(line == "Unit 28 marked" for line in shown(steady))
