@@ -2,8 +2,9 @@
 and opening a game against a bare Textual app, in real (pseudo-)terminals (terminal.py).
 
 Keys: two apps run side by side, one on the long game (``A``), one on the Cowpens scenario
-(``B``, the anchor); each key of :data:`SCRIPT` is pressed in one, then the other, and timed
-until its answer is on the screen (*shown*, see terminal.py). A key's figure is the ratio of
+(``B``, the anchor), both games standing at the same point of a turn (:func:`align`); each key
+of :data:`SCRIPT` is pressed in one, then the other, and timed until its answer is on the
+screen (*shown*, see terminal.py). A key's figure is the ratio of
 A's median to B's, and of their 95th percentiles. Targets (full mode): within 1.2x, and no
 key over 100 ms median (an absolute time: reported by ``python -m tests.bench``, never
 asserted by a test).
@@ -21,6 +22,7 @@ under 120 MiB peak (absolute: reported only).
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import statistics
 import sys
@@ -148,8 +150,43 @@ class KeyFigures:
 def new_cowpens(saves: Path, events: int = 200) -> Path:
     """The anchor: a Cowpens game (its 16 units) with ``events`` events of the same mix as
     the long game's (make_game.py), so that every key has something to do in it too (a
-    page of the log to move up), in ``saves`` (the app opens it: the folder's only game)."""
-    return make_game.make(saves, units=COWPENS_UNITS, events=events, name="cowpens")
+    page of the log to move up), in ``saves`` (the app opens it: the folder's only game); it
+    ends, as the long game does, at the start of a turn."""
+    return make_game.make(
+        saves, units=COWPENS_UNITS, events=events, name="cowpens", turn_start=True
+    )
+
+
+PHASE = re.compile(r"Turn \d+ · (.+?) · ")
+"""The phase in the battle screen's title bar ("Battle  Turn 3 · Phase 2: Charges · ...")."""
+DRAWN = re.compile(r"\((\d+) of \d+ drawn\)")
+"""How many cards of the turn are drawn, in the battle screen's activation line."""
+
+
+def turn_position(term: Terminal) -> tuple[str, str]:
+    """Where the game on the battle screen stands in its turn: its phase and the cards drawn
+    ("" where the screen shows none)."""
+    shown = "\n".join(term.showing())
+    phase, drawn = PHASE.search(shown), DRAWN.search(shown)
+    return (phase.group(1) if phase else "", drawn.group(1) if drawn else "")
+
+
+def align(a: Terminal, b: Terminal, limit: int = 80) -> int:
+    """Press ``n`` in ``b`` until its game stands where ``a``'s does in the turn: the same
+    phase, as many cards drawn. The rounds then take both games through the same phases in
+    the same order; the cost of "next phase" depends on the phase far more than on the game
+    (drawing a card: 100 ms, most phases 30), and games one phase apart timed different
+    mixes. The presses made."""
+    want = turn_position(a)
+    if not want[0]:
+        raise AssertionError(
+            "no phase in the battle screen's title bar:\n" + "\n".join(a.showing())
+        )
+    for pressed in range(limit + 1):
+        if turn_position(b) == want:
+            return pressed
+        b.press("n", quiet=0.05)
+    raise AssertionError(f"after {limit} presses of n, {turn_position(b)} is not {want}")
 
 
 def keys(
@@ -172,6 +209,7 @@ def keys(
         for term in (a, b):
             term.wait_for(BATTLE, timeout=60)
             term.settle(1.0, timeout=60)  # the screens built ahead, the past replayed
+        align(a, b)
         for turn in range(warmup + rounds):
             for step in script:
                 times = []

@@ -96,7 +96,7 @@ def games(mode: str) -> Games:
             f"building the {events:,}-event game (a few minutes; kept in {root})", file=sys.stderr
         )
     building = root.with_name(f"{root.name}.{os.getpid()}.building")
-    make_game.make(building / "long", units, events, 1781, checks=full)
+    make_game.make(building / "long", units, events, 1781, checks=full, turn_start=True)
     make_game.make(building / "empty", units, 0, 1781, name="no events")
     try:
         building.rename(root)  # whole, or not at all (another run may have built it first)

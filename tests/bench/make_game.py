@@ -10,8 +10,11 @@ for the benchmarks' quick mode).
 The order of battle is Cowpens' units copied until there are ``--units`` of them; events follow
 a table-side mix: morale tests and fire (each with its odds and rolls), the effects applied,
 card edits, ticked steps, phases and cards drawn, notes, dice rolled for a distance, and now and
-then an undo and a redo. The save is written as the app leaves it when the players quit: one
-journal of every change, the snapshot written after all of it.
+then an undo and a redo. For the benchmarks (``--turn-start``), the game then goes on to the
+start of the next turn (a few events of "next phase" more): their games all stand at the same
+point of a turn, and meet the same phases in the same order. The save is written as the app
+leaves it when the players quit: one journal of every change, the snapshot written after all of
+it.
 """
 
 from __future__ import annotations
@@ -147,8 +150,11 @@ def _resolve(
         game.resolve(check, unit, values, (), hand_dice=hand, at=at)
 
 
-def build(units: int, events: int, seed: int, folder: Path, checks: bool = True) -> Any:
-    """The game, in memory: ``units`` units and ``events`` events in its log."""
+def build(
+    units: int, events: int, seed: int, folder: Path, checks: bool = True, turn_start: bool = False
+) -> Any:
+    """The game, in memory: ``units`` units and ``events`` events in its log (with
+    ``turn_start``, and the phases after them to the start of a turn)."""
     from drumhead.game import load_scenario, new_game
 
     scenario = load_scenario(big_scenario(folder, units))
@@ -157,6 +163,10 @@ def build(units: int, events: int, seed: int, folder: Path, checks: bool = True)
     i = 0
     while game.event_count < events:
         table_event(game, rng, i, checks)
+        i += 1
+    first = game.phases()[0].id  # the turn starts: its first phase, no card drawn yet
+    while turn_start and (game.state.phase != first or game.state.activation.drawn):
+        game.next_phase(at=stamp(i))
         i += 1
     return game
 
@@ -169,6 +179,7 @@ def make(
     *,
     checks: bool = True,
     name: str = NAME,
+    turn_start: bool = False,
 ) -> Path:
     """Write the save into ``folder`` (replacing one made before); its snapshot's path."""
     from drumhead.saves import SaveSession, save_path
@@ -177,7 +188,7 @@ def make(
     path = save_path(folder, name)
     for old in folder.glob(f"{glob.escape(name)}.*"):
         old.unlink()
-    game = build(units, events, seed, folder, checks)
+    game = build(units, events, seed, folder, checks, turn_start)
     SaveSession.create(path, game).close()
     return path
 
@@ -189,8 +200,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=1781)
     parser.add_argument("--no-checks", action="store_true", help="no rolls (quick to build)")
+    parser.add_argument("--turn-start", action="store_true", help="end as a turn starts")
     args = parser.parse_args(argv)
-    path = make(args.folder, args.units, args.events, args.seed, checks=not args.no_checks)
+    path = make(
+        args.folder,
+        args.units,
+        args.events,
+        args.seed,
+        checks=not args.no_checks,
+        turn_start=args.turn_start,
+    )
     size = sum(p.stat().st_size for p in args.folder.glob(f"{glob.escape(NAME)}.*"))
     print(f"{path} ({args.units} units, {args.events} events, {size / 1e6:.1f} MB)")
     return 0

@@ -195,6 +195,12 @@ class Terminal:
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"{text!r} did not show within {timeout} s")
 
+    def showing(self) -> list[str]:
+        """The emulated screen's lines, given everything the program has written so far."""
+        self._feed_to(len(self.output))
+        lines: list[str] = self.screen.display
+        return lines
+
     ANSWER_WITHIN = 60.0
     """Seconds a key may take to start answering."""
 

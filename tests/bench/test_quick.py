@@ -114,6 +114,21 @@ def test_a_long_game_opens_ready_for_input_about_as_soon_as_cowpens(
     assert found.long_ratio <= OPEN_BOUND, f"{found.long_ready} against {found.cowpens_ready}"
 
 
+def test_the_benchmarks_games_stand_at_the_start_of_a_turn(tmp_path: Path) -> None:
+    """The long game and Cowpens end where a turn starts, whatever their events (the keys'
+    rounds then take both through the same phases: "next phase" costs 30 ms into most
+    phases and 100 into the one that draws a card); a game made for the tests keeps its
+    exact number of events."""
+    from tests.bench import make_game
+
+    for events in (0, 37, 120):
+        game = make_game.build(16, events, 1781, tmp_path, checks=False, turn_start=True)
+        assert game.state.phase == game.phases()[0].id and not game.state.activation.drawn
+        assert events <= game.event_count < events + 60  # a turn: 8 cards of 7 phases
+    game = make_game.build(16, 120, 1781, tmp_path, checks=False)
+    assert game.event_count == 120
+
+
 def test_the_95th_percentile_is_by_nearest_rank() -> None:
     """Of 20 rounds the 19th (the slowest was counted once, when round(19.5) gave 20); of
     fewer than 20, the slowest; of 100, the 95th."""
