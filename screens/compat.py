@@ -15,8 +15,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
 - :class:`SteadyOptionList`: an option list measures its entries again only when its width
   changed, not at every size event (the first of which comes just after its first frame),
   nor when entries are replaced with entries of the same height (a card drawn).
-- :func:`option_lines` and :func:`is_closing`: what a widget or screen is doing, where Textual
-  has no public word for it.
+- :func:`option_lines`, :func:`option_top` and :func:`is_closing`: what a widget or screen is
+  doing, where Textual has no public word for it.
 - :class:`SettlingApp`: quitting waits (briefly) for a screen being built ahead to finish
   mounting. Textual's shutdown closes a half-mounted screen's widgets one by one, so their
   own mount handlers (ours, and Textual's ``Select``) found their children gone and failed.
@@ -290,6 +290,12 @@ class SteadyOptionList(OptionList):
         for key in [key for key in drawings.keys() if key[0] in replaced]:  # noqa: SIM118
             drawings.discard(key)
         self.refresh()
+
+
+def option_top(option_list: OptionList, index: int) -> int:
+    """The line (of the whole list) on which the option at ``index`` starts."""
+    line: int = option_list._index_to_line[index]
+    return line
 
 
 def option_lines(option_list: OptionList) -> Sequence[tuple[int, int]]:

@@ -15,13 +15,14 @@ from drumhead.errors import DrumheadError
 
 from ..compat import SteadyOptionList
 from ..widgets.cards import unit_card
+from ..widgets.cursor_list import CursorList
 from ..widgets.fields import type_or_focus
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .ahead import PREPARE_AFTER, BuildsAhead
 from .battle_keys import BATTLE_KEYS
-from .roster import RosterLines, roster_options
+from .roster import RosterLines, cursor_to_brigade, roster_options
 from .turn_panel import activation_text, checklist_options, checklist_title
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class BattleScreen(BuildsAhead):
                     id="roster-filter",
                     compact=True,
                 )
-                yield SteadyOptionList(id="roster")
+                yield CursorList(id="roster")
             with Vertical(id="side-pane"):
                 with VerticalScroll(id="card-scroll", can_focus=False):
                     yield Static("", id="unit-card")
@@ -102,16 +103,15 @@ class BattleScreen(BuildsAhead):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        roster = self.query_one("#roster", CursorList)
+        roster.cursor_moved = self.unit_highlighted  # its card in the cursor's own frame
         self.game_changed()
-        roster = self.query_one("#roster", OptionList)
         roster.focus()
         view, self.view = self.view, None
         if view is not None:  # back where the players were
             ids = [roster.get_option_at_index(i).id for i in range(roster.option_count)]
             if view.unit in ids:  # its card drawn now, in the first frame, not in a second
-                with roster.prevent(OptionList.OptionHighlighted):
-                    roster.highlighted = ids.index(view.unit)
-                self.show_card()
+                roster.highlighted = ids.index(view.unit)
             if view.pane == "steps":
                 self.query_one("#steps", SelectionList).focus()
             if view.screen != "battle":
@@ -210,19 +210,12 @@ class BattleScreen(BuildsAhead):
         keep = self.selected_unit()
         self.shown_signature = signature
         self.shown_ids = ids
-        # the cursor put back quietly: the callers draw the card (a highlight message would
-        # draw it again after the first frame, a second layout and paint of the screen)
-        with roster.prevent(OptionList.OptionHighlighted):
-            roster.clear_options()
-            roster.add_options(options)
-            if keep in ids:
-                roster.highlighted = ids.index(keep)
-            else:
-                first = next((i for i, o in enumerate(options) if not o.disabled), None)
-                roster.highlighted = first
-        unit = self.selected_unit()
-        if unit is not None and unit != keep:
-            self.drumhead.remember_view(unit=unit)
+        roster.clear_options()
+        roster.add_options(options)
+        if keep in ids:  # the cursor put back on its unit (its card drawn as it moves)
+            roster.highlighted = ids.index(keep)
+        else:
+            roster.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
 
     def show_card(self) -> None:
         unit_id = self.selected_unit()
@@ -270,8 +263,8 @@ class BattleScreen(BuildsAhead):
                 steps.highlighted = min(highlighted or 0, len(options) - 1)
 
     # -- events ---------------------------------------------------------------------------
-    @on(OptionList.OptionHighlighted, "#roster")
     def unit_highlighted(self) -> None:
+        """The roster's cursor moved (:class:`CursorList`): its unit's card, kept to resume."""
         self.show_card()
         unit = self.selected_unit()
         if unit is not None:
@@ -385,16 +378,11 @@ class BattleScreen(BuildsAhead):
             self.highlight_brigade(drawn[0])
 
     def highlight_brigade(self, brigade: str) -> None:
-        """Put the roster's cursor on the first unit of the brigade just activated (a card
-        naming a division or the army has no single brigade: the cursor stays)."""
+        """The roster's cursor on the first unit of the brigade just activated, the brigade
+        at the top, its card shown (a card naming a division or the army has no single
+        brigade: the cursor stays)."""
         units = {u.id for u in self.session.state.units if u.brigade == brigade}
-        roster = self.query_one("#roster", OptionList)
-        for index in range(roster.option_count):
-            if roster.get_option_at_index(index).id in units:
-                with roster.prevent(OptionList.OptionHighlighted):  # its card in this frame
-                    roster.highlighted = index
-                self.unit_highlighted()
-                return
+        cursor_to_brigade(self.query_one("#roster", OptionList), units)
 
     def action_initiative(self) -> None:
         sides = self.session.state.sides

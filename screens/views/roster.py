@@ -1,14 +1,16 @@
 """The battle screen's roster: each side, its brigades (the one whose card is drawn marked) and
 their units' lines, filtered by the words typed; worked out apart from the widget so that an
-unchanged roster is not redrawn."""
+unchanged roster is not redrawn. And where its cursor goes when a card is drawn."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from ..compat import option_top
 from ..widgets.cards import roster_line
 from ..widgets.fixed_lines import FixedLines
 
@@ -134,3 +136,17 @@ def roster_options(
         options.append(Option(Text(empty, style="italic"), id="#empty", disabled=True))
         signature.append(empty)
     return options, signature
+
+
+def cursor_to_brigade(roster: OptionList, units: set[str]) -> bool:
+    """Put the roster's cursor on the first of ``units`` listed (a brigade whose card was just
+    drawn), and scroll the roster to show the brigade's header at the top, as many of its
+    units as fit below it. Whether one of ``units`` is listed."""
+    for index in range(roster.option_count):
+        if roster.get_option_at_index(index).id in units:
+            roster.highlighted = index
+            above = roster.get_option_at_index(index - 1) if index else None
+            top = index - 1 if above is not None and above.disabled else index
+            roster.scroll_to(y=option_top(roster, top), animate=False, immediate=True)
+            return True
+    return False

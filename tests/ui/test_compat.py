@@ -86,6 +86,7 @@ def test_what_a_closing_screen_and_a_screen_built_ahead_rely_on() -> None:
 def test_the_footer_and_the_option_list_internals() -> None:
     assert "_bindings_ready" in inspect.getsource(Footer.compose), "Footer._bindings_ready"
     assert isinstance(OptionList.__dict__["_lines"], property), "OptionList._lines"
+    assert isinstance(OptionList.__dict__["_index_to_line"], property), "_index_to_line"
     assert SelectionList._get_left_gutter_width(SelectionList()) == BOX_WIDTH
     # SteadyOptionList: the size handler it stands in for, and how a list records the width
     # it measured its entries at
