@@ -138,15 +138,14 @@ def roster_options(
     return options, signature
 
 
-def cursor_to_brigade(roster: OptionList, units: set[str]) -> bool:
+def cursor_to_brigade(roster: OptionList, units: set[str]) -> None:
     """Put the roster's cursor on the first of ``units`` listed (a brigade whose card was just
     drawn), and scroll the roster to show the brigade's header at the top, as many of its
-    units as fit below it. Whether one of ``units`` is listed."""
+    units as fit below it (none listed: the cursor stays)."""
     for index in range(roster.option_count):
         if roster.get_option_at_index(index).id in units:
             roster.highlighted = index
             above = roster.get_option_at_index(index - 1) if index else None
             top = index - 1 if above is not None and above.disabled else index
             roster.scroll_to(y=option_top(roster, top), animate=False, immediate=True)
-            return True
-    return False
+            return

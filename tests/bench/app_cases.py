@@ -171,20 +171,20 @@ def turn_position(term: Terminal) -> tuple[str, str]:
     return (phase.group(1) if phase else "", drawn.group(1) if drawn else "")
 
 
-def align(a: Terminal, b: Terminal, limit: int = 80) -> int:
+def align(a: Terminal, b: Terminal, limit: int = 80) -> None:
     """Press ``n`` in ``b`` until its game stands where ``a``'s does in the turn: the same
     phase, as many cards drawn. The rounds then take both games through the same phases in
     the same order; the cost of "next phase" depends on the phase far more than on the game
     (drawing a card: 100 ms, most phases 30), and games one phase apart timed different
-    mixes. The presses made."""
+    mixes."""
     want = turn_position(a)
     if not want[0]:
         raise AssertionError(
             "no phase in the battle screen's title bar:\n" + "\n".join(a.showing())
         )
-    for pressed in range(limit + 1):
+    for _ in range(limit + 1):
         if turn_position(b) == want:
-            return pressed
+            return
         b.press("n", quiet=0.05)
     raise AssertionError(f"after {limit} presses of n, {turn_position(b)} is not {want}")
 
