@@ -14,9 +14,9 @@ from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 
-from ..compat import SteadyOptionList
 from ..dialogs.edit_value import EditValueModal
 from ..widgets.cards import unit_card
+from ..widgets.cursor_list import CursorList
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
@@ -49,7 +49,7 @@ class UnitsScreen(KeptScreen):
         with Horizontal(id="units-view"):
             with Vertical(id="units-left"):
                 yield Label("Units", classes="heading")
-                yield SteadyOptionList(id="unit-list")
+                yield CursorList(id="unit-list")
             with Vertical(id="units-right"):
                 yield Static("", id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")
@@ -57,8 +57,10 @@ class UnitsScreen(KeptScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        units = self.query_one("#unit-list", CursorList)
+        units.cursor_moved = self.unit_highlighted  # its card in the cursor's own frame
         self.game_changed()
-        self.query_one("#unit-list", OptionList).focus()
+        units.focus()
 
     def reopen(self, unit_id: str | None = None) -> bool:
         """Open again on ``unit_id`` (the first unit if None), the units as they are now."""
@@ -90,8 +92,9 @@ class UnitsScreen(KeptScreen):
                 units.add_options(options)
         if self.unit_id not in ids:
             self.unit_id = ids[0] if ids else None
-        if self.unit_id is not None:
-            units.highlighted = ids.index(self.unit_id)
+        if self.unit_id is not None and units.highlighted != ids.index(self.unit_id):
+            units.highlighted = ids.index(self.unit_id)  # shown as the cursor moves
+            return
         self.show_unit()
 
     @property
@@ -134,9 +137,10 @@ class UnitsScreen(KeptScreen):
         for field in self.fields():
             fields.add_option(Option(f"{field.name}: {field.shown}", id=field.name))
 
-    @on(OptionList.OptionHighlighted, "#unit-list")
-    def unit_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.unit_id = event.option_id
+    def unit_highlighted(self) -> None:
+        """The list's cursor moved (:class:`CursorList`): its unit's or leader's card."""
+        option = self.query_one("#unit-list", OptionList).highlighted_option
+        self.unit_id = option.id if option is not None else None
         self.show_unit()
 
     @on(OptionList.OptionSelected, "#unit-list")

@@ -113,3 +113,38 @@ async def test_a_cursor_list_tells_of_every_move_and_only_of_moves() -> None:
         listed.highlighted = 5  # no move: not told
         listed.clear_options()  # no cursor: not told
     assert moves == [1, 2, 29, 28, 5]
+
+
+async def test_the_units_screen_shows_the_cursors_unit_before_any_frame() -> None:
+    """The units screen's list is a CursorList too: its card and fields follow the cursor as
+    it moves, and reopening on a unit puts the cursor, the card and the fields on it."""
+    from drumhead.screens.views.units import UnitsScreen
+    from textual.widgets import Static
+
+    scenario = load_scenario("cowpens-1781")
+    game = new_game(scenario.ruleset, scenario=scenario, seed=5, name="units")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on_battle(pilot, game)
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, UnitsScreen)
+        listed = screen.query_one("#unit-list", CursorList)
+        card = screen.query_one("#units-card", Static)
+        fields = screen.query_one("#field-list", OptionList)
+        units = game.state.units
+
+        def shows(index: int) -> bool:
+            name = str(card.content).split("\n")[0]
+            return screen.unit_id == units[index].id and name == units[index].name
+
+        start = units.index(next(u for u in units if u.id == screen.unit_id))
+        listed.action_cursor_down()  # no await: nothing drawn since
+        assert shows(start + 1) and fields.option_count > 0
+        listed.action_cursor_down()
+        listed.action_cursor_up()
+        assert shows(start + 1)
+        screen.reopen(units[5].id)
+        assert shows(5) and listed.highlighted_option is not None
+        assert listed.highlighted_option.id == units[5].id
