@@ -268,10 +268,9 @@ class SteadyOptionList(OptionList):
         replaced entry keeps its height (at the width measured), the measures are kept and
         only the replaced entries' drawings forgotten; else everything is, as Textual does."""
         lines = self._line_cache
-        keep = bool(lines.lines) and self.measured_width == self.content_width()
-        width = (
-            self.content_width() - self.get_component_styles("option-list--option").padding.width
-        )
+        measured = self.content_width()
+        keep = bool(lines.lines) and self.measured_width == measured
+        width = measured - self.get_component_styles("option-list--option").padding.width
         rules = cast("RulesMap", self.styles)  # as OptionList measures its entries
         replaced: set[Option] = set()
         for index, prompt in prompts.items():

@@ -87,9 +87,8 @@ class UnitsScreen(KeptScreen):
             if leaders:
                 options.append(Option(Text("── Leaders ──", style="bold"), disabled=True))
                 options.extend(Option(text, id=ident) for ident, text in leaders)
-            with units.prevent(OptionList.OptionHighlighted):
-                units.clear_options()
-                units.add_options(options)
+            units.clear_options()
+            units.add_options(options)
         if self.unit_id not in ids:
             self.unit_id = ids[0] if ids else None
         if self.unit_id is not None and units.highlighted != ids.index(self.unit_id):

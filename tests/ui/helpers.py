@@ -171,6 +171,14 @@ async def open_log(pilot: object) -> LogScreen:
     return screen
 
 
+def list_lines(options: OptionList) -> list[str]:
+    """The lines an option list shows now, as text (its right-hand blanks cut)."""
+    return [
+        "".join(s.text for s in options.render_line(y)).rstrip()
+        for y in range(options.scrollable_content_region.height)
+    ]
+
+
 def option_entries(options: OptionList) -> list[tuple[str | None, str]]:
     """An option list's entries, as (id, text)."""
     return [

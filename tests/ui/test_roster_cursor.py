@@ -16,14 +16,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from drumhead.game import load_scenario, new_game
-from tests.ui.helpers import make_app, open_on_battle
-
-
-def shown(roster: OptionList) -> list[str]:
-    return [
-        "".join(s.text for s in roster.render_line(y)).rstrip()
-        for y in range(roster.scrollable_content_region.height)
-    ]
+from tests.ui.helpers import list_lines, make_app, open_on_battle
 
 
 async def test_a_card_drawn_shows_its_brigade_at_the_top_and_its_card_at_once() -> None:
@@ -48,7 +41,7 @@ async def test_a_card_drawn_shows_its_brigade_at_the_top_and_its_card_at_once() 
             first = next(u for u in state.units if u.brigade == brigade)
             assert unit.id == first.id  # the brigade's first unit
             await pilot.pause()
-            lines = shown(roster)
+            lines = list_lines(roster)
             header = f"— {brigade.replace('_', ' ')}  ▶ card drawn"
             where = next(i for i, line in enumerate(lines) if line.strip() == header)
             below = " ".join(line.strip() for line in lines[where:])  # a long name wraps

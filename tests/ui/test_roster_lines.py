@@ -7,16 +7,9 @@ from __future__ import annotations
 from drumhead.screens.widgets.fixed_lines import FixedLines
 from textual.widgets import OptionList
 
-from tests.ui.helpers import battle_on, cards_app, option_entries
+from tests.ui.helpers import battle_on, cards_app, list_lines, option_entries
 
 LONG = "The Very Long Named Regiment of Foot of the Blue Army's First Brigade, Veterans All"
-
-
-def shown(roster: OptionList) -> list[str]:
-    return [
-        "".join(s.text for s in roster.render_line(y)).rstrip()
-        for y in range(roster.scrollable_content_region.height)
-    ]
 
 
 async def test_a_line_wider_than_the_roster_wraps_whole_and_the_next_entries_follow() -> None:
@@ -27,7 +20,7 @@ async def test_a_line_wider_than_the_roster_wraps_whole_and_the_next_entries_fol
         assert isinstance(entry.prompt, FixedLines) and len(entry.prompt.lines) == 3
         app.session.edit_unit("blue_guards", "name", LONG)
         await pilot.pause()
-        lines = shown(roster)
+        lines = list_lines(roster)
         first = next(i for i, line in enumerate(lines) if "Very Long" in line)
         kind = next(i for i, line in enumerate(lines) if "veteran" in line)
         name = " ".join(line.strip() for line in lines[first:kind])
@@ -174,5 +167,5 @@ async def test_only_the_entries_on_the_screen_are_made_into_styled_lines() -> No
         assert made[0] and sum(made) <= 20 // 3 + 2, sum(made)
         roster.highlighted = 150
         await pilot.pause()
-        assert entries[150].styled is not None and "Unit 150" in "\n".join(shown(roster))
+        assert entries[150].styled is not None and "Unit 150" in "\n".join(list_lines(roster))
         assert sum(entry.styled is not None for entry in entries) < 40

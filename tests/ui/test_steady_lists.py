@@ -12,8 +12,24 @@ from drumhead.screens.compat import SteadyOptionList
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
+from tests.ui.helpers import list_lines
+
 LONG = "The Very Long Named Regiment of Foot of the Blue Army's First Brigade, Veterans All"
 ENTRIES = [f"Unit {i}\n    {LONG if i % 3 == 0 else 'line infantry'}" for i in range(30)]
+
+
+@pytest.fixture
+def forgotten(monkeypatch: pytest.MonkeyPatch) -> Counter[str | None]:
+    """How many times each list (by id) forgot every entry's measures and drawings."""
+    counts: Counter[str | None] = Counter()
+    clear = OptionList._clear_caches
+
+    def counted(self: OptionList) -> None:
+        counts[self.id] += 1
+        clear(self)
+
+    monkeypatch.setattr(OptionList, "_clear_caches", counted)
+    return counts
 
 
 class Lists(App[None]):
@@ -24,32 +40,17 @@ class Lists(App[None]):
         yield OptionList(*ENTRIES, id="plain")
 
 
-def shown(option_list: OptionList) -> list[str]:
-    return [
-        "".join(s.text for s in option_list.render_line(y)).rstrip()
-        for y in range(option_list.scrollable_content_region.height)
-    ]
-
-
 async def test_a_list_is_not_measured_again_after_its_first_frame(
-    monkeypatch: pytest.MonkeyPatch,
+    forgotten: Counter[str | None],
 ) -> None:
     """The plain list forgets its measures just after its first frame (what this saves); the
     steady one keeps them, and both show the same lines."""
-    forgotten: Counter[str | None] = Counter()
-    clear = OptionList._clear_caches
-
-    def counted(self: OptionList) -> None:
-        forgotten[self.id] += 1
-        clear(self)
-
-    monkeypatch.setattr(OptionList, "_clear_caches", counted)
     app = Lists()
     async with app.run_test(size=(80, 20)) as pilot:
         await pilot.pause()
         await pilot.pause(0.1)
         steady, plain = app.query_one("#steady", OptionList), app.query_one("#plain", OptionList)
-        assert shown(steady) == shown(plain)
+        assert list_lines(steady) == list_lines(plain)
         assert steady.virtual_size == plain.virtual_size
     assert forgotten["steady"] == 0 and forgotten["plain"] >= 1, forgotten
 
@@ -67,13 +68,13 @@ async def test_a_new_width_measures_every_entry_again() -> None:
             await pilot.pause()
             await pilot.pause(0.1)
             assert steady.virtual_size == plain.virtual_size, size
-            assert shown(steady) == shown(plain), size
+            assert list_lines(steady) == list_lines(plain), size
             heights.append(steady.virtual_size.height)
             steady.highlighted = plain.highlighted = cursor
             await pilot.pause()
             await pilot.pause(0.3)
-            assert shown(steady) == shown(plain), size
-            assert any(f"Unit {cursor}" == line for line in shown(steady)), size
+            assert list_lines(steady) == list_lines(plain), size
+            assert any(f"Unit {cursor}" == line for line in list_lines(steady)), size
         assert heights[0] < heights[1] < heights[2] and heights[3] == heights[0], heights
 
 
@@ -91,27 +92,19 @@ async def test_a_scrollbar_coming_measures_every_entry_again() -> None:
         await pilot.pause(0.1)
         assert steady.scrollbar_size_vertical > 0
         assert steady.virtual_size == plain.virtual_size
-        assert shown(steady) == shown(plain)
+        assert list_lines(steady) == list_lines(plain)
         steady.highlighted = plain.highlighted = 27
         await pilot.pause(0.3)
-        assert shown(steady) == shown(plain) and "Unit 27" in shown(steady)
+        assert list_lines(steady) == list_lines(plain) and "Unit 27" in list_lines(steady)
 
 
 async def test_entries_replaced_together_show_as_textuals_own_list_shows_them(
-    monkeypatch: pytest.MonkeyPatch,
+    forgotten: Counter[str | None],
 ) -> None:
     """Entries replaced at once (a card drawn marks a brigade's lines): where each keeps its
     height, the steady list keeps its measures and draws only the replaced entries anew;
     where one grows, it measures them all again. Either way it shows what Textual's own
     list shows after replacing the same entries one by one, scrolled and not."""
-    forgotten: Counter[str | None] = Counter()
-    clear = OptionList._clear_caches
-
-    def counted(self: OptionList) -> None:
-        forgotten[self.id] += 1
-        clear(self)
-
-    monkeypatch.setattr(OptionList, "_clear_caches", counted)
     app = Lists()
     async with app.run_test(size=(100, 20)) as pilot:
         steady, plain = app.query_one("#steady", SteadyOptionList), app.query_one("#plain")
@@ -134,7 +127,7 @@ async def test_entries_replaced_together_show_as_textuals_own_list_shows_them(
             await pilot.pause()
             await pilot.pause(0.1)
             assert steady.virtual_size == plain.virtual_size, prompts
-            assert shown(steady) == shown(plain), prompts
+            assert list_lines(steady) == list_lines(plain), prompts
             taller = 4 in prompts
             assert (forgotten["steady"] > kept) == taller, (prompts, forgotten)
-        assert any(line == "Unit 28 marked" for line in shown(steady))
+        assert any(line == "Unit 28 marked" for line in list_lines(steady))
