@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
 
 from drumhead.errors import DrumheadError
 
 from ..compat import SteadyOptionList
+from ..widgets.card_pane import CardPane
 from ..widgets.cards import unit_card
 from ..widgets.cursor_list import CursorList
 from ..widgets.fields import type_or_focus
@@ -95,8 +96,7 @@ class BattleScreen(BuildsAhead):
                 )
                 yield CursorList(id="roster")
             with Vertical(id="side-pane"):
-                with VerticalScroll(id="card-scroll", can_focus=False):
-                    yield Static("", id="unit-card")
+                yield CardPane(id="unit-card")
                 yield Static("", id="activation")
                 yield Label("", id="phase-title", classes="heading")
                 yield TickList[str](id="steps", compact=True)
@@ -219,7 +219,6 @@ class BattleScreen(BuildsAhead):
 
     def show_card(self) -> None:
         unit_id = self.selected_unit()
-        card = self.query_one("#unit-card", Static)
         if unit_id is None:
             text = Text("No unit selected.", style="italic")
         elif self.session.game is None:  # a highlight arriving as the game closes
@@ -229,7 +228,7 @@ class BattleScreen(BuildsAhead):
             text = unit_card(self.session.ruleset, state, state.unit(unit_id))
         if text != self.shown_card:
             self.shown_card = text
-            card.update(text)
+            self.query_one("#unit-card", CardPane).show(text)
 
     def show_activation(self) -> None:
         """The card drawn (card activation) or the initiative (initiative rules)."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.roster import RosterLines, roster_options
 from drumhead.screens.views.turn_panel import checklist_options
+from drumhead.screens.widgets.card_pane import CardPane
 from drumhead.screens.widgets.cards import unit_card
-from textual.widgets import OptionList, SelectionList, Static
+from textual.widgets import OptionList, SelectionList
 
 from tests.ui.helpers import battle_on, cards_app, open_log, option_entries, until
 
@@ -20,7 +21,7 @@ def what_shows(screen: BattleScreen) -> dict[str, object]:
     steps = screen.query_one("#steps", SelectionList)
     return {
         "roster": option_entries(roster),
-        "card": str(screen.query_one("#unit-card", Static).content),
+        "card": screen.query_one("#unit-card", CardPane).card.plain,
         "steps": [
             (str(o.prompt), o.value in steps.selected)
             for o in (steps.get_option_at_index(i) for i in range(steps.option_count))

@@ -8,7 +8,8 @@ import time
 
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
-from textual.widgets import SelectionList, Static
+from drumhead.screens.widgets.card_pane import CardPane
+from textual.widgets import SelectionList
 
 from drumhead.game import new_game
 from drumhead.saves import SaveSession, save_path
@@ -34,8 +35,8 @@ async def test_resume_reselects_the_unit_the_pane_and_the_screen() -> None:
         battle = again.screen_stack[-2]
         assert isinstance(battle, BattleScreen)
         assert battle.selected_unit() == "red_line"
-        card = battle.query_one("#unit-card", Static)
-        assert "Red Line Regiment" in str(card.render())  # its card, not the first unit's
+        card = battle.query_one("#unit-card", CardPane)
+        assert "Red Line Regiment" in card.card.plain  # its card, not the first unit's
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(again.screen, BattleScreen))
         assert battle.query_one("#steps", SelectionList).has_focus
