@@ -1,5 +1,6 @@
-"""The unit card's pane (widgets/card_pane.py): what it draws, its scrollbar, and that a card of
-another height costs the screen one layout, not two or three (tests/bench)."""
+"""The unit card's pane (widgets/card_pane.py): what it draws, what it says of the lines out of
+sight, and that a new card or a resized pane costs the screen one layout, not two or three
+(tests/bench)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from drumhead.screens.widgets.card_pane import CardPane
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 
@@ -49,83 +51,128 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield count
 
 
-async def test_a_card_that_fits_is_drawn_whole_without_a_scrollbar() -> None:
+async def test_a_card_that_fits_is_drawn_whole() -> None:
     app = PaneApp()
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(CardPane)
         pane.show(card(5))
         await pilot.pause()
-        assert not pane.show_vertical_scrollbar
         assert drawn(pane)[:5] == ["Red Line Regiment"] + [
             f"Row {n}  value {n}" for n in range(1, 5)
         ]
         assert drawn(pane)[5:] == ["", "", ""]
         assert all(pane.render_line(y).cell_length == PANE[0] for y in range(PANE[1]))
+        assert not pane.show_vertical_scrollbar and pane.max_scroll_y == 0
 
 
-async def test_a_card_taller_than_the_pane_scrolls_beside_its_scrollbar() -> None:
+async def test_a_taller_card_says_what_is_out_of_sight_and_scrolls_by_the_wheel() -> None:
     app = PaneApp()
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(CardPane)
-        pane.show(card(12))
+        pane.show(card(12))  # 12 lines in 8
         await pilot.pause()
-        assert pane.show_vertical_scrollbar and pane.vertical_scrollbar.display
+        assert not pane.show_vertical_scrollbar  # the card keeps the pane's whole width
         assert pane.max_scroll_y == 12 - PANE[1]
-        bar = pane.styles.scrollbar_size_vertical
-        assert pane.scrollable_content_region.width == PANE[0] - bar
         assert drawn(pane)[0] == "Red Line Regiment"
-        pane.scroll_to(y=4, animate=False, immediate=True)
+        assert drawn(pane)[6] == "Row 6  value 6"
+        assert drawn(pane)[7] == "▼ 5 more lines: mouse wheel"  # rows 7 to 11
+        marker = next(iter(pane.render_line(7)))
+        assert marker.style is not None and marker.style == (
+            pane.visual_style.rich_style + pane.get_component_rich_style("card-pane--more")
+        )
+        assert marker.style.italic  # told apart from the card's own lines
+        pane.post_message(mouse_scroll_down(pane))  # a turn of the wheel: 2 lines (Textual)
         await pilot.pause()
-        assert drawn(pane)[0] == "Row 4  value 4"
-        assert drawn(pane)[-1] == "Row 11  value 11"
+        assert pane.scroll_y == 2
+        assert drawn(pane)[0] == "▲ 3 lines above"  # rows 0 to 2
+        assert drawn(pane)[1:7] == [f"Row {n}  value {n}" for n in range(3, 9)]
+        assert drawn(pane)[7] == "▼ 3 more lines: mouse wheel"  # rows 9 to 11
+        pane.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert pane.scroll_y == 4
+        assert drawn(pane)[0] == "▲ 5 lines above"
+        assert drawn(pane)[-1] == "Row 11  value 11"  # the end: nothing below
         pane.show(card(12, "Blue Rifles"))  # another unit's card: from its top
         await pilot.pause()
         assert pane.scroll_y == 0 and drawn(pane)[0] == "Blue Rifles"
-        pane.show(card(3))  # fits again: the scrollbar goes, the card as wide as the pane
-        await pilot.pause()
-        assert not pane.show_vertical_scrollbar
-        assert pane.scrollable_content_region.width == PANE[0]
-
-
-async def test_a_long_line_wraps_at_the_width_beside_the_scrollbar() -> None:
-    """The card's width is the pane's less the scrollbar's: a line that fits the pane but not
-    beside the scrollbar wraps (a card wrapped at the pane's width would be cut)."""
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
-        text = card(10)
-        notes = "Notes     word word word last"
-        assert PANE[0] - pane.styles.scrollbar_size_vertical < len(notes) <= PANE[0]
-        text.append("\n" + notes)
-        pane.show(text)
-        await pilot.pause()
-        assert pane.show_vertical_scrollbar
         pane.scroll_end(animate=False, immediate=True)
+        pane.show(card(3))  # one that fits, shown from its top though the last was scrolled
         await pilot.pause()
-        assert drawn(pane)[-2:] == ["Notes     word word word", "last"]
+        assert pane.scroll_y == 0 and drawn(pane)[:4] == [
+            "Red Line Regiment",
+            "Row 1  value 1",
+            "Row 2  value 2",
+            "",
+        ]
+
+
+def mouse_scroll_down(pane: CardPane) -> events.MouseScrollDown:
+    return events.MouseScrollDown(pane, 1, 1, 0, 1, 0, False, False, False, screen_x=1, screen_y=1)
 
 
 async def test_a_card_of_another_height_costs_one_layout(layouts: list[int]) -> None:
-    """Fits, overflows, fits: each change lays the screen out once (it was three times when
-    the scrollbar came or went, twice when only the card's height changed)."""
+    """Fits, overflows, fits: each new card lays the screen out once (it was three times
+    when a scrollbar came or went, twice when only the card's height changed), and a card
+    of the same height not at all."""
     app = PaneApp()
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(CardPane)
-        for lines in (12, 4):  # the scrollbar made (once, a layout of its own)
-            pane.show(card(lines))
-            await pilot.pause()
+        pane.show(card(4))
+        await pilot.pause()
         for lines in (12, 4, 6, 14, 5):
             before = layouts[0]
             pane.show(card(lines))
             await pilot.pause()
             await pilot.pause()
             assert layouts[0] - before == 1, lines
-            assert pane.show_vertical_scrollbar == (lines > PANE[1])
         before = layouts[0]
-        pane.show(card(5, "Blue Rifles"))  # the same height: drawn again, no layout
+        pane.show(card(5, "Blue Rifles"))
         await pilot.pause()
         assert layouts[0] == before
         assert drawn(pane)[0] == "Blue Rifles"
+
+
+async def test_a_pane_resized_costs_no_layout_of_its_own(layouts: list[int]) -> None:
+    """A phase with a taller or shorter checklist resizes the pane: the card, wrapped at
+    the same width, is not measured again, and the screen is laid out only for the resize."""
+    app = PaneApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(CardPane)
+        pane.show(card(10))
+        await pilot.pause()
+        for height in (12, 6, 9):
+            before = layouts[0]
+            pane.styles.height = height
+            await pilot.pause()
+            await pilot.pause()
+            assert layouts[0] - before == 1, height
+            assert len(drawn(pane)) == height
+            assert drawn(pane)[-1] == (
+                "" if height > 10 else f"▼ {11 - height} more lines: mouse wheel"
+            )
+
+
+async def test_a_scrolled_card_in_a_taller_pane_shows_no_blank_lines_below_it() -> None:
+    app = PaneApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(CardPane)
+        pane.show(card(12))
+        await pilot.pause()
+        pane.scroll_end(animate=False, immediate=True)
+        pane.styles.height = 10
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.scroll_y == 2 and drawn(pane)[-1] == "Row 11  value 11"
+
+
+async def test_the_cards_last_newline_is_not_a_line_more_to_see() -> None:
+    app = PaneApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(CardPane)
+        pane.show(card(8) + Text("\n"))  # as widgets/cards.unit_card ends
+        await pilot.pause()
+        assert len(pane.lines) == PANE[1] and pane.max_scroll_y == 0
+        assert drawn(pane)[-1] == "Row 7  value 7"
 
 
 async def test_a_resized_pane_wraps_its_card_again() -> None:
