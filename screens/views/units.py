@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
 
 from ..dialogs.edit_value import EditValueModal
+from ..widgets.card_pane import CardPane
 from ..widgets.cards import unit_card
 from ..widgets.cursor_list import CursorList
 from ..widgets.footer import KeysFooter
@@ -51,7 +52,7 @@ class UnitsScreen(KeptScreen):
                 yield Label("Units", classes="heading")
                 yield CursorList(id="unit-list")
             with Vertical(id="units-right"):
-                yield Static("", id="units-card")
+                yield CardPane(id="units-card")
                 yield Label("Fields (Enter corrects one)", classes="heading")
                 yield OptionList(id="field-list")
         yield KeysFooter()
@@ -115,24 +116,24 @@ class UnitsScreen(KeptScreen):
         return self.session.unit_fields(self.unit_id) if self.unit_id is not None else []
 
     def show_unit(self) -> None:
-        card = self.query_one("#units-card", Static)
+        card = self.query_one("#units-card", CardPane)
         fields = self.query_one("#field-list", OptionList)
         fields.clear_options()
         if self.unit_id is None:
-            card.update(Text("No units: a adds one.", style="italic"))
+            card.show(Text("No units: a adds one.", style="italic"))
             return
         state = self.session.state
         if self.leader_id is not None:
             leader = state.leader(self.leader_id)
             with_unit = state.unit(leader.attached_to).name if leader.attached_to else "none"
-            card.update(
+            card.show(
                 Text.assemble(
                     (leader.name + "\n", "bold underline"),
                     f"rating {leader.value} · {leader.status} · with {with_unit}\n",
                 )
             )
         else:
-            card.update(unit_card(self.session.ruleset, state, state.unit(self.unit_id)))
+            card.show(unit_card(self.session.ruleset, state, state.unit(self.unit_id)))
         for field in self.fields():
             fields.add_option(Option(f"{field.name}: {field.shown}", id=field.name))
 

@@ -200,3 +200,43 @@ async def test_a_card_shown_before_the_pane_is_laid_out_is_drawn_when_it_is() ->
         await pilot.pause()
         pane = app.query_one(CardPane)
         assert drawn(pane)[0] == "Early Guards"
+
+
+async def test_the_units_screen_keeps_its_fields_in_sight_beside_a_long_card() -> None:
+    """A unit with an evening's notes: its card was as tall as the notes, and pushed the
+    fields (what the units screen is for) off the bottom of an 80x24 screen."""
+    from drumhead.screens.views.units import UnitsScreen
+    from textual.widgets import OptionList
+
+    from drumhead.game import load_scenario, new_game
+    from tests.ui.helpers import make_app, open_on_battle
+
+    scenario = load_scenario("cowpens-1781")
+    game = new_game(scenario.ruleset, scenario=scenario, seed=5, name="notes")
+    unit = game.state.units[0]
+    notes = "\n".join(f"T{n}: held the ford" for n in range(30))
+    game.edit_unit(unit.id, "notes", notes, at="2026-11-26T20:00:00Z")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_on_battle(pilot, game)
+        await pilot.press("e")
+        await until_units(pilot)
+        screen = app.screen
+        assert isinstance(screen, UnitsScreen) and screen.unit_id == unit.id
+        pane = screen.query_one("#units-card", CardPane)
+        fields = screen.query_one("#field-list", OptionList)
+        assert pane.size.height <= screen.size.height // 2
+        assert drawn(pane)[0] == unit.name
+        assert drawn(pane)[-1].startswith("▼ ") and "more lines" in drawn(pane)[-1]
+        assert fields.region.height >= 5 and fields.region.bottom <= screen.size.height
+        assert fields.option_count and fields.region.y > pane.region.bottom
+
+
+async def until_units(pilot: object) -> None:
+    from drumhead.screens.views.units import UnitsScreen
+
+    from tests.ui.helpers import until
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, UnitsScreen) and app.screen.is_mounted)
+    await pilot.pause()  # type: ignore[attr-defined]

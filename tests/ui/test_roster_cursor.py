@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from drumhead.screens.compat import option_top
 from drumhead.screens.views.battle import BattleScreen
+from drumhead.screens.widgets.card_pane import CardPane
 from drumhead.screens.widgets.cursor_list import CursorList
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
@@ -112,7 +113,6 @@ async def test_the_units_screen_shows_the_cursors_unit_before_any_frame() -> Non
     """The units screen's list is a CursorList too: its card and fields follow the cursor as
     it moves, and reopening on a unit puts the cursor, the card and the fields on it."""
     from drumhead.screens.views.units import UnitsScreen
-    from textual.widgets import Static
 
     scenario = load_scenario("cowpens-1781")
     game = new_game(scenario.ruleset, scenario=scenario, seed=5, name="units")
@@ -124,12 +124,12 @@ async def test_the_units_screen_shows_the_cursors_unit_before_any_frame() -> Non
         screen = app.screen
         assert isinstance(screen, UnitsScreen)
         listed = screen.query_one("#unit-list", CursorList)
-        card = screen.query_one("#units-card", Static)
+        card = screen.query_one("#units-card", CardPane)
         fields = screen.query_one("#field-list", OptionList)
         units = game.state.units
 
         def shows(index: int) -> bool:
-            name = str(card.content).split("\n")[0]
+            name = card.render_line(0).text.rstrip()  # as drawn
             return screen.unit_id == units[index].id and name == units[index].name
 
         start = units.index(next(u for u in units if u.id == screen.unit_id))
