@@ -32,9 +32,11 @@ from .base import KeptScreen
 if TYPE_CHECKING:
     from drumhead.game.stats import LuckReport, Scope
 
-COUNT_AT_ONCE = 2000
-"""The most log entries whose luck is counted as the screen opens (a few milliseconds);
-a longer log is counted in a worker thread while the screen says so (50,000 took 7 s)."""
+COUNT_AT_ONCE = 500
+"""The most log entries whose luck is counted as the screen opens; a longer log is counted
+in a worker thread while the screen says so. Counting takes about 0.1 ms an entry (games of
+tests/bench's make_game: 234 entries 23 ms, 540 entries 58 ms, 2,001 entries 236 ms, 50,000
+7 s): at the 2,000 this was, the screen froze for a quarter of a second before it opened."""
 
 ROLLS_SHOWN = 200
 """The most rolls a scope's pane lists, the latest (its figures count every one): the whole
