@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +22,9 @@ from drumhead.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Rul
 from drumhead.odds import percent
 from drumhead.results import OutcomeOdds, Resolution, modifier_amount
 from drumhead.sources import offered_source
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
 
 BAR_WIDTH = 24
 """Cells of the longest bar in a distribution chart."""
@@ -121,26 +125,63 @@ def outcome_label(check: CheckSpec, odds: OutcomeOdds, show_value: bool = True) 
     return text
 
 
-def odds_table(check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> Table:
-    """Each outcome with its exact chance: percent, fraction and a bar."""
+ODDS_MIN_OUTCOME = 12
+"""The fewest cells the odds table leaves its outcome column: where the pane is narrower (the
+keys panel open beside the resolve screen), the bars go first, then the exact fractions.
+Rich shrank every column instead, and the outcomes were spelt one letter a line."""
+
+
+def odds_table(
+    check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20, room: int | None = None
+) -> Table:
+    """Each outcome with its exact chance: percent, fraction and a bar; in ``room`` cells
+    (None: any), without the bars, then the fractions, where the outcomes would have fewer
+    than :data:`ODDS_MIN_OUTCOME`."""
     rows = list(odds)
-    table = Table(box=None, pad_edge=False, expand=True, show_header=True)
-    table.add_column("outcome", overflow="fold", ratio=1)
-    table.add_column("chance", justify="right", no_wrap=True)
-    table.add_column("exact", justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
     peak = max((o.p for o in rows), default=Fraction(0))
     values: dict[str, set[int | None]] = {}
     for o in rows:
         values.setdefault(o.outcome, set()).add(o.value)
-    for o in rows:
-        table.add_row(
+    cells = [
+        (
             outcome_label(check, o, show_value=len(values[o.outcome]) > 1),
             f"{percent(o.p):.1f}%",
             fraction_text(o.p),
             bar(o.p, peak, width),
         )
+        for o in rows
+    ]
+    chance = max([len("chance"), *(len(c[1]) for c in cells)])
+    exact = max([len("exact"), *(len(c[2]) for c in cells)])
+    show_exact = show_bar = True
+    if room is not None and room - (chance + exact + width + 6) < ODDS_MIN_OUTCOME:
+        show_bar = False
+        show_exact = room - (chance + exact + 4) >= ODDS_MIN_OUTCOME
+    table = Table(box=None, pad_edge=False, expand=True, show_header=True)
+    table.add_column("outcome", overflow="fold", ratio=1)
+    table.add_column("chance", justify="right", no_wrap=True)
+    if show_exact:
+        table.add_column("exact", justify="right", no_wrap=True)
+    if show_bar:
+        table.add_column("", no_wrap=True)
+    for label, chance_text, exact_text, bar_text in cells:
+        row = [label, chance_text]
+        row += [exact_text] if show_exact else []
+        row += [bar_text] if show_bar else []
+        table.add_row(*row)
     return table
+
+
+class OddsChart:
+    """:func:`odds_table` laid out for the width it is drawn at (a Rich renderable)."""
+
+    def __init__(self, check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> None:
+        self.check = check
+        self.odds = list(odds)
+        self.width = width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield odds_table(self.check, self.odds, self.width, options.max_width)
 
 
 def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> str:

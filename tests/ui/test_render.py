@@ -116,3 +116,45 @@ def test_outcome_labels_put_the_value_in_their_text() -> None:
     assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1)), False) == "1/2 inch"
     # a value the text does not say is kept where it tells rows apart
     assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1))) == "1/2 inch [0]"
+
+
+def odds_lines(width: int) -> list[str]:
+    """MWAN's initiative odds (its outcomes' long names) drawn as the resolve screen does, in
+    ``width`` cells."""
+    from drumhead.screens.render import OddsChart
+    from rich.console import Console
+
+    from drumhead.loader import load_ruleset
+    from drumhead.results import OutcomeOdds
+
+    check = load_ruleset("mwan116-acw").check("initiative")
+    odds = [
+        OutcomeOdds(check.outcomes[0].id, None, Fraction(5473, 10368)),
+        OutcomeOdds(check.outcomes[1].id, None, Fraction(143, 2592)),
+        OutcomeOdds(check.outcomes[2].id, None, Fraction(1441, 3456)),
+    ]
+    console = Console(width=width, color_system=None, legacy_windows=False)
+    with console.capture() as capture:
+        console.print(OddsChart(check, odds, 6))
+    return [line.rstrip() for line in capture.get().splitlines()]
+
+
+@pytest.mark.parametrize("width", [80, 48, 34, 30, 26, 22])
+def test_the_odds_table_keeps_its_outcomes_readable_in_a_narrow_pane(width: int) -> None:
+    """The keys panel open beside the resolve screen left the odds 33 cells: Rich shrank
+    every column, and the outcomes were spelt one letter a line. The bars go first, then the
+    fractions; every line fits, and the outcome column keeps its room."""
+    from drumhead.screens.render import ODDS_MIN_OUTCOME
+
+    lines = odds_lines(width)
+    header = lines[0]
+    assert header.startswith("outcome") and "chance" in header
+    assert all(len(line) <= width for line in lines)
+    assert header.index("chance") >= ODDS_MIN_OUTCOME  # the outcome column's room
+    assert any(line.startswith("You win the") for line in lines)
+    body = "\n".join(lines)
+    assert "52.8%" in body and "5.5%" in body and "41.7%" in body
+    assert ("5473/10368" in body) == (width >= 34)
+    assert ("█" in body) == (width >= 48)
+    # no word of an outcome is broken into single letters down the column
+    assert not any(len(line.split()[0]) == 1 and line.split()[0].isalpha() for line in lines)

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...render import odds_table
+from ...render import OddsChart
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -43,6 +43,6 @@ class OddsPanel(Vertical):
         table.update(
             Group(
                 Text("Chance of each outcome", style="underline"),
-                odds_table(view.context.check, view.odds, 6),
+                OddsChart(view.context.check, view.odds, 6),
             )
         )

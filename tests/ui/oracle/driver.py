@@ -18,7 +18,7 @@ from typing import Any
 
 import textual.screen
 from drumhead.screens.app import DrumheadApp
-from drumhead.screens.render import odds_table, resolution_text
+from drumhead.screens.render import OddsChart, resolution_text
 from drumhead.screens.views.resolve import ResolveScreen
 from rich.console import Console, Group
 from rich.text import Text
@@ -219,7 +219,7 @@ class Oracle:
             return Expected(refused=str(exc))
         return Expected(
             needed=needed_text(ctx),
-            odds_text=plain(Group(Text("Chance of each outcome"), odds_table(check, table, 6))),
+            odds_text=plain(Group(Text("Chance of each outcome"), OddsChart(check, table, 6))),
             percents=tuple(f"{o.p.numerator}/{o.p.denominator}" for o in table),
             offered=offered,
             autos=tuple(m.describe() for m in ctx.modifiers if m.auto),
