@@ -64,6 +64,12 @@ class CardPane(ScrollView, can_focus=False):
         """The mouse wheel scrolls a card taller than the pane (it has no scrollbar)."""
         return self.max_scroll_y > 0
 
+    def notify_style_update(self) -> None:
+        """The styles changed (a theme switched): the card drawn again in them."""
+        super().notify_style_update()
+        self.wrapped_at = 0
+        self.wrap()
+
     def on_resize(self, event: events.Resize) -> None:
         self.wrap()
         if self.scroll_y > self.max_scroll_y:  # taller now: no blank lines below the card

@@ -175,6 +175,23 @@ async def test_the_cards_last_newline_is_not_a_line_more_to_see() -> None:
         assert drawn(pane)[-1] == "Row 7  value 7"
 
 
+async def test_a_theme_switched_draws_the_card_in_the_new_colours() -> None:
+    app = PaneApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(CardPane)
+        pane.show(card(3))
+        await pilot.pause()
+        before = pane.visual_style.rich_style.bgcolor
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await pilot.pause()
+        after = pane.visual_style.rich_style.bgcolor
+        assert after != before
+        for y in range(3):
+            segment = next(iter(pane.render_line(y)))
+            assert segment.style is not None and segment.style.bgcolor == after, y
+
+
 async def test_a_resized_pane_wraps_its_card_again() -> None:
     app = PaneApp()
     async with app.run_test(size=(60, 20)) as pilot:
