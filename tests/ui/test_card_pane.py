@@ -18,11 +18,13 @@ PANE = (30, 8)
 
 
 def card(lines: int, name: str = "Red Line Regiment") -> Text:
-    text = Text(name + "\n", style="bold underline")
+    """A card of ``lines`` lines (its name, then rows), without a last newline."""
+    text = Text(name, style="bold underline")
     for n in range(1, lines):
+        text.append("\n")
         text.append(f"Row {n}", style="bold")
-        text.append(f"  value {n}\n")
-    return text.rstrip() or text
+        text.append(f"  value {n}")
+    return text
 
 
 class PaneApp(App[None]):
