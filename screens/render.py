@@ -131,57 +131,61 @@ keys panel open beside the resolve screen), the bars go first, then the exact fr
 Rich shrank every column instead, and the outcomes were spelt one letter a line."""
 
 
-def odds_table(
-    check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20, room: int | None = None
-) -> Table:
-    """Each outcome with its exact chance: percent, fraction and a bar; in ``room`` cells
-    (None: any), without the bars, then the fractions, where the outcomes would have fewer
-    than :data:`ODDS_MIN_OUTCOME`."""
-    rows = list(odds)
-    peak = max((o.p for o in rows), default=Fraction(0))
-    values: dict[str, set[int | None]] = {}
-    for o in rows:
-        values.setdefault(o.outcome, set()).add(o.value)
-    cells = [
-        (
-            outcome_label(check, o, show_value=len(values[o.outcome]) > 1),
-            f"{percent(o.p):.1f}%",
-            fraction_text(o.p),
-            bar(o.p, peak, width),
-        )
-        for o in rows
-    ]
-    chance = max([len("chance"), *(len(c[1]) for c in cells)])
-    exact = max([len("exact"), *(len(c[2]) for c in cells)])
-    show_exact = show_bar = True
-    if room is not None and room - (chance + exact + width + 6) < ODDS_MIN_OUTCOME:
-        show_bar = False
-        show_exact = room - (chance + exact + 4) >= ODDS_MIN_OUTCOME
-    table = Table(box=None, pad_edge=False, expand=True, show_header=True)
-    table.add_column("outcome", overflow="fold", ratio=1)
-    table.add_column("chance", justify="right", no_wrap=True)
-    if show_exact:
-        table.add_column("exact", justify="right", no_wrap=True)
-    if show_bar:
-        table.add_column("", no_wrap=True)
-    for label, chance_text, exact_text, bar_text in cells:
-        row = [label, chance_text]
-        row += [exact_text] if show_exact else []
-        row += [bar_text] if show_bar else []
-        table.add_row(*row)
-    return table
+COLUMN_GAP = 2
+"""Cells between two columns of the odds table (Rich's padding of one each side, none at the
+table's edges)."""
 
 
 class OddsChart:
-    """:func:`odds_table` laid out for the width it is drawn at (a Rich renderable)."""
+    """Each outcome with its exact chance: percent, fraction and a bar (a Rich renderable).
+
+    Its rows are worked out once; the table is laid out for the width it is drawn at, which
+    Textual asks for more than once (to measure, then to draw). Where the outcomes would have
+    fewer than :data:`ODDS_MIN_OUTCOME` cells, the bars are left out, then the fractions."""
 
     def __init__(self, check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> None:
-        self.check = check
-        self.odds = list(odds)
+        rows = list(odds)
+        peak = max((o.p for o in rows), default=Fraction(0))
+        values: dict[str, set[int | None]] = {}
+        for o in rows:
+            values.setdefault(o.outcome, set()).add(o.value)
         self.width = width
+        """The longest bar's cells."""
+        self.cells = [
+            (
+                outcome_label(check, o, show_value=len(values[o.outcome]) > 1),
+                f"{percent(o.p):.1f}%",
+                fraction_text(o.p),
+                bar(o.p, peak, width),
+            )
+            for o in rows
+        ]
+        """Each row: outcome, percent, fraction, bar."""
+
+    def table(self, room: int | None = None) -> Table:
+        """The table in ``room`` cells (None: any, with every column)."""
+        chance = max([len("chance"), *(len(c[1]) for c in self.cells)])
+        exact = max([len("exact"), *(len(c[2]) for c in self.cells)])
+        show_exact = show_bar = True
+        if room is not None:  # the cells the other columns take, and the outcome's left
+            show_bar = room - (chance + exact + self.width + 3 * COLUMN_GAP) >= ODDS_MIN_OUTCOME
+            show_exact = show_bar or room - (chance + exact + 2 * COLUMN_GAP) >= ODDS_MIN_OUTCOME
+        table = Table(box=None, pad_edge=False, expand=True, show_header=True)
+        table.add_column("outcome", overflow="fold", ratio=1)
+        table.add_column("chance", justify="right", no_wrap=True)
+        if show_exact:
+            table.add_column("exact", justify="right", no_wrap=True)
+        if show_bar:
+            table.add_column("", no_wrap=True)
+        for label, chance_text, exact_text, bar_text in self.cells:
+            row = [label, chance_text]
+            row += [exact_text] if show_exact else []
+            row += [bar_text] if show_bar else []
+            table.add_row(*row)
+        return table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield odds_table(self.check, self.odds, self.width, options.max_width)
+        yield self.table(options.max_width)
 
 
 def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> str:
