@@ -4,13 +4,15 @@ sight, and that a new card or a resized pane costs the screen one layout, not tw
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 
 import pytest
 from drumhead.screens.widgets.card_pane import CardPane
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 PANE = (30, 8)
@@ -39,6 +41,14 @@ def drawn(pane: CardPane) -> list[str]:
     return [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
 
 
+@asynccontextmanager
+async def open_pane() -> AsyncIterator[tuple[Pilot[None], CardPane]]:
+    """The test app running at 60x20, and its pane."""
+    app = PaneApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        yield pilot, app.query_one(CardPane)
+
+
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """How many times the screen was laid out."""
@@ -54,9 +64,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 
 async def test_a_card_that_fits_is_drawn_whole() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(5))
         await pilot.pause()
         assert drawn(pane)[:5] == ["Red Line Regiment"] + [
@@ -68,9 +76,7 @@ async def test_a_card_that_fits_is_drawn_whole() -> None:
 
 
 async def test_a_taller_card_says_what_is_out_of_sight_and_scrolls_by_the_wheel() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(12))  # 12 lines in 8
         await pilot.pause()
         assert not pane.show_vertical_scrollbar  # the card keeps the pane's whole width
@@ -116,9 +122,7 @@ async def test_a_card_of_another_height_costs_one_layout(layouts: list[int]) -> 
     """Fits, overflows, fits: each new card lays the screen out once (it was three times
     when a scrollbar came or went, twice when only the card's height changed), and a card
     of the same height not at all."""
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(4))
         await pilot.pause()
         for lines in (12, 4, 6, 14, 5):
@@ -137,9 +141,7 @@ async def test_a_card_of_another_height_costs_one_layout(layouts: list[int]) -> 
 async def test_a_pane_resized_costs_no_layout_of_its_own(layouts: list[int]) -> None:
     """A phase with a taller or shorter checklist resizes the pane: the card, wrapped at
     the same width, is not measured again, and the screen is laid out only for the resize."""
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(10))
         await pilot.pause()
         for height in (12, 6, 9):
@@ -155,9 +157,7 @@ async def test_a_pane_resized_costs_no_layout_of_its_own(layouts: list[int]) -> 
 
 
 async def test_a_scrolled_card_in_a_taller_pane_shows_no_blank_lines_below_it() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(12))
         await pilot.pause()
         pane.scroll_end(animate=False, immediate=True)
@@ -168,9 +168,7 @@ async def test_a_scrolled_card_in_a_taller_pane_shows_no_blank_lines_below_it() 
 
 
 async def test_the_cards_last_newline_is_not_a_line_more_to_see() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(8) + Text("\n"))  # as widgets/cards.unit_card ends
         await pilot.pause()
         assert len(pane.lines) == PANE[1] and pane.max_scroll_y == 0
@@ -178,12 +176,11 @@ async def test_the_cards_last_newline_is_not_a_line_more_to_see() -> None:
 
 
 async def test_a_theme_switched_draws_the_card_in_the_new_colours() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         pane.show(card(3))
         await pilot.pause()
         before = pane.visual_style.rich_style.bgcolor
+        app = pilot.app
         app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
         await pilot.pause()
         await pilot.pause()
@@ -195,9 +192,7 @@ async def test_a_theme_switched_draws_the_card_in_the_new_colours() -> None:
 
 
 async def test_a_resized_pane_wraps_its_card_again() -> None:
-    app = PaneApp()
-    async with app.run_test(size=(60, 20)) as pilot:
-        pane = app.query_one(CardPane)
+    async with open_pane() as (pilot, pane):
         text = card(3)
         text.append("\nNotes     " + "y" * 15)
         pane.show(text)
@@ -228,7 +223,7 @@ async def test_the_units_screen_keeps_its_fields_in_sight_beside_a_long_card() -
     from textual.widgets import OptionList
 
     from drumhead.game import load_scenario, new_game
-    from tests.ui.helpers import make_app, open_on_battle
+    from tests.ui.helpers import make_app, open_on_battle, until
 
     scenario = load_scenario("cowpens-1781")
     game = new_game(scenario.ruleset, scenario=scenario, seed=5, name="notes")
@@ -239,7 +234,8 @@ async def test_the_units_screen_keeps_its_fields_in_sight_beside_a_long_card() -
     async with app.run_test(size=(80, 24)) as pilot:
         await open_on_battle(pilot, game)
         await pilot.press("e")
-        await until_units(pilot)
+        await until(pilot, lambda: isinstance(app.screen, UnitsScreen) and app.screen.is_mounted)
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, UnitsScreen) and screen.unit_id == unit.id
         pane = screen.query_one("#units-card", CardPane)
@@ -249,13 +245,3 @@ async def test_the_units_screen_keeps_its_fields_in_sight_beside_a_long_card() -
         assert drawn(pane)[-1].startswith("▼ ") and "more lines" in drawn(pane)[-1]
         assert fields.region.height >= 5 and fields.region.bottom <= screen.size.height
         assert fields.option_count and fields.region.y > pane.region.bottom
-
-
-async def until_units(pilot: object) -> None:
-    from drumhead.screens.views.units import UnitsScreen
-
-    from tests.ui.helpers import until
-
-    app = pilot.app  # type: ignore[attr-defined]
-    await until(pilot, lambda: isinstance(app.screen, UnitsScreen) and app.screen.is_mounted)
-    await pilot.pause()  # type: ignore[attr-defined]
