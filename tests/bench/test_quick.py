@@ -43,7 +43,12 @@ def test_the_command_line_answers_quickly(case: cases.Case) -> None:
 def test_a_long_game_opens_as_quickly_as_an_empty_one(games: cases.Games) -> None:
     for case, result in cases.measured(cases.save_cases(games), 2):
         ratio = case.judge(result)
-        assert ratio.median <= case.quick_bound, f"{case.name}: {case.target}: {ratio}"
+        if ratio.median > case.quick_bound:
+            # two pairs: measured again, as the command line's cases are, before failing
+            again = case.judge(cases.measure(case, 2))
+            assert again.median <= case.quick_bound, (
+                f"{case.name}: {case.target}, twice: {ratio}; {again}"
+            )
 
 
 # -- the app (app_cases.py): real terminals, the quick game against Cowpens ----------------
