@@ -12,6 +12,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
 - :func:`footer_ready`: the footer is built with its keys, so the first frame has them.
 - :func:`mount_screen`: a screen built ahead (mounted without being shown), so that even the
   first opening of the screens players use most is quick.
+- :class:`MeasuredOptionList`: an option list's entries are measured again when a scrollbar
+  narrows them (Textual measures them again only at a size event, which a scrollbar is not).
 - :class:`SteadyOptionList`: an option list measures its entries again only when its width
   changed, not at every size event (the first of which comes just after its first frame),
   nor when entries are replaced with entries of the same height (a card drawn).
@@ -47,7 +49,9 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.css.styles import RulesMap
     from textual.driver import Driver
+    from textual.geometry import Region
     from textual.message_pump import MessagePump
+    from textual.strip import Strip
     from textual.visual import VisualType
     from textual.widgets import Footer
     from textual.widgets.option_list import Option
@@ -230,15 +234,16 @@ def footer_ready(footer: Footer) -> None:
     footer._bindings_ready = True
 
 
-class SteadyOptionList(OptionList):
-    """An option list that measures its entries again only when its width changed.
+class MeasuredOptionList(OptionList):
+    """An option list whose entries are measured again whenever they are drawn at another
+    width than the one they were measured at.
 
-    Textual's ``OptionList`` forgets every entry's measured lines at each size event. A list
-    gets one just after its first frame (it was new), with its width unchanged: the roster of
-    a 500-unit game measured all 500 entries again, and drew itself whole, while the first
-    key waited (tests/bench). A change of width (the terminal or a pane resized, a scrollbar
-    come or gone) still measures them all again; entries added or replaced are measured by
-    the list's own methods, as before."""
+    Textual's ``OptionList`` measures its entries (how many lines each wraps to) once, and
+    forgets the measures only at a size event. A scrollbar that comes (the list grew past its
+    ``max-height``) narrows the entries without one: they were then drawn at the new width
+    but given the lines measured at the old, and an entry that now wrapped to one more line
+    lost its last ("MWAN116 Movement: Movement" without "Modifiers)", seen with the keys
+    panel open on the resolve screen)."""
 
     measured_width: int | None = None
     """The width the entries' lines were measured at (None: not yet)."""
@@ -252,6 +257,25 @@ class SteadyOptionList(OptionList):
         if not self._line_cache.lines:  # measured from the first entry: at this width
             self.measured_width = self.content_width()
         super()._update_lines()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self._line_cache.lines and self.measured_width != self.content_width():
+            # measured at another width: measured and drawn again, at this one, before
+            # any line is drawn (Textual's own clearing asks for one more frame)
+            self._option_render_cache.clear()
+            self._line_cache.clear()
+        return super().render_lines(crop)
+
+
+class SteadyOptionList(MeasuredOptionList):
+    """An option list that measures its entries again only when its width changed.
+
+    Textual's ``OptionList`` forgets every entry's measured lines at each size event. A list
+    gets one just after its first frame (it was new), with its width unchanged: the roster of
+    a 500-unit game measured all 500 entries again, and drew itself whole, while the first
+    key waited (tests/bench). A change of width (the terminal or a pane resized, a scrollbar
+    come or gone) still measures them all again; entries added or replaced are measured by
+    the list's own methods, as before."""
 
     def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
         event.prevent_default()  # OptionList's own handler: run below, only when it must be

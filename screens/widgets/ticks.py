@@ -10,19 +10,20 @@ from textual.widgets import Checkbox, OptionList, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import SelectionType
 
-from ..compat import option_lines
+from ..compat import MeasuredOptionList, option_lines
 
 BOX_WIDTH = len(Checkbox.BUTTON_LEFT + " " + Checkbox.BUTTON_RIGHT + " ")
 """Cells of a tick box and the space after it (as Textual's list leaves for its own box)."""
 
 
-class TickList(SelectionList[SelectionType]):
+class TickList(SelectionList[SelectionType], MeasuredOptionList):
     """A selection list whose boxes show ✓ when ticked, and whose long entries wrap.
 
     Textual's own list draws the same "X" for both states and tells them apart by colour
     only; the tick keeps the state readable in any theme or on a monochrome screen. It also
     cuts every entry to one line ("…"), which hid the end of long modifier labels and
-    effects; here an entry wraps, its next lines indented under its text, not its box.
+    effects; here an entry wraps, its next lines indented under its text, not its box
+    (measured again when a scrollbar narrows it: :class:`MeasuredOptionList`).
     """
 
     DEFAULT_CSS = """

@@ -101,6 +101,11 @@ def test_the_footer_and_the_option_list_internals() -> None:
         OptionList._get_option_render
     )
     assert "self._visual = None" in inspect.getsource(Option._set_prompt)
+    # MeasuredOptionList: the lines are measured as the list is drawn, from the emptied
+    # caches, and a scrollbar that comes sends the list no size event
+    assert "self._update_lines()" in inspect.getsource(OptionList.render_lines)
+    clear = inspect.getsource(OptionList._clear_caches)
+    assert "self._option_render_cache.clear()" in clear and "self._line_cache.clear()" in clear
 
 
 # -- the rest of the app stays off Textual's private API ------------------------------------
