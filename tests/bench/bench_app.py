@@ -24,15 +24,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
-
-import tomli_w
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
+from make_game import big_scenario  # noqa: E402
 from terminal import KeyTime, Terminal, python  # noqa: E402
 
 DRUMHEAD = [sys.executable, "-m", "drumhead"]
@@ -158,28 +156,8 @@ def bench_keys(saves: Path) -> None:
 
 
 # -- 3. a 300-unit roster -------------------------------------------------------------------
-def big_scenario(folder: Path, units: int = 300) -> Path:
-    """Cowpens with its units copied until there are ``units`` of them."""
-    source = ROOT / "data" / "scenarios" / "cowpens-1781.toml"
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
-    originals = data["units"]
-    copies = []
-    for n in range(units):
-        unit = dict(originals[n % len(originals)])
-        copy = n // len(originals)
-        if copy:
-            unit["id"] = f"{unit['id']}_{copy}"
-            unit["name"] = f"{unit['name']} {copy}"
-        copies.append(unit)
-    data["units"] = copies
-    data["scenario"] = "Cowpens, many times over"
-    path = folder / "cowpens-300.toml"
-    path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    return path
-
-
 def bench_big_roster(saves: Path) -> None:
-    new_save(saves, str(big_scenario(saves)), "big")
+    new_save(saves, str(big_scenario(saves, 300)), "big")
     with Terminal(DRUMHEAD, env={"DRUMHEAD_SAVES": str(saves)}) as term:
         term.wait_for(BATTLE)
         report("300 units: cursor down", [term.press("down") for _ in range(16)])
