@@ -14,7 +14,7 @@ import pytest
 
 from drumhead.cli.main import main
 from drumhead.game import Game
-from drumhead.game.luck_text import bar, luck_text, tally_lines
+from drumhead.game.luck_text import bar, luck_markdown, luck_text, tally_lines
 from drumhead.game.report import export_markdown
 from drumhead.game.stats import luck_report, percentile
 from drumhead.luck import LuckOrder
@@ -143,6 +143,14 @@ def test_the_after_action_report_has_the_luck_and_marks_reverted_entries(game: G
     assert "- 9. *morale* reverted entry 8" in report
     rolls = report.split("## Every roll")[1]
     assert "| 8 |" not in rolls and "| 7 |" in rolls  # the reverted roll is not among them
+
+
+def test_the_report_counts_the_luck_on_its_own_walk_as_drumhead_stats_counts_it(
+    game: Game,
+) -> None:
+    """The after-action report places the rolls as it walks the log (one walk, not two): its
+    luck is the luck report's, the reverted and undone rolls left out alike."""
+    assert "\n".join(luck_markdown(luck_report(game))) in export_markdown(game)
 
 
 def test_drumhead_stats_text_and_json(

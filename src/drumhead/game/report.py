@@ -9,7 +9,7 @@ from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.luck_text import luck_markdown
 from drumhead.game.state import GameState
-from drumhead.game.stats import luck_report
+from drumhead.game.stats import Roll, luck_of, placed_roll
 from drumhead.model import Ruleset
 from drumhead.sources import PLAYERS_ANSWER
 
@@ -198,6 +198,7 @@ def export_markdown(game: Game) -> str:
     # walk the log once: descriptions, rolls and leader losses need the state before each event
     by_turn: dict[int, list[str]] = {}
     rolls: list[str] = []
+    placed: list[Roll] = []
     leader_fate: dict[str, tuple[str, int]] = {}
     cards: dict[str, Any] = {u.id: u for u in game.start.units}
     state = game.start
@@ -211,6 +212,7 @@ def export_markdown(game: Game) -> str:
         if event.kind == "revert" or event.seq in gone:
             continue  # the game as it stands never had it
         if event.kind == "resolution":
+            placed.append(placed_roll(game, event, state))  # the luck, counted on this walk
             record = event.data.get("resolution", {})
             who = _unit_name(state, event.data.get("unit", "-"))
             rolls.append(
@@ -269,7 +271,7 @@ def export_markdown(game: Game) -> str:
     for turn in sorted(by_turn):
         out += [f"### Turn {turn}", "", *by_turn[turn], ""]
 
-    out += luck_markdown(luck_report(game))
+    out += luck_markdown(luck_of(game, placed))
 
     out += ["## Every roll", ""]
     if rolls:

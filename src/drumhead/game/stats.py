@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Literal
 
 from drumhead.errors import CountStopped, DrumheadError
-from drumhead.game.events import apply_event
+from drumhead.game.events import Event, apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
 from drumhead.luck import LuckOrder
@@ -187,6 +188,14 @@ class LuckReport:
 
 
 # -- the percentile -----------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def exact(text: str) -> Fraction:
+    """The chance ``"n/d"`` of a resolution record's odds as a fraction. Read once per
+    distinct text: a long game's rolls repeat the same few hundred (a 50,000-event game read
+    300,000 of them, a second of its luck count)."""
+    return Fraction(text)
+
+
 def percentile(
     odds: Iterable[Mapping[str, Any]], outcome: str, value: int | None, order: LuckOrder
 ) -> tuple[Fraction | None, str]:
@@ -200,7 +209,7 @@ def percentile(
         return None, f"the check's luck order cannot place {_result(outcome, value)}"
     worse = same = Fraction(0)
     for row in odds:
-        p = Fraction(str(row.get("p")))
+        p = exact(str(row.get("p")))
         key = order.key(str(row.get("outcome")), row.get("value"))
         if key is None:
             return None, "the check's luck order cannot place every result it could have had"
@@ -223,7 +232,7 @@ def expected_value(odds: Sequence[Mapping[str, Any]]) -> Fraction | None:
         return None
     if len(set(values)) < 2:
         return None
-    return sum((Fraction(str(row["p"])) * row["value"] for row in odds), Fraction(0))
+    return sum((exact(str(row["p"])) * row["value"] for row in odds), Fraction(0))
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -241,8 +250,20 @@ def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckRe
         if stop is not None and index % STOP_EVERY == 0 and stop():
             raise CountStopped(f"stopped at entry {event.seq}")
         if event.kind == "resolution":
-            rolls.append(_placed(game, event.seq, event.turn, event.data, state))
+            rolls.append(placed_roll(game, event, state))
         state = apply_event(state, event)
+    return luck_of(game, rolls)
+
+
+def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
+    """The roll of the resolution ``event``, placed among its odds; ``state``: the game just
+    before it (for a walk of the log that has it already, as the after-action report's)."""
+    return _placed(game, event.seq, event.turn, event.data, state)
+
+
+def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
+    """``rolls`` (every roll of ``game`` in effect, in the log's order, as
+    :func:`placed_roll` placed them) tallied by game, side and unit."""
     turns = tuple(range(1, max([game.state.turn, *(r.turn for r in rolls)]) + 1))
     final = game.state
     by_side: dict[str, list[Roll]] = {s.id: [] for s in final.sides}
