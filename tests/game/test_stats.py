@@ -200,3 +200,21 @@ def test_a_count_asked_to_stop_stops_and_one_never_asked_is_the_whole_report(gam
     assert luck_report(game, stop=lambda: False) == whole
     with pytest.raises(CountStopped):
         luck_report(game, stop=lambda: True)
+
+
+def test_the_exact_sum_is_the_sum_of_the_fractions() -> None:
+    """Added per denominator, then across: the same fraction as adding them one by one
+    (random chances of many denominators, negative values among them; none at all is 0)."""
+    import random
+
+    from drumhead.game.stats import exact_sum
+
+    rng = random.Random(1781)
+    assert exact_sum([]) == 0
+    for _ in range(200):
+        values = [
+            F(rng.randint(-50, 500), rng.choice([2, 6, 10, 12, 20, 144, 10368]))
+            for _ in range(rng.randint(1, 40))
+        ]
+        assert exact_sum(values) == sum(values, F(0))
+        assert exact_sum(iter(values)) == sum(values, F(0))

@@ -346,12 +346,22 @@ def _placed(game: Game, seq: int, turn: int, data: Mapping[str, Any], state: Gam
     )
 
 
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The sum of ``values``, exactly: the numerators added up per denominator, then the few
+    denominators' sums added as fractions (adding Fractions one by one reduced every partial
+    sum: most of a long game's luck count)."""
+    numerators: dict[int, int] = {}
+    for value in values:
+        numerators[value.denominator] = numerators.get(value.denominator, 0) + value.numerator
+    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+
+
 def tally(rolls: Sequence[Roll], better: Mapping[str, str] | None = None) -> Tally:
     """The luck of ``rolls``: counts, the average percentile, the luckiest and unluckiest
     (the earliest of equals), and each check's numbers against their expected values."""
     rated = [r for r in rolls if r.percentile is not None]
     mean = (
-        sum((r.percentile for r in rated if r.percentile is not None), Fraction(0)) / len(rated)
+        exact_sum(r.percentile for r in rated if r.percentile is not None) / len(rated)
         if rated
         else None
     )
@@ -372,7 +382,7 @@ def tally(rolls: Sequence[Roll], better: Mapping[str, str] | None = None) -> Tal
                 group[0].title,
                 len(group),
                 sum(r.value for r in group if r.value is not None),
-                sum((r.expected for r in group if r.expected is not None), Fraction(0)),
+                exact_sum(r.expected for r in group if r.expected is not None),
                 _better((better or {}).get(check, "")),
             )
             for check, group in numbers.items()
