@@ -6,6 +6,7 @@ house-rules file for the next game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -107,7 +108,38 @@ def answer_options(ruleset: Ruleset, oq: OpenQuestions) -> list[Option]:
         if entries:
             options.append(Option(Text(f"── {group.title}", style="bold"), disabled=True))
             options.extend(entries)
-    return options
+    return unique_ids(options)
+
+
+AGAIN = re.compile(r"~\d+$")
+"""The mark of an entry listed again (under another check): ``open:hits~2``."""
+
+
+def unique_ids(options: list[Option]) -> list[Option]:
+    """``options`` with every id unique: a question, answer or chart that more than one check
+    reads is listed under each of them, its second listing ``~2``, its third ``~3`` (Textual
+    refuses a list with an id twice: Rank and File's morale and rally tests share their
+    questions, and the list closed the app)."""
+    seen: dict[str, int] = {}
+    out = []
+    for option in options:
+        ident = option.id
+        if ident is None:
+            out.append(option)
+            continue
+        seen[ident] = seen.get(ident, 0) + 1
+        if seen[ident] == 1:
+            out.append(option)
+        else:
+            out.append(Option(option.prompt, id=f"{ident}~{seen[ident]}", disabled=option.disabled))
+    return out
+
+
+def listed_as(option_id: str) -> tuple[str, str]:
+    """What a listing's id stands for: its kind (``table``, ``answer``, ``open``) and the id
+    of its chart, answer or question, whichever listing of it it is."""
+    kind, _, ident = AGAIN.sub("", option_id).partition(":")
+    return kind, ident
 
 
 class AnswerModal(ModalScreen[str | None]):
@@ -286,7 +318,7 @@ class AnswersScreen(ModalScreen[None]):
         chosen = self.highlighted_id()
         if chosen is None:
             return
-        kind, _, ident = chosen.partition(":")
+        kind, ident = listed_as(chosen)
         if kind == "table":
             self.open_chart(ident)
             return
@@ -320,10 +352,10 @@ class AnswersScreen(ModalScreen[None]):
     def action_take_back(self) -> None:
         """t: take back the players' answer highlighted."""
         chosen = self.highlighted_id()
-        if chosen is None or not chosen.startswith("answer:"):
+        kind, ident = listed_as(chosen) if chosen is not None else ("", "")
+        if kind != "answer":
             self.notify("Highlight one of your answers (P) to take it back.", severity="warning")
             return
-        ident = chosen.partition(":")[2]
         oq = self.host.questions()
         answer = next((a for q in oq.questions for a in q.answers if a.id == ident), None)
         if answer is None or answer.kind != "players":

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.screens.dialogs.answers import answer_options
+import pytest
+from drumhead.screens.dialogs.answers import answer_options, listed_as
 from drumhead.screens.widgets.chart_text import cell_text, chart_body, chart_table
 from drumhead.screens.widgets.house_text import choice_detail, choice_prompt, questions_text
 
 from drumhead.gaptables import table_view
 from drumhead.house.library import house_choices
-from drumhead.loader import load_ruleset
+from drumhead.loader import load_ruleset, ruleset_ids
 from drumhead.questions import open_questions
 
 SAMPLE = "republique-sample-club-values.toml"
@@ -113,3 +114,34 @@ def test_the_reference_chart_marks_house_and_players_cells() -> None:
     bare = load_ruleset("republique")
     open_cell = table_view(bare, "combat_chart").rows[0][1]
     assert cell_text(open_cell).plain == "·"
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_entry_of_the_answers_list_has_its_own_id(ruleset_id: str) -> None:
+    """Every shipped ruleset's answers list, none answered: no id twice (Textual refuses the
+    list, and Rank and File's, whose morale and rally tests share their questions, closed
+    the app), and each entry's id still names its own chart or question, under every check
+    that reads it."""
+    ruleset = load_ruleset(ruleset_id)
+    oq = open_questions(ruleset)
+    options = answer_options(ruleset, oq)
+    ids = [o.id for o in options if o.id is not None]
+    assert len(ids) == len(set(ids))
+    gaps = {q.gap for q in oq.questions}
+    tables = {g.id for g in ruleset.gap_tables}
+    for ident in ids:
+        kind, target = listed_as(ident)
+        assert kind in ("open", "table"), ident
+        if kind == "open":
+            assert target in gaps, ident
+        else:
+            assert target in tables, ident
+    listed = [listed_as(i)[1] for i in ids if listed_as(i)[0] == "open"]
+    shared = {q.gap for g in oq.groups for q in g.questions if q.open}
+    assert set(listed) == shared  # every open question listed, under each check reading it
+
+
+def test_rank_and_file_lists_a_shared_question_under_both_its_checks() -> None:
+    ruleset = load_ruleset("rank-and-file")
+    ids = [o.id for o in answer_options(ruleset, open_questions(ruleset))]
+    assert "open:rout_distance_artillery" in ids and "open:rout_distance_artillery~2" in ids
