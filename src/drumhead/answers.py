@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from drumhead.errors import InputError
-from drumhead.model import GapSpec, InputSpec, InputValue, Ruleset
+from drumhead.model import GapSpec, InputSpec, InputValue, Ruleset, whole_number_words
 
 KIND_WORDS = {"int": "a whole number", "text": "text", "choice": "one of its choices"}
 """How each kind of gap value is described to the players."""
@@ -116,7 +116,10 @@ def value_problem(spec: GapSpec, value: object) -> str | None:
     None. Text must match the gap's outcome set (``pattern``) when it has one."""
     if spec.type == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            return f"takes a whole number, not {_shown(value)}"
+            return f"takes {expects_int(spec)}, not {_shown(value)}"
+        low, high = spec.minimum, spec.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"takes {expects_int(spec)}, not {value}"
         return None
     if not isinstance(value, str):
         return f"takes text, not {_shown(value)}"
@@ -128,6 +131,11 @@ def value_problem(spec: GapSpec, value: object) -> str | None:
         expected = spec.pattern_help or f"text matching {spec.pattern}"
         return f"takes {expected}, not '{value}'"
     return None
+
+
+def expects_int(spec: GapSpec) -> str:
+    """What an int gap takes, in words: a whole number, within its bounds if it has them."""
+    return whole_number_words(spec.minimum, spec.maximum)
 
 
 def _shown(value: object) -> str:

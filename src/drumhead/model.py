@@ -339,6 +339,22 @@ class GapSpec:
     the gap is a cell of); empty: any text."""
     pattern_help: str = ""
     """What ``pattern`` accepts, in the players' words."""
+    minimum: int | None = None
+    """An int gap's least answer (``min``): what the question itself rules out below it (a
+    stand takes at least one hit), never a number the rules do not give."""
+    maximum: int | None = None
+    """An int gap's greatest answer (``max``)."""
+
+
+def whole_number_words(minimum: int | None, maximum: int | None) -> str:
+    """What a whole number between these bounds (None: unbounded) is, in the players' words."""
+    if minimum is not None and maximum is not None:
+        return f"a whole number from {minimum} to {maximum}"
+    if minimum is not None:
+        return f"a whole number, {minimum} or more"
+    if maximum is not None:
+        return f"a whole number, {maximum} or less"
+    return "a whole number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,11 +448,7 @@ class AttributeSpec:
             return "text"
         if self.type == "choice":
             return f"one of {', '.join(self.choices)}"
-        if self.minimum is not None and self.maximum is not None:
-            return f"a whole number from {self.minimum} to {self.maximum}"
-        if self.minimum is not None:
-            return f"a whole number, {self.minimum} or more"
-        return "a whole number"
+        return whole_number_words(self.minimum, self.maximum)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drumhead.answers import key_label, split_answer_id
+from drumhead.answers import expects_int, key_label, split_answer_id
 from drumhead.gapuse import gaps_read
 from drumhead.model import GapSpec, InputValue, Ruleset
 from drumhead.sources import PLAYERS_ANSWER
@@ -117,7 +117,7 @@ class OpenQuestions:
 def expects(spec: GapSpec) -> str:
     """What a gap takes, in the players' words."""
     if spec.type == "int":
-        return "a whole number"
+        return expects_int(spec)
     if spec.type == "choice":
         return "one of: " + ", ".join(spec.choices)
     if spec.pattern_help:

@@ -250,6 +250,8 @@ def _gap_decl() -> dict[str, Any]:
             "value_source": TEXT,
             "keys": TEXTS,
             "values": {"type": "object"},
+            "min": WHOLE,
+            "max": WHOLE,
         },
         ("question", "source"),
     )
@@ -402,6 +404,10 @@ def _value(spec: GapSpec) -> dict[str, Any]:
     out: dict[str, Any]
     if spec.type == "int":
         out = dict(WHOLE)
+        if spec.minimum is not None:
+            out["minimum"] = spec.minimum
+        if spec.maximum is not None:
+            out["maximum"] = spec.maximum
     elif spec.type == "choice":
         out = {"enum": list(spec.choices)}
     elif spec.pattern:

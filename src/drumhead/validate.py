@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from drumhead.answers import value_problem
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
 from drumhead.expr import Expr
@@ -163,6 +164,13 @@ def build_ruleset(
                 if gtype == "choice" and not choices:
                     g.report("choices", "a choice gap needs its choices")
                 value = g.raw("value", None)
+                minimum, maximum = g.integer("min", None), g.integer("max", None)
+                if gtype != "int" and (minimum is not None or maximum is not None):
+                    g.report("min" if minimum is not None else "max", "only an int gap has bounds")
+                if minimum is not None and maximum is not None and minimum > maximum:
+                    g.report(
+                        "max", f"the greatest answer ({maximum}) is below the least ({minimum})"
+                    )
                 gap = GapSpec(
                     gap_id,
                     g.text("question"),
@@ -174,6 +182,8 @@ def build_ruleset(
                     value_source=g.text("value_source", ""),
                     keys=g.strs("keys", ()),
                     values=read_keyed_values(g),
+                    minimum=minimum,
+                    maximum=maximum,
                 )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
@@ -415,6 +425,8 @@ def _known(ids: Iterable[str]) -> str:
 def _check_gap_value(reader: Reader, key: str, gap: GapSpec, value: Any) -> None:
     if gap.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
         reader.report(key, f"gap '{gap.id}' takes a whole number, got {value!r}")
+    elif gap.type == "int" and value_problem(gap, value) is not None:
+        reader.report(key, f"gap '{gap.id}' {value_problem(gap, value)}")
     if gap.type == "text" and not isinstance(value, str):
         reader.report(key, f"gap '{gap.id}' takes text, got {value!r}")
     if gap.type == "choice" and value not in gap.choices:

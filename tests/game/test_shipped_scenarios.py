@@ -43,7 +43,8 @@ def _play(game: Game, check: CheckSpec, unit_id: str) -> tuple[Event, Resolution
             if gap.type == "text":
                 return None  # a text the players write in the ruleset's own notation
             # the players answer the question once; the game keeps the value
-            game.set_gap(exc.gap, gap.choices[0] if gap.type == "choice" else 0, at=AT)
+            least = gap.minimum if gap.minimum is not None else 0  # the least it takes
+            game.set_gap(exc.gap, gap.choices[0] if gap.type == "choice" else least, at=AT)
         except InputError as exc:
             assert "refused" in str(exc), str(exc)  # a situation the rules forbid
             return None

@@ -163,7 +163,7 @@ def test_keyed_questions_list_their_keys_and_answers() -> None:
     questions = open_questions(mwan, {"fire_dice.infantry.2": 3})
     fire = next(g for g in questions.groups if g.check == "fire")
     dice = next(q for q in fire.questions if q.gap == "fire_dice")
-    assert dice.keys == ("firer", "range_band") and dice.expects == "a whole number"
+    assert dice.keys == ("firer", "range_band") and dice.expects == "a whole number, 0 or more"
     assert [(a.id, a.situation) for a in dice.answers] == [
         (
             "fire_dice.infantry.2",
