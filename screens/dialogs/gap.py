@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from drumhead.errors import DrumheadError
 from drumhead.model import InputValue
+from drumhead.questions import expects
 
 if TYPE_CHECKING:
     from drumhead.session import TableSession
@@ -56,11 +57,7 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
     def compose(self) -> ComposeResult:
         gap = self.session.ruleset.gap(self.gap_id)
         assert gap is not None
-        hint = {
-            "int": "a whole number",
-            "text": "text",
-            "choice": "one of: " + ", ".join(gap.choices),
-        }[gap.type]
+        hint = expects(gap)  # what it takes, its bounds or its chart's results included
         with Vertical(id="gap-dialog", classes="dialog"):
             yield Label("The rules do not say", classes="heading")
             yield Static(gap.question, id="gap-question")
