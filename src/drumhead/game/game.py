@@ -526,6 +526,7 @@ class Game:
         roles: Mapping[str, str | Sequence[str]] | None = None,
         leaders: Mapping[str, str] | None = None,
         side: str | None = None,
+        seed: int | None = None,
     ) -> tuple[Event, Resolution]:
         """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
 
@@ -534,7 +535,9 @@ class Game:
         -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
         -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
         in place of the one attached to its unit. ``side``: the side an army-level check is
-        made for (the initiative roll's first side), when it is made for no unit.
+        made for (the initiative roll's first side), when it is made for no unit. ``seed``: the
+        dice of a roll already begun (:meth:`roll_seed` when it began), to finish it with the
+        same dice after a question it stopped for was answered.
         """
         if side is not None:
             self.state.side(side)
@@ -569,14 +572,13 @@ class Game:
             use_reroll=use_reroll,
             gap_sources=self.gap_sources(),
         )
-        seq = len(self._log) + 1
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if chosen:
             data["leaders"] = chosen
         if side is not None:
             data["side"] = side
         if hand_dice is None:
-            seed = derive_seed(self.state.seed, f"roll:{seq}")
+            seed = self.roll_seed() if seed is None else seed
             result = resolve(ctx, RandomDice(random.Random(seed)))
             data["seed"] = seed
         else:
@@ -586,6 +588,11 @@ class Game:
         data["use_reroll"] = use_reroll
         data["resolution"] = result.to_dict()
         return self._push("resolution", data, at), result
+
+    def roll_seed(self) -> int:
+        """The seed of the dice a check rolled now would use (recorded with it, so that a
+        replay rolls the same faces)."""
+        return derive_seed(self.state.seed, f"roll:{len(self._log) + 1}")
 
     def apply_effects(
         self,

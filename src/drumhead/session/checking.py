@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,9 +94,11 @@ class CheckDesk(SessionCore):
         use_reroll: bool,
         roles: Mapping[str, str] | None = None,
         leaders: Mapping[str, str] | None = None,
+        seed: int | None = None,
     ) -> Resolution:
         """Resolve a check: seeded dice, or the faces the players typed in. With a game
-        open, from its dice, and logged."""
+        open, from its dice, and logged. ``seed``: the dice of a roll already begun
+        (:meth:`roll_seed`), finished after a question it stopped for."""
         game = self.game
         if game is not None:
             made: list[Resolution] = []
@@ -111,6 +114,7 @@ class CheckDesk(SessionCore):
                     at=at,
                     roles=dict(roles) if roles else None,
                     leaders=dict(leaders) if leaders else None,
+                    seed=seed,
                 )
                 made.append(resolution)
                 return event
@@ -126,8 +130,19 @@ class CheckDesk(SessionCore):
         from drumhead.roller import DiceSource, HandDice, RandomDice
 
         ctx = prepare(self.ruleset, check_id, values, ticked, self.gaps(), use_reroll=use_reroll)
-        dice: DiceSource = HandDice(hand) if hand is not None else RandomDice(self.rng)
+        if hand is not None:
+            dice: DiceSource = HandDice(hand)
+        else:
+            dice = RandomDice(self.rng if seed is None else random.Random(seed))
         return resolve(ctx, dice)
+
+    def roll_seed(self) -> int:
+        """The seed of the dice for a check rolled now: the open game's next roll's, else one
+        drawn from the session's dice. A roll that stops for a question keeps it, and rolls
+        these same dice once the question is answered (never a second chance at the dice)."""
+        if self.game is not None:
+            return self.game.roll_seed()
+        return self.rng.randrange(2**48)
 
     def roll_dice(
         self, notation: str, purpose: str, unit_id: str | None = None

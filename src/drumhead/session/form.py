@@ -61,6 +61,10 @@ class CheckForm:
         """Use a re-roll if the rules allow one."""
         self.result: Resolution | None = None
         """The last resolution, until applied or discarded."""
+        self.held_seed: int | None = None
+        """The dice of a roll that stopped for a question the rules leave open: the next roll
+        of this form rolls them (answering, or cancelling and rolling again, gives no
+        second chance at the dice the question showed)."""
         self.effects: list[Effect] = []
         """The result's proposed effects, as the players edited them."""
         self.roles: dict[str, str] = {}
@@ -295,16 +299,25 @@ class CheckForm:
         DrumheadError when the rules refuse."""
         if self.bad_inputs:
             raise DrumheadError("fix the inputs marked ✗ first")
-        result = self.session.run_check(
-            self.check_id,
-            self.unit_id,
-            self.values,
-            self.ticked,
-            hand,
-            self.use_reroll,
-            roles=self.roles,
-            leaders=self.leaders,
-        )
+        seed = None
+        if hand is None:
+            seed = self.held_seed if self.held_seed is not None else self.session.roll_seed()
+        try:
+            result = self.session.run_check(
+                self.check_id,
+                self.unit_id,
+                self.values,
+                self.ticked,
+                hand,
+                self.use_reroll,
+                roles=self.roles,
+                leaders=self.leaders,
+                seed=seed,
+            )
+        except MissingGapError:
+            self.held_seed = seed  # these dice, once the value is given
+            raise
+        self.held_seed = None
         self.result = result
         self.effects = list(result.effects)
         return result
