@@ -127,6 +127,29 @@ def test_a_roll_is_logged_with_the_games_dice_and_its_effects_applied(
     assert played.game.log[-1].data["resolution"] == 1
 
 
+def test_a_form_knows_its_roll_is_in_the_log_until_it_is_undone(played: TableSession) -> None:
+    """Another roll of a form whose roll the log holds would be a second check (the resolve
+    screen asks first); applied, it still is; undone, or never logged, it is not."""
+    form = form_for(played, "morale", "red_line")
+    assert form.rolled_before() is None
+    result = form.roll([9])
+    assert form.rolled_before() == (1, result.text)
+    assert played.apply_effects("red_line", form.effects) is True
+    form.clear_result()
+    assert form.rolled_before() == (1, result.text)  # the effects applied: still rolled
+    played.undo()
+    played.undo()
+    assert form.rolled_before() is None  # the roll undone: no roll to repeat
+    other = form_for(played, "morale", "red_line")
+    assert other.rolled_before() is None  # a form opened anew has rolled nothing
+
+
+def test_without_a_game_a_form_rolls_again_freely(session: TableSession) -> None:
+    form = form_for(session, "morale", None)
+    form.roll([3])
+    assert form.rolled_before() is None  # nothing recorded: nothing to take twice
+
+
 def test_an_amount_is_edited_only_where_there_is_one(played: TableSession) -> None:
     form = form_for(played, "morale", "red_line")
     form.roll([8])  # fails by 1: one step down

@@ -13,6 +13,7 @@ from pathlib import Path
 from drumhead.screens.dialogs.answers import AnswersScreen
 from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.dialogs.grid_editor import CellInput, GridEditor
+from drumhead.screens.dialogs.roll_again import RollAgainModal
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.new_game import NewGameScreen
 from drumhead.screens.views.resolve import ResolveScreen
@@ -93,9 +94,13 @@ async def test_sample_house_rules_resolve_three_assaults_without_a_question(
         assert game is not None and game.state.house is not None
         screen = await fill_assault(pilot)
         outcomes = []
-        for dice in ("5 8", "9 2", "6 6"):
+        for n, dice in enumerate(("5 8", "9 2", "6 6")):
             await pilot.press("h", *dice, "enter")
             await pilot.pause()
+            if n:  # the form rolled already: a second check only when the players say so
+                assert isinstance(app.screen, RollAgainModal)
+                await pilot.press("y")
+                await pilot.pause()
             assert not any(isinstance(s, GapModal) for s in app.screen_stack)
             result = screen.form.result
             assert result is not None

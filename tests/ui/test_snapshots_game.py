@@ -133,3 +133,19 @@ class TestResolveForAUnit:
             pilot.app.clear_notifications()
 
         assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+
+    def test_rolled_again_asks_first(self, snap_compare, size) -> None:
+        """The morale test of 1st Blue Guards, 6 typed by hand, then r: the dialog 'Morale
+        test: rolled already', 'Entry 1 of the log: Passes.', that rolling again logs a
+        second check and how to undo the first instead, with 'Keep the first (Esc)' focused
+        and 'Roll again (y)' beside it."""
+
+        async def run(pilot: Pilot) -> None:
+            await start_game(pilot)
+            await pilot.press("m")
+            await pilot.pause()
+            await pilot.press("h", "6", "enter", "r")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+
+        assert snap_compare(cards_app(), terminal_size=size, run_before=run)

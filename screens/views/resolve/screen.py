@@ -27,6 +27,7 @@ from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
 from .pickers import pick_leaders, pick_sides
 from .result import ResultPanel
+from .rolling import roll_or_ask
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -295,8 +296,9 @@ class ResolveScreen(KeptScreen):
         self.drumhead.go_back()
 
     def action_roll(self) -> None:
-        """Roll the check with the game's (or the session's) seeded dice."""
-        self.run_check(None)
+        """Roll the check with the game's (or the session's) seeded dice (asked first when
+        this form's roll is in the log already: :func:`rolling.roll_or_ask`)."""
+        roll_or_ask(self, None)
 
     def action_hand_dice(self) -> None:
         """Into the dice field, at once. ``focus()`` moves the focus only after the keys
@@ -316,9 +318,12 @@ class ResolveScreen(KeptScreen):
             error.update(f"✗ {exc}")
             return
         error.update("")
-        if self.run_check(faces):
+
+        def rolled() -> None:
             event.input.value = ""
             self.query_one("#effects").focus()
+
+        roll_or_ask(self, faces, rolled)
 
     def run_check(self, hand: list[int] | None) -> bool:
         assert self.form is not None

@@ -61,6 +61,9 @@ class CheckForm:
         """Use a re-roll if the rules allow one."""
         self.result: Resolution | None = None
         """The last resolution, until applied or discarded."""
+        self.rolled: tuple[int, str] | None = None
+        """This form's last roll in the game's log: (its entry, its result), kept once its
+        effects are applied (:meth:`rolled_before`)."""
         self.held_seed: int | None = None
         """The dice of a roll that stopped for a question the rules leave open: the next roll
         of this form rolls them (answering, or cancelling and rolling again, gives no
@@ -318,9 +321,26 @@ class CheckForm:
             self.held_seed = seed  # these dice, once the value is given
             raise
         self.held_seed = None
+        seq = self.session.last_resolution_seq if self.session.game is not None else None
+        self.rolled = (seq, result.text) if seq is not None else None
         self.result = result
         self.effects = list(result.effects)
         return result
+
+    def rolled_before(self) -> tuple[int, str] | None:
+        """This form's last roll, (its log entry, its result), while the game's log still
+        holds it: another roll now would be a second check of the same thing (an undone roll
+        is no roll, and without a game nothing was recorded)."""
+        game = self.session.game
+        if game is None or self.rolled is None:
+            return None
+        seq, text = self.rolled
+        if seq > game.event_count:
+            return None
+        event = game.entries[seq - 1]
+        if event.kind != "resolution" or event.data.get("check") != self.check_id:
+            return None
+        return seq, text
 
     def clear_result(self) -> None:
         """Forget the result (applied, or discarded)."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import textual.screen
 from drumhead.screens.app import DrumheadApp
+from drumhead.screens.dialogs.roll_again import RollAgainModal
 from drumhead.screens.render import OddsChart, resolution_text
 from drumhead.screens.views.resolve import ResolveScreen
 from rich.console import Console, Group
@@ -346,6 +347,8 @@ class Oracle:
             for face in hand:
                 keys.extend([*(["space"] if keys else []), *str(face)])
             await self.press("h", *keys, "enter")
+        if isinstance(self.app.screen, RollAgainModal):
+            await self.press("y")  # each probe is a check of its own: rolled again on purpose
 
     def hand_faces(
         self, check: CheckSpec, values: Mapping[str, InputValue], use_reroll: bool = True

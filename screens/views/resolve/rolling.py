@@ -1,0 +1,37 @@
+"""Rolling from the resolve screen: at once, or, when this form's last roll is still in the
+log, after the players say they mean a second check (``dialogs/roll_again.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...dialogs.roll_again import RollAgainModal
+
+if TYPE_CHECKING:
+    from .screen import ResolveScreen
+
+
+def roll_or_ask(
+    screen: ResolveScreen, hand: list[int] | None, done: Callable[[], None] | None = None
+) -> None:
+    """Roll (``hand``: the faces typed; None: the game's dice), then ``done`` if it rolled.
+    A check this form rolled already, and whose roll the log still holds, is rolled again
+    only if the players choose to in the dialog: a key pressed twice is no second check."""
+    form = screen.form
+    before = form.rolled_before() if form is not None else None
+
+    def roll() -> None:
+        if screen.run_check(hand) and done is not None:
+            done()
+
+    if form is None or before is None:
+        roll()
+        return
+    entry, result = before
+
+    def answered(again: bool | None) -> None:
+        if again:
+            roll()
+
+    screen.app.push_screen(RollAgainModal(form.check.title, entry, result), answered)
