@@ -376,11 +376,17 @@ class ResolveScreen(KeptScreen):
 
     def action_edit_effect(self) -> None:
         """Change the amount of the highlighted effect (losses, steps, inches)."""
-        index = self.query_one(ResultPanel).highlighted()
-        if self.form is None or self.form.result is None or index is None:
+        if self.form is None or self.form.result is None:
             self.notify("Nothing to edit yet: roll first.", severity="warning")
             return
         form = self.form
+        index = self.query_one(ResultPanel).highlighted()
+        if index is None or not self.query_one("#effects").has_focus:
+            # not picked in the list: the first effect with an amount
+            index = next((i for i in range(len(form.effects)) if not form.amount_refusal(i)), None)
+            if index is None:
+                self.notify("No effect of this result has an amount to edit.", severity="warning")
+                return
         refusal = form.amount_refusal(index)
         if refusal is not None:
             self.notify(refusal, severity="warning")
