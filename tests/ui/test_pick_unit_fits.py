@@ -39,3 +39,18 @@ async def test_the_question_and_the_hint_stay_on_the_screen(size: tuple[int, int
         assert hint.bottom <= size[1] and hint.height > 0
         assert dialog.query_one("#pick-effects").region.height >= len(effects)  # all shown
         assert 0 < listing.region.height < len(units)  # the list scrolls
+
+
+async def test_the_leader_picker_fits_as_well() -> None:
+    from drumhead.screens.dialogs.pick_leader import LeaderPickModal
+
+    leaders = [(f"l{i}", f"General number {i} (rating 2, with nobody)") for i in range(40)]
+    app: App[None] = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(LeaderPickModal("Attacker's leader?", leaders))
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.query_one(Label).region.y >= 0
+        assert dialog.query(Static).last().region.bottom <= 24
