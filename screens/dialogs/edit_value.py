@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,13 @@ class EditValueModal(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(
-        self, title: str, value: str, *, kind: str = "text", choices: tuple[str, ...] = ()
+        self,
+        title: str,
+        value: str,
+        *,
+        kind: str = "text",
+        choices: tuple[str, ...] = (),
+        accept: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -27,6 +35,10 @@ class EditValueModal(ModalScreen[str | None]):
         """``int``, ``text`` or ``choice``."""
         self.choices = choices
         """For ``choice``: the values allowed."""
+        self.accept = accept
+        """Keeps the value checked here (a unit's field: the game's own checks); what it
+        returns is why it was refused, shown under the field while the dialog stays open
+        (None: kept, and the dialog closes)."""
 
     def compose(self) -> ComposeResult:
         hint = {"int": "a whole number", "choice": "one of: " + ", ".join(self.choices)}.get(
@@ -67,6 +79,10 @@ class EditValueModal(ModalScreen[str | None]):
             value = self.check(self.query_one("#edit-value", Input).value)
         except ValueError as exc:
             self.query_one("#edit-error", Static).update(f"✗ {exc}")
+            return
+        refused = self.accept(value) if self.accept is not None else None
+        if refused is not None:
+            self.query_one("#edit-error", Static).update(f"✗ {refused}")
             return
         self.dismiss(value)
 

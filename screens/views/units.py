@@ -161,19 +161,26 @@ class UnitsScreen(KeptScreen):
             else self.session.state.unit(ident).name
         )
 
-        def edited(value: str | None) -> None:
-            if value is None:
-                return
+        def keep(value: str) -> str | None:
+            """The value kept, or why not (shown in the dialog, which stays open): the
+            dialog's title names the unit and field, so the message's own naming goes."""
             try:
                 self.session.edit_field(target, ident, field.name, field.kind, value)
             except DrumheadError as exc:
-                self.notify(str(exc), severity="error")
+                text = str(exc)
+                for named in (f"{target} {ident}.{field.name}: ", f"{target} {field.name} "):
+                    text = text.removeprefix(named)
+                return text
+            return None
 
         self.app.push_screen(
             EditValueModal(
-                f"{name}: {field.name}", field.value, kind=field.entry, choices=field.choices
-            ),
-            edited,
+                f"{name}: {field.name}",
+                field.value,
+                kind=field.entry,
+                choices=field.choices,
+                accept=keep,
+            )
         )
 
     def action_add_leader(self) -> None:
