@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +22,7 @@ from drumhead.errors import DrumheadError
 from drumhead.session.record import RevertView, plan_revert, revert
 
 from ..dialogs.revert import RevertModal
+from ..widgets.card_pane import CardPane
 from ..widgets.fields import type_or_focus
 from ..widgets.footer import KeysFooter
 from ..widgets.log_view import LogView
@@ -66,7 +68,7 @@ class LogScreen(KeptScreen):
         yield Static(HINT, classes="hint")
         yield Static("", id="log-where")
         yield LogView(id="log")
-        yield Static("", id="log-entry")
+        yield CardPane(id="log-entry")
         yield Input(placeholder="words to find, Enter searches back from here", id="log-search")
         yield KeysFooter()
 
@@ -104,15 +106,15 @@ class LogScreen(KeptScreen):
     def highlighted(self, event: LogView.Highlighted) -> None:
         row = self.view.row(event.row)
         where = self.query_one("#log-where", Static)
-        entry = self.query_one("#log-entry", Static)
+        entry = self.query_one("#log-entry", CardPane)
         if row is None:
             where.update("")
-            entry.update("")
+            entry.show(Text())
             return
         where.update(row.where or "")
         label = f"{row.seq}. " if row.seq else ""
         mark = f"{row.mark} " if row.mark else ""
-        entry.update(f"{label}{mark}{row.text}" if row.kind != "rule" else "")
+        entry.show(Text(f"{label}{mark}{row.text}" if row.kind != "rule" else ""))
 
     @on(LogView.Selected, "#log")
     def selected(self) -> None:
