@@ -61,3 +61,33 @@ def test_a_unit_added_or_removed_by_the_reverted_entry_is_said_to_go_or_come_bac
     g.remove_unit("legion_foot", at=AT)  # 2
     assert plan_changes(g.state, g.revert(1).state) == ["Generated unit 0: gone"]
     assert plan_changes(g.state, g.revert(2).state) == ["British Legion infantry: back in the game"]
+
+
+def test_applied_effects_are_named_under_the_unit_each_fell_on() -> None:
+    """A fire's effects fall on the target and the firer: each under its own unit (all under
+    the firer, the log read as if the firer had lost the figures)."""
+    from drumhead.game.record_text import applied_text
+
+    names = {"nc": "North Carolina riflemen", "li": "Light infantry companies"}.__getitem__
+    fire = {
+        "unit": "nc",
+        "effects": [
+            {"kind": "lose", "text": "The target loses 1 figure(s)", "amount": 1, "unit": "li"},
+            {"kind": "marker", "text": "The target took casualties", "unit": "li"},
+            {"kind": "marker", "text": "Mark the firer as having fired", "unit": "nc"},
+        ],
+    }
+    assert applied_text(fire, names) == (
+        "Applied to Light infantry companies: The target loses 1 figure(s); The target took "
+        "casualties — to North Carolina riflemen: Mark the firer as having fired"
+    )
+    morale = {"unit": "nc", "effects": [{"kind": "state", "text": "Routs away"}]}
+    assert applied_text(morale, names) == "Applied to North Carolina riflemen: Routs away"
+    note = {"effects": [{"kind": "note", "text": "Both sides roll again"}]}
+    assert applied_text(note, names) == "Applied to no unit (the table): Both sides roll again"
+    assert applied_text({"unit": "nc", "effects": []}, names) == (
+        "Applied to North Carolina riflemen: nothing"
+    )
+    assert applied_text(fire, names, lead="effects applied").startswith(
+        "effects applied to Light infantry companies: "
+    )

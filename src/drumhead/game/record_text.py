@@ -5,7 +5,7 @@ planned revert would change on the cards. Pure: reads a game or plan, returns st
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from drumhead.game.events import Event
@@ -111,3 +111,27 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value).replace("_", " ")
+
+
+def applied_text(data: Mapping[str, Any], name: Callable[[str], str], lead: str = "Applied") -> str:
+    """An ``apply_effects`` entry in words, each effect under the unit it fell on, in the order
+    they are first named: "Applied to the target: it loses 2 figures; ... — to the firer:
+    marked as having fired" (a fire's effects fall on both; all under the unit the check was
+    made for read as if the firer had lost the figures). ``name``: a unit's name from its
+    id; ``lead``: the first word."""
+    default = data.get("unit")
+    groups: dict[str | None, list[str]] = {}
+    for effect in data.get("effects") or []:
+        if not isinstance(effect, Mapping):
+            continue
+        target = effect.get("unit", default)
+        text = str(effect.get("text") or effect.get("kind"))
+        groups.setdefault(target if isinstance(target, str) else None, []).append(text)
+    if not groups:
+        who = name(default) if isinstance(default, str) else "no unit"
+        return f"{lead} to {who}: nothing"
+    parts = [
+        f"{name(unit) if unit is not None else 'no unit (the table)'}: {'; '.join(texts)}"
+        for unit, texts in groups.items()
+    ]
+    return f"{lead} to " + " — to ".join(parts)

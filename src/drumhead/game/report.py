@@ -8,6 +8,7 @@ from typing import Any
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.luck_text import luck_markdown
+from drumhead.game.record_text import applied_text
 from drumhead.game.state import GameState
 from drumhead.game.stats import Roll, luck_of, placed_roll
 from drumhead.model import Ruleset
@@ -79,8 +80,7 @@ def describe(event: Any, state: GameState) -> str:
             f"{record.get('text', record.get('outcome'))}"
         )
     if kind == "apply_effects":
-        texts = "; ".join(str(e.get("text") or e.get("kind")) for e in d.get("effects", []))
-        return f"effects on {_unit_name(state, d.get('unit'))}: {texts or 'none'}"
+        return applied_text(d, lambda unit: _unit_name(state, unit), lead="effects applied")
     if kind == "edit":
         target = d.get("target")
         name = (

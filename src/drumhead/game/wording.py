@@ -7,7 +7,7 @@ from typing import Any
 
 from drumhead.game.events import Event
 from drumhead.game.game import Game
-from drumhead.game.record_text import revert_text
+from drumhead.game.record_text import applied_text, revert_text
 
 
 def _name(game: Game, unit_id: object) -> str:
@@ -44,8 +44,7 @@ def describe_event(game: Game, event: Event) -> str:
         who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
         return f"{title}{who}: {how} [{dice}] → {record.get('text', '')} (odds: {_odds(record)})"
     if kind == "apply_effects":
-        effects = "; ".join(str(e.get("text", e.get("kind"))) for e in d.get("effects", []))
-        return f"Applied to {_name(game, d.get('unit'))}: {effects or 'nothing'}"
+        return applied_text(d, lambda unit: _name(game, unit))
     if kind == "edit":
         target = d.get("target")
         ident = d.get("id")
