@@ -124,3 +124,23 @@ def test_what_needs_a_game_says_so(saves: Path) -> None:
     assert session.close() is None  # nothing to close
     assert session.autosave_job() is None
     assert session.prefill("morale", "anyone") == {}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "check", "offered"),
+    [
+        ("rank-and-file", "morale", True),  # elite and leaders' re-rolls
+        ("rank-and-file", "rally", True),
+        ("rank-and-file", "fire", False),
+        ("one-if-by-land", "morale", False),
+        ("mwan116-acw", "morale", False),
+        ("republique", "assault", False),
+    ],
+)
+def test_use_a_re_roll_is_offered_only_where_the_rules_give_one(
+    saves: Path, ruleset: str, check: str, offered: bool
+) -> None:
+    session = TableSession(str(saves), ruleset=ruleset)
+    form = session.form(check, None)
+    assert form is not None and form.check_id == check
+    assert form.has_rerolls is offered

@@ -115,7 +115,9 @@ class ResolveScreen(KeptScreen):
                 yield ResultPanel()
                 yield Static("", id="sides")
                 yield OddsPanel()
-                yield TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
+                reroll = TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
+                reroll.display = self.form.has_rerolls  # only where the rules give re-rolls
+                yield reroll
                 yield Label("Dice by hand: h, faces, Enter; or r")
                 yield KeyField(
                     placeholder="e.g. 7  or  3 5",

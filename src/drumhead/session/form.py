@@ -327,6 +327,12 @@ class CheckForm:
         self.effects = list(result.effects)
         return result
 
+    @property
+    def has_rerolls(self) -> bool:
+        """Whether the rules give this check a re-roll in some case (Rank and File's elite,
+        a leader's re-rolls): only then is "use a re-roll" a choice to offer."""
+        return any(name == "reroll" for name, _ in self.check.mechanic.expressions())
+
     def rolled_before(self) -> tuple[int, str] | None:
         """This form's last roll, (its log entry, its result), while the game's log still
         holds it: another roll now would be a second check of the same thing (an undone roll
