@@ -96,7 +96,7 @@ class BattleScreen(BuildsAhead):
                 )
                 yield CursorList(id="roster")
             with Vertical(id="side-pane"):
-                yield CardPane(id="unit-card")
+                yield CardPane(id="unit-card", keys="shift+↓")
                 yield Static("", id="activation")
                 yield Label("", id="phase-title", classes="heading")
                 yield TickList[str](id="steps", compact=True)
@@ -318,6 +318,10 @@ class BattleScreen(BuildsAhead):
             self.query_one("#roster", OptionList).focus()
             return
         self.notify("The game is saved as you play; ctrl+w closes it.", timeout=4)
+
+    def action_card(self, lines: int) -> None:
+        """shift+↓ / shift+↑: the unit card read on, or back up (it has no focus of its own)."""
+        self.query_one("#unit-card", CardPane).scroll_lines(lines)
 
     def action_filter(self) -> None:
         type_or_focus(self, self.query_one("#roster-filter", Input), "/")

@@ -25,6 +25,8 @@ BATTLE_KEYS: list[BindingType] = [
     Binding("l", "app.open_log", "Log", id="log"),
     Binding("p", "app.print('cards')", "Print cards", id="print-cards", show=False),
     Binding("e", "edit_unit", "Units", id="edit-unit", tooltip="Add, remove, correct units"),
+    Binding("shift+down", "card(3)", "Card ↓", id="card-down", show=False, tooltip="Read on"),
+    Binding("shift+up", "card(-3)", "Card ↑", id="card-up", show=False, tooltip="Card back up"),
     Binding("T", "next_turn", "Next turn", id="next-turn", show=False),
     Binding("ctrl+w", "app.close_game", "Close game", id="close-game", show=False),
     Binding("ctrl+s", "app.save_as", "Save as", id="save-as", show=False),

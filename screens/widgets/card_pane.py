@@ -1,6 +1,6 @@
 """The pane beside the roster that shows the cursor's unit card: each new card from its top; a
 card taller than the pane says how many lines are out of sight, and scrolls by the mouse
-wheel."""
+wheel (and by the keys its screen gives it, :meth:`CardPane.scroll_lines`)."""
 
 from __future__ import annotations
 
@@ -43,8 +43,11 @@ class CardPane(ScrollView, can_focus=False):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"card-pane--more"}
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, keys: str = "mouse wheel") -> None:
         super().__init__(id=id)
+        self.keys = keys
+        """What scrolls the card, as its last line says ("shift+↓": the battle screen's
+        keys; the mouse wheel always does)."""
         self.card: Text = Text()
         """The card shown."""
         self.lines: list[Strip] = []
@@ -63,6 +66,11 @@ class CardPane(ScrollView, can_focus=False):
     def allow_vertical_scroll(self) -> bool:
         """The mouse wheel scrolls a card taller than the pane (it has no scrollbar)."""
         return self.max_scroll_y > 0
+
+    def scroll_lines(self, lines: int) -> None:
+        """Scroll the card by ``lines`` (up when negative), within it: a key's scroll."""
+        top = min(max(0, round(self.scroll_y) + lines), self.max_scroll_y)
+        self.scroll_to(y=top, animate=False, force=True, immediate=True)
 
     def notify_style_update(self) -> None:
         """The styles changed (a theme switched): the card drawn again in them."""
@@ -97,7 +105,7 @@ class CardPane(ScrollView, can_focus=False):
         height = self.content_region.height
         below = len(self.lines) - (top + height)
         if y == height - 1 and below > 0:
-            return self.more(f"▼ {below + 1} more lines: mouse wheel", width)
+            return self.more(f"▼ {below + 1} more lines: {self.keys}", width)
         if y == 0 and top > 0:
             return self.more(f"▲ {top + 1} lines above", width)
         if 0 <= index < len(self.lines):

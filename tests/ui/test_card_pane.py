@@ -245,3 +245,26 @@ async def test_the_units_screen_keeps_its_fields_in_sight_beside_a_long_card() -
         assert drawn(pane)[-1].startswith("▼ ") and "more lines" in drawn(pane)[-1]
         assert fields.region.height >= 5 and fields.region.bottom <= screen.size.height
         assert fields.option_count and fields.region.y > pane.region.bottom
+
+
+async def test_the_battle_card_reads_on_by_keys() -> None:
+    """shift+↓ and shift+↑ scroll the battle screen's card (it has no focus of its own, and
+    the wheel is not every player's), and its last line names the key."""
+    from drumhead.screens.views.battle import BattleScreen
+
+    from tests.ui.helpers import cards_app, start_game, until
+
+    app = cards_app()
+    async with app.run_test(size=(80, 16)) as pilot:
+        await start_game(pilot)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        pane = app.screen.query_one("#unit-card", CardPane)
+        await until(pilot, lambda: pane.max_scroll_y > 0)  # the card overflows at 80x16
+        assert drawn(pane)[-1].startswith("▼ ") and drawn(pane)[-1].endswith("shift+↓")
+        await pilot.press("shift+down")
+        assert pane.scroll_y == min(3, pane.max_scroll_y)
+        await pilot.press("shift+down", "shift+down", "shift+down")
+        assert pane.scroll_y == pane.max_scroll_y  # no further than the card
+        await pilot.press("shift+up")
+        assert pane.scroll_y == max(0, pane.max_scroll_y - 3)
+        assert app.screen.query_one("#roster").has_focus  # the cursor stays in the roster
