@@ -144,3 +144,21 @@ def test_use_a_re_roll_is_offered_only_where_the_rules_give_one(
     form = session.form(check, None)
     assert form is not None and form.check_id == check
     assert form.has_rerolls is offered
+
+
+def test_modifiers_that_cancel_out_are_said_to_total_nothing_not_to_be_absent(
+    saves: Path,
+) -> None:
+    """Rank and File's morale test with a stand lost (-1) and a leader (+1): the modifiers
+    apply and total +0; "No modifiers apply" said the rules had none for the case."""
+    session = TableSession(str(saves), ruleset="rank-and-file")
+    form = session.form("morale", None)
+    assert form is not None
+    for name, value in (("quality", "regular"), ("stands_start", 4)):
+        assert form.set_input(name, value)
+    assert form.odds().context is not None
+    assert form.odds().needed == "No modifiers apply"
+    assert form.set_input("stands_lost", 1) and form.set_input("leader", 1)
+    view = form.odds()
+    assert view.context is not None and len(view.context.modifiers) == 2
+    assert view.needed == "Modifiers total +0"

@@ -44,8 +44,8 @@ def needed_text(ctx: Context) -> str:
     if sides is not None:
         parts = [f"{side.replace('_', ' ')} {ctx.total(side):+d}" for side in sides]
         return "Modifiers: " + ", ".join(parts)
-    if total:
-        return f"Modifiers total {total:+d}"
+    if total or any(m.applies == "roll" for m in ctx.modifiers):
+        return f"Modifiers total {total:+d}"  # +0 when those that apply cancel out
     return "No modifiers apply"
 
 
