@@ -1,4 +1,4 @@
-"""Picking another check from the resolve screen's check picker (c, Enter, the arrows,
+"""Picking another check from the resolve screen's check picker (c opens it; the arrows,
 Enter) resolves that check: its inputs, its odds and its roll, for the same unit. (The
 picker once changed nothing: the screen was built again from the check it was opened on.)"""
 
@@ -24,8 +24,9 @@ async def test_another_check_picked_is_the_one_resolved() -> None:
         assert isinstance(screen, ResolveScreen) and screen.check_id == "initiative"
         titles = [c.id for c in app.session.check_choices("va2")]
         target = titles.index("close_combat") - titles.index("initiative")
-        await pilot.press("c", "enter")
+        await pilot.press("c")  # the list of checks, open at once
         await pilot.pause()
+        assert app.screen.query_one("#check", Select).expanded
         for _ in range(target):
             await pilot.press("down")
         await pilot.press("enter")

@@ -309,7 +309,10 @@ class ResolveScreen(KeptScreen):
         self.set_focus(self.query_one("#hand", Input))
 
     def action_focus_check(self) -> None:
-        self.query_one("#check", Select).focus()
+        """c: the list of checks opened at once (arrows, Enter picks; Escape closes it)."""
+        picker = self.query_one("#check", Select)
+        picker.focus()
+        picker.action_show_overlay()
 
     @on(Input.Submitted, "#hand")
     def hand_submitted(self, event: Input.Submitted) -> None:
