@@ -91,3 +91,20 @@ def test_applied_effects_are_named_under_the_unit_each_fell_on() -> None:
     assert applied_text(fire, names, lead="effects applied").startswith(
         "effects applied to Light infantry companies: "
     )
+
+
+def test_an_answer_is_logged_with_its_question_not_its_id() -> None:
+    from drumhead.game import new_game
+    from drumhead.game.wording import describe_event
+
+    game = new_game("mwan116-acw", seed=2, name="words")
+    game.set_gap("fire_dice.infantry.2", 3, at=AT)
+    game.clear_gap("fire_dice.infantry.2", at=AT)
+    given, taken = game.log[-2:]
+    assert describe_event(game, given) == (
+        "Your club's answer: How many d12s does your firing table give this firer at this "
+        "range band (before the dice modifiers)? The article's firing table is missing. "
+        "[Who fires: infantry; Range band on your firing table (1 = the closest): 2] → 3"
+    )
+    assert describe_event(game, taken).startswith("Answer taken back: How many d12s")
+    assert describe_event(game, taken).endswith("(it was 3)")

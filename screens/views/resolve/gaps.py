@@ -38,9 +38,7 @@ def ask_gap(
             open_chart(screen.drumhead, error.table, gap_id=error.gap, after=carry_on)
             return
         if value is None or isinstance(value, WholeChart):
-            screen.notify(
-                f"'{error.gap}' is still needed to resolve this check.", severity="warning"
-            )
+            screen.notify(f"Still needed for this check: {error.question}", severity="warning")
             return
         screen.session.set_gap(error.gap, value)
         screen.update_odds()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drumhead.answers import question_text
+from drumhead.errors import DrumheadError
 from drumhead.game.events import Event
 from drumhead.game.game import Game
 from drumhead.game.record_text import applied_text, revert_text
@@ -17,6 +19,14 @@ def _name(game: Game, unit_id: object) -> str:
                 return state.unit(unit_id).name
         return unit_id
     return "no unit"
+
+
+def _question(game: Game, answer: object) -> str:
+    """The question an answer id answers, in the players' words (its situation too)."""
+    try:
+        return question_text(game.ruleset, str(answer))
+    except DrumheadError:
+        return f"'{answer}'"
 
 
 def _odds(record: Mapping[str, Any]) -> str:
@@ -79,7 +89,15 @@ def describe_event(game: Game, event: Event) -> str:
             f"{names.get(str(d.get('first')), d.get('first'))} moves first"
         )
     if kind == "set_gap":
-        return f"Agreed value for '{d.get('gap')}': {d.get('value')} (your club's answer)"
+        asked = _question(game, d.get("gap"))
+        if "value" not in d:
+            return f"Answer taken back: {asked} (it was {d.get('old')})"
+        return f"Your club's answer: {asked} → {d.get('value')}"
+    if kind == "set_gaps":
+        answers = [a for a in d.get("answers", []) if isinstance(a, Mapping)]
+        tables = {t.id: t.title for t in game.ruleset.gap_tables}
+        where = f" in the {tables.get(str(d['table']), d['table'])}" if d.get("table") else ""
+        return f"Your club's answers: {len(answers)} typed{where}"
     if kind == "revert":
         return revert_text(event)
     if kind == "note":
