@@ -110,7 +110,19 @@ class StartScreen(DrumheadScreen):
             return
         if self.listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
+            self.follow_ruleset()
         self.listed = True
+
+    def follow_ruleset(self) -> None:
+        """The list's highlight and the description on the ruleset in use (a game closed
+        leaves its own in use: the title said Republique while the list and the description
+        stayed on the one highlighted before)."""
+        rulesets = self.query_one("#rulesets", OptionList)
+        index = self.session.ruleset_ids().index(self.session.ruleset_id)
+        if rulesets.highlighted != index:
+            rulesets.highlighted = index  # shown as the highlight moves (highlighted)
+        else:
+            self.show_ruleset()
 
     def ruleset_options(self) -> list[Option]:
         """The rulesets on offer, by title (read without loading them)."""

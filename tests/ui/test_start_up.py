@@ -130,6 +130,31 @@ async def test_back_on_the_start_screen_the_last_played_save_is_highlighted() ->
         assert str(option.prompt).startswith("mill · ")
 
 
+async def test_back_on_the_start_screen_the_closed_games_ruleset_is_shown() -> None:
+    """A Republique game started from the new-game form, then closed: the title says
+    Republique, and so do the rulesets list's highlight and the description beside it (they
+    stayed on One If By Land, highlighted before)."""
+    from textual.widgets import Static
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("#rulesets")))
+        rulesets = app.screen.query_one("#rulesets", OptionList)
+        assert rulesets.highlighted_option is not None
+        assert rulesets.highlighted_option.id == "one-if-by-land"
+        app.session.choose_ruleset("republique")  # as the new-game form does
+        app.session.new_game("republique", "aspern", scenario="aspern-1809")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.press("ctrl+w")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        assert app.session.ruleset_id == "republique"
+        assert rulesets.highlighted_option is not None
+        assert rulesets.highlighted_option.id == "republique"
+        detail = str(app.screen.query_one("#ruleset-detail", Static).render())
+        assert detail.startswith("Republique")
+
+
 # -- the other screens' styles ----------------------------------------------------------------
 async def test_the_other_screens_styles_are_read_just_after_the_first_frame() -> None:
     app = make_app()
