@@ -207,6 +207,9 @@ class RoleSpec:
     """How many units the role needs (0: the role may be left empty)."""
     maximum: int = 1
     """How many units it may hold (a Republique assault's group of bases)."""
+    own_side: bool = False
+    """Whether its unit is on the same side as the first role's (``side = "own"``: a second
+    wave); the roster then offers that side's units first, not the enemy's."""
 
 
 @dataclass(frozen=True, slots=True)

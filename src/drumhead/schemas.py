@@ -206,7 +206,15 @@ def _check() -> dict[str, Any]:
                 "additionalProperties": {
                     "oneOf": [
                         TEXT,
-                        _table({"title": TEXT, "min": WHOLE, "max": WHOLE}, ("title",)),
+                        _table(
+                            {
+                                "title": TEXT,
+                                "min": WHOLE,
+                                "max": WHOLE,
+                                "side": {"enum": ["own", "other"]},
+                            },
+                            ("title",),
+                        ),
                     ]
                 },
             },

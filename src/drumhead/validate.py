@@ -541,7 +541,7 @@ def effect_targets(roles: tuple[str, ...], army_sides: tuple[str, ...] = ()) -> 
 
 def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
     """``roles = { firer = "The firing unit", target = { title = "The target", min = 0 } }``:
-    the unit the check is made for first."""
+    the unit the check is made for first; ``side = "own"`` for a role on its side."""
     rt = c.table("roles", None)
     if rt is None:
         return ()
@@ -558,7 +558,8 @@ def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
             low, high = r.integer("min", 1), r.integer("max", 1)
             if not 0 <= low <= high or high < 1:
                 r.report("max", "a role holds min..max units: 0 <= min <= max, max at least 1")
-            out.append(RoleSpec(role_id, r.text("title"), low, high))
+            side = r.text("side", "other", choices=("own", "other"))
+            out.append(RoleSpec(role_id, r.text("title"), low, high, own_side=side == "own"))
             r.done()
     rt.done()
     if out and out[0].minimum < 1:

@@ -138,3 +138,21 @@ def test_a_long_past_tells_the_recent_kinds_without_working_out_every_kind() -> 
     assert last_fought(opened, "va4") is None
     assert sorted(asked) == list(range(len(events) - LAST_FOUGHT_REACH, len(events)))
     assert not past.may_hold("revert")  # told by the text alone: every_kind not called
+
+
+@pytest.mark.parametrize(("check", "role"), [("wave_split", "second"), ("melee_result", "second")])
+def test_a_second_wave_is_offered_from_its_own_side_first(check: str, role: str) -> None:
+    """Rank and File's second wave is a friend of the first (``side = "own"``): the wave
+    attack's own second wave first, the Union's units after (they came first, and Enter
+    alone picked the enemy as the second wave)."""
+    game = new_game(
+        "rank-and-file",
+        scenario=load_scenario("rnf-wave-attack"),
+        seed=2,
+        options=["wave_attacks"],
+    )
+    offered = [u.id for u in role_choices(game, check, "csa_first_wave", role)]
+    assert offered[0] == "csa_second_wave"
+    assert set(offered[1:]) == {"union_regiment", "union_battery"}
+    attacked = [u.id for u in role_choices(game, "melee_result", "csa_first_wave", "defender")]
+    assert attacked[0].startswith("union_")  # the other roles still offer the enemy first

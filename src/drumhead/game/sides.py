@@ -94,8 +94,9 @@ def effect_choices(game: Game, unit_id: str | None) -> list[Unit]:
 
 def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) -> list[Unit]:
     """The units that may be picked for a role of a check made for ``unit_id``: the last one
-    picked for it first, then the enemy's units, then the unit's own side (a second wave, a
-    supporting unit); never the unit itself, nor units out of play."""
+    picked for it first, then the enemy's units, then the unit's own side; for a role on the
+    unit's own side (a second wave: ``RoleSpec.own_side``) its side's units before the
+    enemy's. Never the unit itself, nor units out of play."""
     spec = game.ruleset.check(check) if isinstance(check, str) else check
     if role not in spec.role_ids[1:]:
         known = ", ".join(spec.role_ids[1:]) or "none"
@@ -103,11 +104,12 @@ def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) ->
     own = game.state.unit(unit_id).side
     last = last_opponent(game, unit_id, role)
     units = [u for u in game.state.units if u.id != unit_id and not u.removed]
+    friends_first = next(r.own_side for r in spec.roles if r.id == role)
 
     def rank(unit: Unit) -> int:
         if unit.id == last:
             return 0
-        return 1 if unit.side != own else 2
+        return 1 if (unit.side == own) == friends_first else 2
 
     return sorted(units, key=rank)
 
