@@ -108,3 +108,20 @@ def test_an_answer_is_logged_with_its_question_not_its_id() -> None:
     )
     assert describe_event(game, taken).startswith("Answer taken back: How many d12s")
     assert describe_event(game, taken).endswith("(it was 3)")
+
+
+def test_a_step_walked_to_is_logged_with_its_words_and_whose_pass_it_is() -> None:
+    """ "." logged "Turn 1 · Movement" twice (each side's pass), no step named."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.game.wording import describe_event
+
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=5)
+    first = game.next_step(at=AT)
+    moving = game.next_step(at=AT)
+    assert describe_event(game, first) == (
+        "Turn 1 · Initiative ▸ The winner decides which side moves first and which last"
+    )
+    assert describe_event(game, moving) == (
+        "Turn 1 · Movement (Union) ▸ Move one brigade or battery (formation changes at the "
+        "start of the move)"
+    )

@@ -77,7 +77,15 @@ def describe_event(game: Game, event: Event) -> str:
         done = "Done" if d.get("ticked") else "Not done after all"
         return f"{done}: {game.step_text(str(d.get('step')))}"
     if kind in ("next_phase", "next_turn"):
-        return game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
+        label = game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
+        # a phase each side takes in turn: whose it is ("Union", of "Union: Army of ...")
+        sides = {s.id: s.name.split(":")[0] for s in game.state.sides}
+        if d.get("acting"):
+            label += f" ({sides.get(str(d['acting']), d['acting'])})"
+        if d.get("step"):  # a step walked to ("."): which one
+            step = f"{d.get('phase', '')}.{d['step']}"
+            label += f" ▸ {game.step_text(step)}"
+        return label
     if kind == "draw_card":
         return f"Card drawn: {str(d.get('card')).replace('_', ' ')}"
     if kind == "shuffle_deck":
