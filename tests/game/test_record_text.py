@@ -125,3 +125,16 @@ def test_a_step_walked_to_is_logged_with_its_words_and_whose_pass_it_is() -> Non
         "Turn 1 · Movement (Union) ▸ Move one brigade or battery (formation changes at the "
         "start of the move)"
     )
+
+
+def test_an_army_roll_is_not_logged_as_a_units() -> None:
+    """MWAN's initiative, opened from a unit's card, is the army's roll: "Initiative:
+    rolled ...", not "Initiative for Ricketts' Battery ..."."""
+    from drumhead.game import load_scenario, new_game
+    from drumhead.game.wording import describe_event
+
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=5)
+    unit = game.state.units[0]
+    event, _ = game.resolve("initiative", unit.id, {}, [], hand_dice=[6, 6, 5, 5], at=AT)
+    line = describe_event(game, event)
+    assert line.startswith("Initiative: typed in [") and unit.name not in line

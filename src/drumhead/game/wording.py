@@ -47,11 +47,13 @@ def describe_event(game: Game, event: Event) -> str:
     if kind == "resolution":
         record = d.get("resolution", {})
         title = record.get("check", d.get("check", "check"))
-        titles = {c.id: c.title for c in game.ruleset.checks}
-        title = titles.get(str(title), title)
+        specs = {c.id: c for c in game.ruleset.checks}
+        spec = specs.get(str(title))
+        title = spec.title if spec is not None else title
         dice = " ".join(str(f) for f in record.get("dice", []))
         how = "typed in" if d.get("hand") is not None else "rolled"
-        who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
+        army = spec is not None and spec.scope == "army"  # made for a side, whatever unit
+        who = f" for {_name(game, d.get('unit'))}" if d.get("unit") and not army else ""
         return f"{title}{who}: {how} [{dice}] → {record.get('text', '')} (odds: {_odds(record)})"
     if kind == "apply_effects":
         return applied_text(d, lambda unit: _name(game, unit))
