@@ -135,7 +135,7 @@ class UnitsScreen(KeptScreen):
         else:
             card.show(unit_card(self.session.ruleset, state, state.unit(self.unit_id)))
         for field in self.fields():
-            fields.add_option(Option(f"{field.name}: {field.shown}", id=field.name))
+            fields.add_option(Option(f"{field.label}: {field.shown}", id=field.name))
 
     def unit_highlighted(self) -> None:
         """The list's cursor moved (:class:`CursorList`): its unit's or leader's card."""
@@ -175,7 +175,7 @@ class UnitsScreen(KeptScreen):
 
         self.app.push_screen(
             EditValueModal(
-                f"{name}: {field.name}",
+                f"{name}: {field.label}",
                 field.value,
                 kind=field.entry,
                 choices=field.choices,

@@ -78,8 +78,9 @@ class TestLogScreen:
 class TestUnitsScreen:
     def test_fields(self, snap_compare, size) -> None:
         """The units screen on 1st Blue Guards: the unit list, its full card, and every
-        editable field with its value (name, side, brigade, ... markers, removed), then the
-        test ruleset's own attribute, 'hits_per_stand: None' (none given yet)."""
+        editable field in words with its value (name, side 'Blue (blue)', brigade, ...,
+        'strength now: 24', markers, 'removed: no'), then the test ruleset's own attribute
+        by its label, 'Hits per stand: none' (none given yet)."""
 
         async def run(pilot: Pilot) -> None:
             await start_game(pilot)

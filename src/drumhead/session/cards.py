@@ -37,6 +37,9 @@ class CardField:
     """Its value as listed (``none`` for an empty list)."""
     choices: tuple[str, ...] = ()
     """The values it may take in this game (empty: free text or a number)."""
+    label: str = ""
+    """Its name in the players' words: the ruleset's label for its own attributes ("Hits
+    per stand"), else the field's name in words ("strength now")."""
 
     @property
     def entry(self) -> str:
@@ -55,8 +58,8 @@ def _texts(value: object) -> tuple[str, str]:
         joined = ", ".join(value)
         return joined, joined or "none"
     if isinstance(value, bool):
-        return ("true" if value else "false"), str(value)
-    return ("" if value is None else str(value)), str(value)
+        return ("true" if value else "false"), ("yes" if value else "no")
+    return ("" if value is None else str(value)), ("none" if value is None else str(value))
 
 
 def unit_choices(ruleset: Ruleset, state: GameState, unit: Unit, field: str) -> tuple[str, ...]:
@@ -103,7 +106,12 @@ def unit_fields(ruleset: Ruleset, state: GameState, unit: Unit) -> list[CardFiel
     for name, kind in editable_fields(ruleset).items():
         held = field_value(unit, name)
         value, shown = _texts(value_of(ruleset, unit, name) if held is None else held)
-        out.append(CardField(name, kind, value, shown, unit_choices(ruleset, state, unit, name)))
+        if name == "side" and value:
+            shown = f"{side_name(state, value)} ({value})"
+        choices = unit_choices(ruleset, state, unit, name)
+        spec = ruleset.unit_attribute(name)
+        label = spec.label if spec is not None and spec.label else name.replace("_", " ")
+        out.append(CardField(name, kind, value, shown, choices, label))
     return out
 
 
@@ -116,7 +124,9 @@ def leader_fields(ruleset: Ruleset, state: GameState, leader: Leader) -> list[Ca
     for name, kind in editable_fields(ruleset, leader=True).items():
         held = field_value(leader, name)
         value, shown = _texts(value_of(ruleset, leader, name) if held is None else held)
-        out.append(CardField(name, kind, value, shown, leader_choices(ruleset, state, name)))
+        spec = ruleset.leader_attribute(name)
+        label = spec.label if spec is not None and spec.label else name.replace("_", " ")
+        out.append(CardField(name, kind, value, shown, leader_choices(ruleset, state, name), label))
     return out
 
 
