@@ -162,3 +162,15 @@ def test_modifiers_that_cancel_out_are_said_to_total_nothing_not_to_be_absent(
     view = form.odds()
     assert view.context is not None and len(view.context.modifiers) == 2
     assert view.needed == "Modifiers total +0"
+
+
+def test_the_hits_a_general_risks_are_asked_not_assumed(saves: Path) -> None:
+    """One If By Land's risk to generals: the hits the unit just lost are the players' to
+    say (the fire's note gives them); a default of 1 showed the odds of one hit after a fire
+    of two, unasked."""
+    session = TableSession(str(saves), ruleset="one-if-by-land")
+    form = session.form("general_risk", None)
+    assert form is not None and [i.name for i in form.missing_inputs()] == ["hits"]
+    assert form.odds().blocked is not None and "required" in form.odds().blocked
+    assert form.set_input("hits", 2)
+    assert form.odds().blocked is None
