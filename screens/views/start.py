@@ -118,7 +118,10 @@ class StartScreen(DrumheadScreen):
         leaves its own in use: the title said Republique while the list and the description
         stayed on the one highlighted before)."""
         rulesets = self.query_one("#rulesets", OptionList)
-        index = self.session.ruleset_ids().index(self.session.ruleset_id)
+        ids = self.session.ruleset_ids()
+        if self.session.ruleset_id not in ids:
+            return  # not one the list offers: the list stays as it is
+        index = ids.index(self.session.ruleset_id)
         if rulesets.highlighted != index:
             rulesets.highlighted = index  # shown as the highlight moves (highlighted)
         else:
