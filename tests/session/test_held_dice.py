@@ -68,3 +68,30 @@ def test_cancelled_and_rolled_again_the_dice_are_the_same_without_a_game(
             stopped += 1
             assert [asked(form) for _ in range(3)] == [err.gap] * 3
     assert stopped >= 5  # the case came up (most rolls read a cell the rules leave open)
+
+
+def test_a_check_opened_anew_after_the_question_rolls_the_same_dice(tmp_path: Path) -> None:
+    """The dice are held for the check and unit, not for the screen: answered, then the
+    check opened again (Escape, c), the roll still reads the dice the question showed."""
+    session = TableSession(str(tmp_path), seed=1809)
+    session.clock = lambda: "2026-11-26T10:00:00+00:00"
+    session.new_game("republique", "aspern", scenario="aspern-1809")
+    game = session.game
+    assert game is not None
+    began = session.roll_seed()
+    cell = asked(assault(session))
+    session.set_gap(cell, session.read_gap(cell, CELL))
+    assault(session).roll(None)  # type: ignore[attr-defined]
+    resolution = next(e for e in reversed(game.log) if e.kind == "resolution")
+    assert resolution.data["seed"] == began
+    assert session.held_seeds == {}  # rolled: held no longer
+    session.close(force=True)
+
+
+def test_without_a_game_a_new_form_asks_for_the_same_cell(tmp_path: Path) -> None:
+    for seed in range(20):
+        session = TableSession(str(tmp_path), ruleset="republique", seed=seed)
+        try:
+            assault(session).roll(None)  # type: ignore[attr-defined]
+        except MissingGapError as err:
+            assert asked(assault(session)) == err.gap

@@ -70,6 +70,10 @@ class SessionCore:
         """Where the players were in the game just opened (a resume goes back there)."""
         self.last_resolution_seq: int | None = None
         """The log entry of the last check resolved (its effects point back to it)."""
+        self.held_seeds: dict[tuple[str, str | None], int] = {}
+        """The dice of rolls stopped by a question the rules leave open, by (check, unit):
+        the next roll of that check for that unit rolls them, from whichever form (see
+        ``CheckForm.roll``)."""
         self.close_refused = False
         """Closing failed to save: closing again lets the game go unsaved."""
         self.observers: list[Observer] = []
@@ -185,6 +189,7 @@ class SessionCore:
         self.game = game
         self.view = view
         self.last_resolution_seq = None
+        self.held_seeds = {}
         self.keeper.attach(save)
         self.changed(Change.OPENED)
 
@@ -329,6 +334,7 @@ class SessionCore:
         self.view = None
         self.close_refused = False
         self.last_resolution_seq = None
+        self.held_seeds = {}
         self.changed(Change.CLOSED)
         return None
 

@@ -64,10 +64,6 @@ class CheckForm:
         self.rolled: tuple[int, str] | None = None
         """This form's last roll in the game's log: (its entry, its result), kept once its
         effects are applied (:meth:`rolled_before`)."""
-        self.held_seed: int | None = None
-        """The dice of a roll that stopped for a question the rules leave open: the next roll
-        of this form rolls them (answering, or cancelling and rolling again, gives no
-        second chance at the dice the question showed)."""
         self.effects: list[Effect] = []
         """The result's proposed effects, as the players edited them."""
         self.roles: dict[str, str] = {}
@@ -302,9 +298,11 @@ class CheckForm:
         DrumheadError when the rules refuse."""
         if self.bad_inputs:
             raise DrumheadError("fix the inputs marked ✗ first")
+        held = self.session.held_seeds
+        key = (self.check_id, self.unit_id)
         seed = None
-        if hand is None:
-            seed = self.held_seed if self.held_seed is not None else self.session.roll_seed()
+        if hand is None:  # the dice of this check's roll stopped by a question, if one was
+            seed = held[key] if key in held else self.session.roll_seed()
         try:
             result = self.session.run_check(
                 self.check_id,
@@ -318,9 +316,10 @@ class CheckForm:
                 seed=seed,
             )
         except MissingGapError:
-            self.held_seed = seed  # these dice, once the value is given
-            raise
-        self.held_seed = None
+            if seed is not None:  # these dice, once the value is given: answering, or
+                held[key] = seed  # cancelling and rolling again (this form or a new one),
+            raise  # gives no second chance at the dice the question showed
+        held.pop(key, None)
         seq = self.session.last_resolution_seq if self.session.game is not None else None
         self.rolled = (seq, result.text) if seq is not None else None
         self.result = result
