@@ -11,6 +11,7 @@ from drumhead.screens.app import DrumheadApp
 if TYPE_CHECKING:
     from drumhead.screens.views.battle import BattleScreen
     from drumhead.screens.views.log import LogScreen
+    from drumhead.screens.views.resolve import ResolveScreen
     from textual.widgets import OptionList
 
 SIZES = [(80, 24), (120, 40)]
@@ -157,6 +158,19 @@ async def battle_on(pilot: object, unit: str | None = None) -> BattleScreen:
         roster.highlighted = roster.get_option_index(unit)
         await pilot.pause()  # type: ignore[attr-defined]
     return battle
+
+
+async def red_line_morale(pilot: object) -> ResolveScreen:
+    """From the cards game's battle screen as started (:func:`start_game`), the roster's
+    cursor down to Red Line Regiment and ``m``: its morale test, once shown."""
+    from drumhead.screens.views.resolve import ResolveScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await pilot.press("down", "down", "down", "m")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+    screen = app.screen
+    assert isinstance(screen, ResolveScreen)
+    return screen
 
 
 async def open_log(pilot: object) -> LogScreen:

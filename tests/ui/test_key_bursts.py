@@ -7,12 +7,11 @@ from __future__ import annotations
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.reference import ReferenceScreen
-from drumhead.screens.views.resolve import ResolveScreen
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import cards_app, red_line_morale, start_game, until
 
 NAMES = {"/": "slash"}
 """Keys whose name is not their character."""
@@ -34,10 +33,7 @@ async def test_dice_typed_in_a_burst_are_the_roll_and_the_ticks_stay() -> None:
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.press("down", "down", "down", "m")  # Red Line Regiment's morale test
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
-        screen = app.screen
-        assert isinstance(screen, ResolveScreen)
+        screen = await red_line_morale(pilot)
         await pilot.press("down", "space")  # tick "Outflanked" (+2)
         assert screen.ticked == {"flank": 1}
         await burst(pilot, "h", "6", "enter")

@@ -4,10 +4,9 @@ The players are asked, with the roll the log holds; Escape or Enter keeps it, y 
 from __future__ import annotations
 
 from drumhead.screens.dialogs.roll_again import RollAgainModal
-from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import Static
 
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import cards_app, red_line_morale, start_game, until
 
 
 def resolutions(app: object) -> int:
@@ -19,10 +18,7 @@ async def test_a_second_roll_is_asked_for_and_escape_or_enter_keeps_the_first() 
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.press("down", "down", "down", "m")  # Red Line Regiment's morale test
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
-        screen = app.screen
-        assert isinstance(screen, ResolveScreen)
+        screen = await red_line_morale(pilot)
         await pilot.press("h", "6", "enter")
         assert resolutions(app) == 1
         first = screen.form.result  # type: ignore[union-attr]
@@ -46,9 +42,7 @@ async def test_y_rolls_again_and_an_undone_roll_is_rolled_again_without_asking()
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pilot.press("down", "down", "down", "m")
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
-        screen = app.screen
+        screen = await red_line_morale(pilot)
         await pilot.press("h", "6", "enter")
         await pilot.press("h", "9", "enter")
         await until(pilot, lambda: isinstance(app.screen, RollAgainModal))

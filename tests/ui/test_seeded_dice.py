@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import random
 
-from drumhead.screens.views.resolve import ResolveScreen
-
 from drumhead.dice import parse
 from drumhead.game import derive_seed, replay
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import cards_app, red_line_morale, start_game, until
 
 
 async def test_distance_dice_come_from_the_game_and_are_logged() -> None:
@@ -20,11 +18,8 @@ async def test_distance_dice_come_from_the_game_and_are_logged() -> None:
         await start_game(pilot)
         game = app.session.game
         assert game is not None
-        await pilot.press("down", "down", "down", "m")  # Red Line Regiment, morale test
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+        screen = await red_line_morale(pilot)
         await pilot.press("h", "9", "enter")  # 9 against 7: routs, falls back 2d6
-        screen = app.screen
-        assert isinstance(screen, ResolveScreen)
         assert screen.result is not None and screen.result.outcome == "rout"
         await pilot.press("d")
         roll = game.log[-1]
