@@ -255,12 +255,6 @@ def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckRe
     return luck_of(game, rolls)
 
 
-def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
-    """The roll of the resolution ``event``, placed among its odds; ``state``: the game just
-    before it (for a walk of the log that has it already, as the after-action report's)."""
-    return _placed(game, event.seq, event.turn, event.data, state)
-
-
 def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
     """``rolls`` (every roll of ``game`` in effect, in the log's order, as
     :func:`placed_roll` placed them) tallied by game, side and unit."""
@@ -313,7 +307,10 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
     )
 
 
-def _placed(game: Game, seq: int, turn: int, data: Mapping[str, Any], state: GameState) -> Roll:
+def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
+    """The roll of the resolution ``event``, placed among its odds; ``state``: the game just
+    before it (for a walk of the log that has it already, as the after-action report's)."""
+    data = event.data
     record = data.get("resolution", {})
     check_id = str(data.get("check"))
     unit_id = data.get("unit") if isinstance(data.get("unit"), str) else None
@@ -329,8 +326,8 @@ def _placed(game: Game, seq: int, turn: int, data: Mapping[str, Any], state: Gam
     else:
         rated, why = percentile(odds, outcome, value, spec.luck)
     return Roll(
-        seq=seq,
-        turn=turn,
+        seq=event.seq,
+        turn=event.turn,
         check=check_id,
         title=spec.title if spec is not None else check_id,
         unit=unit_id,
