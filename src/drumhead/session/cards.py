@@ -62,6 +62,12 @@ def _texts(value: object) -> tuple[str, str]:
     return ("" if value is None else str(value)), ("none" if value is None else str(value))
 
 
+def _label(spec: AttributeSpec | None, name: str) -> str:
+    """A field's name in the players' words: the ruleset's label for one of its own
+    attributes, else the field's name with spaces."""
+    return spec.label if spec is not None and spec.label else name.replace("_", " ")
+
+
 def unit_choices(ruleset: Ruleset, state: GameState, unit: Unit, field: str) -> tuple[str, ...]:
     """The values a unit's field may take in this ruleset (empty: free text or a number)."""
     if field == "quality":
@@ -109,8 +115,7 @@ def unit_fields(ruleset: Ruleset, state: GameState, unit: Unit) -> list[CardFiel
         if name == "side" and value:
             shown = f"{side_name(state, value)} ({value})"
         choices = unit_choices(ruleset, state, unit, name)
-        spec = ruleset.unit_attribute(name)
-        label = spec.label if spec is not None and spec.label else name.replace("_", " ")
+        label = _label(ruleset.unit_attribute(name), name)
         out.append(CardField(name, kind, value, shown, choices, label))
     return out
 
@@ -124,8 +129,7 @@ def leader_fields(ruleset: Ruleset, state: GameState, leader: Leader) -> list[Ca
     for name, kind in editable_fields(ruleset, leader=True).items():
         held = field_value(leader, name)
         value, shown = _texts(value_of(ruleset, leader, name) if held is None else held)
-        spec = ruleset.leader_attribute(name)
-        label = spec.label if spec is not None and spec.label else name.replace("_", " ")
+        label = _label(ruleset.leader_attribute(name), name)
         out.append(CardField(name, kind, value, shown, leader_choices(ruleset, state, name), label))
     return out
 
