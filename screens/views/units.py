@@ -90,8 +90,8 @@ class UnitsScreen(KeptScreen):
                 options.extend(Option(text, id=ident) for ident, text in leaders)
             units.clear_options()
             units.add_options(options)
-        if self.unit_id not in ids:
-            self.unit_id = ids[0] if ids else None
+        if self.unit_id is None or self.unit_id not in ids:  # None: the leaders' heading
+            self.unit_id = next((i for i in ids if i is not None), None)
         if self.unit_id is not None and units.highlighted != ids.index(self.unit_id):
             units.highlighted = ids.index(self.unit_id)  # shown as the cursor moves
             return

@@ -56,3 +56,22 @@ async def test_a_negative_strength_is_refused_in_the_dialog() -> None:
         assert app.screen is dialog
         error = str(dialog.query_one("#edit-error", Static).render())
         assert error.startswith("✗ ") and "0 or more" in error and "unit " not in error
+
+
+async def test_opened_on_no_unit_in_a_game_with_leaders_the_first_units_card_shows() -> None:
+    """The units screen opened without a unit (the palette's "Units", a game resumed on
+    this screen) in a game with leaders: the first unit's card and fields. The list's
+    leaders heading has no id, and "no unit" was taken for it: the card said "No units: a
+    adds one." beside a full list."""
+    app = cards_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await start_game(pilot)
+        assert app.session.state.leaders  # the case: the list has a leaders heading
+        app.action_open_units()
+        await until(pilot, lambda: isinstance(app.screen, UnitsScreen))
+        screen = app.screen
+        first = app.session.state.units[0]
+        await until(pilot, lambda: screen.unit_id == first.id)
+        card = screen.query_one("#units-card")
+        assert card.card.plain.startswith(first.name)  # type: ignore[attr-defined]
+        assert screen.query_one("#field-list", OptionList).option_count > 0
