@@ -1,6 +1,6 @@
 """Files in drumhead's cache folder: whole or not at all, checked before use, the user's own.
 
-What :mod:`drumhead.classcache` and :mod:`drumhead.saves.parsed` keep is derived from other
+What :mod:`drumhead.rulecache` and :mod:`drumhead.saves.parsed` keep is derived from other
 files and can always be made again, so nothing here ever fails a command: a folder that cannot
 be made or is not to be trusted, a file that is missing, damaged or too large, a disk that is
 full are each an answer of "not cached" (the caller does the work the long way).
@@ -36,6 +36,12 @@ def sha256() -> HASH:
     return hashlib.sha256()
 
 
+OBSOLETE = ("classes",)
+"""Folders earlier drumheads kept in the cache and this one does not read: ``classes`` held
+compiled dataclass methods (a start-up trick for CPython 3.11 alone, retired). They are
+removed when a cache folder is next made; until then they are simply never read."""
+
+
 def folder(name: str, *, make: bool) -> Path | None:
     """The cache's folder ``name`` (made if asked, for this user alone); None when it is
     missing and not to be made, cannot be made, or is not this user's own (its files are
@@ -46,12 +52,24 @@ def folder(name: str, *, make: bool) -> Path | None:
     try:
         if make:
             path.mkdir(mode=0o700, parents=True, exist_ok=True)
+            forget_obsolete(cache_dir())
         st = path.stat()
     except OSError:
         return None
     if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
         return None
     return path
+
+
+def forget_obsolete(cache: Path) -> None:
+    """Remove what earlier drumheads kept in ``cache`` that this one never reads
+    (:data:`OBSOLETE`); a folder that cannot be removed is left, unread."""
+    import shutil
+
+    for name in OBSOLETE:
+        old = cache / name
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def read(path: Path, fmt: bytes, limit: int) -> bytes | None:

@@ -236,3 +236,22 @@ def test_drumheads_writing_at_once_leave_whole_entries(cache: Path) -> None:
     assert len(entries(cache)) == 1
     assert list((cache / "rulesets").glob("*.tmp")) == []
     assert rulecache._read(entries(cache)[0].stem) is not None
+
+
+def test_the_retired_compiled_classes_folder_is_removed_and_never_read(cache: Path) -> None:
+    """Earlier drumheads kept compiled dataclass methods in ``classes/`` (a trick for CPython
+    3.11 alone, retired): the next cache folder made removes it; a link there is left alone."""
+    old = cache / "classes" / "cpython-311"
+    old.mkdir(parents=True)
+    (old / "drumhead.model.code").write_bytes(b"drumhead compiled dataclass methods 1\n")
+    outside = cache.parent / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    rulecache.load_ruleset("one-if-by-land")
+    assert not (cache / "classes").exists()
+    assert entries(cache)
+    (cache / "classes").symlink_to(outside)
+    from drumhead import cachefiles
+
+    cachefiles.forget_obsolete(cache)
+    assert (outside / "keep.txt").read_text() == "mine"

@@ -47,9 +47,6 @@ def run_app(saves: str | None = None, house_folder: str | None = None) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.disable()
     try:
-        from drumhead import classcache
-
-        classcache.install()
         from drumhead.screens.app import DrumheadApp
 
         app = DrumheadApp(saves=saves, house_folder=house_folder)

@@ -83,20 +83,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-LIGHT = frozenset({"roll:cmd_roll", "commands:cmd_rulesets"})
-"""The commands that make no dataclass (the dice alone; the rulesets' titles, read from the
-ruleset cache): importing :mod:`dataclasses` to serve them from :mod:`drumhead.classcache`
-would be all cost."""
-
-
 def handler(named: str) -> Handler:
     """The function a command runs, named ``"module:function"`` in :mod:`drumhead.cli`
     (imported only now, so the app does not wait for the rules core to load)."""
     module, _, function = named.partition(":")
-    if named not in LIGHT:
-        from drumhead import classcache
-
-        classcache.install()
     found: Handler = getattr(import_module(f"drumhead.cli.{module}"), function)
     return found
 
