@@ -15,25 +15,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
-    from hashlib import _Hash as HASH
     from pathlib import Path
-
-
-def sha256() -> HASH:
-    """A new SHA-256 hash object: Python's own, as :mod:`hashlib` falls back to (importing
-    hashlib loads OpenSSL first, 3 ms of a command that takes 60: the digests are the same)."""
-    from importlib import import_module
-
-    for name in ("_sha256", "_sha2"):  # Python 3.11; 3.12 and later
-        with contextlib.suppress(ImportError):
-            made: HASH = import_module(name).sha256()
-            return made
-    import hashlib
-
-    return hashlib.sha256()
 
 
 OBSOLETE = ("classes",)

@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from drumhead.errors import NotationError
 from drumhead.odds import Distribution, constant, sum_counts, uniform
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (drumhead roll)
 if TYPE_CHECKING:
     import random
 

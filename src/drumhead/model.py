@@ -7,10 +7,10 @@ that uses it, in :mod:`drumhead.checks`; everything shared is here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from drumhead.expr import Expr
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Literal
 

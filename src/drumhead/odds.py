@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import accumulate
 from math import comb
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (drumhead roll)
 if TYPE_CHECKING:
     from typing import TypeVar
 

@@ -7,11 +7,11 @@ resolution records, so a game can be replayed and audited.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from drumhead.dice import DiceExpr
 from drumhead.errors import DiceError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import random  # the caller's generator: importing it here cost every command 2.5 ms
     from typing import Protocol

@@ -36,10 +36,10 @@ import marshal
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drumhead import __version__
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
@@ -158,9 +158,9 @@ def _load(
 def _entry_name(ruleset_id: str, options: list[str], house_rules: str | Path | None) -> str | None:
     """The SHA-256 (hex) naming the entry of this ruleset compiled from the files as they are
     now; None when a file cannot be read (the loader then says why)."""
-    from drumhead.cachefiles import sha256
+    import hashlib
 
-    digest = sha256()
+    digest = hashlib.sha256()
     digest.update(FORMAT)
     digest.update(_code().encode())
     try:

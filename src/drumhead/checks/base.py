@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.answers import answer_id, key_label, key_value
 from drumhead.dice import DiceExpr, parse
@@ -14,7 +15,6 @@ from drumhead.model import CheckSpec, GapSpec, InputValue, Ruleset
 from drumhead.results import AppliedModifier, MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Protocol
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.dice import DiceExpr
@@ -25,7 +26,6 @@ from drumhead.odds import Distribution, constant, convolve, map_values
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceRoll, DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

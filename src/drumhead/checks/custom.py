@@ -8,10 +8,10 @@ Keep these few and small: anything a table, chart, pool or target test can say b
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Mechanic, MechanicParser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context
 from drumhead.dice import DiceExpr, parse
@@ -19,7 +20,6 @@ from drumhead.odds import map_values
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

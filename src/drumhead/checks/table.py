@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Cell, Context, cell_result_text, merge_odds, read_cell, read_dice
 from drumhead.dice import DiceExpr
@@ -20,7 +21,6 @@ from drumhead.expr import Expr
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.dice import DiceExpr
@@ -21,7 +22,6 @@ from drumhead.expr import Expr
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceRoll, DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

@@ -9,8 +9,8 @@ tests/bench/bench_app.py).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on every command line
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

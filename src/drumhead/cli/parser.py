@@ -7,11 +7,11 @@ import os
 import sys
 from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from drumhead import __version__
 from drumhead.cli.main import UsageError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from typing import Any
 

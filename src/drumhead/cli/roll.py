@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.dice import parse
 from drumhead.odds import percent
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     import argparse
     from typing import Any

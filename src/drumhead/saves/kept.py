@@ -18,9 +18,10 @@ costs the replay only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off with the parsed 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from drumhead.saves.parsed import entry_name, keep_for, kept_for
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.game.state import GameState
 

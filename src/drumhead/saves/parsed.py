@@ -19,8 +19,8 @@ the parse only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
@@ -122,9 +122,9 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
 def entry_name(body: str, suffix: str) -> str:
     """The name of a cache file kept for the snapshot whose body is ``body``: the SHA-256 of
     its text, then ``suffix`` (what is kept: the parsed tables, a state kept beside it)."""
-    from drumhead.cachefiles import sha256
+    import hashlib
 
-    digest = sha256()
+    digest = hashlib.sha256()
     digest.update(body.encode("utf-8"))
     return digest.hexdigest() + suffix
 

@@ -22,6 +22,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.checks.custom import register
@@ -32,7 +33,6 @@ from drumhead.odds import Distribution, constant, map_values
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceRoll, DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 

@@ -26,6 +26,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Cell, Context, read_dice
 from drumhead.checks.custom import register
@@ -35,7 +36,6 @@ from drumhead.expr import Expr
 from drumhead.results import MechanicResult, OutcomeOdds
 from drumhead.roller import DiceSource
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from drumhead.schema import Reader
 
