@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from drumhead.dice import parse
+from drumhead.dice.notation import parse
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:

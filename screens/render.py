@@ -15,13 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from drumhead.checks.base import Context
-from drumhead.dice import DiceExpr
+from drumhead.checks.results import OutcomeOdds, Resolution, modifier_amount
+from drumhead.checks.sources import offered_source
+from drumhead.dice.notation import DiceExpr
+from drumhead.dice.odds import percent
 from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.expr import Environment
-from drumhead.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Ruleset, Ruling
-from drumhead.odds import percent
-from drumhead.results import OutcomeOdds, Resolution, modifier_amount
-from drumhead.sources import offered_source
+from drumhead.rules.expr import Environment
+from drumhead.rules.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntry, Ruleset, Ruling
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -211,7 +211,7 @@ def modifier_value_text(spec: ModifierSpec, env: Environment | None = None) -> s
 
 def modifier_source_text(spec: ModifierSpec, ctx: Context) -> str:
     """A modifier's citation as offered: a value the players or the house rules gave is cited
-    as theirs first, never as the rules' (see :func:`drumhead.resolve.offered_source`)."""
+    as theirs first, never as the rules' (see :func:`drumhead.checks.resolve.offered_source`)."""
     return offered_source(ctx, spec)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-# The compiled ruleset cache (drumhead.rulecache) of a test run is its own, never the user's:
+# The compiled ruleset cache (drumhead.cache.rulesets) of a test run is its own, never the user's:
 # one folder per test process (and the drumheads it starts), removed at the end.
 _CACHE = tempfile.mkdtemp(prefix="drumhead-test-cache-")
 os.environ["DRUMHEAD_CACHE"] = _CACHE

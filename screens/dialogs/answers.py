@@ -21,8 +21,8 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drumhead.errors import DrumheadError
-from drumhead.model import Ruleset
-from drumhead.questions import Answer, OpenQuestions, Question
+from drumhead.questions.asked import Answer, OpenQuestions, Question
+from drumhead.rules.model import Ruleset
 
 from ..widgets.footer import KeysFooter
 

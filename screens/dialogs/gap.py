@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from drumhead.errors import DrumheadError
-from drumhead.model import InputValue
-from drumhead.questions import expects
+from drumhead.questions.asked import expects
+from drumhead.rules.model import InputValue
 
 if TYPE_CHECKING:
     from drumhead.session import TableSession

@@ -26,8 +26,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from drumhead.gaptables import ShownCell, ShownTable
-from drumhead.model import GapTable
+from drumhead.questions.tables import ShownCell, ShownTable
+from drumhead.rules.model import GapTable
 
 from ..widgets.footer import KeysFooter
 

@@ -18,8 +18,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.gaptables import ShownTable
-from drumhead.model import Ruleset
+from drumhead.questions.tables import ShownTable
+from drumhead.rules.model import Ruleset
 from drumhead.session.house import HouseDesk
 
 from ..house_actions import open_chart

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
-from drumhead.dice import DiceExpr, parse
+from drumhead.dice.notation import DiceExpr, parse
 from drumhead.errors import DrumheadError
 
 from ..render import distribution_chart

@@ -17,7 +17,7 @@ from ..widgets.fixed_lines import FixedLines
 if TYPE_CHECKING:
     from drumhead.game import GameState
     from drumhead.game.state import Leader, Unit
-    from drumhead.model import Ruleset
+    from drumhead.rules.model import Ruleset
 
     Lines = dict[str, tuple[Unit, Leader | None, bool, FixedLines]]
     """Unit lines by unit id, with what each was drawn from."""

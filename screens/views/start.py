@@ -20,7 +20,7 @@ from ..widgets.status_bar import StatusBar
 from .base import DrumheadScreen
 
 if TYPE_CHECKING:
-    from drumhead.model import Ruleset
+    from drumhead.rules.model import Ruleset
 
 
 def ruleset_text(ruleset: Ruleset, *, questions: bool = True) -> Text:
@@ -37,7 +37,7 @@ def ruleset_text(ruleset: Ruleset, *, questions: bool = True) -> Text:
     if ruleset.options:
         text.append("Optional rules: " + "; ".join(o.title for o in ruleset.options) + "\n")
     if questions:
-        from drumhead.questions import open_questions
+        from drumhead.questions.asked import open_questions
 
         from ..widgets.house_text import questions_text
 

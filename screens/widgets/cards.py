@@ -23,7 +23,7 @@ from drumhead.session.cards import (
 
 if TYPE_CHECKING:
     from drumhead.game import GameState, Unit
-    from drumhead.model import Ruleset
+    from drumhead.rules.model import Ruleset
 
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from drumhead.gaptables import ShownCell, ShownTable
+from drumhead.questions.tables import ShownCell, ShownTable
 
 CELL_MARKS = {"house_rule": "H", "players": "P", "ruling": "r"}
 """The letter after a value that is not the rules' text (never colour alone)."""

@@ -13,8 +13,8 @@ from pathlib import PurePath
 from rich.text import Text
 
 from drumhead.house.library import HouseChoice
-from drumhead.model import Ruleset
-from drumhead.questions import OpenQuestions, QuestionGroup
+from drumhead.questions.asked import OpenQuestions, QuestionGroup
+from drumhead.rules.model import Ruleset
 
 NOT_FIRST = (
     "Nothing needs answering before the game starts: play, and each question is asked when a "

@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from drumhead.checks.resolve import prepare, resolve
+from drumhead.dice.roller import RandomDice
 from drumhead.errors import MissingGapError
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.model import CheckSpec, Ruleset
-from drumhead.resolve import prepare, resolve
-from drumhead.roller import RandomDice
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.rules.model import CheckSpec, Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE_RULES = {"republique": ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"}

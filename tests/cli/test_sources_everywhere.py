@@ -19,14 +19,14 @@ from typing import Any
 
 import pytest
 
+from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
+from drumhead.checks.results import GAP_KINDS
+from drumhead.checks.sources import PLAYERS_ANSWER
 from drumhead.cli.main import main
+from drumhead.dice.roller import RandomDice
 from drumhead.errors import MissingGapError
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.model import CheckSpec, GapSpec, InputSpec, Ruleset
-from drumhead.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.results import GAP_KINDS
-from drumhead.roller import RandomDice
-from drumhead.sources import PLAYERS_ANSWER
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.rules.model import CheckSpec, GapSpec, InputSpec, Ruleset
 
 OVERRIDES: dict[tuple[str, str], dict[str, object]] = {
     ("one-if-by-land", "fire"): {"figures": 12},

@@ -31,7 +31,12 @@ def loaded_modules(*argv: str) -> set[str]:
 def test_roll_loads_the_dice_and_nothing_else_of_the_core() -> None:
     modules = loaded_modules("roll", "2d6", "1d10z", "--seed", "7")
     core = {m for m in modules if m.startswith("drumhead.") and not m.startswith("drumhead.cli")}
-    assert core == {"drumhead.dice", "drumhead.odds", "drumhead.errors"}
+    assert core == {
+        "drumhead.dice",
+        "drumhead.dice.notation",
+        "drumhead.dice.odds",
+        "drumhead.errors",
+    }
     # each of these costs a tenth or more of a bare interpreter's start (``typing`` is imported
     # as Python intends, for ``TYPE_CHECKING``: a few milliseconds, not worth a trick)
     assert not modules & {"dataclasses", "secrets", "json", "tomllib", "inspect"}

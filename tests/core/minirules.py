@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from drumhead.model import Ruleset
-from drumhead.validate import build_ruleset
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.model import Ruleset
 
 SOURCE = [{"id": "t", "title": "test", "document": "test"}]
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from drumhead.errors import RulesetError, RulesetErrors
-from drumhead.loader import load_ruleset
-from drumhead.model import AttributeSpec
-from drumhead.validate import build_ruleset
+from drumhead.loading.loader import load_ruleset
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.model import AttributeSpec
 
 from .minirules import document
 

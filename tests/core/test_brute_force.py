@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drumhead.checks.base import Context
-from drumhead.dice import DiceExpr, Die
-from drumhead.resolve import odds, prepare
-from drumhead.roller import DiceRoll
+from drumhead.checks.resolve import odds, prepare
+from drumhead.dice.notation import DiceExpr, Die
+from drumhead.dice.roller import DiceRoll
 
 from .minirules import mini
 

@@ -8,12 +8,12 @@ import sys
 
 CORE_MODULES = [
     "drumhead",
-    "drumhead.dice",
-    "drumhead.odds",
-    "drumhead.expr",
-    "drumhead.loader",
-    "drumhead.validate",
-    "drumhead.resolve",
+    "drumhead.dice.notation",
+    "drumhead.dice.odds",
+    "drumhead.rules.expr",
+    "drumhead.loading.loader",
+    "drumhead.loading.ruleset",
+    "drumhead.checks.resolve",
     "drumhead.checks",
     "drumhead.checks.mechanics",
     "drumhead.cli.main",
@@ -37,7 +37,7 @@ def test_core_does_not_import_ui_libraries() -> None:
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in CORE_MODULES)
-        + "from drumhead.loader import load_ruleset, ruleset_ids\n"
+        + "from drumhead.loading.loader import load_ruleset, ruleset_ids\n"
         + "[load_ruleset(r) for r in ruleset_ids()]\n"
         + "from drumhead.session import TableSession\n"
         + "s = TableSession('/nonexistent', ruleset='one-if-by-land')\n"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drumhead.dice import DiceExpr, Die, parse
+from drumhead.dice.notation import DiceExpr, Die, parse
 from drumhead.errors import NotationError
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from drumhead.checks.resolve import prepare, resolve
+from drumhead.dice.roller import HandDice
 from drumhead.errors import RulesetError
-from drumhead.model import Ruleset
-from drumhead.resolve import prepare, resolve
-from drumhead.roller import HandDice
-from drumhead.validate import build_ruleset
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.model import Ruleset
 
 CHECK = {
     "title": "t",

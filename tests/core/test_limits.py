@@ -19,10 +19,17 @@ from pathlib import Path
 import pytest
 
 from drumhead.cli.main import main
-from drumhead.dice import MAX_DICE, MAX_DICE_TIMES_SIDES, MAX_SIDES, parse
+from drumhead.dice.notation import MAX_DICE, MAX_DICE_TIMES_SIDES, MAX_SIDES, parse
+from drumhead.dice.odds import sum_counts
 from drumhead.errors import ExpressionError, NotationError
-from drumhead.expr import MAX_DEPTH, MAX_LENGTH, MAX_NODES, MAX_VALUE, Environment, compile_expr
-from drumhead.odds import sum_counts
+from drumhead.rules.expr import (
+    MAX_DEPTH,
+    MAX_LENGTH,
+    MAX_NODES,
+    MAX_VALUE,
+    Environment,
+    compile_expr,
+)
 
 REPORTED = ("100d100", "30d100", "50d50", "10d1000")
 """The notations the issue found taking more than 10 s."""

@@ -11,9 +11,9 @@ import pytest
 import tomli_w
 
 from drumhead.errors import RulesetError
-from drumhead.loader import load_ruleset, load_ruleset_file, ruleset_ids
-from drumhead.luck import LuckOrder
-from drumhead.validate import build_ruleset
+from drumhead.loading.loader import load_ruleset, load_ruleset_file, ruleset_ids
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.luck import LuckOrder
 
 from .minirules import document
 

@@ -17,7 +17,7 @@ from typing import Literal, get_args, get_type_hints
 import pytest
 
 from drumhead.game.events import EVENT_KINDS
-from drumhead.model import EFFECT_KINDS, Sequence
+from drumhead.rules.model import EFFECT_KINDS, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((ROOT / "data" / "rulesets").glob("*.toml"))

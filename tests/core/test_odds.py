@@ -7,9 +7,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drumhead.odds import binomial, constant, convolve, difference, mean, repeat_sum, uniform
-from drumhead.resolve import odds, prepare
-from drumhead.validate import build_ruleset
+from drumhead.checks.resolve import odds, prepare
+from drumhead.dice.odds import binomial, constant, convolve, difference, mean, repeat_sum, uniform
+from drumhead.loading.ruleset import build_ruleset
 
 D6 = uniform(range(1, 7))
 

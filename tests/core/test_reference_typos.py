@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from drumhead import loader
 from drumhead.errors import RulesetError, RulesetErrors
 from drumhead.game.scenario import read_scenario, scenario_ids
-from drumhead.loader import check_options, load_ruleset, ruleset_ids
-from drumhead.validate import build_ruleset
+from drumhead.loading import loader
+from drumhead.loading.loader import check_options, load_ruleset, ruleset_ids
+from drumhead.loading.ruleset import build_ruleset
 from tests.support.typos import Typo, typos
 
 DATA = Path(__file__).resolve().parents[2] / "data"

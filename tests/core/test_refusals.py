@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from drumhead.checks.resolve import odds, prepare, refusal, resolve
+from drumhead.checks.results import AppliedModifier
+from drumhead.dice.roller import HandDice
 from drumhead.errors import InputError, RulesetError
-from drumhead.resolve import odds, prepare, refusal, resolve
-from drumhead.results import AppliedModifier
-from drumhead.roller import HandDice
-from drumhead.validate import build_ruleset
+from drumhead.loading.ruleset import build_ruleset
 
 CHECK = {
     "title": "t",

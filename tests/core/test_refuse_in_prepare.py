@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from drumhead.checks.resolve import prepare
 from drumhead.errors import InputError, RulesetError
-from drumhead.model import Ruleset
-from drumhead.resolve import prepare
-from drumhead.validate import build_ruleset
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.model import Ruleset
 
 
 def _ruleset(reject: list[dict[str, str]]) -> Ruleset:

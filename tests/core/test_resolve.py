@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
+from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import DiceError, InputError, MissingGapError
-from drumhead.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.roller import HandDice, RandomDice
 
 from .minirules import document, mini
 
@@ -187,7 +187,7 @@ def test_bad_input_is_refused_with_the_reason(
 def test_modifier_condition_blocks_ticking() -> None:
     doc = document()
     doc["checks"]["test"]["modifiers"]["supported"]["when"] = "not single"
-    from drumhead.validate import build_ruleset
+    from drumhead.loading.ruleset import build_ruleset
 
     rs = build_ruleset(doc, file="m.toml")
     with pytest.raises(InputError, match="does not apply here"):
@@ -225,7 +225,7 @@ def test_missing_gap_names_the_value_and_question() -> None:
         "when": "in_buildings",
         "source": "T 12",
     }
-    from drumhead.validate import build_ruleset
+    from drumhead.loading.ruleset import build_ruleset
 
     rs = build_ruleset(doc, file="m.toml")
     prepare(rs, "test", {})  # not needed: no error

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from drumhead import loader, rulecache
+from drumhead.cache import rulesets as rulecache
 from drumhead.errors import RulesetError
+from drumhead.loading import loader
 
 HOUSE = """ruleset = "one-if-by-land"
 title = "club rules"
@@ -110,7 +111,7 @@ def test_a_change_to_drumheads_code_names_new_entries(
     rulecache.load_ruleset("republique")
     forget(monkeypatch)
     code = rulecache._code()
-    assert "rulecache.py:" in code and "model.py:" in code
+    assert "cache/rulesets.py:" in code and "rules/model.py:" in code
     monkeypatch.setattr(rulecache, "_CODE", [code + "\nmodel.py:1:1"])
     rulecache.load_ruleset("republique")
     assert loads == ["republique", "republique"] and len(entries(cache)) == 2
@@ -211,7 +212,7 @@ def test_the_cache_folder_is_chosen_as_documented(monkeypatch: pytest.MonkeyPatc
 
 WRITER = """
 import sys
-from drumhead import rulecache
+from drumhead.cache import rulesets as rulecache
 for round in range(2):
     rulecache._MEMORY.clear()
     rs = rulecache.load_ruleset(sys.argv[1])
@@ -243,7 +244,7 @@ def test_the_retired_compiled_classes_folder_is_removed_and_never_read(cache: Pa
     3.11 alone, retired): the next cache folder made removes it; a link there is left alone."""
     old = cache / "classes" / "cpython-311"
     old.mkdir(parents=True)
-    (old / "drumhead.model.code").write_bytes(b"drumhead compiled dataclass methods 1\n")
+    (old / "drumhead.rules.model.code").write_bytes(b"drumhead compiled dataclass methods 1\n")
     outside = cache.parent / "outside"
     outside.mkdir()
     (outside / "keep.txt").write_text("mine")
@@ -251,7 +252,7 @@ def test_the_retired_compiled_classes_folder_is_removed_and_never_read(cache: Pa
     assert not (cache / "classes").exists()
     assert entries(cache)
     (cache / "classes").symlink_to(outside)
-    from drumhead import cachefiles
+    from drumhead.cache import files as cachefiles
 
     cachefiles.forget_obsolete(cache)
     assert (outside / "keep.txt").read_text() == "mine"

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
+from drumhead.checks.sources import odds_rulings
+from drumhead.dice.roller import HandDice
 from drumhead.errors import InputError, RulesetError
-from drumhead.loader import mark_house_sources
-from drumhead.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.roller import HandDice
-from drumhead.sources import odds_rulings
-from drumhead.validate import build_ruleset
+from drumhead.loading.loader import mark_house_sources
+from drumhead.loading.ruleset import build_ruleset
 from tests.core.minirules import CHECKS, document
 
 RULINGS = [
@@ -165,7 +165,7 @@ def test_house_patch_cites_the_house_not_the_rules() -> None:
         "gaps": {"bonus": {"value": 4}},
         "lookups": {"start": {"green": 6}},
     }
-    from drumhead.schema import deep_merge
+    from drumhead.rules.reader import deep_merge
 
     merged, changes = mark_house_sources(deep_merge(doc, patch), patch, "house rule, club.toml")
     rs = build_ruleset(merged, file="mini.toml")
@@ -183,7 +183,7 @@ def test_house_patch_cites_the_house_not_the_rules() -> None:
 
 
 def test_house_rules_file_is_cited_in_resolutions(tmp_path: Path) -> None:
-    from drumhead.loader import load_ruleset
+    from drumhead.loading.loader import load_ruleset
 
     house = tmp_path / "club.toml"
     house.write_text(
@@ -209,7 +209,7 @@ def test_house_rules_file_is_cited_in_resolutions(tmp_path: Path) -> None:
 def test_an_offered_modifier_cites_the_players_value_as_theirs() -> None:
     """Before it is ticked, a modifier whose value the players gave is cited as theirs first;
     asking for the citation reads nothing into the answer's gaps."""
-    from drumhead.sources import offered_source
+    from drumhead.checks.sources import offered_source
 
     rs = ruleset(gap_check(), GAPS)
     ctx = prepare(rs, "test", {}, (), {"bonus": 2}, gap_sources={"bonus": "your club's answer"})

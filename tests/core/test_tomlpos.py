@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drumhead.tomlpos import locate
+from drumhead.rules.toml_lines import locate
 
 DOC = """\
 title = "x"

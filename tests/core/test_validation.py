@@ -9,8 +9,8 @@ import pytest
 import tomli_w
 
 from drumhead.errors import RulesetError
-from drumhead.loader import load_ruleset, load_ruleset_file, read_toml
-from drumhead.validate import build_ruleset
+from drumhead.loading.loader import load_ruleset, load_ruleset_file, read_toml
+from drumhead.loading.ruleset import build_ruleset
 
 from .minirules import document
 

@@ -74,7 +74,7 @@ def test_walked_for_reads_the_card_kind() -> None:
 
 
 def test_a_phase_for_one_kind_of_card_must_be_repeated_per_card(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from drumhead.loader import load_ruleset_file
+    from drumhead.loading.loader import load_ruleset_file
 
     path = tmp_path / "cards-kind.toml"
     path.write_text(

@@ -8,11 +8,11 @@ from pathlib import Path
 import gamegen
 import pytest
 
-from drumhead.dice import parse
+from drumhead.checks.resolve import prepare, resolve
+from drumhead.dice.notation import parse
+from drumhead.dice.roller import RandomDice
 from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.game import Event, Leader, Unit, apply_event, derive_seed, replay, unit_inputs
-from drumhead.resolve import prepare, resolve
-from drumhead.roller import RandomDice
 
 AT = "2026-11-22T14:00:00Z"
 
@@ -69,7 +69,7 @@ def test_resolution_dice_are_seeded_by_position_and_recorded(game) -> None:  # t
 
 def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyped-def]
     from drumhead.game.game import card_fields
-    from drumhead.model import UNIT_FIELDS
+    from drumhead.rules.model import UNIT_FIELDS
 
     fields = card_fields(game.ruleset, game.state, "md_continentals")
     # the commanders' ratings come only where the scenario's sides give them; the ruleset's
@@ -86,7 +86,7 @@ def test_the_card_gives_every_unit_field(game) -> None:  # type: ignore[no-untyp
     from dataclasses import replace
 
     from drumhead.game.game import unit_inputs
-    from drumhead.model import InputSpec
+    from drumhead.rules.model import InputSpec
 
     wants = InputSpec("has_panic", "bool", "Panic marker", default=False, from_unit="marker:panic")
     check = game.ruleset.check("morale")

@@ -7,7 +7,7 @@ import pytest
 
 from drumhead.errors import DrumheadError
 from drumhead.game import Game, load_scenario, new_game
-from drumhead.loader import load_ruleset_file
+from drumhead.loading.loader import load_ruleset_file
 
 AT = "2026-11-23T20:00:00Z"
 WAVE_STEPS = {"charge.declare_waves", "charge.move_second_wave", "charge.wave_split",

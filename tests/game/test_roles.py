@@ -9,8 +9,8 @@ import pytest
 
 from drumhead.errors import InputError, RulesetError
 from drumhead.game import load_scenario, new_game, replay, unit_inputs
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.validate import TABLE, build_ruleset
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.loading.ruleset import TABLE, build_ruleset
 
 AT = "2026-11-23T20:00:00Z"
 

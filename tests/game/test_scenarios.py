@@ -9,7 +9,7 @@ import pytest
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game import load_scenario, new_game, read_scenario, scenario_ids
-from drumhead.tomlfile import read_toml
+from drumhead.rules.toml_file import read_toml
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -119,7 +119,7 @@ def test_unknown_scenario_id() -> None:
 
 def test_scenario_for_another_ruleset_is_refused() -> None:
     data, text = read_toml(DATA / "test-land-skirmish.toml")
-    from drumhead.loader import load_ruleset
+    from drumhead.loading.loader import load_ruleset
 
     with pytest.raises(RulesetError, match="is for 'test-land'"):
         read_scenario(data, text=text, ruleset=load_ruleset("one-if-by-land"))

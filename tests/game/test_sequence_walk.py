@@ -10,9 +10,9 @@ import pytest
 from drumhead.errors import InputError, RulesetError
 from drumhead.game import load_scenario, new_game, replay
 from drumhead.game.codec import read_state, state_to_dict
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.schema import Reader
-from drumhead.validate import build_ruleset
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.reader import Reader
 
 AT = "2026-11-23T20:00:00Z"
 

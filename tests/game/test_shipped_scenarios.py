@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.results import Resolution
 from drumhead.errors import InputError, MissingGapError
 from drumhead.game import Event, Game, load_scenario, new_game, replay, scenario_ids, unit_inputs
-from drumhead.model import CheckSpec, InputValue
-from drumhead.results import Resolution
+from drumhead.rules.model import CheckSpec, InputValue
 from drumhead.saves import SaveSession, export_markdown, load_save
 
 AT = "2026-11-22T19:00:00Z"
@@ -77,7 +77,7 @@ def test_a_scenario_plays_saves_and_loads(tmp_path: Path, scenario_id: str) -> N
 
 
 def test_every_ruleset_has_a_scenario() -> None:
-    from drumhead.loader import ruleset_ids
+    from drumhead.loading.loader import ruleset_ids
 
     covered = {load_scenario(s).ruleset for s in scenario_ids()}
     assert covered == set(ruleset_ids())

@@ -17,7 +17,7 @@ from drumhead.game import Game
 from drumhead.game.luck_text import bar, luck_markdown, luck_text, tally_lines
 from drumhead.game.report import export_markdown
 from drumhead.game.stats import luck_report, percentile
-from drumhead.luck import LuckOrder
+from drumhead.rules.luck import LuckOrder
 from drumhead.saves import SaveSession, save_path
 
 AT = "2026-11-22T14:00:00Z"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.resolve import odds, prepare
 from drumhead.cli.main import main
 from drumhead.errors import InputError, RulesetError
 from drumhead.game import new_game
-from drumhead.loader import load_ruleset
-from drumhead.questions import open_questions
-from drumhead.resolve import odds, prepare
+from drumhead.loading.loader import load_ruleset
+from drumhead.questions.asked import open_questions
 
 AT = "2026-11-26T14:00:00Z"
 

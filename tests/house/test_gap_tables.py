@@ -13,9 +13,9 @@ import pytest
 from drumhead.checks.mechanics.republique import parse_panic_result
 from drumhead.errors import AnswersError, DrumheadError, InputError, RulesetError
 from drumhead.game import new_game
-from drumhead.gaptables import cells_to_answers, check_cell, reference_view, table_view
-from drumhead.loader import load_ruleset
-from drumhead.questions import SUMMARY, open_questions
+from drumhead.loading.loader import load_ruleset
+from drumhead.questions.asked import SUMMARY, open_questions
+from drumhead.questions.tables import cells_to_answers, check_cell, reference_view, table_view
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -196,15 +196,15 @@ def test_a_broken_gap_table_is_reported_at_its_line(
 def test_a_missing_cell_names_its_chart() -> None:
     """The question for a chart cell says which chart it is in: the whole chart can be
     entered there and then."""
+    from drumhead.checks.resolve import prepare, resolve
+    from drumhead.dice.roller import HandDice
     from drumhead.errors import MissingGapError
-    from drumhead.resolve import prepare, resolve
-    from drumhead.roller import HandDice
 
     values = {"attacker_bases_primary": 4, "defender_bases_primary": 4}
     with pytest.raises(MissingGapError) as err:
         resolve(prepare(RS, "assault", values), HandDice([3, 6]))
     assert (err.value.gap, err.value.table) == ("chart_infantry_m3", "combat_chart")
-    from drumhead.resolve import odds
+    from drumhead.checks.resolve import odds
 
     with pytest.raises(MissingGapError) as err:
         odds(prepare(RS, "emergency_rally", {"leader_value": 2}))

@@ -14,9 +14,9 @@ from drumhead.cli.main import main
 from drumhead.game import new_game
 from drumhead.house.library import NONE_LABEL, house_choices, players_folder, shipped_folder
 from drumhead.house.template import template_text
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.model import Ruleset
-from drumhead.questions import open_questions
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.questions.asked import open_questions
+from drumhead.rules.model import Ruleset
 
 ANSWER_LINE = re.compile(r"^# ([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*) =(.*)$")
 SAMPLE_TEXT = {

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.resolve import coerce_gap, odds, prepare
 from drumhead.errors import AnswersError, InputError, MissingGapError
 from drumhead.game import new_game
-from drumhead.loader import load_ruleset
-from drumhead.resolve import coerce_gap, odds, prepare
+from drumhead.loading.loader import load_ruleset
 from drumhead.saves import SaveSession
 
 AT = "2026-11-22T14:00:00Z"

@@ -21,8 +21,13 @@ from drumhead.cli.house import schema_text
 from drumhead.errors import DrumheadError
 from drumhead.house.library import shipped_folder
 from drumhead.house.template import template_text
-from drumhead.loader import load_ruleset, read_house_rules, ruleset_ids, validate_ruleset_text
-from drumhead.schemas import all_schemas
+from drumhead.loading.json_schemas import all_schemas
+from drumhead.loading.loader import (
+    load_ruleset,
+    read_house_rules,
+    ruleset_ids,
+    validate_ruleset_text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "schema"

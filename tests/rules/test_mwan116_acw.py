@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.resolve import odds, prepare, resolve
 from drumhead.cli.main import main
+from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import DiceError, InputError, MissingGapError
-from drumhead.loader import load_ruleset, read_toml
-from drumhead.resolve import odds, prepare, resolve
-from drumhead.roller import HandDice, RandomDice
+from drumhead.loading.loader import load_ruleset, read_toml
 
 RULESET = "mwan116-acw"
 D12 = range(1, 13)

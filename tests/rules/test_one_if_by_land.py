@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from drumhead.checks.mechanics.oibl import FRACTION_OUTCOMES
+from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
+from drumhead.checks.results import Resolution
 from drumhead.cli.main import main
+from drumhead.dice.roller import HandDice
 from drumhead.errors import DiceError, InputError
-from drumhead.loader import load_ruleset
-from drumhead.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.results import Resolution
-from drumhead.roller import HandDice
+from drumhead.loading.loader import load_ruleset
 
 RULESET = "one-if-by-land"
 ROOT = Path(__file__).resolve().parents[2]
@@ -1342,7 +1342,7 @@ def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path
     """Expressions add numbers only (issue 16, item 9): a part that adds texts is refused when
     the ruleset loads, at the line of that part, not when a unit fires."""
     from drumhead.errors import RulesetErrors
-    from drumhead.loader import load_ruleset_file
+    from drumhead.loading.loader import load_ruleset_file
 
     text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
     old = "\"'' if portion == 'all' else '; half of them, {rounding}: {firing}'\","

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
+from drumhead.checks.resolve import odds, prepare, resolve
+from drumhead.checks.results import Effect, OutcomeOdds, Resolution
 from drumhead.cli.main import main
+from drumhead.dice.roller import HandDice
 from drumhead.errors import DiceError, InputError, MissingGapError
-from drumhead.loader import load_ruleset
-from drumhead.model import Ruleset
-from drumhead.resolve import odds, prepare, resolve
-from drumhead.results import Effect, OutcomeOdds, Resolution
-from drumhead.roller import HandDice
+from drumhead.loading.loader import load_ruleset
+from drumhead.rules.model import Ruleset
 
 RID = "rank-and-file"
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,11 +16,11 @@ import pytest
 
 from drumhead.checks.base import Context
 from drumhead.checks.mechanics.republique import parse_panic_result, predominant
+from drumhead.checks.resolve import odds, prepare, resolve
 from drumhead.cli.main import main
+from drumhead.dice.roller import HandDice
 from drumhead.errors import DrumheadError, InputError, MissingGapError
-from drumhead.loader import load_ruleset
-from drumhead.resolve import odds, prepare, resolve
-from drumhead.roller import HandDice
+from drumhead.loading.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -919,7 +919,7 @@ RULESET_TEXT = (ROOT / "data" / "rulesets" / "republique.toml").read_text(encodi
     ],
 )
 def test_broken_charts_are_load_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
-    from drumhead.loader import load_ruleset_file
+    from drumhead.loading.loader import load_ruleset_file
 
     assert old in RULESET_TEXT
     path = tmp_path / "republique.toml"
@@ -929,7 +929,7 @@ def test_broken_charts_are_load_errors(tmp_path: Path, old: str, new: str, messa
 
 
 def test_chart_column_must_match_the_input(tmp_path: Path) -> None:
-    from drumhead.loader import load_ruleset_file
+    from drumhead.loading.loader import load_ruleset_file
 
     text = RULESET_TEXT.replace(
         'choices = ["infantry", "cavalry", "artillery"]',

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from drumhead.loader import load_ruleset
+from drumhead.loading.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from drumhead import cachefiles
+from drumhead.cache import files as cachefiles
 from drumhead.game.history import CHECKPOINT_EVERY
 from drumhead.saves import kept, load_save, parsed
 from drumhead.saves.digest import snapshot_body

@@ -20,7 +20,7 @@ OPEN = (
     "print(','.join(sorted(sys.modules)))\n"
 )
 
-READER = {"drumhead.loader", "drumhead.validate"}
+READER = {"drumhead.loading.loader", "drumhead.loading.ruleset"}
 """The rulesets' reader and validator: a ruleset not in the cache needs them."""
 
 

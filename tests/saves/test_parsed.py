@@ -14,9 +14,9 @@ import pytest
 
 from drumhead.game import load_scenario, new_game
 from drumhead.game.scenario import scenario_ids
+from drumhead.rules.toml_file import read_toml
 from drumhead.saves import SaveError, SaveSession, load_save, parsed
 from drumhead.saves.digest import snapshot_body
-from drumhead.tomlfile import read_toml
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def entries(cache: Path) -> list[Path]:
 
 def counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The snapshots parsed in full from now on."""
-    import drumhead.tomlfile as tomlfile  # parse() takes read_toml from it when it needs it
+    import drumhead.rules.toml_file as tomlfile  # parse() takes read_toml from it when it needs it
 
     seen: list[str] = []
     original = tomlfile.read_toml
@@ -131,7 +131,7 @@ def test_a_damaged_entry_is_ignored(
     elif damage == "flipped":
         entry.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     else:
-        from drumhead import cachefiles
+        from drumhead.cache import files as cachefiles
 
         body = b"\x00\x01garbage" if damage == "not marshal" else b"\xe9\x01\x00\x00\x00"
         cachefiles.write(entry, parsed.FORMAT, body)

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from drumhead.checks.results import Effect
 from drumhead.errors import DrumheadError, MissingHitsPerStandError
-from drumhead.results import Effect
 from drumhead.session import TableSession
 from drumhead.session.form import CheckForm, parse_hand_dice
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from drumhead.dice import parse
+from drumhead.dice.notation import parse
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.session import Change, TableSession
 from tests.session.conftest import CARDS_TEST, GAP_TEST, Recorder
@@ -39,7 +39,7 @@ def test_titles_and_ids_are_read_without_the_validator() -> None:
         "s = TableSession('/nonexistent')\n"
         "[s.ruleset_title(r) for r in s.ruleset_ids()]\n"
         "s.status()\n"
-        "print(','.join(m for m in ('drumhead.validate', 'drumhead.resolve', 'drumhead.game')"
+        "print(','.join(m for m in ('drumhead.loading.ruleset', 'drumhead.checks.resolve', 'drumhead.game')"
         " if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

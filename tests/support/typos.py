@@ -18,7 +18,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from drumhead.expr import FUNCTIONS
+from drumhead.rules.expr import FUNCTIONS
 
 NAMING_KEYS = (
     "state",

@@ -10,8 +10,8 @@ from drumhead.screens.dialogs.grid_editor import REFUSED, TYPED, CellInput, Grid
 from textual.app import App
 
 from drumhead.errors import InputError
-from drumhead.gaptables import check_cell, table_view
-from drumhead.loader import load_ruleset
+from drumhead.loading.loader import load_ruleset
+from drumhead.questions.tables import check_cell, table_view
 
 RULESET = load_ruleset("republique")
 TABLE = RULESET.gap_table("combat_chart")

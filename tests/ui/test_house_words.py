@@ -9,10 +9,10 @@ from drumhead.screens.dialogs.answers import answer_options, listed_as
 from drumhead.screens.widgets.chart_text import cell_text, chart_body, chart_table
 from drumhead.screens.widgets.house_text import choice_detail, choice_prompt, questions_text
 
-from drumhead.gaptables import table_view
 from drumhead.house.library import house_choices
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.questions import open_questions
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.questions.asked import open_questions
+from drumhead.questions.tables import table_view
 
 SAMPLE = "republique-sample-club-values.toml"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from drumhead.screens.dialogs.pick_leader import LeaderPickModal
 from textual.widgets import OptionList
 
+from drumhead.checks.resolve import odds, prepare
 from drumhead.game import unit_inputs
-from drumhead.resolve import odds, prepare
 from tests.ui.full_turn import Table
 from tests.ui.helpers import make_app, until
 from tests.ui.oracle.driver import shown

@@ -13,7 +13,7 @@ from drumhead.screens.render import (
     exact_distribution,
 )
 
-from drumhead.dice import parse
+from drumhead.dice.notation import parse
 from drumhead.errors import DrumheadError
 from drumhead.session.cards import strength_bar
 from drumhead.session.form import parse_hand_dice
@@ -102,8 +102,8 @@ def test_palette_roll_needs_dice(query: str) -> None:
 def test_outcome_labels_put_the_value_in_their_text() -> None:
     from drumhead.screens.render import outcome_label
 
-    from drumhead.loader import load_ruleset
-    from drumhead.results import OutcomeOdds
+    from drumhead.checks.results import OutcomeOdds
+    from drumhead.loading.loader import load_ruleset
 
     republique = load_ruleset("republique").check("assault")
     label = {o.id: o.text for o in republique.outcomes}
@@ -124,8 +124,8 @@ def odds_lines(width: int) -> list[str]:
     from drumhead.screens.render import OddsChart
     from rich.console import Console
 
-    from drumhead.loader import load_ruleset
-    from drumhead.results import OutcomeOdds
+    from drumhead.checks.results import OutcomeOdds
+    from drumhead.loading.loader import load_ruleset
 
     check = load_ruleset("mwan116-acw").check("initiative")
     odds = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from drumhead.dice import parse
+from drumhead.dice.notation import parse
 from drumhead.game import derive_seed, replay
 from tests.ui.helpers import cards_app, red_line_morale, start_game, until
 

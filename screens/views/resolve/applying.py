@@ -12,7 +12,7 @@ from .pickers import ask_hits_per_stand, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
-    from drumhead.results import Effect
+    from drumhead.checks.results import Effect
 
     from .screen import ResolveScreen
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from drumhead.checks.base import Context
-    from drumhead.model import InputSpec, ModifierSpec
+    from drumhead.rules.model import InputSpec, ModifierSpec
     from drumhead.session.form import CheckForm, OddsView
 
 

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from drumhead.errors import MissingGapError
-    from drumhead.model import InputValue
+    from drumhead.rules.model import InputValue
 
     from .screen import ResolveScreen
 

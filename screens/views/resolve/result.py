@@ -18,7 +18,7 @@ from ...widgets.ticks import TickList
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-    from drumhead.results import Effect
+    from drumhead.checks.results import Effect
     from drumhead.session.form import CheckForm
 
 

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
 
-    from drumhead.model import InputValue
-    from drumhead.results import Effect, Resolution
+    from drumhead.checks.results import Effect, Resolution
+    from drumhead.rules.model import InputValue
     from drumhead.session.form import CheckForm
 
 

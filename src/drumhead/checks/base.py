@@ -7,18 +7,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from drumhead.answers import answer_id, key_label, key_value
-from drumhead.dice import DiceExpr, parse
+from drumhead.checks.results import AppliedModifier, MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr, parse
+from drumhead.dice.roller import DiceSource
 from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.expr import Environment, Expr
-from drumhead.model import CheckSpec, GapSpec, InputValue, Ruleset
-from drumhead.results import AppliedModifier, MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.questions.answers import answer_id, key_label, key_value
+from drumhead.rules.expr import Environment, Expr
+from drumhead.rules.model import CheckSpec, GapSpec, InputValue, Ruleset
 
 if TYPE_CHECKING:
     from typing import Protocol
 
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 else:
     Protocol = object  # the protocols are for the type checker alone
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from drumhead.checks.base import Mechanic, MechanicParser
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 CUSTOM: dict[str, MechanicParser] = {}
 """Mechanic name -> parser. Ruleset modules add theirs at import (see :func:`load_builtin`)."""

@@ -15,15 +15,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
-from drumhead.dice import DiceExpr
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr
+from drumhead.dice.odds import binomial
+from drumhead.dice.roller import DiceSource
 from drumhead.errors import InputError
-from drumhead.expr import Expr
-from drumhead.odds import binomial
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 MAX_POOL = 200
 """The most dice a pool may roll."""

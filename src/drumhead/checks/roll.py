@@ -14,14 +14,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context
-from drumhead.dice import DiceExpr, parse
-from drumhead.expr import Expr
-from drumhead.odds import map_values
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr, parse
+from drumhead.dice.odds import map_values
+from drumhead.dice.roller import DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

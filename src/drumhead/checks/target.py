@@ -16,14 +16,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
-from drumhead.dice import DiceExpr
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr
+from drumhead.dice.roller import DiceRoll, DiceSource
 from drumhead.errors import DrumheadError
-from drumhead.expr import Expr
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceRoll, DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

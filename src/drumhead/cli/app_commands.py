@@ -27,7 +27,7 @@ def is_local(host: str) -> bool:
 
 
 def cmd_reference(args: argparse.Namespace) -> int:
-    from drumhead.loader import ruleset_ids
+    from drumhead.loading.loader import ruleset_ids
 
     if args.ruleset is not None and args.ruleset not in ruleset_ids():
         raise DrumheadError(f"no ruleset '{args.ruleset}' (shipped: {', '.join(ruleset_ids())})")

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drumhead.cli.output import bar, emit_json, table
+from drumhead.dice.odds import mean, percent
 from drumhead.errors import InputError, RulesetError
-from drumhead.odds import mean, percent
 
 if TYPE_CHECKING:
     import argparse
@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from fractions import Fraction
     from typing import Any
 
-    from drumhead.results import OutcomeOdds, Resolution
+    from drumhead.checks.results import OutcomeOdds, Resolution
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from drumhead.rulecache import load_ruleset
+    from drumhead.cache.rulesets import load_ruleset
 
     return load_ruleset(args.ruleset, args.option, args.house_rules)
 
@@ -48,7 +48,7 @@ def _mods(items: Sequence[str]) -> dict[str, int]:
 
 # -- rulesets / checks --------------------------------------------------------------------------
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from drumhead.rulecache import shipped_ids, summaries
+    from drumhead.cache.rulesets import shipped_ids, summaries
 
     rows = summaries(shipped_ids())
     if args.json:
@@ -187,7 +187,7 @@ def _frac(p: Fraction) -> str:
 def _print_questions(rs: Any, check_id: str) -> None:
     """The values the sources lack that the check reads, each with whose value it is (the
     rules', a ruling's, the house rules', or open: asked when needed)."""
-    from drumhead.questions import open_questions
+    from drumhead.questions.asked import open_questions
 
     group = next((g for g in open_questions(rs).groups if g.check == check_id), None)
     if group is None:
@@ -208,8 +208,8 @@ def _print_questions(rs: Any, check_id: str) -> None:
 
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
-    from drumhead.resolve import prepare
-    from drumhead.sources import PLAYERS_ANSWER
+    from drumhead.checks.resolve import prepare
+    from drumhead.checks.sources import PLAYERS_ANSWER
 
     rs = _load(args)
     values = _pairs(args.set, "--set")
@@ -225,7 +225,7 @@ def _prepare(args: argparse.Namespace) -> Any:
 
 
 def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
-    from drumhead.sources import gap_uses, house_changes, odds_rulings, outcome_sources
+    from drumhead.checks.sources import gap_uses, house_changes, odds_rulings, outcome_sources
 
     numeric = [o for o in result if o.value is not None]
     sources = dict(outcome_sources(ctx.check, result))
@@ -254,7 +254,7 @@ def odds_dict(ctx: Any, result: Sequence[OutcomeOdds]) -> dict[str, Any]:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from drumhead.resolve import odds
+    from drumhead.checks.resolve import odds
 
     ctx = _prepare(args)
     result = odds(ctx)
@@ -293,8 +293,8 @@ def print_sources(data: dict[str, Any]) -> None:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from drumhead.resolve import resolve
-    from drumhead.roller import HandDice, RandomDice
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice, RandomDice
 
     ctx = _prepare(args)
     seed = None

@@ -27,7 +27,7 @@ def check_shipped() -> list[DrumheadError]:
     paths)."""
     from drumhead.game.scenario import load_scenario, scenario_ids
     from drumhead.house.library import shipped_folder
-    from drumhead.loader import load_ruleset, read_house_rules
+    from drumhead.loading.loader import load_ruleset, read_house_rules
 
     errors: list[DrumheadError] = []
     for scenario_id in scenario_ids():

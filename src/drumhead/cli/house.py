@@ -30,7 +30,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_template(args: argparse.Namespace) -> int:
     from drumhead.errors import DrumheadError
     from drumhead.house.template import template_text
-    from drumhead.loader import load_ruleset
+    from drumhead.loading.loader import load_ruleset
 
     text = template_text(load_ruleset(args.ruleset))
     if args.output is None:
@@ -51,8 +51,8 @@ def cmd_template(args: argparse.Namespace) -> int:
 
 
 def cmd_questions(args: argparse.Namespace) -> int:
-    from drumhead.loader import load_ruleset
-    from drumhead.questions import open_questions
+    from drumhead.loading.loader import load_ruleset
+    from drumhead.questions.asked import open_questions
 
     ruleset = load_ruleset(args.ruleset, args.option, args.house_rules)
     questions = open_questions(ruleset)
@@ -97,7 +97,7 @@ def cmd_questions(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from drumhead.errors import DrumheadError
-    from drumhead.schemas import all_schemas
+    from drumhead.loading.json_schemas import all_schemas
 
     schemas = all_schemas()
     if args.output is None:

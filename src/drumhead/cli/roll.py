@@ -7,8 +7,8 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from drumhead.dice import parse
-from drumhead.odds import percent
+from drumhead.dice.notation import parse
+from drumhead.dice.odds import percent
 
 if TYPE_CHECKING:
     import argparse

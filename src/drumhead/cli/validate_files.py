@@ -22,13 +22,13 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
     """Every problem found, each file's in file order; an empty list means every file is valid.
 
     A ruleset is checked as it loads: the file and each of its optional rules switched on."""
-    from drumhead.loader import (
+    from drumhead.loading.loader import (
         load_ruleset,
         read_house_rules,
         ruleset_ids,
         validate_ruleset_text,
     )
-    from drumhead.tomlfile import read_toml
+    from drumhead.rules.toml_file import read_toml
 
     errors: list[DrumheadError] = []
     if not paths:

@@ -12,7 +12,7 @@ from typing import Any
 from drumhead.errors import InputError
 from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
 from drumhead.game.state import Leader, Unit
-from drumhead.model import AttributeSpec, InputValue, Ruleset
+from drumhead.rules.model import AttributeSpec, InputValue, Ruleset
 
 
 def _specs(ruleset: Ruleset, card: Unit | Leader) -> tuple[AttributeSpec, ...]:

@@ -1,6 +1,6 @@
 """Game values to plain data (TOML/JSON-ready: no None, absent key = absent value) and back.
 
-Reading is strict: every table goes through :class:`drumhead.schema.Reader`, so an unknown key,
+Reading is strict: every table goes through :class:`drumhead.rules.reader.Reader`, so an unknown key,
 a wrong type or a missing key is an error naming the file, line (where known) and key path.
 """
 
@@ -20,8 +20,8 @@ from drumhead.game.state import (
     evolve,
 )
 from drumhead.house.record import house_to_dict, read_gap_values, read_house_copy
-from drumhead.model import LEADER_CARD_KEYS, UNIT_CARD_KEYS, InputValue
-from drumhead.schema import Reader
+from drumhead.rules.model import LEADER_CARD_KEYS, UNIT_CARD_KEYS, InputValue
+from drumhead.rules.reader import Reader
 
 _ATTRIBUTE = re.compile(r"^[a-z][a-z0-9_]*$")
 

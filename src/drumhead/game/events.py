@@ -17,9 +17,13 @@ from drumhead.errors import InputError
 from drumhead.game.codec import read_leader, read_side, read_unit
 from drumhead.game.state import LEADER_STATUSES, GameState, Leader, Unit, with_attribute
 from drumhead.game.state import evolve as replace
-from drumhead.legacy_cards import LEGACY_LEADER_EFFECT, LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
-from drumhead.model import InputValue
-from drumhead.schema import Reader
+from drumhead.rules.legacy_cards import (
+    LEGACY_LEADER_EFFECT,
+    LEGACY_LEADER_FIELDS,
+    LEGACY_UNIT_FIELDS,
+)
+from drumhead.rules.model import InputValue
+from drumhead.rules.reader import Reader
 
 EVENT_KINDS: tuple[str, ...] = (
     "resolution",
@@ -211,7 +215,7 @@ EFFECT_KEYS = frozenset(
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
 lost, hits left on the current stand), worked out when it was applied; for a ``leader`` effect
 with an ``amount``, ``attribute`` names the leader's attribute it was taken off and ``left``
-what remained (an event without ``attribute`` is older: see :mod:`drumhead.legacy_cards`);
+what remained (an event without ``attribute`` is older: see :mod:`drumhead.rules.legacy_cards`);
 ``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
 no card)."""
 
@@ -686,7 +690,7 @@ def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str)
 def _roll(state: GameState, d: _Data) -> GameState:
     """Dice rolled outside a check (a distance, the roller): the faces are those the recorded
     seed gives, so a replay reproduces them (and a save whose faces were altered is refused)."""
-    from drumhead.dice import parse
+    from drumhead.dice.notation import parse
     from drumhead.errors import DrumheadError
 
     notation = d.text("notation")

@@ -18,7 +18,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from drumhead.answers import check_answers
+from drumhead.checks.resolve import coerce_gap, prepare, resolve
+from drumhead.checks.results import Effect, Resolution
+from drumhead.checks.sources import PLAYERS_ANSWER
+from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game import walk
 from drumhead.game.attributes import (
@@ -44,12 +47,9 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
-from drumhead.model import CheckSpec, InputValue, Phase, Ruleset, Step
-from drumhead.resolve import coerce_gap, prepare, resolve
-from drumhead.results import Effect, Resolution
-from drumhead.roller import HandDice, RandomDice
-from drumhead.schema import Reader
-from drumhead.sources import PLAYERS_ANSWER
+from drumhead.questions.answers import check_answers
+from drumhead.rules.model import CheckSpec, InputValue, Phase, Ruleset, Step
+from drumhead.rules.reader import Reader
 
 if TYPE_CHECKING:
     from drumhead.game.revert import RevertPlan
@@ -1062,7 +1062,7 @@ class Game:
         players ask the roller for), from the game's seeded dice, and log it: the seed and
         faces are recorded, so a replay gives the same faces (and undoing the roll and
         rolling again gives them too)."""
-        from drumhead.dice import parse
+        from drumhead.dice.notation import parse
 
         expr = parse(notation)
         if unit_id is not None:
@@ -1174,7 +1174,7 @@ def new_game(
         house_rules = str(Path(house_rules).resolve())
         game_ruleset(ruleset_id, sorted(chosen), house_rules)  # errors at the file's lines
         # and a copy of what they say: the game is played from it, whatever the file becomes
-        from drumhead.loader import read_house_rules
+        from drumhead.loading.loader import read_house_rules
 
         house = as_copy(read_house_rules(house_rules))
     ruleset = game_ruleset(ruleset_id, sorted(chosen), house)

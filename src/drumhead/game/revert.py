@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from drumhead.errors import DrumheadError, InputError
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
-from drumhead.model import Ruleset
+from drumhead.rules.model import Ruleset
 
 if TYPE_CHECKING:
     from drumhead.game.game import Game

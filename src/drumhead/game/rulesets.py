@@ -11,20 +11,20 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drumhead.cache.rulesets import load_ruleset, shipped_ids
 from drumhead.errors import InputError
-from drumhead.rulecache import load_ruleset, shipped_ids
 
 if TYPE_CHECKING:
-    from drumhead.house.rules import HouseRules
-    from drumhead.model import Ruleset
+    from drumhead.rules.house_rules import HouseRules
+    from drumhead.rules.model import Ruleset
 
 _REGISTERED: dict[str, Path] = {}
 
 
 def register_ruleset_file(path: str | Path) -> str:
     """Make the ruleset in ``path`` playable by id; returns the id."""
-    from drumhead.tomlfile import read_toml
-    from drumhead.validate import build_ruleset
+    from drumhead.loading.ruleset import build_ruleset
+    from drumhead.rules.toml_file import read_toml
 
     data, text = read_toml(path)
     ruleset = build_ruleset(data, file=str(path), text=text)
@@ -42,15 +42,15 @@ def game_ruleset(
     house_rules: str | HouseRules | None = None,
 ) -> Ruleset:
     """The ruleset a game plays, with its optional rules and house rules (a shipped one from
-    the compiled ruleset cache, :mod:`drumhead.rulecache`, when it holds it)."""
+    the compiled ruleset cache, :mod:`drumhead.cache.rulesets`, when it holds it)."""
     path = _REGISTERED.get(ruleset_id)
     if path is None:
         return load_ruleset(ruleset_id, options, house_rules)
     if house_rules is not None:
         raise InputError("house rules apply to shipped rulesets only")
-    from drumhead.loader import apply_options
-    from drumhead.tomlfile import read_toml
-    from drumhead.validate import build_ruleset
+    from drumhead.loading.loader import apply_options
+    from drumhead.loading.ruleset import build_ruleset
+    from drumhead.rules.toml_file import read_toml
 
     data, text = read_toml(path)
     active = frozenset(options)

@@ -15,10 +15,10 @@ from pathlib import Path
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.codec import check_references, read_leader, read_side, read_unit
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit
-from drumhead.legacy_cards import LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
-from drumhead.model import Ruleset
-from drumhead.schema import Problems, Reader
-from drumhead.tomlfile import read_toml
+from drumhead.rules.legacy_cards import LEGACY_LEADER_FIELDS, LEGACY_UNIT_FIELDS
+from drumhead.rules.model import Ruleset
+from drumhead.rules.reader import Problems, Reader
+from drumhead.rules.toml_file import read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +225,7 @@ def check_attributes(
     """Each attribute the card (a unit's or a leader's) gives is one its ruleset declares, with
     a value it can hold (``[unit_attributes]``, ``[leader_attributes]``). ``saved``: the card
     is a save's, which may hold a field every card had before rulesets declared them
-    (:mod:`drumhead.legacy_cards`), whatever its ruleset declares: it is kept as it is."""
+    (:mod:`drumhead.rules.legacy_cards`), whatever its ruleset declares: it is kept as it is."""
     leader = isinstance(card, Leader)
     specs = {a.id: a for a in (ruleset.leader_attributes if leader else ruleset.unit_attributes)}
     section = "leader_attributes" if leader else "unit_attributes"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drumhead.errors import InputError
-from drumhead.model import CheckSpec
+from drumhead.rules.model import CheckSpec
 
 if TYPE_CHECKING:
     from drumhead.game.game import Game

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from drumhead.errors import InputError
-from drumhead.model import InputValue
+from drumhead.rules.model import InputValue
 
 if TYPE_CHECKING:
-    from drumhead.house.rules import HouseRules
+    from drumhead.rules.house_rules import HouseRules
 
 Attributes = tuple[tuple[str, InputValue], ...]
 """Declared attributes a card holds: (name, value) pairs sorted by name."""

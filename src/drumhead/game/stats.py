@@ -7,7 +7,7 @@ of a result as good as the one rolled (the mid-distribution percentile):
     percentile = P(worse) + P(as good) / 2
 
 "Worse" and "as good" are for the unit the check was rolled for (an opposed check's first
-side), in the check's luck order (:mod:`drumhead.luck`). A fair die gives an average of
+side), in the check's luck order (:mod:`drumhead.rules.luck`). A fair die gives an average of
 exactly 50% (par) whatever the check: summed over the results it can give, each result's
 probability times its percentile is one half. So an average over many rolls above 50% is a
 lucky evening, below it an unlucky one. The odds are those shown before the roll, as recorded
@@ -34,7 +34,7 @@ from drumhead.errors import CountStopped, DrumheadError
 from drumhead.game.events import Event, apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
-from drumhead.luck import LuckOrder
+from drumhead.rules.luck import LuckOrder
 
 HALF = Fraction(1, 2)
 

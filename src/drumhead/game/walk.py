@@ -26,7 +26,7 @@ from typing import Literal
 
 from drumhead.errors import InputError
 from drumhead.game.state import GameState
-from drumhead.model import Phase, Step
+from drumhead.rules.model import Phase, Step
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drumhead.answers import question_text
 from drumhead.errors import DrumheadError
 from drumhead.game.events import Event
 from drumhead.game.game import Game
 from drumhead.game.record_text import applied_text, revert_text
+from drumhead.questions.answers import question_text
 
 
 def _name(game: Game, unit_id: object) -> str:

@@ -14,8 +14,8 @@ from importlib import resources
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.loader import load_ruleset, read_house_rules
-from drumhead.tomlfile import read_toml
+from drumhead.loading.loader import load_ruleset, read_house_rules
+from drumhead.rules.toml_file import read_toml
 
 NONE_LABEL = "none: ask me when needed"
 """The choice of no house rules: each open question is asked when a check needs it."""

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError
-from drumhead.house.rules import HouseRules, house_fingerprint
-from drumhead.model import InputValue
-from drumhead.schema import Reader
+from drumhead.rules.house_rules import HouseRules, house_fingerprint
+from drumhead.rules.model import InputValue
+from drumhead.rules.reader import Reader
 
 COPY_KEYS = (
     "file",
@@ -90,7 +90,7 @@ def file_status(house: HouseRules) -> str | None:
             f"the house rules file {path.name} is no longer where the game found it "
             f"({path}): the game goes on with the copy of its values kept in the save"
         )
-    from drumhead.loader import read_house_rules  # the reader: only when there is a file
+    from drumhead.loading.loader import read_house_rules  # the reader: only when there is a file
 
     try:
         now = read_house_rules(path)

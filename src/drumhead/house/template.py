@@ -13,9 +13,9 @@ import re
 import textwrap
 from collections.abc import Mapping
 
-from drumhead.answers import question_text
-from drumhead.model import GapSpec, InputSpec, InputValue, Ruleset
-from drumhead.questions import Question, open_questions
+from drumhead.questions.answers import question_text
+from drumhead.questions.asked import Question, open_questions
+from drumhead.rules.model import GapSpec, InputSpec, InputValue, Ruleset
 
 WIDTH = 96
 

@@ -10,8 +10,8 @@ import re
 from drumhead.game.attributes import shown_attributes, value_of
 from drumhead.game.game import Game
 from drumhead.game.state import GameState, Unit
-from drumhead.model import Ruleset
 from drumhead.paper.page import Paper, document, esc
+from drumhead.rules.model import Ruleset
 
 BOXES_PER_LINE = 20
 """Tick boxes a card's line holds."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drumhead.model import CheckSpec, GapSpec, ModifierSpec, Ruleset
+from drumhead.checks.results import modifier_amount
 from drumhead.paper.page import Paper, document, esc, house_tag, table
-from drumhead.results import modifier_amount
+from drumhead.rules.model import CheckSpec, GapSpec, ModifierSpec, Ruleset
 
 
 def reference_html(ruleset: Ruleset, paper: Paper = "any") -> str:

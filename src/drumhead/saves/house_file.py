@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drumhead.answers import check_answers
 from drumhead.errors import DrumheadError
 from drumhead.house.library import players_folder
 from drumhead.house.template import answers_text
-from drumhead.loader import read_house_rules
-from drumhead.model import InputValue, Ruleset
+from drumhead.loading.loader import read_house_rules
+from drumhead.questions.answers import check_answers
+from drumhead.rules.model import InputValue, Ruleset
 from drumhead.saves.files import save_path, write_atomic
 
 

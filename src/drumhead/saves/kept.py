@@ -49,7 +49,7 @@ def recall(body: str) -> tuple[int, GameState] | None:
     if type(events) is not int or not isinstance(table, dict):
         return None
     from drumhead.game.codec import read_state
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
     try:
         return events, read_state(Reader(table, key="state"))

@@ -41,7 +41,7 @@ def read_header(path: Path) -> SaveInfo:
     # imported here: an empty saves folder (a new player's first start) needs neither
     import tomllib
 
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -25,7 +25,9 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
 from drumhead.game.state import GameState
 from drumhead.house.record import file_status
-from drumhead.model import Ruleset
+from drumhead.rules.model import Ruleset
+from drumhead.rules.reader import Reader
+from drumhead.rules.toml_lines import locate
 from drumhead.saves import parsed
 from drumhead.saves.digest import snapshot_body, state_digest
 from drumhead.saves.files import SaveError
@@ -37,8 +39,6 @@ from drumhead.saves.history import (
 )
 from drumhead.saves.journal import JournalRead, journal_file, parse_entries
 from drumhead.saves.journal import journal_bytes as read_journal_bytes
-from drumhead.schema import Reader
-from drumhead.tomlpos import locate
 
 SCHEMA = 4
 """The save schema this drumhead writes. Older schemas are read (and written in this one at

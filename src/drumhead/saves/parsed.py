@@ -4,7 +4,7 @@ A save's snapshot is its header (``schema``, ``[game]``: a few lines) followed b
 ``[start]`` and ``[state]`` tables: every unit, twice. Parsing the body of a 500-unit game with
 :mod:`tomllib` takes a quarter of a second, at every opening. Whoever writes a snapshot has
 those tables in hand: :func:`remember` keeps them, as :mod:`marshal` writes them, in the cache
-folder under the SHA-256 of the body's text. :func:`parse` is :func:`drumhead.tomlfile.read_toml`
+folder under the SHA-256 of the body's text. :func:`parse` is :func:`drumhead.rules.toml_file.read_toml`
 for a snapshot: when the body's text is one remembered, the tables are read back (a few
 milliseconds) and only the header is parsed. What it returns is what parsing the whole text
 returns (tests/saves/test_parsed.py checks it on every scenario): the key is the very text
@@ -12,7 +12,7 @@ parsed, so a body changed by a byte, by hand or by damage, is parsed as usual an
 problem in it reported as usual.
 
 Kept: the :data:`KEEP` newest bodies (each autosave of a snapshot writes one). The folder must
-be the user's own (:mod:`drumhead.cachefiles`); a cache that cannot be written or read costs
+be the user's own (:mod:`drumhead.cache.files`); a cache that cannot be written or read costs
 the parse only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off.
 """
 
@@ -58,7 +58,7 @@ def keep_for(body: str, suffix: str, fmt: bytes, tables: dict[str, Any]) -> bool
         return False
     import marshal
 
-    from drumhead import cachefiles
+    from drumhead.cache import files as cachefiles
 
     plain = as_parsed(tables)
     if plain is None:
@@ -82,7 +82,7 @@ def kept_for(body: str, suffix: str, fmt: bytes) -> dict[str, Any] | None:
         return None
     import marshal
 
-    from drumhead import cachefiles
+    from drumhead.cache import files as cachefiles
 
     where = cachefiles.folder(FOLDER, make=False)
     if where is None:
@@ -98,7 +98,7 @@ def kept_for(body: str, suffix: str, fmt: bytes) -> dict[str, Any] | None:
 
 
 def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
-    """:func:`drumhead.tomlfile.read_toml` of a snapshot's ``text``: its body's tables read back
+    """:func:`drumhead.rules.toml_file.read_toml` of a snapshot's ``text``: its body's tables read back
     when remembered, else the whole text parsed."""
     from drumhead.saves.digest import snapshot_body
 
@@ -114,7 +114,7 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
                 head = None  # parsed whole below, to say where
             if head is not None and not head.keys() & tables.keys():
                 return {**head, **tables}, text
-    from drumhead.tomlfile import read_toml
+    from drumhead.rules.toml_file import read_toml
 
     return read_toml(path, text)
 

@@ -16,7 +16,7 @@ from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
     from drumhead.game import GameState, Leader, Unit
-    from drumhead.model import AttributeSpec, Ruleset
+    from drumhead.rules.model import AttributeSpec, Ruleset
 
 LEADER_STATUSES = ("active", "wounded", "killed")
 """What a leader's ``status`` may be."""

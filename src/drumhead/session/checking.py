@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from drumhead.session.core import RollRecord, SessionCore
 
 if TYPE_CHECKING:
+    from drumhead.checks.results import Effect, Resolution
     from drumhead.game import Event
-    from drumhead.model import CheckSpec, InputValue
-    from drumhead.results import Effect, Resolution
+    from drumhead.rules.model import CheckSpec, InputValue
     from drumhead.session.form import CheckForm
 
 
@@ -126,8 +126,8 @@ class CheckDesk(SessionCore):
                 # first unless the players say otherwise with i)
                 self.record(lambda at: game.record_rolled_initiative(at=at))
             return made[0]
-        from drumhead.resolve import prepare, resolve
-        from drumhead.roller import DiceSource, HandDice, RandomDice
+        from drumhead.checks.resolve import prepare, resolve
+        from drumhead.dice.roller import DiceSource, HandDice, RandomDice
 
         ctx = prepare(self.ruleset, check_id, values, ticked, self.gaps(), use_reroll=use_reroll)
         if hand is not None:
@@ -151,7 +151,7 @@ class CheckDesk(SessionCore):
         game's seeded dice and logged (a replay gives the same faces); else the session's."""
         game = self.game
         if game is None:
-            from drumhead.dice import parse
+            from drumhead.dice.notation import parse
 
             return parse(notation).roll(self.rng)
         event = self.record(

@@ -16,7 +16,7 @@ from drumhead.session.saving import SaveKeeper, SaveReport, SaveVerdict
 
 if TYPE_CHECKING:
     from drumhead.game import Event, Game, GameState
-    from drumhead.model import InputValue, Ruleset
+    from drumhead.rules.model import InputValue, Ruleset
     from drumhead.saves import SaveInfo, SaveSession
     from drumhead.saves.table import SaveView
 
@@ -157,7 +157,7 @@ class SessionCore:
 
     def read_gap(self, gap_id: str, text: str) -> InputValue:
         """A gap's value from what the players typed (DrumheadError: not one it takes)."""
-        from drumhead.resolve import coerce_gap
+        from drumhead.checks.resolve import coerce_gap
 
         return coerce_gap(self.ruleset, gap_id, text)
 

@@ -1,7 +1,7 @@
 """One check being filled in at the table: its inputs as the players give them, the modifiers
 they tick, the odds those come to, the roll, and the effects they keep, edit or discard.
 
-Everything here is computed by :mod:`drumhead.resolve` (through the session, which routes the
+Everything here is computed by :mod:`drumhead.checks.resolve` (through the session, which routes the
 roll to the open game when there is one); a front end shows the form and passes on what the
 players type, tick and press.
 """
@@ -16,8 +16,8 @@ from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
-    from drumhead.model import CheckSpec, InputSpec, InputValue, ModifierSpec
-    from drumhead.results import Effect, Resolution
+    from drumhead.checks.results import Effect, Resolution
+    from drumhead.rules.model import CheckSpec, InputSpec, InputValue, ModifierSpec
     from drumhead.session.session import TableSession
 
 AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
@@ -196,7 +196,7 @@ class CheckForm:
         spec = self.check.input(name)
         if spec is None:
             return False
-        from drumhead.resolve import coerce
+        from drumhead.checks.resolve import coerce
 
         try:
             if isinstance(raw, str) and not raw.strip():
@@ -243,7 +243,7 @@ class CheckForm:
     # -- the odds -------------------------------------------------------------------------
     def context(self, ticked: dict[str, int]) -> Context:
         """The check prepared with the form's values and these ticks."""
-        from drumhead.resolve import prepare
+        from drumhead.checks.resolve import prepare
 
         return prepare(
             self.session.ruleset,
@@ -264,7 +264,7 @@ class CheckForm:
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.resolve import available_modifiers, odds
+        from drumhead.checks.resolve import available_modifiers, odds
 
         offered_in = None
         try:

@@ -11,7 +11,7 @@ from drumhead.errors import DrumheadError, MissingGapError
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
-    from drumhead.results import AppliedModifier, Effect, OutcomeOdds
+    from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds
 
 
 def parse_hand_dice(text: str) -> list[int]:

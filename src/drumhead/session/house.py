@@ -17,10 +17,10 @@ from drumhead.errors import DrumheadError
 from drumhead.session.notices import Change
 
 if TYPE_CHECKING:
-    from drumhead.gaptables import ShownTable
     from drumhead.house.library import HouseChoice
-    from drumhead.model import GapTable, InputValue, Ruleset
-    from drumhead.questions import OpenQuestions
+    from drumhead.questions.asked import OpenQuestions
+    from drumhead.questions.tables import ShownTable
+    from drumhead.rules.model import GapTable, InputValue, Ruleset
     from drumhead.session.session import TableSession
 
 
@@ -58,8 +58,8 @@ class HouseDesk:
     ) -> tuple[Ruleset, OpenQuestions]:
         """The ruleset a new game would play (its options on, the house rules laid over it)
         and its open questions with what the house rules answer."""
-        from drumhead.loader import load_ruleset
-        from drumhead.questions import open_questions
+        from drumhead.loading.loader import load_ruleset
+        from drumhead.questions.asked import open_questions
 
         if house is None or ruleset_id in self.session.rulesets.files:
             ruleset = self.session.load(ruleset_id, options)
@@ -83,7 +83,7 @@ class HouseDesk:
 
     def questions(self) -> OpenQuestions:
         """The open questions, grouped by check, with every answer known and whose it is."""
-        from drumhead.questions import open_questions
+        from drumhead.questions.asked import open_questions
 
         return open_questions(self.ruleset, self.answers(), self.sources())
 
@@ -107,7 +107,7 @@ class HouseDesk:
     # -- charts ---------------------------------------------------------------------------
     def chart(self, table_id: str) -> tuple[GapTable, ShownTable]:
         """A missing chart: its rows and columns, and each cell as it stands."""
-        from drumhead.gaptables import table_view
+        from drumhead.questions.tables import table_view
 
         table = self.ruleset.gap_table(table_id)
         if table is None:
@@ -120,7 +120,7 @@ class HouseDesk:
 
     def cell_problem(self, table_id: str, row: str, column: str, text: str) -> str | None:
         """Why one typed cell is refused (kind, outcome set), or None."""
-        from drumhead.gaptables import check_cell
+        from drumhead.questions.tables import check_cell
 
         try:
             check_cell(self.ruleset, table_id, row, column, text)
@@ -132,9 +132,9 @@ class HouseDesk:
         """Keep the cells typed in the grid editor: with a game, one event (one undo); an
         empty cell takes its answer back. How many answers changed (0: nothing to keep).
         Raises AnswersError (every refused cell named) and keeps nothing when one is bad."""
-        from drumhead.answers import check_answers
         from drumhead.errors import AnswersError
-        from drumhead.gaptables import cells_to_answers
+        from drumhead.questions.answers import check_answers
+        from drumhead.questions.tables import cells_to_answers
 
         answers = cells_to_answers(self.ruleset, table_id, typed)
         game = self.session.game

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from drumhead.model import Ruleset
+    from drumhead.rules.model import Ruleset
 
-from drumhead.shipped import DEFAULT_RULESET
+from drumhead.rules.shipped import DEFAULT_RULESET
 
 _TITLE = re.compile(r'^title\s*=\s*"((?:[^"\\]|\\.)*)"', re.MULTILINE)
 """A ruleset file's top-level ``title = "..."`` line."""
@@ -41,7 +41,7 @@ class RulesetShelf:
     def ids(self) -> list[str]:
         """Every ruleset on offer, sorted: shipped ones and those read from files.
 
-        Listed from the data folder directly (as :func:`drumhead.loader.ruleset_ids` does),
+        Listed from the data folder directly (as :func:`drumhead.loading.loader.ruleset_ids` does),
         so that listing them does not import the ruleset validator.
         """
         folder = resources.files("drumhead.data") / "rulesets"
@@ -55,10 +55,10 @@ class RulesetShelf:
 
     def load(self, ruleset_id: str, options: Iterable[str] = ()) -> Ruleset:
         """A ruleset by id (shipped or from a file), with optional rules on."""
-        from drumhead.loader import apply_options
-        from drumhead.rulecache import load_ruleset
-        from drumhead.tomlfile import read_toml
-        from drumhead.validate import build_ruleset
+        from drumhead.cache.rulesets import load_ruleset
+        from drumhead.loading.loader import apply_options
+        from drumhead.loading.ruleset import build_ruleset
+        from drumhead.rules.toml_file import read_toml
 
         chosen = frozenset(options)
         path = self.files.get(ruleset_id)

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from drumhead.checks.resolve import available_modifiers, odds, prepare
 from drumhead.errors import DrumheadError
 from drumhead.game import Game, new_game
 from drumhead.game.scenario import Scenario, load_scenario, scenario_ids
-from drumhead.loader import load_ruleset, ruleset_ids
-from drumhead.model import CheckSpec, InputSpec, InputValue, Ruleset
-from drumhead.resolve import available_modifiers, odds, prepare
+from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 
 SEED = 1805
 """The seed of every oracle game."""

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context
 from drumhead.checks.custom import register
-from drumhead.expr import Expr
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.roller import DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

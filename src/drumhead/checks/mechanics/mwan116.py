@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 from drumhead.checks.base import Context, read_dice
 from drumhead.checks.custom import register
 from drumhead.checks.mechanics.decide import parse_decide
-from drumhead.dice import DiceExpr
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr
+from drumhead.dice.odds import binomial
+from drumhead.dice.roller import DiceRoll, DiceSource
 from drumhead.errors import InputError
-from drumhead.expr import Expr
-from drumhead.odds import binomial
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceRoll, DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 MAX_DICE = 200
 """The most dice one fire roll may throw (both handfuls together)."""

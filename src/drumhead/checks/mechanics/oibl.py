@@ -26,15 +26,15 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context, read_dice
 from drumhead.checks.custom import register
-from drumhead.dice import DiceExpr, parse
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr, parse
+from drumhead.dice.odds import Distribution, constant, map_values
+from drumhead.dice.roller import DiceRoll, DiceSource
 from drumhead.errors import DrumheadError
-from drumhead.expr import Expr
-from drumhead.odds import Distribution, constant, map_values
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceRoll, DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 # -- risk to generals -------------------------------------------------------------------------

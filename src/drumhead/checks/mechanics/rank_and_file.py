@@ -6,7 +6,7 @@ test cannot say: ``no_roll`` (expression) with ``no_roll_text``: when it holds n
 and the test counts as failed (a routing unit that chooses to keep routing makes no rally test
 but still suffers everything a failed rally brings). Situations in which the rules forbid the
 test (a unit charging, charged or that has evaded may not rally) are the check's general
-``refuse`` list, enforced by :func:`drumhead.resolve.odds` before any die is rolled.
+``refuse`` list, enforced by :func:`drumhead.checks.resolve.odds` before any die is rolled.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Context
 from drumhead.checks.custom import register
+from drumhead.checks.results import MechanicResult, OutcomeOdds
 from drumhead.checks.target import TargetTest, parse_target
-from drumhead.expr import Expr
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.dice.roller import DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING
 
 from drumhead.checks.base import Cell, Context, read_dice
 from drumhead.checks.custom import register
-from drumhead.dice import DiceExpr, difference_of
+from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.dice.notation import DiceExpr, difference_of
+from drumhead.dice.roller import DiceSource
 from drumhead.errors import DrumheadError
-from drumhead.expr import Expr
-from drumhead.results import MechanicResult, OutcomeOdds
-from drumhead.roller import DiceSource
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
-    from drumhead.schema import Reader
+    from drumhead.rules.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 gap is kept by (``keys``), and the gap tables (``[gap_tables.ID]``) that lay gaps out as the
 grid of a missing chart, with the outcome set every cell is checked against.
 
-Called by :func:`drumhead.validate.build_ruleset`; every problem is reported at its key.
+Called by :func:`drumhead.loading.ruleset.build_ruleset`; every problem is reported at its key.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import re
 from dataclasses import replace
 from string import Formatter
 
-from drumhead.answers import check_key, value_problem
-from drumhead.gapuse import gaps_read
-from drumhead.model import CheckSpec, GapSpec, GapTable, InputSpec, InputValue
-from drumhead.schema import Reader
+from drumhead.questions.answers import check_key, value_problem
+from drumhead.questions.use import gaps_read
+from drumhead.rules.model import CheckSpec, GapSpec, GapTable, InputSpec, InputValue
+from drumhead.rules.reader import Reader
 
 GAP_TABLE_KEYS = (
     "title",

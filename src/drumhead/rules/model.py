@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from drumhead.expr import Expr
+from drumhead.rules.expr import Expr
 
 if TYPE_CHECKING:
     from typing import Literal
 
     from drumhead.checks.base import Mechanic
-    from drumhead.luck import LuckOrder
+    from drumhead.rules.luck import LuckOrder
 
     InputType = Literal["int", "bool", "choice"]
 InputValue = int | bool | str
@@ -287,7 +287,7 @@ class CheckSpec:
     """``army``: made for a side, not a unit (the initiative); its effects go to the sides
     and the log, never onto a unit's card."""
     luck: LuckOrder | None = None
-    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.luck)."""
+    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.rules.luck)."""
 
     @property
     def role_ids(self) -> tuple[str, ...]:
@@ -331,7 +331,7 @@ class GapSpec:
     keys: tuple[str, ...] = ()
     """The inputs the answer depends on (MWAN's fire dice: the firer and the range band):
     asked and kept once per combination of their values, not once for the game. See
-    :mod:`drumhead.answers`."""
+    :mod:`drumhead.questions.answers`."""
     key_inputs: tuple[InputSpec, ...] = ()
     """The input each of ``keys`` names, as the checks reading the gap declare it (filled when
     the ruleset loads)."""

@@ -1,4 +1,4 @@
-"""Validate a parsed ruleset document into a frozen :class:`~drumhead.model.Ruleset`.
+"""Validate a parsed ruleset document into a frozen :class:`~drumhead.rules.model.Ruleset`.
 
 Pure: takes the parsed TOML (and, for error lines, its text), returns types or raises
 :class:`~drumhead.errors.RulesetError` naming the file, key path and what was expected.
@@ -13,12 +13,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from drumhead.answers import value_problem
 from drumhead.checks import MECHANICS
 from drumhead.errors import DrumheadError
-from drumhead.expr import Expr
-from drumhead.luck import read_luck
-from drumhead.model import (
+from drumhead.loading.attributes import (
+    attribute_fields,
+    check_effect_attributes,
+    check_morale_checks,
+    read_attributes,
+)
+from drumhead.loading.gaps import link_gap_keys, read_gap_tables, read_keyed_values
+from drumhead.loading.sequence import link_check_phases, read_sequence
+from drumhead.questions.answers import value_problem
+from drumhead.rules.expr import Expr
+from drumhead.rules.luck import read_luck
+from drumhead.rules.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
     LEADER_STATES,
@@ -41,15 +49,7 @@ from drumhead.model import (
     Source,
     UnitType,
 )
-from drumhead.schema import Locator, Problems, Reader
-from drumhead.validate_attributes import (
-    attribute_fields,
-    check_effect_attributes,
-    check_morale_checks,
-    read_attributes,
-)
-from drumhead.validate_gaps import link_gap_keys, read_gap_tables, read_keyed_values
-from drumhead.validate_sequence import link_check_phases, read_sequence
+from drumhead.rules.reader import Locator, Problems, Reader
 
 TOP_LEVEL_KEYS = (
     "id",
@@ -609,7 +609,7 @@ def _read_effect(e: Reader, scope: _EffectScope) -> EffectSpec:
         _check_expr(e, "when", when, scope.names, scope.known, scope.choices, texts)
     dice = e.text("dice", None)
     if dice is not None:
-        from drumhead.dice import parse
+        from drumhead.dice.notation import parse
 
         try:
             parse(dice)
@@ -842,7 +842,7 @@ def _read_check(
 
     luck = read_luck(
         c, outcomes, mechanic, sides, tuple(r.id for r in roles)
-    )  # the luck order (drumhead.luck)
+    )  # the luck order (drumhead.rules.luck)
     c.done()
     if failed or mechanic is None:
         return None

@@ -10,21 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
-from drumhead.answers import coerce_answer
 from drumhead.checks.base import Context
-from drumhead.errors import InputError
-from drumhead.model import (
-    COUNTED_EFFECT_KINDS,
-    CheckSpec,
-    EffectSpec,
-    InputSpec,
-    InputValue,
-    ModifierSpec,
-    Ruleset,
-)
-from drumhead.results import AppliedModifier, Effect, OutcomeOdds, Resolution
-from drumhead.roller import DiceSource, HandDice
-from drumhead.sources import (
+from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution
+from drumhead.checks.sources import (
     PLAYERS_ANSWER,
     answer_rulings,
     gap_provenance,
@@ -34,6 +22,18 @@ from drumhead.sources import (
     modifier_source,
     outcome_sources,
     value_and_gaps,
+)
+from drumhead.dice.roller import DiceSource, HandDice
+from drumhead.errors import InputError
+from drumhead.questions.answers import coerce_answer
+from drumhead.rules.model import (
+    COUNTED_EFFECT_KINDS,
+    CheckSpec,
+    EffectSpec,
+    InputSpec,
+    InputValue,
+    ModifierSpec,
+    Ruleset,
 )
 
 
@@ -68,7 +68,7 @@ def coerce(spec: InputSpec, value: object) -> InputValue:
 
 def coerce_gap(ruleset: Ruleset, gap_id: str, value: object) -> InputValue:
     """A value for a gap (or one key of a keyed gap: an answer id), checked: its kind, its
-    choices, its outcome set and its key (see :func:`drumhead.answers.coerce_answer`)."""
+    choices, its outcome set and its key (see :func:`drumhead.questions.answers.coerce_answer`)."""
     return coerce_answer(ruleset, gap_id, value)
 
 
@@ -309,7 +309,7 @@ def _effects(
     values: Mapping[str, int],
     rerolled: bool = False,
 ) -> Iterable[Effect]:
-    from drumhead.expr import Environment
+    from drumhead.rules.expr import Environment
 
     applied = {m.id for m in ctx.modifiers}
     extra: dict[str, InputValue] = {

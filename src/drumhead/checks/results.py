@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from drumhead.model import InputValue
-from drumhead.odds import percent
-from drumhead.roller import DiceRoll
+from drumhead.dice.odds import percent
+from drumhead.dice.roller import DiceRoll
+from drumhead.rules.model import InputValue
 
 if TYPE_CHECKING:
     from typing import Any

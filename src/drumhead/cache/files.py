@@ -1,6 +1,6 @@
 """Files in drumhead's cache folder: whole or not at all, checked before use, the user's own.
 
-What :mod:`drumhead.rulecache` and :mod:`drumhead.saves.parsed` keep is derived from other
+What :mod:`drumhead.cache.rulesets` and :mod:`drumhead.saves.parsed` keep is derived from other
 files and can always be made again, so nothing here ever fails a command: a folder that cannot
 be made or is not to be trusted, a file that is missing, damaged or too large, a disk that is
 full are each an answer of "not cached" (the caller does the work the long way).
@@ -31,7 +31,7 @@ def folder(name: str, *, make: bool) -> Path | None:
     """The cache's folder ``name`` (made if asked, for this user alone); None when it is
     missing and not to be made, cannot be made, or is not this user's own (its files are
     read back as code or data drumhead trusts, as Python trusts its ``.pyc`` files)."""
-    from drumhead.rulecache import cache_dir
+    from drumhead.cache.rulesets import cache_dir
 
     path = cache_dir() / name
     try:

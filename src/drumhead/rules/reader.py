@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError, RulesetErrors
-from drumhead.expr import Expr, compile_expr
-from drumhead.tomlpos import locate
+from drumhead.rules.expr import Expr, compile_expr
+from drumhead.rules.toml_lines import locate
 
 _MISSING = object()
 

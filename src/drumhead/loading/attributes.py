@@ -2,7 +2,7 @@
 
 ``[unit_attributes.ID]`` and ``[leader_attributes.ID]`` declare the values a ruleset keeps on
 its cards besides the ones every ruleset has (see ``docs/ruleset-format.md``); a unit type's
-``morale_check`` names its standard morale test. Part of :func:`drumhead.validate.build_ruleset`.
+``morale_check`` names its standard morale test. Part of :func:`drumhead.loading.ruleset.build_ruleset`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from drumhead.model import (
+from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
     ATTRIBUTE_USES,
     LEADER_CARD_KEYS,
@@ -20,7 +20,7 @@ from drumhead.model import (
     CheckSpec,
     UnitType,
 )
-from drumhead.schema import Reader
+from drumhead.rules.reader import Reader
 
 ATTRIBUTE_KEYS = ("label", "type", "default", "min", "max", "choices", "card", "used_by", "source")
 """The keys of an attribute's table."""

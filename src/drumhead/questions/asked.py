@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drumhead.answers import expects_int, key_label, split_answer_id
-from drumhead.gapuse import gaps_read
-from drumhead.model import GapSpec, InputValue, Ruleset
-from drumhead.sources import PLAYERS_ANSWER
+from drumhead.checks.sources import PLAYERS_ANSWER
+from drumhead.questions.answers import expects_int, key_label, split_answer_id
+from drumhead.questions.use import gaps_read
+from drumhead.rules.model import GapSpec, InputValue, Ruleset
 
 SUMMARY = (
     "{n} questions the rules leave open; they are asked only when a check needs them, "
@@ -76,7 +76,7 @@ class QuestionGroup:
     questions: tuple[Question, ...]
     """Its questions that are no table's cells."""
     tables: tuple[str, ...] = ()
-    """The gap tables it reads (enter them as grids: :mod:`drumhead.gaptables`)."""
+    """The gap tables it reads (enter them as grids: :mod:`drumhead.questions.tables`)."""
 
 
 @dataclass(frozen=True, slots=True)

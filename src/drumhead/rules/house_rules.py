@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from drumhead.model import InputValue
+from drumhead.rules.model import InputValue
 
 
 @dataclass(frozen=True, slots=True)

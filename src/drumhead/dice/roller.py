@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drumhead.dice import DiceExpr
+from drumhead.dice.notation import DiceExpr
 from drumhead.errors import DiceError
 
 if TYPE_CHECKING:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from drumhead.answers import question_text
 from drumhead.checks.base import Context
+from drumhead.checks.results import AppliedRuling, GapUse, OutcomeOdds
 from drumhead.errors import DrumheadError
-from drumhead.expr import Expr
-from drumhead.model import CheckSpec, ModifierSpec
-from drumhead.results import AppliedRuling, GapUse, OutcomeOdds
+from drumhead.questions.answers import question_text
+from drumhead.rules.expr import Expr
+from drumhead.rules.model import CheckSpec, ModifierSpec
 
 PLAYERS_ANSWER = "your club's answer"
 """How a gap value the players gave is shown when nothing more is known of it."""
@@ -164,7 +164,7 @@ def odds_rulings(ctx: Context, rows: Iterable[OutcomeOdds]) -> tuple[AppliedRuli
 
 def gap_provenance(ctx: Context, gap_id: str) -> tuple[str, str]:
     """(kind, source) of a gap's value: the players' answer, the house rules, a ruling read
-    from a worked example, or the rules' own text (see :data:`drumhead.results.GAP_KINDS`)."""
+    from a worked example, or the rules' own text (see :data:`drumhead.checks.results.GAP_KINDS`)."""
     spec = ctx.ruleset.gap(gap_id)
     assert spec is not None
     if gap_id in ctx.gaps:

@@ -1,8 +1,8 @@
 """The compiled ruleset cache: rulesets validated once, kept on disk, read back in milliseconds.
 
 Reading and validating a ruleset (its TOML, every check, each optional rule switched on alone)
-takes a tenth of a second or more; reading back the validated :class:`~drumhead.model.Ruleset`
-takes a few milliseconds. :func:`load_ruleset` wraps :func:`drumhead.loader.load_ruleset`: it
+takes a tenth of a second or more; reading back the validated :class:`~drumhead.rules.model.Ruleset`
+takes a few milliseconds. :func:`load_ruleset` wraps :func:`drumhead.loading.loader.load_ruleset`: it
 answers from the cache when it holds the ruleset compiled from exactly the files there are now,
 and otherwise loads it the usual way (every problem reported as usual) and stores the result.
 
@@ -15,7 +15,7 @@ is made from. That is the ruleset file's bytes, the optional rules asked for, th
 file's path and bytes, and drumhead's own code (the version, the Python version, and the size
 and time of every module of the package). A file that changes, by a byte, names another entry:
 a cache whose source changed is never read. Each entry also carries a CRC-32 of its own
-contents, checked before anything in it is used (:mod:`drumhead.cachefiles`, as the other
+contents, checked before anything in it is used (:mod:`drumhead.cache.files`, as the other
 caches' entries): an entry cut short or damaged is ignored and written again. Entries are
 written to a temporary file and renamed into place, so a reader sees a whole entry or none,
 however many drumheads write at once (the last rename wins; both wrote the same thing). A
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-    from drumhead.house.rules import HouseRules
-    from drumhead.model import Ruleset
+    from drumhead.rules.house_rules import HouseRules
+    from drumhead.rules.model import Ruleset
 
 FORMAT = b"drumhead compiled ruleset 4\n"
 """The first line of every entry (a later layout changes the number)."""
@@ -72,7 +72,7 @@ def cache_dir() -> Path:
 
 
 def shipped_ids() -> list[str]:
-    """The ids of the shipped rulesets, sorted (:func:`drumhead.loader.ruleset_ids`, without
+    """The ids of the shipped rulesets, sorted (:func:`drumhead.loading.loader.ruleset_ids`, without
     importing the loader and the validator)."""
     return sorted(p.name[:-5] for p in _shipped_folder().iterdir() if p.name.endswith(".toml"))
 
@@ -97,7 +97,7 @@ def load_ruleset(
     options: Iterable[str] = (),
     house_rules: str | Path | HouseRules | None = None,
 ) -> Ruleset:
-    """:func:`drumhead.loader.load_ruleset`, answered from the cache when it can be (house
+    """:func:`drumhead.loading.loader.load_ruleset`, answered from the cache when it can be (house
     rules given as the copy a game keeps go to the loader, which keeps its own cache)."""
     active = sorted(set(options))
     if house_rules is not None and not isinstance(house_rules, (str, Path)):
@@ -150,7 +150,7 @@ def summary(ruleset: Ruleset) -> dict[str, Any]:
 def _load(
     ruleset_id: str, options: list[str], house_rules: str | Path | HouseRules | None
 ) -> Ruleset:
-    from drumhead import loader
+    from drumhead.loading import loader
 
     return loader.load_ruleset(ruleset_id, options, house_rules)
 
@@ -187,7 +187,7 @@ def _code() -> str:
     """drumhead's version, Python's, and the size and modification time of every module of
     the package: a new or edited module (a development checkout) makes every entry new."""
     if not _CODE:
-        package = Path(__file__).resolve().parent
+        package = Path(__file__).resolve().parent.parent  # drumhead/, not drumhead/cache/
         found: list[str] = []
         folders = [package]
         while folders:
@@ -208,15 +208,15 @@ def _code() -> str:
 # -- reading and writing entries ----------------------------------------------------------------
 def _folder(make: bool) -> Path | None:
     """The entries' folder, made if asked; None when it is missing (and not to be made) or is
-    not this user's own (:func:`drumhead.cachefiles.folder`)."""
-    from drumhead import cachefiles
+    not this user's own (:func:`drumhead.cache.files.folder`)."""
+    from drumhead.cache import files as cachefiles
 
     return cachefiles.folder("rulesets", make=make)
 
 
 def _read(name: str) -> tuple[dict[str, Any], bytes] | None:
     """An entry's summary and pickle, or None: no entry, or one that is not whole."""
-    from drumhead import cachefiles
+    from drumhead.cache import files as cachefiles
 
     folder = _folder(make=False)
     if folder is None:
@@ -240,7 +240,7 @@ def _unpickle(pickled: bytes) -> Ruleset | None:
     except ImportError:  # pragma: no cover - a Python without the accelerator
         from pickle import loads
 
-    from drumhead.model import Ruleset
+    from drumhead.rules.model import Ruleset
 
     try:
         ruleset = loads(pickled)
@@ -293,7 +293,7 @@ def _write(name: str, ruleset: Ruleset) -> None:
     import io
     import pickle
 
-    from drumhead import cachefiles
+    from drumhead.cache import files as cachefiles
 
     folder = _folder(make=True)
     if folder is None:

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any, Literal
 
-    from drumhead.model import OutcomeSpec
-    from drumhead.schema import Reader
+    from drumhead.rules.model import OutcomeSpec
+    from drumhead.rules.reader import Reader
 
     LuckWay = Literal["value", "outcomes", "value_then_outcomes", "none", "unknown"]
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drumhead.answers import coerce_answer
 from drumhead.errors import AnswersError, InputError
-from drumhead.model import GapTable, InputValue, Ruleset
-from drumhead.questions import answers_of
+from drumhead.questions.answers import coerce_answer
+from drumhead.questions.asked import answers_of
+from drumhead.rules.model import GapTable, InputValue, Ruleset
 
 MARKED_KINDS = frozenset({"house_rule", "players"})
 """Values that are not the rules': a house rule's or the players' own."""

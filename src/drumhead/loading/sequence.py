@@ -2,7 +2,7 @@
 each, how phases repeat (once per card drawn, once per side) and the loops of steps, and that
 every check of a ruleset with phases says which phase (or phases) it is made in.
 
-Called by :func:`drumhead.validate.build_ruleset`; every problem is reported at its key, with
+Called by :func:`drumhead.loading.ruleset.build_ruleset`; every problem is reported at its key, with
 the file and line.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from drumhead.model import (
+from drumhead.rules.model import (
     PHASE_ACTORS,
     PHASE_CARDS,
     PHASE_REPEATS,
@@ -21,7 +21,7 @@ from drumhead.model import (
     Sequence,
     Step,
 )
-from drumhead.schema import Reader
+from drumhead.rules.reader import Reader
 
 ACTIVATIONS = ("cards", "initiative", "alternate", "none")
 """How a ruleset decides who acts when."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from drumhead.expr import Expr
-from drumhead.model import CheckSpec
+from drumhead.rules.expr import Expr
+from drumhead.rules.model import CheckSpec
 
 
 def check_expressions(check: CheckSpec) -> list[Expr]:

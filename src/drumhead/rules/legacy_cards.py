@@ -11,7 +11,7 @@ is held as none given, as the snapshot of that time wrote it).
 
 from __future__ import annotations
 
-from drumhead.model import InputValue
+from drumhead.rules.model import InputValue
 
 LEGACY_UNIT_FIELDS: dict[str, tuple[str, InputValue | None]] = {
     "elite": ("bool", False),

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.house.rules import HouseRules, house_fingerprint
-from drumhead.model import InputValue, Ruleset
-from drumhead.schema import Locator, Problems, Reader, deep_merge
-from drumhead.tomlfile import read_toml
-from drumhead.tomlpos import locate
-from drumhead.validate import build_ruleset
-from drumhead.validate_gaps import flatten_keyed
+from drumhead.loading.gaps import flatten_keyed
+from drumhead.loading.ruleset import build_ruleset
+from drumhead.rules.house_rules import HouseRules, house_fingerprint
+from drumhead.rules.model import InputValue, Ruleset
+from drumhead.rules.reader import Locator, Problems, Reader, deep_merge
+from drumhead.rules.toml_file import read_toml
+from drumhead.rules.toml_lines import locate
 
 _CACHE: dict[tuple[str, frozenset[str], str | None, float | str], Ruleset] = {}
 
@@ -175,7 +175,7 @@ def load_ruleset(
 def _check_keyed_house_values(ruleset: Ruleset, house: HouseRules, problems: Problems) -> None:
     """Values per key (``fire_dice.infantry.1 = 4``): each key value one its input can take,
     each value of the gap's kind, each reported at its line in the house-rules file."""
-    from drumhead.answers import check_key, split_answer_id, value_problem
+    from drumhead.questions.answers import check_key, split_answer_id, value_problem
 
     for answer, value in house.gaps:
         gap_id, key = split_answer_id(answer)

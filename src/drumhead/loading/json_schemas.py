@@ -18,7 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from drumhead.checks import MECHANICS
-from drumhead.model import (
+from drumhead.loading.attributes import ATTRIBUTE_KEYS
+from drumhead.loading.gaps import GAP_TABLE_KEYS
+from drumhead.loading.ruleset import TABLE, TOP_LEVEL_KEYS
+from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
     ATTRIBUTE_USES,
     EFFECT_KINDS,
@@ -27,9 +30,6 @@ from drumhead.model import (
     InputSpec,
     Ruleset,
 )
-from drumhead.validate import TABLE, TOP_LEVEL_KEYS
-from drumhead.validate_attributes import ATTRIBUTE_KEYS
-from drumhead.validate_gaps import GAP_TABLE_KEYS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE_URL = "https://drumhead.invalid/schema/"
@@ -475,7 +475,7 @@ def house_rules_schema(ruleset: Ruleset) -> dict[str, Any]:
 
 def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema by its file name, as ``docs/schema/`` holds them."""
-    from drumhead.loader import load_ruleset, ruleset_ids
+    from drumhead.loading.loader import load_ruleset, ruleset_ids
 
     out = {"ruleset.json": ruleset_schema()}
     for ruleset_id in ruleset_ids():

@@ -22,8 +22,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from drumhead.dice.odds import Distribution, constant, sum_counts, uniform
 from drumhead.errors import NotationError
-from drumhead.odds import Distribution, constant, sum_counts, uniform
 
 if TYPE_CHECKING:
     import random

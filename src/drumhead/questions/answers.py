@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from drumhead.errors import InputError
-from drumhead.model import GapSpec, InputSpec, InputValue, Ruleset, whole_number_words
+from drumhead.rules.model import GapSpec, InputSpec, InputValue, Ruleset, whole_number_words
 
 KIND_WORDS = {"int": "a whole number", "text": "text", "choice": "one of its choices"}
 """How each kind of gap value is described to the players."""
