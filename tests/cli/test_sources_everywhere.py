@@ -21,11 +21,11 @@ import pytest
 
 from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.checks.results import GAP_KINDS
-from drumhead.checks.sources import PLAYERS_ANSWER
 from drumhead.cli.main import main
 from drumhead.dice.roller import RandomDice
 from drumhead.errors import MissingGapError
 from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import CheckSpec, GapSpec, InputSpec, Ruleset
 
 OVERRIDES: dict[tuple[str, str], dict[str, object]] = {

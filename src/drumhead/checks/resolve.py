@@ -13,7 +13,6 @@ from fractions import Fraction
 from drumhead.checks.base import Context
 from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution
 from drumhead.checks.sources import (
-    PLAYERS_ANSWER,
     answer_rulings,
     gap_provenance,
     gap_uses,
@@ -25,7 +24,7 @@ from drumhead.checks.sources import (
 )
 from drumhead.dice.roller import DiceSource, HandDice
 from drumhead.errors import InputError
-from drumhead.questions.answers import coerce_answer
+from drumhead.questions.answers import PLAYERS_ANSWER, coerce_answer
 from drumhead.rules.model import (
     COUNTED_EFFECT_KINDS,
     CheckSpec,

@@ -16,12 +16,9 @@ from collections.abc import Iterable
 from drumhead.checks.base import Context
 from drumhead.checks.results import AppliedRuling, GapUse, OutcomeOdds
 from drumhead.errors import DrumheadError
-from drumhead.questions.answers import question_text
+from drumhead.questions.answers import PLAYERS_ANSWER, question_text
 from drumhead.rules.expr import Expr
 from drumhead.rules.model import CheckSpec, ModifierSpec
-
-PLAYERS_ANSWER = "your club's answer"
-"""How a gap value the players gave is shown when nothing more is known of it."""
 
 
 def value_and_gaps(ctx: Context, expr: Expr) -> tuple[int, list[str]]:

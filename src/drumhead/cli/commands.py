@@ -209,7 +209,7 @@ def _print_questions(rs: Any, check_id: str) -> None:
 # -- odds / resolve --------------------------------------------------------------------------
 def _prepare(args: argparse.Namespace) -> Any:
     from drumhead.checks.resolve import prepare
-    from drumhead.checks.sources import PLAYERS_ANSWER
+    from drumhead.questions.answers import PLAYERS_ANSWER
 
     rs = _load(args)
     values = _pairs(args.set, "--set")

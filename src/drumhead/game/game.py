@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.checks.resolve import coerce_gap, prepare, resolve
 from drumhead.checks.results import Effect, Resolution
-from drumhead.checks.sources import PLAYERS_ANSWER
 from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game import walk
@@ -47,7 +46,7 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.house.record import as_copy
-from drumhead.questions.answers import check_answers
+from drumhead.questions.answers import PLAYERS_ANSWER, check_answers
 from drumhead.rules.model import CheckSpec, InputValue, Phase, Ruleset, Step
 from drumhead.rules.reader import Reader
 

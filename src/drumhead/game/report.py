@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drumhead.checks.sources import PLAYERS_ANSWER
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.luck_text import luck_markdown
 from drumhead.game.record_text import applied_text
 from drumhead.game.state import GameState
 from drumhead.game.stats import Roll, luck_of, placed_roll
+from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import Ruleset
 
 

@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from drumhead.errors import InputError
 from drumhead.rules.model import GapSpec, InputSpec, InputValue, Ruleset, whole_number_words
 
+PLAYERS_ANSWER = "your club's answer"
+"""How a gap value the players gave is shown when nothing more is known of it."""
+
 KIND_WORDS = {"int": "a whole number", "text": "text", "choice": "one of its choices"}
 """How each kind of gap value is described to the players."""
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drumhead.checks.sources import PLAYERS_ANSWER
-from drumhead.questions.answers import expects_int, key_label, split_answer_id
+from drumhead.questions.answers import PLAYERS_ANSWER, expects_int, key_label, split_answer_id
 from drumhead.questions.use import gaps_read
 from drumhead.rules.model import GapSpec, InputValue, Ruleset
 

@@ -28,12 +28,12 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, Select, SelectionList, Static
 
 from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.checks.sources import PLAYERS_ANSWER
 from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.game import Game, unit_inputs
 from drumhead.game.codec import strip_none
 from drumhead.game.game import derive_seed
+from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 from drumhead.session.form import needed_text
 from tests.ui.oracle.plan import Probe, base_values, oracle_game, probes
