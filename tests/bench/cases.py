@@ -117,10 +117,10 @@ def _code_stamp() -> str:
 
 def cli_cases() -> list[Case]:
     return [
-        Case("roll", "drumhead roll 2d6 within 2x python -c pass", drumhead("roll", "2d6"), BARE, 2.0, 2.6),
-        Case("odds", "drumhead odds within 3x python -c pass", drumhead(*ODDS), BARE, 3.0, 6.5),
-        Case("resolve", "drumhead resolve within 3x python -c pass", drumhead(*RESOLVE), BARE, 3.0, 6.5),
-        Case("rulesets", "drumhead rulesets within 3x python -c pass", drumhead("rulesets"), BARE, 3.0, 3.6),
+        Case("roll", "drumhead roll 2d6 within 3x python -c pass", drumhead("roll", "2d6"), BARE, 3.0, 3.6),
+        Case("odds", "drumhead odds within 4.5x python -c pass", drumhead(*ODDS), BARE, 4.5, 6.5),
+        Case("resolve", "drumhead resolve within 4.5x python -c pass", drumhead(*RESOLVE), BARE, 4.5, 6.5),
+        Case("rulesets", "drumhead rulesets within 4.5x python -c pass", drumhead("rulesets"), BARE, 4.5, 5.4),
     ]  # fmt: skip
 
 
