@@ -270,3 +270,27 @@ def test_a_reference_sheet_prints_with_its_house_marks(tmp_path: Path) -> None:
     assert pages > 1
     assert "In light cover" in text and "HOUSE" in text and "house rule, club.toml" in text
     assert "Quick reference: One If By Land" in text
+
+
+def test_drumhead_print_without_o_writes_a_file_named_after_the_save_and_says_where(
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: without ``-o`` the HTML went to the terminal; it goes to a file named after
+    the save (or the ruleset) in the current folder, and ``-o -`` is the terminal."""
+    saves, here = tmp_path / "saves", tmp_path / "here"
+    here.mkdir()
+    SaveSession.create(save_path(saves, "Cowpens"), game).close()
+    monkeypatch.chdir(here)
+    assert main(["--saves", str(saves), "print", "Cowpens"]) == 0
+    written = here / "Cowpens cards.html"
+    assert capsys.readouterr().out == f"wrote {written}\n"
+    _valid(written.read_text(encoding="utf-8"))
+    assert main(["print", "--reference", "republique", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["output"] == str(here / "republique reference.html")
+    assert "html" not in info and (here / "republique reference.html").is_file()
+    assert main(["--saves", str(saves), "print", "Cowpens", "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!DOCTYPE html>") or out.lower().startswith("<!doctype html>")
+    assert main(["--saves", str(saves), "print", "Cowpens", "-o", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["html"].lower().startswith("<!doctype html>")

@@ -193,7 +193,13 @@ def _print(sub: Any) -> None:
     p.add_argument(
         "--reference", metavar="RULESET", help="the quick-reference sheet of a ruleset instead"
     )
-    p.add_argument("--output", "-o", metavar="FILE", help="write the HTML here, not to stdout")
+    p.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the HTML here ('-' for standard output; default: 'SAVE cards.html' or "
+        "'RULESET reference.html' in the current folder)",
+    )
     p.add_argument(
         "--paper",
         choices=("any", "a4", "letter"),

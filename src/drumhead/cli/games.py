@@ -207,12 +207,26 @@ def cmd_print(args: argparse.Namespace) -> int:
         game = load_save(path).game
         text = cards_html(game, args.paper)
         info = {"save": str(path), "cards": sum(1 for u in game.state.units if not u.removed)}
-    if args.output:
-        write_output(args.output, text)
+    output = args.output or _paper_file(args)
+    if output == "-":
+        if args.json:
+            emit_json({**info, "output": None, "html": text})
+        else:
+            print(text, end="")
+        return 0
+    write_output(output, text)
+    where = str(Path(output).resolve()) if not args.output else output
     if args.json:
-        emit_json({**info, "output": args.output, **({} if args.output else {"html": text})})
-    elif args.output:
-        print(f"wrote {args.output}")
+        emit_json({**info, "output": where})
     else:
-        print(text, end="")
+        print(f"wrote {where}")
     return 0
+
+
+def _paper_file(args: argparse.Namespace) -> str:
+    """Where ``drumhead print`` writes without ``-o``: a file in the current folder named
+    after the save (``Cowpens cards.html``) or the ruleset (``republique reference.html``),
+    never the terminal (``-o -`` asks for that)."""
+    if args.reference is not None:
+        return f"{args.reference} reference.html"
+    return f"{Path(args.save).name.removesuffix('.toml')} cards.html"
