@@ -4,6 +4,12 @@ Each mechanic reads its own keys from the check's table, computes exact odds and
 New mechanics (including ruleset-specific ``custom`` ones) register in :data:`MECHANICS` or
 :data:`drumhead.checks.custom.CUSTOM`. A kind's module is imported the first time a check of
 that kind is read (a ruleset read from the compiled cache imports only the kinds it uses).
+
+May import: :mod:`drumhead.questions`, :mod:`drumhead.rules`, :mod:`drumhead.dice`,
+:mod:`drumhead.errors`. Besides the mechanics, this package resolves a check
+(:mod:`~drumhead.checks.resolve`), holds the records a resolution produces
+(:mod:`~drumhead.checks.results`) and names the sources every answer cites
+(:mod:`~drumhead.checks.sources`).
 """
 
 from __future__ import annotations

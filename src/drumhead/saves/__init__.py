@@ -3,6 +3,8 @@
 See ``docs/save-format.md`` for the files a save is made of. Listing saves and the file
 helpers load at once; everything that needs the game layer (loading, saving, the report)
 loads on first use, so the app's start screen can list saves without importing it.
+
+May import: :mod:`drumhead.paper`, :mod:`drumhead.game` and everything below them.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 front end asks of them; it tells observers what changed (:class:`Change`) and hands back
 notices for the players (:class:`Notice`). :class:`~drumhead.session.form.CheckForm` is one
 check being filled in. See ``docs/game-api.md``.
+
+May import: :mod:`drumhead.saves` and everything below it; never Textual or Rich.
 """
 
 from drumhead.session.notices import Change, Notice, Observer
