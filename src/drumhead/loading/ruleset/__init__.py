@@ -9,6 +9,9 @@ one part of the document a module.
 - :mod:`~drumhead.loading.ruleset.inputs`, :mod:`~drumhead.loading.ruleset.modifiers`,
   :mod:`~drumhead.loading.ruleset.outcomes`: a check's inputs, its modifiers and refusals, its
   outcomes and their effects.
+- :mod:`~drumhead.loading.ruleset.attributes`, :mod:`~drumhead.loading.ruleset.gaps`,
+  :mod:`~drumhead.loading.ruleset.sequence`: the unit and leader attributes (and each unit
+  type's morale check), the gaps' keys and gap tables, the sequence of play.
 - :mod:`~drumhead.loading.ruleset.expressions`: what an expression or a text refers to.
 - :mod:`~drumhead.loading.ruleset.names`: ids, and what a ruleset declares that checks name.
 

@@ -15,17 +15,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from drumhead.loading.attributes import (
+from drumhead.loading.ruleset.attributes import (
     attribute_fields,
     check_effect_attributes,
     check_morale_checks,
     read_attributes,
 )
-from drumhead.loading.gaps import link_gap_keys, read_gap_tables, read_keyed_values
 from drumhead.loading.ruleset.checks import read_check
+from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
 from drumhead.loading.ruleset.inputs import check_unit_choices, read_input
 from drumhead.loading.ruleset.names import Names, listed, valid_id
-from drumhead.loading.sequence import link_check_phases, read_sequence
+from drumhead.loading.ruleset.sequence import link_check_phases, read_sequence
 from drumhead.questions.answers import value_problem
 from drumhead.rules.model import (
     GapSpec,
