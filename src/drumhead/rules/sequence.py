@@ -20,11 +20,12 @@ PHASE_REPEATS = ("card", "side")
 moves first (the initiative's) first."""
 
 PHASE_ACTORS = ("card", "side", "both")
+"""Who acts in a phase: the units of the card drawn, the side whose pass it is, both sides."""
+
 PHASE_CARDS = ("brigade", "commander")
 """Which cards a phase repeated per card is walked for: a brigade's card (it names a brigade
 of the order of battle) or a commander's (a division/wing or army card, one of the
 scenario's extra cards); a phase that names none is walked for every card."""
-"""Who acts in a phase: the units of the card drawn, the side whose pass it is, both sides."""
 
 
 @dataclass(frozen=True, slots=True)
