@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from drumhead.checks import MECHANICS
-from drumhead.loading.attributes import ATTRIBUTE_KEYS
-from drumhead.loading.gaps import GAP_TABLE_KEYS
 from drumhead.loading.ruleset import TABLE, TOP_LEVEL_KEYS
+from drumhead.loading.ruleset.attributes import ATTRIBUTE_KEYS
+from drumhead.loading.ruleset.gaps import GAP_TABLE_KEYS
 from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
     ATTRIBUTE_USES,

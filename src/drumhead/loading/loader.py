@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.loading.gaps import flatten_keyed
 from drumhead.loading.ruleset import build_ruleset
+from drumhead.loading.ruleset.gaps import flatten_keyed
 from drumhead.rules.house_rules import HouseRules, house_fingerprint
 from drumhead.rules.model import InputValue, Ruleset
 from drumhead.rules.reader import Locator, Problems, Reader, deep_merge

@@ -1,7 +1,10 @@
 """The ruleset language: the frozen values a ruleset file is read into, and how they are read.
 
-- :mod:`~drumhead.rules.model`: the ruleset's types (checks, inputs, modifiers, outcomes,
-  effects, gaps, sequence of play, attributes).
+- :mod:`~drumhead.rules.model`: the ruleset's types, every one importable from it; the
+  :class:`~drumhead.rules.model.Ruleset` and what it declares at its top level are there, its
+  parts' types in :mod:`~drumhead.rules.checks` (checks, inputs, modifiers, outcomes,
+  effects), :mod:`~drumhead.rules.gaps` (gaps, gap tables), :mod:`~drumhead.rules.cards`
+  (card fields, attributes) and :mod:`~drumhead.rules.sequence` (the sequence of play).
 - :mod:`~drumhead.rules.expr`: the small, safe expression language of conditions and values.
 - :mod:`~drumhead.rules.luck`: which results of a check are better for the unit rolled for.
 - :mod:`~drumhead.rules.house_rules`: what a house-rules file says, as a value.

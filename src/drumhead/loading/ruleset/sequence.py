@@ -2,8 +2,8 @@
 each, how phases repeat (once per card drawn, once per side) and the loops of steps, and that
 every check of a ruleset with phases says which phase (or phases) it is made in.
 
-Called by :func:`drumhead.loading.ruleset.build_ruleset`; every problem is reported at its key, with
-the file and line.
+Called by :func:`~drumhead.loading.ruleset.document.build_ruleset`; every problem is reported
+at its key, with the file and line.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 ``[unit_attributes.ID]`` and ``[leader_attributes.ID]`` declare the values a ruleset keeps on
 its cards besides the ones every ruleset has (see ``docs/ruleset-format.md``); a unit type's
-``morale_check`` names its standard morale test. Part of :func:`drumhead.loading.ruleset.build_ruleset`.
+``morale_check`` names its standard morale test. Part of
+:func:`~drumhead.loading.ruleset.document.build_ruleset`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 gap is kept by (``keys``), and the gap tables (``[gap_tables.ID]``) that lay gaps out as the
 grid of a missing chart, with the outcome set every cell is checked against.
 
-Called by :func:`drumhead.loading.ruleset.build_ruleset`; every problem is reported at its key.
+Called by :func:`~drumhead.loading.ruleset.document.build_ruleset`; every problem is reported
+at its key.
 """
 
 from __future__ import annotations

@@ -1,0 +1,84 @@
+"""Reading an input (``[inputs.NAME]`` shared by checks, ``[checks.ID.inputs.NAME]`` a check's
+own): its type, choices, bounds and default, and the unit-card field that fills it
+(``from_unit``), which must be one a card can hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from drumhead.loading.ruleset.names import ID, Names, listed
+from drumhead.rules.model import UNIT_FIELDS, InputSpec
+from drumhead.rules.reader import Reader
+
+
+def read_input(
+    t: Reader, name: str, names: Names | None = None, *, fields: set[str] | None = None
+) -> InputSpec:
+    itype = t.text("type", choices=("int", "bool", "choice"))
+    choices = t.strs("choices", ())
+    if itype == "choice" and not choices:
+        t.report("choices", "a choice input needs its choices")
+    if itype != "choice" and choices:
+        t.report("choices", "only choice inputs take choices")
+    default = t.raw("default", None)
+    minimum = t.integer("min", None)
+    maximum = t.integer("max", None)
+    if default is not None:
+        ok = (
+            (itype == "int" and isinstance(default, int) and not isinstance(default, bool))
+            or (itype == "bool" and isinstance(default, bool))
+            or (itype == "choice" and default in choices)
+        )
+        if not ok:
+            t.report("default", f"default {default!r} does not fit a {itype} input")
+    from_unit = t.text("from_unit", None)
+    marker = from_unit is not None and from_unit.startswith("marker:")
+    known = UNIT_FIELDS | (fields or set()) | (names.card_fields if names else set())
+    if from_unit is not None and from_unit not in known and not marker:
+        t.report(
+            "from_unit",
+            f"'{from_unit}' is not a unit field ({', '.join(sorted(known))}; or an attribute "
+            "declared in [unit_attributes] / [leader_attributes])",
+        )
+    if marker and (itype != "bool" or not ID.match(str(from_unit)[7:])):
+        t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
+    role = t.text("role", None)
+    if role is not None and from_unit is None:
+        t.report("role", "only an input filled from a unit card (from_unit) names a role")
+    spec = InputSpec(
+        name=name,
+        type=cast(Any, itype),
+        label=t.text("label"),
+        choices=choices,
+        default=default,
+        minimum=minimum,
+        maximum=maximum,
+        from_unit=from_unit,
+        help=t.text("help", ""),
+        role=role,
+    )
+    if names is not None:
+        check_unit_choices(t, spec, names)
+    t.done()
+    return spec
+
+
+def check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
+    """A choice input filled from the unit card offers only what a card can hold, and a bool
+    input filled from a marker names a marker the ruleset has (``t`` reads the input's table)."""
+    if spec.from_unit is not None and spec.from_unit.startswith("marker:"):
+        marker = spec.from_unit[len("marker:") :]
+        if known.markers and marker not in known.markers:
+            t.report("from_unit", f"no marker '{marker}' (markers: {listed(known.markers)})")
+        return
+    if spec.from_unit is None or spec.type != "choice":
+        return
+    values = known.unit_field(spec.from_unit)
+    for choice in spec.choices:
+        if values and choice not in values:
+            t.report(
+                "choices",
+                f"'{choice}' is not a {spec.from_unit.replace('_', ' ')} a unit card can have "
+                f"({listed(values)})",
+            )

@@ -1,0 +1,182 @@
+"""Reading a check's outcomes (``[checks.ID.outcomes.OUT]``) and the effects each proposes:
+whom an effect may fall on (a role, a leader, a side, the table), the keys each kind of
+effect takes, and the states, markers and rulings it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from drumhead.errors import DrumheadError
+from drumhead.loading.ruleset.expressions import check_expr, check_placeholders
+from drumhead.loading.ruleset.names import Names, listed, valid_id
+from drumhead.rules.model import (
+    COUNTED_EFFECT_KINDS,
+    EFFECT_KINDS,
+    LEADER_STATES,
+    EffectSpec,
+    OutcomeSpec,
+)
+from drumhead.rules.reader import Reader
+
+TABLE = "table"
+"""An effect for the players, not a unit: a reminder, logged, on no card."""
+
+
+EFFECT_NAMES: frozenset[str] = frozenset({"value", "rerolled"})
+"""Names an effect's ``amount``/``when`` may read besides the check's own: the outcome's number
+and whether a re-roll was used (e.g. to spend a leader's re-roll only when one was made)."""
+
+
+def effect_targets(roles: tuple[str, ...], army_sides: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Whom an effect may fall on: a role, its leader (``leader`` is the first role's), an
+    army-level check's side, or the table."""
+    leaders = ("leader", *(f"leader:{r}" for r in roles)) if roles else ()
+    first = ("self",) if roles else ()  # the first role, whatever its name
+    return tuple(dict.fromkeys((*first, *roles, *leaders, *army_sides, TABLE)))
+
+
+_EFFECT_KEYS: Mapping[str, frozenset[str]] = {
+    "state": frozenset({"state", "leader"}),
+    "marker": frozenset({"marker", "clear_marker"}),
+    "dice": frozenset({"distance"}),
+}
+"""An effect key -> the kinds that read it (any other kind would silently ignore it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectScope:
+    """What the effects of one check may name."""
+
+    names: set[str]
+    """Names ``amount`` and ``when`` may read."""
+    known: Names
+    choices: Mapping[str, tuple[str, ...]]
+    """The check's choice inputs and their choices."""
+    placeholders: set[str]
+    """Names ``text`` may show in braces."""
+    lookups: set[str]
+    own_states: set[str]
+    """States of the ladders of the unit types the check applies to (``who = "self"``)."""
+    any_states: set[str]
+    """States of every ladder (an effect on another unit)."""
+    markers: set[str]
+    roles: tuple[str, ...]
+    """Whom an effect may name (``effect_targets``)."""
+
+
+def read_outcome(
+    o: Reader,
+    kind: str,
+    out_id: str,
+    names: set[str],
+    known: Names,
+    choices: Mapping[str, tuple[str, ...]],
+    texts: set[str],
+    scope: EffectScope,
+    sides: tuple[str, str] | None,
+) -> OutcomeSpec:
+    valid_id(o, None, out_id)
+    when = o.expr("when", None)
+    if when is not None:
+        check_expr(o, "when", when, names, known, choices, texts)
+    by = o.range("by", None)
+    result = o.text("result", None, choices=("pass", "fail"))
+    if kind == "target" and result is None:
+        o.report("result", 'a target test\'s outcomes need result = "pass" or "fail"')
+    effects = []
+    for e in o.array("effects"):
+        with e.guard():
+            effects.append(_read_effect(e, scope))
+    winner = o.text("winner", None)
+    if winner is not None and sides is None:
+        o.report("winner", "only opposed checks have sides to win")
+    elif winner is not None and sides is not None and winner not in sides:
+        o.report(
+            "winner", f"an opposed check's winner is one of {', '.join(sides)}, not '{winner}'"
+        )
+    spec = OutcomeSpec(
+        id=out_id,
+        text=o.text("text"),
+        effects=tuple(effects),
+        result=cast(Any, result),
+        by=by,
+        when=when,
+        numeric=o.boolean("numeric", kind in ("chart", "pool", "roll", "split")),
+        source=o.text("source", ""),
+        winner=winner,
+    )
+    check_placeholders(o, "text", spec.text, scope.placeholders - {"rerolled"})
+    o.done()
+    return spec
+
+
+def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
+    kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
+    amount = e.expr("amount", None)
+    texts = set(scope.choices)
+    if amount is not None:
+        check_expr(e, "amount", amount, scope.names, scope.known, scope.choices, texts)
+    when = e.expr("when", None)
+    if when is not None:
+        check_expr(e, "when", when, scope.names, scope.known, scope.choices, texts)
+    dice = e.text("dice", None)
+    if dice is not None:
+        from drumhead.dice.notation import parse
+
+        try:
+            parse(dice)
+        except DrumheadError as exc:
+            e.report("dice", str(exc))
+    spec = EffectSpec(
+        kind=kind,
+        text=e.text("text"),
+        amount=amount,
+        dice=dice,
+        state=e.text("state", None),
+        marker=e.text("marker", None),
+        who=e.text("who", "self"),
+        when=when,
+        ruling=e.text("ruling", None),
+    )
+    if spec.ruling is not None and spec.ruling not in scope.known.rulings:
+        e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {listed(scope.known.rulings)})")
+    check_placeholders(e, "text", spec.text, scope.placeholders)
+    for key, kinds in _EFFECT_KEYS.items():
+        if e.has(key) and kind not in kinds:
+            e.report(
+                key, f"a '{kind}' effect takes no {key} (only {' and '.join(sorted(kinds))} do)"
+            )
+    if spec.who not in scope.roles:
+        e.report(
+            "who",
+            f"no one called '{spec.who}' in this check (an effect falls on one of: "
+            f"{', '.join(scope.roles)}; a check names its sides under roles)",
+        )
+    first = scope.roles[1] if len(scope.roles) > 1 and scope.roles[0] == "self" else "self"
+    if spec.who == TABLE and kind != "note":
+        e.report("who", "only a note is for the table: every other effect changes a unit")
+    if kind == "state":
+        if spec.state is None:
+            e.report("state", "a 'state' effect needs the state")
+        else:
+            states = scope.own_states if spec.who in ("self", first) else scope.any_states
+            if states and spec.state not in states:
+                e.report(
+                    "state",
+                    f"'{spec.state}' is not on the ladder of the units this falls on "
+                    f"({listed(states)})",
+                )
+    if kind == "leader" and spec.state is not None and spec.state not in LEADER_STATES:
+        e.report("state", f"a leader is {', '.join(LEADER_STATES)}, not '{spec.state}'")
+    if kind in ("marker", "clear_marker"):
+        if spec.marker is None:
+            e.report("marker", f"a '{kind}' effect needs the marker")
+        elif scope.markers and spec.marker not in scope.markers:
+            e.report("marker", f"no marker '{spec.marker}' (markers: {listed(scope.markers)})")
+    if kind in COUNTED_EFFECT_KINDS and spec.amount is None:
+        e.report("amount", f"a '{kind}' effect needs an amount")
+    e.done()
+    return spec

@@ -1,0 +1,236 @@
+"""The frozen types of a check: its inputs, modifiers, roles, outcomes and the effects they
+propose, the situations that refuse it and the rulings it rests on.
+
+Kind-specific configuration of a check (its dice, table, chart, ...) lives with the mechanic
+that uses it, in :mod:`drumhead.checks`; :class:`CheckSpec` holds it as its ``mechanic``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drumhead.rules.expr import Expr
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from drumhead.checks.base import Mechanic
+    from drumhead.rules.luck import LuckOrder
+
+    InputType = Literal["int", "bool", "choice"]
+InputValue = int | bool | str
+
+EFFECT_KINDS: frozenset[str] = frozenset(
+    {
+        "state",  # set the morale state to `state`
+        "step",  # move `amount` steps down (or up, if negative) the morale ladder
+        "lose",  # lose `amount` of strength (figures, stands, hits)
+        "hits",  # mark `amount` hits: each full set of the unit's hits per stand loses a stand
+        "marker",  # place `marker`
+        "clear_marker",  # remove `marker`
+        "distance",  # a distance to move: `dice` to roll or `amount` inches; `text` says how
+        "remove",  # remove the unit from play
+        "leader",  # something happens to a leader: `state` wounded/killed, `amount` re-rolls used
+        "note",  # a restriction or reminder for the players, in `text`
+    }
+)
+"""The kinds of effect a resolution can propose."""
+
+LEADER_STATES: tuple[str, ...] = ("active", "wounded", "killed")
+"""What a ``leader`` effect's ``state`` may set a leader to (the game's leader statuses)."""
+
+COUNTED_EFFECT_KINDS: frozenset[str] = frozenset({"step", "lose", "hits"})
+"""Effects that are an amount of something: they need one, and an amount of 0 is no effect."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputSpec:
+    """One input a check takes."""
+
+    name: str
+    type: InputType
+    label: str
+    choices: tuple[str, ...] = ()
+    """For ``choice`` inputs: the allowed values, in the order their ``_rank`` counts."""
+    default: InputValue | None = None
+    """The value when none is given; None means the input is required."""
+    minimum: int | None = None
+    maximum: int | None = None
+    from_unit: str | None = None
+    """The unit-card field the app fills this input from."""
+    help: str = ""
+    role: str | None = None
+    """Whose card fills it (``from_unit``): one of the check's roles; None: the first, the unit
+    the check is made for."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierSpec:
+    """A modifier: added to a roll, to a dice count, or scaling a result."""
+
+    id: str
+    label: str
+    value: Expr
+    """The value: a constant or an expression over the inputs (e.g. ``-stands_lost``)."""
+    source: str
+    auto: bool = False
+    """Follows from the inputs (applied when ``when`` holds) rather than ticked by a player."""
+    when: Expr | None = None
+    """For auto modifiers: when it applies. For ticked ones: when it may be ticked."""
+    group: str | None = None
+    """Modifiers of one group are exclusive: only one applies (see the check's ``groups``)."""
+    side: str | None = None
+    """For opposed checks: the side whose roll it modifies."""
+    applies: Literal["roll", "dice", "scale", "target"] = "roll"
+    """``roll``: added to the roll; ``dice``: added to a pool's dice count; ``scale``: the result
+    is multiplied by value/``scale_by``; ``target``: added to the number needed."""
+    scale_by: int = 1
+    """Denominator for ``scale`` modifiers (value 1, scale_by 2 = half)."""
+    countable: bool = False
+    """May be ticked more than once (e.g. "-2 per obstacle crossed")."""
+    option: str | None = None
+    """Only offered when this optional rule is on."""
+    explain: str = ""
+    """For auto modifiers: why it applies, with ``{input}`` placeholders."""
+    refusals: tuple[Refusal, ...] = ()
+    """Situations in which the rules forbid ticking it (``refuse``): ticking it then is an
+    error citing the rule, and it is not offered."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """An effect an outcome implies, before it is evaluated for a particular resolution."""
+
+    kind: str
+    text: str
+    """What the players read, with ``{value}`` and ``{input}`` placeholders."""
+    amount: Expr | None = None
+    dice: str | None = None
+    state: str | None = None
+    marker: str | None = None
+    who: str = "self"
+    """Whom it falls on: one of the check's roles (``self``, the unit the check is made for,
+    where it declares none); ``leader`` (the leader with the first role's unit) or
+    ``leader:ROLE``; one of an army-level check's sides; or ``table``: a reminder for the
+    players, logged, on no unit's card."""
+    when: Expr | None = None
+    ruling: str | None = None
+    """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoleSpec:
+    """One side of a check: a unit (or a group of units) the players pick from the roster."""
+
+    id: str
+    title: str
+    """What the players are asked for: "The target", "The defending group"."""
+    minimum: int = 1
+    """How many units the role needs (0: the role may be left empty)."""
+    maximum: int = 1
+    """How many units it may hold (a Republique assault's group of bases)."""
+    own_side: bool = False
+    """Whether its unit is on the same side as the first role's (``side = "own"``: a second
+    wave); the roster then offers that side's units first, not the enemy's."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeSpec:
+    """One outcome a check can have."""
+
+    id: str
+    text: str
+    effects: tuple[EffectSpec, ...] = ()
+    result: Literal["pass", "fail"] | None = None
+    """Target tests: whether this is a passing or failing outcome."""
+    by: tuple[int, int] | None = None
+    """Target tests: the margin range (fail by 1, by 2 or more = (2, 1000))."""
+    when: Expr | None = None
+    """Extra condition on the inputs for this outcome to be the one chosen."""
+    numeric: bool = False
+    """The outcome carries a number (casualties, hits, inches, turns)."""
+    source: str = ""
+    winner: str | None = None
+    """Opposed checks: the side (one of the check's ``sides``) this outcome says has won,
+    e.g. the initiative; the first side is the one of the unit it is rolled for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A situation the rules forbid: the check is refused with ``text`` when ``when`` holds."""
+
+    when: Expr
+    text: str
+    """Why the check cannot be made, as the players read it (with ``{input}`` placeholders)."""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRef:
+    """A ruling a check rests on when ``when`` holds (always, without one)."""
+
+    id: str
+    when: Expr | None = None
+    alternative_when: Expr | None = None
+    """When this holds the players chose the ruling's alternative reading instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A check: the inputs, modifiers, mechanic and outcomes of one kind of test or roll."""
+
+    id: str
+    title: str
+    kind: str
+    source: str
+    summary: str
+    inputs: tuple[InputSpec, ...]
+    derived: tuple[tuple[str, Expr], ...]
+    modifiers: tuple[ModifierSpec, ...]
+    groups: tuple[tuple[str, Literal["max", "min"]], ...]
+    outcomes: tuple[OutcomeSpec, ...]
+    mechanic: Mechanic
+    option: str | None = None
+    applies_to: tuple[str, ...] = ()
+    """Unit types the check fits (for ordering the app's check picker); empty: any."""
+    phase: str | None = None
+    """The sequence-of-play phase the check belongs to (the first, when it has several)."""
+    phases: tuple[str, ...] = ()
+    """Every phase the check is made in (``phase = "ID"`` or ``phase = ["ID", ...]``)."""
+    sides: tuple[str, str] | None = None
+    """Opposed checks: the two sides' names."""
+    refusals: tuple[Refusal, ...] = ()
+    """Situations in which the rules forbid the check (first match refuses it)."""
+    rulings: tuple[RulingRef, ...] = ()
+    """Rulings the check rests on in some situations (``[[checks.ID.rulings]]``)."""
+    roles: tuple[RoleSpec, ...] = ()
+    """The check's sides, the unit it is made for first (none: that unit alone)."""
+    scope: Literal["unit", "army"] = "unit"
+    """``army``: made for a side, not a unit (the initiative); its effects go to the sides
+    and the log, never onto a unit's card."""
+    luck: LuckOrder | None = None
+    """Which results are better for the unit rolled for (``luck``, or derived: drumhead.rules.luck)."""
+
+    @property
+    def role_ids(self) -> tuple[str, ...]:
+        """The roles' ids, the unit the check is made for first (``self`` when none are
+        declared; none for an army-level check)."""
+        if self.scope == "army":
+            return ()
+        return tuple(r.id for r in self.roles) or ("self",)
+
+    def role(self, role_id: str) -> RoleSpec | None:
+        return next((r for r in self.roles if r.id == role_id), None)
+
+    def input(self, name: str) -> InputSpec | None:
+        return next((i for i in self.inputs if i.name == name), None)
+
+    def outcome(self, outcome_id: str) -> OutcomeSpec:
+        for outcome in self.outcomes:
+            if outcome.id == outcome_id:
+                return outcome
+        raise KeyError(outcome_id)
+
+    def modifier(self, modifier_id: str) -> ModifierSpec | None:
+        return next((m for m in self.modifiers if m.id == modifier_id), None)
