@@ -45,6 +45,11 @@ DATA_ERRORS = [
     ("checks", ["checks", "no-such-ruleset"], "no ruleset 'no-such-ruleset'"),
     ("checks check", ["checks", "one-if-by-land", "nope"], "has no check 'nope'"),
     ("odds", ["odds", "one-if-by-land", "morale", "--set", "quality=heroic"], "quality"),
+    (
+        "odds, two of one exclusive group (issue 35)",
+        ["odds", "one-if-by-land", "morale", "--mod", "light_cover", "--mod", "heavy_cover"],
+        "'light_cover' (In light cover) and 'heavy_cover' (In heavy cover) are one choice",
+    ),
     ("resolve", ["resolve", "one-if-by-land", "morale", "--dice", "11"], "not a face"),
     ("new", ["new", "no-such-ruleset"], "no ruleset"),
     ("export", ["export", "no such save"], "no such save"),

@@ -26,7 +26,7 @@ from drumhead.dice.roller import RandomDice
 from drumhead.errors import MissingGapError
 from drumhead.loading.loader import load_ruleset, ruleset_ids
 from drumhead.questions.answers import PLAYERS_ANSWER
-from drumhead.rules.model import CheckSpec, GapSpec, InputSpec, Ruleset
+from drumhead.rules.model import CheckSpec, GapSpec, InputSpec, ModifierSpec, Ruleset
 
 OVERRIDES: dict[tuple[str, str], dict[str, object]] = {
     ("one-if-by-land", "fire"): {"figures": 12},
@@ -92,7 +92,7 @@ def working(ruleset: Ruleset, check: CheckSpec) -> tuple[dict[str, str], list[st
     for _ in range(300):
         try:
             ctx = prepare(ruleset, check.id, values)
-            mods = [m.id for m in available_modifiers(ctx)]
+            mods = one_of_each_group(available_modifiers(ctx))
             ctx = prepare(ruleset, check.id, values, mods)
             odds(ctx)
             resolve(ctx, RandomDice(random.Random(SEED)))  # a chart cell read only when rolled
@@ -179,6 +179,20 @@ def check_text(out: str, data: dict[str, Any]) -> None:
         assert f"ruling {r['id']} ({r['source']})" in out
     for change in data["house_rules"]:
         assert change in out
+
+
+def one_of_each_group(offered: list[ModifierSpec]) -> list[str]:
+    """Every modifier offered, but one of each exclusive group (the rules count only one, and
+    ticking two is refused)."""
+    taken: set[tuple[str, str | None]] = set()
+    out = []
+    for m in offered:
+        if m.group is not None:
+            if (m.group, m.side) in taken:
+                continue
+            taken.add((m.group, m.side))
+        out.append(m.id)
+    return out
 
 
 def _args(check: CheckSpec, values: dict[str, str], mods: list[str]) -> list[str]:

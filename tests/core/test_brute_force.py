@@ -81,7 +81,7 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
     ("test", {"single": True, "stands_lost": 5}, []),
     ("morale_table", {"unit_type": "cavalry"}, ["shaken"]),
     ("morale_table", {"unit_type": "infantry"}, []),
-    ("combat", {"general": True}, ["flank", "rear"]),
+    ("combat", {"general": True}, ["rear"]),
     ("combat", {"opponent_general": True}, []),
     ("fire", {"figures": 4}, ["close"]),
     ("fire", {"figures": 13}, ["cover"]),

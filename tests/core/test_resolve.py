@@ -10,6 +10,7 @@ import pytest
 from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
 from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import DiceError, InputError, MissingGapError
+from drumhead.loading.ruleset import build_ruleset
 
 from .minirules import document, mini
 
@@ -92,10 +93,34 @@ def test_countable_modifier() -> None:
     assert ctx.modifiers[0].count == 3
 
 
-def test_exclusive_group_keeps_only_the_worst() -> None:
-    ctx = prepare(mini(), "combat", {}, ["flank", "rear"])
+def test_an_exclusive_group_is_one_choice_never_two_ticks() -> None:
+    """Ticking two of a group counted one silently (issue 35): refused, naming both and
+    the group's rule."""
+    ctx = prepare(mini(), "combat", {}, ["rear"])
     assert [(m.id, m.value) for m in ctx.modifiers] == [("rear", -4)]
     assert ctx.total("defender") == -4
+    with pytest.raises(InputError) as refused:
+        prepare(mini(), "combat", {}, ["flank", "rear"])
+    assert str(refused.value) == (
+        "'flank' (flank) and 'rear' (rear) are one choice "
+        "(group position: the rules count only the smallest): tick one"
+    )
+
+
+def test_an_effect_cites_its_own_rule_else_its_outcomes() -> None:
+    """Issue 35: each effect cites the rule it applies, not its check's."""
+    doc = document()
+    fail = doc["checks"]["test"]["outcomes"]["fail"]
+    fail["source"] = "T 9"
+    fail["effects"] = [
+        {"kind": "step", "amount": 1, "text": "one step down"},
+        {"kind": "note", "text": "friends nearby test", "who": "table", "source": "T 12"},
+    ]
+    ctx = prepare(build_ruleset(doc, file="mini.toml"), "test", {"quality": "veteran"})
+    res = resolve(ctx, HandDice([2]))
+    assert [e.source for e in res.effects] == [None, "T 12"]
+    assert [e["source"] for e in res.to_dict()["effects"]] == ["T 9", "T 12"]
+    assert "source" not in res.effects[1].to_dict()  # the applied effect, as journaled
 
 
 def test_opposed_sides_and_beyond_the_table() -> None:

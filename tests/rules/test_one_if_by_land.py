@@ -231,10 +231,14 @@ def test_point_blank_is_small_arms_only_and_range_is_cannon_only() -> None:
         prepare(rs(), "fire", {"figures": 10}, ["cannon_12_25"])
 
 
-def test_cover_and_cannon_range_do_not_stack() -> None:
-    assert prepare(rs(), "fire", {"figures": 10}, ["light_cover", "heavy_cover"]).total() == -4
-    ctx = prepare(rs(), "fire", {"cannon": "heavy"}, ["cannon_12_25", "cannon_over_25"])
-    assert ctx.total() == -4
+def test_cover_and_cannon_range_are_one_choice_each() -> None:
+    """Issue 35: ticking light and heavy cover counted only the heavier, silently; the two
+    are one choice, and ticking both is refused naming both."""
+    assert prepare(rs(), "fire", {"figures": 10}, ["heavy_cover"]).total() == -4
+    with pytest.raises(InputError, match=r"'light_cover' .* and 'heavy_cover' .* one choice"):
+        prepare(rs(), "fire", {"figures": 10}, ["light_cover", "heavy_cover"])
+    with pytest.raises(InputError, match="one choice"):
+        prepare(rs(), "fire", {"cannon": "heavy"}, ["cannon_12_25", "cannon_over_25"])
 
 
 @pytest.mark.parametrize(
@@ -424,9 +428,12 @@ def test_more_lost_than_started_is_refused() -> None:
         prepare(rs(), "morale", {"figures_start": 10, "figures_lost": 11})
 
 
-def test_exclusive_morale_groups() -> None:
-    assert prepare(rs(), "morale", {}, ["equal_friend_routs", "higher_friend_routs"]).total() == 2
-    assert prepare(rs(), "morale", {}, ["light_cover", "heavy_cover"]).total() == -2
+def test_exclusive_morale_groups_are_one_choice() -> None:
+    """Issue 35: "friend routs +1" and "+2" counted only one, and nothing said which."""
+    assert prepare(rs(), "morale", {}, ["higher_friend_routs"]).total() == 2
+    for both in (["equal_friend_routs", "higher_friend_routs"], ["light_cover", "heavy_cover"]):
+        with pytest.raises(InputError, match="one choice"):
+            prepare(rs(), "morale", {}, both)
 
 
 def test_every_morale_modifier_together() -> None:

@@ -4,6 +4,7 @@ there are none), the roll, and the effects kept, edited and applied."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +203,25 @@ def test_hand_dice_are_read_as_the_players_type_them(text: str, faces: list[int]
 def test_a_face_that_is_not_a_number_is_refused() -> None:
     with pytest.raises(DrumheadError, match="'x' is not a die face"):
         parse_hand_dice("3 x")
+
+
+def test_a_group_of_exclusive_modifiers_is_one_choice_and_says_what_it_unticked(
+    saves: Path,
+) -> None:
+    """Issue 35: ticking "light cover" and "heavy cover" showed both ticked and counted -2,
+    and nothing said which tick was ignored. A newer tick of a group replaces the older one,
+    the form says which it unticked, and the odds count what is ticked."""
+    table = TableSession(str(saves), ruleset="one-if-by-land", seed=5)
+    try:
+        form = form_for(table, "morale", None)
+        assert form.tick({"light_cover"}) is None
+        said = form.tick({"light_cover", "heavy_cover", "outflanked"})
+        assert said == "In light cover unticked: In heavy cover replaces it (one choice)"
+        assert set(form.ticked) == {"heavy_cover", "outflanked"}
+        assert form.tick({"heavy_cover", "outflanked"}) is None  # nothing new: nothing said
+        view = form.odds()
+        assert view.context is not None
+        assert {m.id for m in view.context.modifiers} >= {"heavy_cover", "outflanked"}
+        assert "light_cover" not in {m.id for m in view.context.modifiers}
+    finally:
+        table.close(force=True)

@@ -167,7 +167,14 @@ class InputForm(VerticalScroll):
 
     @on(SelectionList.SelectedChanged, "#mods")
     def mods_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        self.form.tick(set(event.selection_list.selected))
+        mods = event.selection_list
+        said = self.form.tick(set(mods.selected))
+        if said is not None:  # one of an exclusive group replaced another: show it unticked
+            with mods.prevent(SelectionList.SelectedChanged):
+                for value in list(mods.selected):
+                    if value not in self.form.ticked:
+                        mods.deselect(value)
+            self.notify(said, title="One choice")
         self.post_message(self.Changed(offer=False))
 
     # -- the modifiers --------------------------------------------------------------------

@@ -34,6 +34,8 @@ def effect_prompt(effect: Effect) -> Text:
         text.append(f" [roll {effect.dice}]")
     if effect.who != "self":
         text.append(f" ({effect.who})", style="italic")
+    if effect.source:
+        text.append(f"  {effect.source}", style="italic")
     return text
 
 

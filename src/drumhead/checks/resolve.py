@@ -162,6 +162,9 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
         refused = modifier_refusal(ctx, spec)
         if refused is not None:
             raise InputError(refused)
+    both = ticked_together(check, ticked)
+    if both is not None:
+        raise InputError(both)
     chosen: list[AppliedModifier] = []
     for spec in check.modifiers:
         if spec.option is not None and spec.option not in ctx.ruleset.active_options:
@@ -194,6 +197,28 @@ def _applied(ctx: Context, ticked: Mapping[str, int]) -> tuple[AppliedModifier, 
             )
         )
     return tuple(_exclusive(check, chosen))
+
+
+def ticked_together(check: CheckSpec, ticked: Iterable[str]) -> str | None:
+    """Why these ticks cannot stand together, or None: two modifiers of one exclusive group
+    (for one side) are one choice, since the rules count only the largest (or smallest) of
+    them; ticking both would leave one silently ignored."""
+    policy = dict(check.groups)
+    seen: dict[tuple[str, str | None], ModifierSpec] = {}
+    for mod_id in ticked:
+        spec = check.modifier(mod_id)
+        if spec is None or spec.group is None or spec.auto:
+            continue
+        key = (spec.group, spec.side)
+        other = seen.get(key)
+        if other is not None:
+            counts = "largest" if policy.get(spec.group) == "max" else "smallest"
+            return (
+                f"'{other.id}' ({other.label}) and '{spec.id}' ({spec.label}) are one choice "
+                f"(group {spec.group}: the rules count only the {counts}): tick one"
+            )
+        seen[key] = spec
+    return None
 
 
 def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedModifier]:
@@ -333,4 +358,5 @@ def _effects(
             marker=spec.marker,
             who=spec.who,
             ruling=spec.ruling,
+            source=spec.source,
         )

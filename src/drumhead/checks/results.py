@@ -73,6 +73,9 @@ class Effect:
     who: str = "self"
     ruling: str | None = None
     """The ruling the effect rests on (shown with the result; not part of the applied effect)."""
+    source: str | None = None
+    """The rule this effect applies when it is not its outcome's (shown with the result, and
+    recorded with the roll; not part of the applied effect)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The effect as applied and journaled (without its ruling: that is the answer's)."""
@@ -266,7 +269,7 @@ class Resolution:
         }
 
     def _effect_dict(self, effect: Effect) -> dict[str, Any]:
-        out = {**effect.to_dict(), "source": self.outcome_source or self.source}
+        out = {**effect.to_dict(), "source": effect.source or self.outcome_source or self.source}
         if effect.ruling:
             out["ruling"] = effect.ruling
         return out

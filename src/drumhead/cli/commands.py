@@ -327,7 +327,7 @@ def print_resolution(ctx: Any, res: Resolution, seed: int | None) -> None:
     if res.outcome_source != res.source:
         print(f"  outcome source: {res.outcome_source}")
     for effect in res.effects:
-        print(f"  -> {effect.text}")
+        print(f"  -> {effect.text}" + (f"  ({effect.source})" if effect.source else ""))
     print_sources(res.to_dict())
     print(
         "  odds before the roll: "

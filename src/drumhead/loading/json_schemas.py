@@ -134,6 +134,7 @@ def _effect() -> dict[str, Any]:
             },
             "when": EXPR,
             "ruling": TEXT,
+            "source": TEXT,
         },
         ("kind", "text"),
     )

@@ -117,6 +117,9 @@ class EffectSpec:
     when: Expr | None = None
     ruling: str | None = None
     """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
+    source: str | None = None
+    """The rule this effect applies, where it is not the rule its outcome cites (a charge
+    result on another page than the morale table, a marker from the panic rules)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,9 +224,30 @@ class CheckForm:
         return [s for s in self.check.inputs if s.default is None and s.name not in self.values]
 
     # -- modifiers ------------------------------------------------------------------------
-    def tick(self, selected: set[str]) -> None:
-        """The modifiers ticked now (a count kept for those already ticked)."""
-        self.ticked = {m: self.ticked.get(m, 1) for m in selected}
+    def tick(self, selected: set[str]) -> str | None:
+        """The modifiers ticked now (a count kept for those already ticked). A group of
+        exclusive modifiers is one choice: a modifier newly ticked replaces the one of its
+        group ticked before, and what was unticked is said (None when nothing was)."""
+        before = self.ticked
+        chosen = [m for m in before if m in selected] + [m for m in selected if m not in before]
+        said: list[str] = []
+        for new in [m for m in selected if m not in before]:
+            spec = self.check.modifier(new)
+            if spec is None or spec.group is None:
+                continue
+            for old in list(chosen):
+                other = self.check.modifier(old)
+                if (
+                    old != new
+                    and other is not None
+                    and other.group == spec.group
+                    and other.side == spec.side
+                    and not other.auto
+                ):
+                    chosen.remove(old)
+                    said.append(f"{other.label} unticked: {spec.label} replaces it (one choice)")
+        self.ticked = {m: before.get(m, 1) for m in chosen}
+        return "; ".join(said) or None
 
     def count(self, mod_id: str, delta: int) -> str | None:
         """Change the count of a countable modifier; why not, when it is not countable."""

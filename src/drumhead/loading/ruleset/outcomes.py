@@ -140,6 +140,7 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
         who=e.text("who", "self"),
         when=when,
         ruling=e.text("ruling", None),
+        source=e.text("source", None),
     )
     if spec.ruling is not None and spec.ruling not in scope.known.rulings:
         e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {listed(scope.known.rulings)})")
