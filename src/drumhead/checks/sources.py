@@ -200,12 +200,30 @@ def check_lookups(check: CheckSpec) -> set[str]:
     return {name for e in exprs for name in e.lookups}
 
 
+GIVES = ": gives "
+"""Between a house-rules file and a value it gave, in :func:`house_changes`'s lines: text
+that also lists the answer's gap values says them once (:func:`changes_only`)."""
+
+
+def changes_only(house_rules: Iterable[str]) -> list[str]:
+    """The lines of :func:`house_changes` that change the rules (the values it gave are
+    listed with the answer's other gap values)."""
+    return [line for line in house_rules if GIVES not in line]
+
+
 def house_changes(ctx: Context) -> tuple[str, ...]:
-    """``house rule, FILE: changes KEY`` for each house-rules change this check rests on: its
-    own keys and the lookup tables it reads (gap values are in :func:`gap_uses`)."""
+    """What the house rules gave this answer: ``house rule, FILE: changes KEY`` for each change
+    this check rests on (its own keys and the lookup tables it reads), and ``house rule, FILE:
+    gives GAP = VALUE`` for each value the sources do not give that the file answered (also
+    in :func:`gap_uses`, with the rest)."""
     ruleset = ctx.ruleset
+    given = tuple(
+        f"{use.source}{GIVES}{use.id} = {use.value}"
+        for use in gap_uses(ctx)
+        if use.kind == "house_rule"
+    )
     if not ruleset.house_changes:
-        return ()
+        return given
     own = f"checks.{ctx.check.id}."
     tables = check_lookups(ctx.check)
     out = []
@@ -215,4 +233,4 @@ def house_changes(ctx: Context) -> tuple[str, ...]:
             parts[0] == "lookups" and len(parts) > 1 and parts[1] in tables
         ):
             out.append(f"{ruleset.house_label}: changes {path}")
-    return tuple(out)
+    return (*out, *given)

@@ -74,6 +74,17 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
         "summary": check.summary,
         "option": check.option,
         "sides": list(check.sides) if check.sides else None,
+        "scope": check.scope,
+        "roles": [
+            {
+                "id": r.id,
+                "title": r.title,
+                "min": r.minimum,
+                "max": r.maximum,
+                "side": "self" if n == 0 else ("own" if r.own_side else "other"),
+            }
+            for n, r in enumerate(check.roles)
+        ],
         "inputs": [
             {
                 "name": i.name,
@@ -83,6 +94,8 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
                 "default": i.default,
                 "min": i.minimum,
                 "max": i.maximum,
+                "from_unit": i.from_unit,
+                "role": i.role,
             }
             for i in check.inputs
         ],
@@ -146,6 +159,14 @@ def cmd_checks(args: argparse.Namespace) -> int:
     print(f"  {d['summary']}")
     if d["option"]:
         print(f"  optional rule: {d['option']}")
+    if d["roles"]:
+        print("\nroles (drumhead play SAVE CHECK --role ROLE=UNIT):")
+        for r in d["roles"]:
+            count = "" if (r["min"], r["max"]) == (1, 1) else f", {r['min']} to {r['max']} units"
+            side = {"self": "the unit the check is for", "own": "its own side"}.get(
+                r["side"], "the other side"
+            )
+            print(f"  {r['id']:<24} {r['title']} ({side}{count})")
     print("\ninputs:")
     for i in d["inputs"]:
         allowed = "|".join(i["choices"]) if i["choices"] else i["type"]
@@ -280,7 +301,9 @@ def print_sources(data: dict[str, Any]) -> None:
     """The values an answer took from outside the rules' own numbers, and its rulings."""
     for gap in data.get("gaps", []):
         print(f"  value {gap['id']} = {gap['value']}  ({gap['source']})")
-    for change in data.get("house_rules", []):
+    from drumhead.checks.sources import changes_only
+
+    for change in changes_only(data.get("house_rules", [])):
         print(f"  {change}")
     for ruling in data.get("rulings", []):
         if ruling["used"] == "alternative":

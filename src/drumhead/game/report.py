@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drumhead.checks.sources import changes_only
 from drumhead.game.events import apply_event
 from drumhead.game.game import Game
 from drumhead.game.luck_text import luck_markdown
@@ -49,7 +50,7 @@ def sources_text(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> s
     for gap in record.get("gaps", []):
         if isinstance(gap, Mapping) and gap.get("kind") != "rules":
             parts.append(f"{gap.get('id')} = {gap.get('value')} ({gap.get('source')})")
-    parts += [str(change) for change in record.get("house_rules", [])]
+    parts += [str(change) for change in changes_only(record.get("house_rules", []))]
     for ruling in record.get("rulings", []):
         if isinstance(ruling, Mapping):
             other = " (the other reading)" if ruling.get("used") == "alternative" else ""
