@@ -90,6 +90,7 @@ def _input() -> dict[str, Any]:
             "max": WHOLE,
             "from_unit": from_unit,
             "role": TEXT,
+            "asked": TEXT,
             "help": TEXT,
         },
         ("type", "label"),

@@ -63,6 +63,9 @@ class InputSpec:
     role: str | None = None
     """Whose card fills it (``from_unit``): one of the check's roles; None: the first, the unit
     the check is made for."""
+    asked: str | None = None
+    """Why the players answer it, when no card, leader or log entry can (``asked = "where the
+    models stand"``): every input is bound or says this (a test walks them all)."""
 
 
 @dataclass(frozen=True, slots=True)

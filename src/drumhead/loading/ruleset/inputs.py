@@ -46,6 +46,9 @@ def read_input(
     role = t.text("role", None)
     if role is not None and from_unit is None:
         t.report("role", "only an input filled from a unit card (from_unit) names a role")
+    asked = t.text("asked", None)
+    if asked is not None and from_unit is not None:
+        t.report("asked", "an input filled from a card (from_unit) is not asked of the players")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -57,6 +60,7 @@ def read_input(
         from_unit=from_unit,
         help=t.text("help", ""),
         role=role,
+        asked=asked,
     )
     if names is not None:
         check_unit_choices(t, spec, names)
