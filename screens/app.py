@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from textual.driver import Driver
     from textual.screen import Screen
 
-    from drumhead.saves import SaveInfo
+    from drumhead.session.shown import SaveInfo
 
 
 def _commands_provider() -> type[Provider]:

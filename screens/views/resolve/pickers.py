@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 async def pick_sides(screen: ResolveScreen) -> None:
     """Pick the unit for each other side (enemies first, the unit last fought first of all);
     its card fills that side's inputs."""
-    from drumhead.game.sides import role_choices
-
     from ...dialogs.pick_unit import UnitPickModal
 
     form = screen.form
@@ -27,7 +25,7 @@ async def pick_sides(screen: ResolveScreen) -> None:
     own = game.state.unit(form.unit_id).side
     names = {s.id: s.name for s in game.state.sides}
     for role, title in form.other_roles:
-        units = role_choices(game, form.check, form.unit_id, role)
+        units = form.role_units(role)
         picked: str | None = await screen.app.push_screen_wait(
             UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
         )
