@@ -108,10 +108,39 @@ def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
                 partial(app.action_open_reference, entry.title),
             )
         )
-    from .house_actions import house_commands
-
     out.extend(house_commands(app))
     out.extend(resolve_commands(app))
+    return out
+
+
+def house_commands(app: DrumheadApp) -> list[PaletteCommand]:
+    """The palette's commands for open questions: the answers screen, each missing chart in
+    the grid editor, and saving the answers as a house-rules file."""
+    from .house_actions import open_answers, open_chart, save_answers_dialog
+
+    ruleset = app.session.ruleset
+    out = [
+        PaletteCommand(
+            "Open questions and answers",
+            "What the rules leave open, your answers: change, take back, save as house rules",
+            partial(open_answers, app),
+        )
+    ]
+    for table in ruleset.gap_tables:
+        out.append(
+            PaletteCommand(
+                f"Type chart: {table.title}",
+                f"The whole chart in a grid ({table.source})",
+                partial(open_chart, app, table.id),
+            )
+        )
+    out.append(
+        PaletteCommand(
+            "Save answers as house rules",
+            "Every answer given so far, as a house-rules file a new game offers",
+            partial(save_answers_dialog, app),
+        )
+    )
     return out
 
 

@@ -15,7 +15,6 @@ from drumhead.session.house import HouseDesk
 
 if TYPE_CHECKING:
     from .app import DrumheadApp
-    from .commands import PaletteCommand
 
 
 def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str, str] | None:
@@ -90,34 +89,3 @@ def save_answers_dialog(app: DrumheadApp) -> None:
 
     title = f"{desk.ruleset.title}: our answers"
     app.push_screen(SaveAnswersModal(desk.house_folder(), desk.save_answers, title), saved)
-
-
-def house_commands(app: DrumheadApp) -> list[PaletteCommand]:
-    """The palette's commands for open questions: the answers screen, each missing chart in
-    the grid editor, and saving the answers as a house-rules file."""
-    from .commands import PaletteCommand
-
-    ruleset = app.session.ruleset
-    out = [
-        PaletteCommand(
-            "Open questions and answers",
-            "What the rules leave open, your answers: change, take back, save as house rules",
-            partial(open_answers, app),
-        )
-    ]
-    for table in ruleset.gap_tables:
-        out.append(
-            PaletteCommand(
-                f"Type chart: {table.title}",
-                f"The whole chart in a grid ({table.source})",
-                partial(open_chart, app, table.id),
-            )
-        )
-    out.append(
-        PaletteCommand(
-            "Save answers as house rules",
-            "Every answer given so far, as a house-rules file a new game offers",
-            partial(save_answers_dialog, app),
-        )
-    )
-    return out
