@@ -14,7 +14,7 @@ from drumhead.errors import DrumheadError
 from drumhead.session.house import HouseDesk
 
 if TYPE_CHECKING:
-    from .app import DrumheadApp
+    from .host import DrumheadHost
 
 
 def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str, str] | None:
@@ -32,7 +32,7 @@ def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str
 
 
 def open_chart(
-    app: DrumheadApp,
+    app: DrumheadHost,
     table_id: str,
     *,
     gap_id: str | None = None,
@@ -70,14 +70,14 @@ def open_chart(
     )
 
 
-def open_answers(app: DrumheadApp) -> None:
+def open_answers(app: DrumheadHost) -> None:
     """The answers screen: open questions, the answers given, a chart to type, save them."""
     from .dialogs.answers import AnswersScreen
 
     app.push_screen(AnswersScreen(HouseDesk(app.session), partial(open_chart, app)))
 
 
-def save_answers_dialog(app: DrumheadApp) -> None:
+def save_answers_dialog(app: DrumheadHost) -> None:
     """Save the answers given so far as a house-rules file (asks its name and title)."""
     from .dialogs.answers import SaveAnswersModal
 
