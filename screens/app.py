@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from textual.driver import Driver
     from textual.screen import Screen
 
-    from drumhead.saves import SaveInfo
+    from drumhead.session.shown import SaveInfo
+
+    from .views.base import ScreenHost
 
 
 def _commands_provider() -> type[Provider]:
@@ -217,3 +219,10 @@ class DrumheadApp(Routes):
         self.stylesheet.read(Path(__file__).parent / self.SCREENS_CSS)
         self.stylesheet.parse()  # parses only the new file: the others are cached
         self.stylesheet.update(self)
+
+
+if TYPE_CHECKING:
+    # The screens take the app for a ScreenHost, the palette and the helpers for a
+    # DrumheadHost (screens/host.py), and none imports this module: here the type checker
+    # checks that the app is what they take it for.
+    _AS_THE_SCREENS_SEE_IT: type[ScreenHost] = DrumheadApp

@@ -12,7 +12,7 @@ from drumhead.session import Notice, SaveReport
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from .app import DrumheadApp
+    from .host import DrumheadHost
 
 VIEW_WRITE_AFTER = 0.5
 """Seconds after the last view change (cursor, pane, screen) that it is written."""
@@ -24,7 +24,7 @@ ELSEWHERE = "ctrl+s saves it elsewhere"
 class Autosaver:
     """Runs autosaves for an app and keeps its timers."""
 
-    def __init__(self, app: DrumheadApp) -> None:
+    def __init__(self, app: DrumheadHost) -> None:
         self.app = app
         """The app saving."""
         self.retry_timer: Timer | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -17,7 +17,7 @@ from drumhead.dice.notation import parse
 from drumhead.errors import DrumheadError
 
 if TYPE_CHECKING:
-    from .app import DrumheadApp
+    from .host import DrumheadHost
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +36,7 @@ class DrumheadCommands(Provider):
     """drumhead's commands: navigation, checks, units, phases, and ``Roll <notation>``."""
 
     def commands(self) -> list[PaletteCommand]:
-        from .app import DrumheadApp
-
-        return palette_commands(self.app) if isinstance(self.app, DrumheadApp) else []
+        return palette_commands(cast("DrumheadHost", self.app))  # only drumhead's app offers it
 
     async def discover(self) -> Hits:
         for command in self.commands():
@@ -74,7 +72,7 @@ def _roll_command(app: object, query: str) -> PaletteCommand | None:
     )
 
 
-def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
+def palette_commands(app: DrumheadHost) -> list[PaletteCommand]:
     """Every command the palette offers as things stand."""
     ruleset = app.session.ruleset
     out = [
@@ -108,14 +106,43 @@ def palette_commands(app: DrumheadApp) -> list[PaletteCommand]:
                 partial(app.action_open_reference, entry.title),
             )
         )
-    from .house_actions import house_commands
-
     out.extend(house_commands(app))
     out.extend(resolve_commands(app))
     return out
 
 
-def resolve_commands(app: DrumheadApp) -> list[PaletteCommand]:
+def house_commands(app: DrumheadHost) -> list[PaletteCommand]:
+    """The palette's commands for open questions: the answers screen, each missing chart in
+    the grid editor, and saving the answers as a house-rules file."""
+    from .house_actions import open_answers, open_chart, save_answers_dialog
+
+    ruleset = app.session.ruleset
+    out = [
+        PaletteCommand(
+            "Open questions and answers",
+            "What the rules leave open, your answers: change, take back, save as house rules",
+            partial(open_answers, app),
+        )
+    ]
+    for table in ruleset.gap_tables:
+        out.append(
+            PaletteCommand(
+                f"Type chart: {table.title}",
+                f"The whole chart in a grid ({table.source})",
+                partial(open_chart, app, table.id),
+            )
+        )
+    out.append(
+        PaletteCommand(
+            "Save answers as house rules",
+            "Every answer given so far, as a house-rules file a new game offers",
+            partial(save_answers_dialog, app),
+        )
+    )
+    return out
+
+
+def resolve_commands(app: DrumheadHost) -> list[PaletteCommand]:
     """The resolve screen's pickers, while a check is open (its keys o and l)."""
     from .views.resolve import ResolveScreen
 
@@ -136,7 +163,7 @@ def resolve_commands(app: DrumheadApp) -> list[PaletteCommand]:
     ]
 
 
-def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
+def game_commands(app: DrumheadHost) -> list[PaletteCommand]:
     """Commands that need an open game: unit checks, phases, cards, log, undo."""
     session = app.session
     game = session.game
@@ -236,7 +263,7 @@ def game_commands(app: DrumheadApp) -> list[PaletteCommand]:
     return out
 
 
-def battle_action(app: DrumheadApp, name: str) -> None:
+def battle_action(app: DrumheadHost, name: str) -> None:
     """Run a battle-screen action from the palette (whatever screen is on top)."""
     from .views.battle import BattleScreen
 

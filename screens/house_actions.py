@@ -14,8 +14,7 @@ from drumhead.errors import DrumheadError
 from drumhead.session.house import HouseDesk
 
 if TYPE_CHECKING:
-    from .app import DrumheadApp
-    from .commands import PaletteCommand
+    from .host import DrumheadHost
 
 
 def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str, str] | None:
@@ -33,7 +32,7 @@ def chart_start(desk: HouseDesk, table_id: str, gap_id: str | None) -> tuple[str
 
 
 def open_chart(
-    app: DrumheadApp,
+    app: DrumheadHost,
     table_id: str,
     *,
     gap_id: str | None = None,
@@ -71,14 +70,14 @@ def open_chart(
     )
 
 
-def open_answers(app: DrumheadApp) -> None:
+def open_answers(app: DrumheadHost) -> None:
     """The answers screen: open questions, the answers given, a chart to type, save them."""
     from .dialogs.answers import AnswersScreen
 
     app.push_screen(AnswersScreen(HouseDesk(app.session), partial(open_chart, app)))
 
 
-def save_answers_dialog(app: DrumheadApp) -> None:
+def save_answers_dialog(app: DrumheadHost) -> None:
     """Save the answers given so far as a house-rules file (asks its name and title)."""
     from .dialogs.answers import SaveAnswersModal
 
@@ -90,34 +89,3 @@ def save_answers_dialog(app: DrumheadApp) -> None:
 
     title = f"{desk.ruleset.title}: our answers"
     app.push_screen(SaveAnswersModal(desk.house_folder(), desk.save_answers, title), saved)
-
-
-def house_commands(app: DrumheadApp) -> list[PaletteCommand]:
-    """The palette's commands for open questions: the answers screen, each missing chart in
-    the grid editor, and saving the answers as a house-rules file."""
-    from .commands import PaletteCommand
-
-    ruleset = app.session.ruleset
-    out = [
-        PaletteCommand(
-            "Open questions and answers",
-            "What the rules leave open, your answers: change, take back, save as house rules",
-            partial(open_answers, app),
-        )
-    ]
-    for table in ruleset.gap_tables:
-        out.append(
-            PaletteCommand(
-                f"Type chart: {table.title}",
-                f"The whole chart in a grid ({table.source})",
-                partial(open_chart, app, table.id),
-            )
-        )
-    out.append(
-        PaletteCommand(
-            "Save answers as house rules",
-            "Every answer given so far, as a house-rules file a new game offers",
-            partial(save_answers_dialog, app),
-        )
-    )
-    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.game import Side
+if TYPE_CHECKING:
+    from drumhead.session.shown import Side
 
 
 def short_side_name(side: Side) -> str:

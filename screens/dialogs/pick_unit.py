@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -13,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drumhead.game import Unit
+if TYPE_CHECKING:
+    from drumhead.session.shown import Unit
 
 
 class UnitPickModal(ModalScreen[str | None]):

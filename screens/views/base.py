@@ -1,17 +1,36 @@
-"""The base of drumhead's screens: typed access to the app and the table session."""
+"""The base of drumhead's screens: typed access to the app and the table session.
+
+A screen reaches the app as :class:`ScreenHost` (the protocol of ``screens/host.py`` and the
+screens the app keeps), never by importing ``app.py``, which imports the screens.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from textual import events
 
 from ..compat import QuickResumeScreen, is_closing
+from ..host import DrumheadHost
 
 if TYPE_CHECKING:
     from drumhead.session import TableSession
 
-    from ..app import DrumheadApp
+
+class ScreenKeeper(Protocol):
+    """What the screens use of the screens the app keeps (:class:`~.kept.KeptScreens`)."""
+
+    async def prepare(self, kind: type[KeptScreen], *args: str | None) -> None:
+        """Build a screen of ``kind`` without showing it, and keep it."""
+
+
+class ScreenHost(DrumheadHost, Protocol):
+    """The app as its screens see it: the host, and the screens it keeps. Named here, beside
+    :class:`KeptScreen`, as the kept screens are screens: ``host.py`` imports none."""
+
+    @property
+    def kept(self) -> ScreenKeeper:
+        """The screens kept to be shown again."""
 
 
 class DrumheadScreen(QuickResumeScreen):
@@ -40,12 +59,11 @@ class DrumheadScreen(QuickResumeScreen):
         await super().on_event(event)
 
     @property
-    def drumhead(self) -> DrumheadApp:
-        """The app, typed (screens call down into it)."""
-        from ..app import DrumheadApp
-
-        assert isinstance(self.app, DrumheadApp)
-        return self.app
+    def drumhead(self) -> ScreenHost:
+        """The app, typed (screens call down into it): drumhead's app is the only one that
+        shows its screens, and the type checker checks that it is a :class:`ScreenHost`
+        (``app.py``)."""
+        return cast(ScreenHost, self.app)
 
     @property
     def session(self) -> TableSession:

@@ -29,7 +29,7 @@ from .turn_panel import activation_text, checklist_options, checklist_title
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from drumhead.saves.table import SaveView
+    from drumhead.session.shown import SaveView
     from drumhead.session.table import Checklist
 
     from .base import KeptScreen

@@ -30,7 +30,7 @@ from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
 
 if TYPE_CHECKING:
-    from drumhead.game.log_rows import LogRows
+    from drumhead.session.shown import LogRows
 
 PLAN_AT_ONCE = 2000
 """The most later entries a revert's plan replays as r is pressed (a few tens of ms); more

@@ -30,7 +30,7 @@ from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
 
 if TYPE_CHECKING:
-    from drumhead.game.stats import LuckReport, Scope
+    from drumhead.session.shown import LuckReport, Scope
 
 COUNT_AT_ONCE = 500
 """The most log entries whose luck is counted as the screen opens; a longer log is counted
@@ -48,7 +48,7 @@ HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 def scope_label(report: LuckReport, scope: Scope) -> str:
     """A line of the scope list, its average first (``-``: no rated roll): `` 48% The whole
     game``, `` 52% Side: Blue``, `` 31%   Red Line`` (units indented under their side)."""
-    from drumhead.game.luck_text import percent
+    from drumhead.session.shown import percent
 
     mean = f"{percent(scope.total.mean):>4}"
     if scope.kind == "game":
@@ -71,7 +71,7 @@ def ordered_scopes(report: LuckReport) -> list[Scope]:
 
 def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
     """What the right pane shows for ``scope``: its tally, its chart, its rolls."""
-    from drumhead.game.luck_text import chart_lines, roll_text, tally_lines
+    from drumhead.session.shown import chart_lines, roll_text, tally_lines
 
     with_unit = scope.kind != "unit"
     if scope.kind == "game":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -12,7 +14,6 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from drumhead.errors import DrumheadError
-from drumhead.house.library import HouseChoice
 from drumhead.session.house import HouseDesk
 
 from ..widgets.footer import KeysFooter
@@ -21,6 +22,9 @@ from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
 from .base import DrumheadScreen
 from .start import ruleset_text
+
+if TYPE_CHECKING:
+    from drumhead.session.shown import HouseChoice
 
 STEPS = {
     "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),

@@ -15,9 +15,8 @@ from ..widgets.cards import roster_line
 from ..widgets.fixed_lines import FixedLines
 
 if TYPE_CHECKING:
-    from drumhead.game import GameState
-    from drumhead.game.state import Leader, Unit
     from drumhead.rules.model import Ruleset
+    from drumhead.session.shown import GameState, Leader, Unit
 
     Lines = dict[str, tuple[Unit, Leader | None, bool, FixedLines]]
     """Unit lines by unit id, with what each was drawn from."""

@@ -22,8 +22,8 @@ from drumhead.session.cards import (
 )
 
 if TYPE_CHECKING:
-    from drumhead.game import GameState, Unit
     from drumhead.rules.model import Ruleset
+    from drumhead.session.shown import GameState, Unit
 
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:

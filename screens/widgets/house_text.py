@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from drumhead.house.library import HouseChoice
 from drumhead.questions.asked import OpenQuestions, QuestionGroup
 from drumhead.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from drumhead.session.shown import HouseChoice
 
 NOT_FIRST = (
     "Nothing needs answering before the game starts: play, and each question is asked when a "

@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 if TYPE_CHECKING:
-    from drumhead.game.log_rows import LogRow, LogRows
+    from drumhead.session.shown import LogRow, LogRows
 
 
 class LogView(ScrollView, can_focus=True):

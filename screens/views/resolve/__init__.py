@@ -3,7 +3,9 @@
 ``screen.py`` is the screen; ``form.py`` its input form (the check, modifiers and inputs),
 ``odds.py`` the odds panel, ``result.py`` the result panel (the roll and its effects),
 ``pickers.py`` the other side's unit and each side's leader picked from the roster,
-``applying.py`` the effects applied to the units their sides name.
+``applying.py`` the effects applied to the units their sides name, ``gaps.py`` a missing value
+asked for, ``rolling.py`` a second roll confirmed; ``view.py`` is the screen as those helpers
+see it.
 """
 
 from .screen import ResolveScreen

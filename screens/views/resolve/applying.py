@@ -14,10 +14,10 @@ from .result import ResultPanel
 if TYPE_CHECKING:
     from drumhead.checks.results import Effect
 
-    from .screen import ResolveScreen
+    from .view import ResolveView
 
 
-async def apply_effects(screen: ResolveScreen, effects: list[Effect]) -> None:
+async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
     """Apply effects to the unit tested; ask which unit takes the others (an opponent's)."""
     assert screen.form is not None
     form = screen.form
@@ -66,7 +66,7 @@ async def apply_effects(screen: ResolveScreen, effects: list[Effect]) -> None:
         screen.query_one(ResultPanel).clear()
 
 
-async def apply_both_sides(screen: ResolveScreen, effects: list[Effect]) -> None:
+async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     """A check between two sides: every effect lands on the unit its role names, the
     table's notes in the log, all as one event (one undo). A side not picked yet is
     asked for; one the players leave out keeps its effects off the cards."""

@@ -12,11 +12,11 @@ if TYPE_CHECKING:
     from drumhead.errors import MissingGapError
     from drumhead.rules.model import InputValue
 
-    from .screen import ResolveScreen
+    from .view import ResolveView
 
 
 def ask_gap(
-    screen: ResolveScreen, error: MissingGapError, retry: Callable[[], object] | None = None
+    screen: ResolveView, error: MissingGapError, retry: Callable[[], object] | None = None
 ) -> None:
     """Ask the players for ``error``'s missing value, once; keep it and carry on (``retry``:
     what was interrupted, e.g. reading the dice already rolled, is done again)."""

@@ -9,14 +9,12 @@ if TYPE_CHECKING:
     from drumhead.errors import MissingHitsPerStandError
     from drumhead.session.form import EffectGroup
 
-    from .screen import ResolveScreen
+    from .view import ResolveView
 
 
-async def pick_sides(screen: ResolveScreen) -> None:
+async def pick_sides(screen: ResolveView) -> None:
     """Pick the unit for each other side (enemies first, the unit last fought first of all);
     its card fills that side's inputs."""
-    from drumhead.game.sides import role_choices
-
     from ...dialogs.pick_unit import UnitPickModal
 
     form = screen.form
@@ -27,7 +25,7 @@ async def pick_sides(screen: ResolveScreen) -> None:
     own = game.state.unit(form.unit_id).side
     names = {s.id: s.name for s in game.state.sides}
     for role, title in form.other_roles:
-        units = role_choices(game, form.check, form.unit_id, role)
+        units = form.role_units(role)
         picked: str | None = await screen.app.push_screen_wait(
             UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
         )
@@ -36,7 +34,7 @@ async def pick_sides(screen: ResolveScreen) -> None:
     screen.form_refilled()
 
 
-async def pick_leaders(screen: ResolveScreen) -> None:
+async def pick_leaders(screen: ResolveView) -> None:
     """Pick the leader of each side whose inputs read one (his value, his command), the one
     with the unit first, then those commanding it; his values fill the inputs."""
     from ...dialogs.pick_leader import LeaderPickModal
@@ -60,7 +58,7 @@ async def pick_leaders(screen: ResolveScreen) -> None:
     screen.form_refilled()
 
 
-async def pick_target(screen: ResolveScreen, group: EffectGroup) -> str | None:
+async def pick_target(screen: ResolveView, group: EffectGroup) -> str | None:
     """After the roll, which unit effects no side names fall on (the unit last fought first,
     then the enemy); None: left to the players."""
     from ...dialogs.pick_unit import UnitPickModal
@@ -81,7 +79,7 @@ async def pick_target(screen: ResolveScreen, group: EffectGroup) -> str | None:
     return picked
 
 
-async def ask_hits_per_stand(screen: ResolveScreen, missing: MissingHitsPerStandError) -> bool:
+async def ask_hits_per_stand(screen: ResolveView, missing: MissingHitsPerStandError) -> bool:
     """Ask how many hits remove a stand of the unit hits are marked on, and keep the answer on
     its card (an edit, undoable); False when the players cancel."""
     from ...dialogs.edit_value import EditValueModal

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 from ...dialogs.roll_again import RollAgainModal
 
 if TYPE_CHECKING:
-    from .screen import ResolveScreen
+    from .view import ResolveView
 
 
 def roll_or_ask(
-    screen: ResolveScreen, hand: list[int] | None, done: Callable[[], None] | None = None
+    screen: ResolveView, hand: list[int] | None, done: Callable[[], None] | None = None
 ) -> None:
     """Roll (``hand``: the faces typed; None: the game's dice), then ``done`` if it rolled.
     A check this form rolled already, and whose roll the log still holds, is rolled again

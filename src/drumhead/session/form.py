@@ -17,6 +17,7 @@ from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
     from drumhead.checks.results import Effect, Resolution
+    from drumhead.game.state import Unit
     from drumhead.rules.model import CheckSpec, InputSpec, InputValue, ModifierSpec
     from drumhead.session.session import TableSession
 
@@ -93,17 +94,19 @@ class CheckForm:
             return []
         return [(r.id, r.title) for r in self.check.roles[1:]]
 
-    def role_choices(self, role: str) -> list[tuple[str, str]]:
-        """(unit id, line) to pick from for a role: the last opponent, then the enemy."""
+    def role_units(self, role: str) -> list[Unit]:
+        """The units that may be picked for a role, the likeliest first: the one picked for it
+        last, then the other side's (:func:`drumhead.game.sides.role_choices`)."""
         from drumhead.game.sides import role_choices
 
         game = self.session.open_game_or_fail()
         assert self.unit_id is not None
-        names = {s.id: s.name for s in game.state.sides}
-        return [
-            (u.id, f"{u.name} ({names.get(u.side, u.side)})")
-            for u in role_choices(game, self.check, self.unit_id, role)
-        ]
+        return role_choices(game, self.check, self.unit_id, role)
+
+    def role_choices(self, role: str) -> list[tuple[str, str]]:
+        """(unit id, line) to pick from for a role: the last opponent, then the enemy."""
+        names = {s.id: s.name for s in self.session.open_game_or_fail().state.sides}
+        return [(u.id, f"{u.name} ({names.get(u.side, u.side)})") for u in self.role_units(role)]
 
     def set_role(self, role: str, unit_id: str | None) -> None:
         """The unit picked for a role (None: none yet); its card fills that side's inputs."""
