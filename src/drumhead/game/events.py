@@ -15,6 +15,7 @@ from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import read_leader, read_side, read_unit
+from drumhead.game.event_data import DATA_KEYS, EventData, named_unit, whole
 from drumhead.game.state import LEADER_STATUSES, GameState, Leader, Unit, with_attribute
 from drumhead.game.state import evolve as replace
 from drumhead.rules.legacy_cards import (
@@ -114,88 +115,6 @@ class Event:
         }
 
 
-class _Data:
-    """Typed access to an event's data with errors naming the event and key."""
-
-    __slots__ = ("data", "event")
-
-    def __init__(self, event: Event) -> None:
-        self.event = event
-        self.data = event.data
-
-    def fail(self, key: str, message: str) -> InputError:
-        return InputError(f"event {self.event.seq} ({self.event.kind}): data.{key}: {message}")
-
-    def text(self, key: str, optional: bool = False) -> Any:
-        value = self.data.get(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise self.fail(key, "expected text")
-        return value
-
-    def integer(self, key: str) -> int:
-        value = self.data.get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, "expected a whole number")
-        return value
-
-    def boolean(self, key: str, optional: bool = False) -> bool:
-        value = self.data.get(key)
-        if value is None and optional:
-            return False
-        if not isinstance(value, bool):
-            raise self.fail(key, "expected true or false")
-        return value
-
-    def texts(self, key: str, optional: bool = False) -> tuple[str, ...]:
-        value = self.data.get(key)
-        if value is None and optional:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "expected a list of text")
-        return tuple(value)
-
-    def table(self, key: str) -> Mapping[str, Any]:
-        value = self.data.get(key)
-        if not isinstance(value, dict):
-            raise self.fail(key, "expected a table")
-        return value
-
-    def tables(self, key: str) -> list[Mapping[str, Any]]:
-        value = self.data.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(key, "expected a list of tables")
-        return value
-
-
-DATA_KEYS: dict[str, frozenset[str]] = {
-    kind: frozenset(keys.split())
-    for kind, keys in {
-        "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution",
-        "apply_effects": "unit roles effects resolution",
-        "edit": "target id field old new attribute",
-        "add_side": "side",
-        "add_unit": "unit",
-        "remove_unit": "unit card",
-        "add_leader": "leader",
-        "remove_leader": "leader card",
-        "attach_leader": "leader unit old",
-        "tick_step": "step ticked",
-        "next_phase": "turn phase deck step acting again",
-        "next_turn": "turn phase deck step acting again",
-        "draw_card": "card phase step",
-        "shuffle_deck": "deck",
-        "initiative": "winner first",
-        "set_gap": "gap value old",
-        "set_gaps": "answers table",
-        "note": "text unit",
-        "roll": "notation seed faces total purpose unit",
-        "revert": "target drop",
-    }.items()
-}
-"""The keys each kind of event's data may hold."""
-
 EFFECT_KEYS = frozenset(
     {
         "kind",
@@ -225,7 +144,7 @@ def apply_event(state: GameState, event: Event) -> GameState:
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise InputError(f"event {event.seq}: unknown kind '{event.kind}'")
-    d = _Data(event)
+    d = EventData(event)
     if not isinstance(event.data, Mapping):
         raise InputError(f"event {event.seq} ({event.kind}): data: expected a table")
     extra = event.data.keys() - DATA_KEYS[event.kind]
@@ -249,7 +168,7 @@ def revert_targets(event: Event) -> tuple[int, ...]:
     """What a ``revert`` event takes back: its ``target``, then the entries it ``drop``s (later
     entries that no longer applied without the target). Checks the data's shape: whole
     numbers, each after the target and before the revert, the drops in order."""
-    d = _Data(event)
+    d = EventData(event)
     extra = event.data.keys() - DATA_KEYS["revert"]
     if extra:
         raise d.fail(sorted(extra)[0], "unknown key")
@@ -257,7 +176,7 @@ def revert_targets(event: Event) -> tuple[int, ...]:
     if not 1 <= target < event.seq:
         raise d.fail("target", f"expected an earlier entry (1..{event.seq - 1}), not {target}")
     drop = event.data.get("drop", [])
-    if not isinstance(drop, list) or not all(_whole(x) for x in drop):
+    if not isinstance(drop, list) or not all(whole(x) for x in drop):
         raise d.fail("drop", "expected a list of whole numbers")
     for index, seq in enumerate(drop):
         low = drop[index - 1] if index else target
@@ -280,26 +199,26 @@ def taken_back(events: Sequence[Event]) -> dict[int, int]:
 
 
 # -- handlers -----------------------------------------------------------------------------------
-def _nothing(state: GameState, d: _Data) -> GameState:
+def _nothing(state: GameState, d: EventData) -> GameState:
     if d.event.kind == "resolution":
         d.text("check")
         _check_record(d)
         unit = d.text("unit", optional=True)
         if unit is not None:
-            _unit(state, d, unit)
+            named_unit(state, d, unit)
     else:
         d.text("text")
     return state
 
 
-def _check_record(d: _Data) -> None:
+def _check_record(d: EventData) -> None:
     """The parts of a resolution record that reports and audits read have the right shapes."""
     record = d.table("resolution")
     for key in ("check", "outcome", "text"):
         if not isinstance(record.get(key), str):
             raise d.fail(f"resolution.{key}", "expected text")
     faces = record.get("dice")
-    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+    if not isinstance(faces, list) or not all(whole(f) for f in faces):
         raise d.fail("resolution.dice", "expected a list of whole numbers")
     for name, fields in (
         ("rolls", ("label", "notation", "faces")),
@@ -315,28 +234,18 @@ def _check_record(d: _Data) -> None:
                 if field not in item:
                     raise d.fail(f"resolution.{name}.{index}.{field}", "required key is missing")
     for index, roll in enumerate(record.get("rolls", [])):
-        if not isinstance(roll["faces"], list) or not all(_whole(f) for f in roll["faces"]):
+        if not isinstance(roll["faces"], list) or not all(whole(f) for f in roll["faces"]):
             raise d.fail(f"resolution.rolls.{index}.faces", "expected a list of whole numbers")
     for key in ("seed",):
-        if key in d.data and not _whole(d.data[key]):
+        if key in d.data and not whole(d.data[key]):
             raise d.fail(key, "expected a whole number")
     if "hand" in d.data and (
-        not isinstance(d.data["hand"], list) or not all(_whole(f) for f in d.data["hand"])
+        not isinstance(d.data["hand"], list) or not all(whole(f) for f in d.data["hand"])
     ):
         raise d.fail("hand", "expected a list of whole numbers")
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
-    if not state.has_unit(unit_id):
-        raise d.fail("unit", f"no unit '{unit_id}'")
-    return state.unit(unit_id)
-
-
-def _apply_effects(state: GameState, d: _Data) -> GameState:
+def _apply_effects(state: GameState, d: EventData) -> GameState:
     default = d.text("unit", optional=True)
     roles = d.data.get("roles")
     if roles is not None:
@@ -349,7 +258,7 @@ def _apply_effects(state: GameState, d: _Data) -> GameState:
                 if not state.has_unit(uid):
                     raise d.fail(f"roles.{role}", f"no unit '{uid}'")
     if default is not None:
-        _unit(state, d, default)
+        named_unit(state, d, default)
     for index, effect in enumerate(d.tables("effects")):
         key = f"effects.{index}"
         target = effect.get("unit", default)
@@ -365,7 +274,7 @@ def _apply_effects(state: GameState, d: _Data) -> GameState:
 
 
 def _effect(
-    state: GameState, unit: Unit, effect: Mapping[str, Any], d: _Data, key: str
+    state: GameState, unit: Unit, effect: Mapping[str, Any], d: EventData, key: str
 ) -> tuple[GameState, Unit]:
     extra = effect.keys() - EFFECT_KEYS
     if extra:
@@ -427,7 +336,9 @@ def _effect(
     raise d.fail(f"{key}.kind", f"unknown effect kind '{kind}'")
 
 
-def _used_up(leader: Leader, effect: Mapping[str, Any], amount: int, d: _Data, key: str) -> Leader:
+def _used_up(
+    leader: Leader, effect: Mapping[str, Any], amount: int, d: EventData, key: str
+) -> Leader:
     """``leader`` after a ``leader`` effect used ``amount`` of his attribute (re-rolls)."""
     name = effect.get("attribute")
     if name is None:  # an event from before attributes were declared
@@ -436,7 +347,7 @@ def _used_up(leader: Leader, effect: Mapping[str, Any], amount: int, d: _Data, k
         value: InputValue | None = None if left == 0 else left
     else:
         value = effect.get("left")
-        if not isinstance(name, str) or not isinstance(value, int) or not _whole(value):
+        if not isinstance(name, str) or not isinstance(value, int) or not whole(value):
             raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
         if value < 0:
             raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
@@ -447,7 +358,7 @@ def _whole_or(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def _edit(state: GameState, d: _Data) -> GameState:
+def _edit(state: GameState, d: EventData) -> GameState:
     target = d.text("target")
     ident = d.text("id")
     field = d.text("field")
@@ -458,7 +369,7 @@ def _edit(state: GameState, d: _Data) -> GameState:
     if target in ("unit", "leader") and (attribute or field in _LEGACY[target]):
         card: Unit | Leader
         if target == "unit":
-            card = _unit(state, d, ident)
+            card = named_unit(state, d, ident)
         elif state.has_leader(ident):
             card = state.leader(ident)
         else:
@@ -467,7 +378,7 @@ def _edit(state: GameState, d: _Data) -> GameState:
         card = replace(card, attributes=with_attribute(card.attributes, field, value))
         return state.with_unit(card) if isinstance(card, Unit) else state.with_leader(card)
     if target == "unit":
-        unit = _unit(state, d, ident)
+        unit = named_unit(state, d, ident)
         value = edit_value(UNIT_EDITABLE, field, raw, "unit")
         return state.with_unit(replace(unit, **{field: value}))
     if target == "leader":
@@ -539,14 +450,14 @@ def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> An
     raise InputError(f"{what} {field} takes {wanted}, not {raw!r}")
 
 
-def _add_side(state: GameState, d: _Data) -> GameState:
+def _add_side(state: GameState, d: EventData) -> GameState:
     side = read_side(Reader(d.table("side"), key=f"events.{d.event.seq}.data.side"))
     if side.id in {s.id for s in state.sides}:
         raise d.fail("side.id", f"there is already a side '{side.id}'")
     return state.evolve(sides=(*state.sides, side))
 
 
-def _add_unit(state: GameState, d: _Data) -> GameState:
+def _add_unit(state: GameState, d: EventData) -> GameState:
     unit = read_unit(Reader(d.table("unit"), key=f"events.{d.event.seq}.data.unit"))
     if state.has_unit(unit.id):
         raise d.fail("unit.id", f"there is already a unit '{unit.id}'")
@@ -555,8 +466,8 @@ def _add_unit(state: GameState, d: _Data) -> GameState:
     return state.with_added_unit(unit)
 
 
-def _remove_unit(state: GameState, d: _Data) -> GameState:
-    unit = _unit(state, d, d.text("unit"))
+def _remove_unit(state: GameState, d: EventData) -> GameState:
+    unit = named_unit(state, d, d.text("unit"))
     leaders = tuple(
         replace(x, attached_to=None) if x.attached_to == unit.id else x for x in state.leaders
     )
@@ -564,7 +475,7 @@ def _remove_unit(state: GameState, d: _Data) -> GameState:
     return state.with_units(units).with_leaders(leaders)
 
 
-def _add_leader(state: GameState, d: _Data) -> GameState:
+def _add_leader(state: GameState, d: EventData) -> GameState:
     leader = read_leader(Reader(d.table("leader"), key=f"events.{d.event.seq}.data.leader"))
     if state.has_leader(leader.id):
         raise d.fail("leader.id", f"there is already a leader '{leader.id}'")
@@ -575,30 +486,30 @@ def _add_leader(state: GameState, d: _Data) -> GameState:
     return state.with_leaders((*state.leaders, leader))
 
 
-def _remove_leader(state: GameState, d: _Data) -> GameState:
+def _remove_leader(state: GameState, d: EventData) -> GameState:
     leader_id = d.text("leader")
     if not state.has_leader(leader_id):
         raise d.fail("leader", f"no leader '{leader_id}'")
     return state.with_leaders(tuple(x for x in state.leaders if x.id != leader_id))
 
 
-def _attach_leader(state: GameState, d: _Data) -> GameState:
+def _attach_leader(state: GameState, d: EventData) -> GameState:
     leader_id = d.text("leader")
     if not state.has_leader(leader_id):
         raise d.fail("leader", f"no leader '{leader_id}'")
     unit_id = d.text("unit", optional=True)
     if unit_id is not None:
-        _unit(state, d, unit_id)
+        named_unit(state, d, unit_id)
     return state.with_leader(replace(state.leader(leader_id), attached_to=unit_id))
 
 
-def _tick_step(state: GameState, d: _Data) -> GameState:
+def _tick_step(state: GameState, d: EventData) -> GameState:
     step = d.text("step")
     ticked = state.ticked | {step} if d.boolean("ticked") else state.ticked - {step}
     return state.evolve(ticked=ticked)
 
 
-def _next_phase(state: GameState, d: _Data) -> GameState:
+def _next_phase(state: GameState, d: EventData) -> GameState:
     """A move along the sequence of play: to another phase or turn, or (with ``step``) to a
     step, and (with ``acting``) to a side's pass of a phase repeated per side. Ticks are kept
     while the walk stays in the same pass of a phase, unless it loops back (``again``)."""
@@ -620,7 +531,7 @@ def _next_phase(state: GameState, d: _Data) -> GameState:
     return state.evolve(turn=turn, phase=phase, step=step, ticked=ticked, activation=act)
 
 
-def _draw_card(state: GameState, d: _Data) -> GameState:
+def _draw_card(state: GameState, d: EventData) -> GameState:
     """A card drawn; with ``phase`` (and ``step``), the walk goes on to that card's phases."""
     card = d.text("card")
     act = state.activation
@@ -635,12 +546,12 @@ def _draw_card(state: GameState, d: _Data) -> GameState:
     return drawn.evolve(phase=phase, step=d.text("step", optional=True), ticked=frozenset())
 
 
-def _shuffle_deck(state: GameState, d: _Data) -> GameState:
+def _shuffle_deck(state: GameState, d: EventData) -> GameState:
     deck = d.texts("deck")
     return state.evolve(activation=replace(state.activation, deck=deck, drawn=()))
 
 
-def _initiative(state: GameState, d: _Data) -> GameState:
+def _initiative(state: GameState, d: EventData) -> GameState:
     sides = {s.id for s in state.sides}
     winner = d.text("winner")
     first = d.text("first")
@@ -653,7 +564,7 @@ def _initiative(state: GameState, d: _Data) -> GameState:
     return state.evolve(activation=act)
 
 
-def _set_gap(state: GameState, d: _Data) -> GameState:
+def _set_gap(state: GameState, d: EventData) -> GameState:
     """The players' answer to a question the rules leave open (an answer id: a gap, or one key
     of a gap kept per situation); without ``value`` the answer is taken back."""
     gaps = dict(state.gaps)
@@ -661,7 +572,7 @@ def _set_gap(state: GameState, d: _Data) -> GameState:
     return state.evolve(gaps=tuple(sorted(gaps.items())))
 
 
-def _set_gaps(state: GameState, d: _Data) -> GameState:
+def _set_gaps(state: GameState, d: EventData) -> GameState:
     """Many answers at once (a chart typed in a grid), as one change: ``answers`` is a list of
     ``{gap, value?, old?}``; ``table`` the gap table they were typed in, if one."""
     gaps = dict(state.gaps)
@@ -674,7 +585,7 @@ def _set_gaps(state: GameState, d: _Data) -> GameState:
     return state.evolve(gaps=tuple(sorted(gaps.items())))
 
 
-def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str) -> None:
+def _answer(gaps: dict[str, Any], d: EventData, item: Mapping[str, Any], where: str) -> None:
     gap = item.get("gap")
     if not isinstance(gap, str) or not gap:
         raise d.fail(f"{where}gap", "expected text")
@@ -687,7 +598,7 @@ def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str)
     gaps[gap] = value
 
 
-def _roll(state: GameState, d: _Data) -> GameState:
+def _roll(state: GameState, d: EventData) -> GameState:
     """Dice rolled outside a check (a distance, the roller): the faces are those the recorded
     seed gives, so a replay reproduces them (and a save whose faces were altered is refused)."""
     from drumhead.dice.notation import parse
@@ -699,10 +610,10 @@ def _roll(state: GameState, d: _Data) -> GameState:
     except DrumheadError as exc:
         raise d.fail("notation", str(exc)) from None
     seed = d.data.get("seed")
-    if not _whole(seed):
+    if not whole(seed):
         raise d.fail("seed", "expected a whole number")
     faces = d.data.get("faces")
-    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+    if not isinstance(faces, list) or not all(whole(f) for f in faces):
         raise d.fail("faces", "expected a list of whole numbers")
     rolled, total = expr.roll(random.Random(seed))
     if list(rolled) != faces or d.data.get("total") != total:
@@ -710,11 +621,11 @@ def _roll(state: GameState, d: _Data) -> GameState:
     d.text("purpose")
     unit = d.text("unit", optional=True)
     if unit is not None:
-        _unit(state, d, unit)
+        named_unit(state, d, unit)
     return state
 
 
-def _revert(state: GameState, d: _Data) -> GameState:
+def _revert(state: GameState, d: EventData) -> GameState:
     revert_targets(d.event)
     raise InputError(
         f"event {d.event.seq} (revert): a revert rebuilds the game from its log; replay the "
