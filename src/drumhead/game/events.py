@@ -18,6 +18,7 @@ from drumhead.game.codec import read_leader, read_side, read_unit
 from drumhead.game.event_data import DATA_KEYS, EventData, named_unit, whole
 from drumhead.game.state import LEADER_STATUSES, GameState, Leader, Unit, with_attribute
 from drumhead.game.state import evolve as replace
+from drumhead.game.taken_back import revert_targets, taken_back
 from drumhead.rules.legacy_cards import (
     LEGACY_LEADER_EFFECT,
     LEGACY_LEADER_FIELDS,
@@ -25,6 +26,23 @@ from drumhead.rules.legacy_cards import (
 )
 from drumhead.rules.model import InputValue
 from drumhead.rules.reader import Reader
+
+__all__ = [
+    "DATA_KEYS",
+    "EFFECT_KEYS",
+    "EVENT_KINDS",
+    "LEADER_EDITABLE",
+    "NOT_REVERTIBLE",
+    "SIDE_EDITABLE",
+    "UNIT_EDITABLE",
+    "Event",
+    "apply_event",
+    "attribute_value",
+    "edit_value",
+    "replay",
+    "revert_targets",
+    "taken_back",
+]
 
 EVENT_KINDS: tuple[str, ...] = (
     "resolution",
@@ -162,40 +180,6 @@ def replay(start: GameState, events: Sequence[Event]) -> GameState:
         if event.kind != "revert" and event.seq not in gone:
             state = apply_event(state, event)
     return state
-
-
-def revert_targets(event: Event) -> tuple[int, ...]:
-    """What a ``revert`` event takes back: its ``target``, then the entries it ``drop``s (later
-    entries that no longer applied without the target). Checks the data's shape: whole
-    numbers, each after the target and before the revert, the drops in order."""
-    d = EventData(event)
-    extra = event.data.keys() - DATA_KEYS["revert"]
-    if extra:
-        raise d.fail(sorted(extra)[0], "unknown key")
-    target = d.integer("target")
-    if not 1 <= target < event.seq:
-        raise d.fail("target", f"expected an earlier entry (1..{event.seq - 1}), not {target}")
-    drop = event.data.get("drop", [])
-    if not isinstance(drop, list) or not all(whole(x) for x in drop):
-        raise d.fail("drop", "expected a list of whole numbers")
-    for index, seq in enumerate(drop):
-        low = drop[index - 1] if index else target
-        if not low < seq < event.seq:
-            raise d.fail(
-                f"drop.{index}", f"expected an entry after {low} and before {event.seq}, in order"
-            )
-    return (target, *drop)
-
-
-def taken_back(events: Sequence[Event]) -> dict[int, int]:
-    """Entry seq -> the seq of the ``revert`` that took it back (reverted it, or dropped it
-    as no longer applying), for a log given from its first event."""
-    out: dict[int, int] = {}
-    for event in events:
-        if event.kind == "revert":
-            for seq in revert_targets(event):
-                out[seq] = event.seq
-    return out
 
 
 # -- handlers -----------------------------------------------------------------------------------

@@ -14,9 +14,9 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from drumhead.checks.resolve import coerce_gap, prepare, resolve
 from drumhead.checks.results import Effect, Resolution
@@ -38,13 +38,12 @@ from drumhead.game.events import (
     Event,
     apply_event,
     edit_value,
-    revert_targets,
-    taken_back,
 )
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
+from drumhead.game.taken_back import Reverted, revert_targets, taken_back, unchanged_before
 from drumhead.house.record import as_copy
 from drumhead.questions.answers import PLAYERS_ANSWER, check_answers
 from drumhead.rules.model import CheckSpec, InputValue, Phase, Ruleset, Step
@@ -52,6 +51,19 @@ from drumhead.rules.reader import Reader
 
 if TYPE_CHECKING:
     from drumhead.game.revert import RevertPlan
+
+__all__ = [
+    "Game",
+    "JournalOp",
+    "Reverted",
+    "active_phases",
+    "card_fields",
+    "derive_seed",
+    "new_game",
+    "shuffled",
+    "unchanged_before",
+    "unit_inputs",
+]
 
 JournalOp = tuple[str, Any]
 """``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
@@ -80,18 +92,6 @@ def shuffled(cards: Sequence[str], seed: int, label: str) -> tuple[str, ...]:
     deck = list(cards)
     random.Random(derive_seed(seed, label)).shuffle(deck)
     return tuple(deck)
-
-
-@dataclass(frozen=True, slots=True)
-class Reverted:
-    """An entry of the log that a later ``revert`` took back: it stays in the log (shown
-    greyed, with a marker) but no longer counts."""
-
-    by: int
-    """The seq of the revert that took it back."""
-    how: Literal["reverted", "dropped"]
-    """``reverted``: the entry the players chose; ``dropped``: a later entry that no longer
-    applied without it, dropped with their agreement."""
 
 
 class Game:
@@ -1101,19 +1101,6 @@ class Game:
         if unit_id is not None:
             self.state.unit(unit_id)
         return self._push("note", {"text": text, "unit": unit_id}, at)
-
-
-def unchanged_before(events: Sequence[Event], first: int) -> int:
-    """How many entries of the log ``events`` stand as they were when entry ``first`` is taken
-    back: the state after them is the same with or without it. A revert among the later
-    entries that takes back an earlier one moves that point back before it."""
-    count = first - 1
-    while True:
-        later = [t for e in events[count:] if e.kind == "revert" for t in revert_targets(e)]
-        lowest = min(later, default=count + 1)
-        if lowest > count:
-            return count
-        count = lowest - 1
 
 
 def _checked(ruleset: Ruleset, unit: Unit) -> Unit:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from drumhead.errors import DrumheadError, InputError
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
+from drumhead.game.taken_back import unchanged_before
 from drumhead.rules.model import Ruleset
 
 if TYPE_CHECKING:
@@ -86,8 +87,6 @@ class RevertPlan:
 
 def plan_revert(game: Game, seq: int) -> RevertPlan:
     """Plan reverting entry ``seq`` of ``game``'s log (see the module's documentation)."""
-    from drumhead.game.game import unchanged_before
-
     log = game.entries  # read as needed: planning reads the entries from ``base`` on
     if not 1 <= seq <= len(log):
         raise InputError(f"no entry {seq} in the log (1..{len(log)})")
