@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drumhead.checks.resolve import coerce_gap, prepare, resolve
 from drumhead.checks.results import Effect, Resolution
@@ -24,11 +24,11 @@ from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError, RulesetError
 from drumhead.game import walk
 from drumhead.game.attributes import (
-    attribute_values,
     checked_attribute,
     editable_fields,
     value_of,
 )
+from drumhead.game.card_inputs import card_fields, unit_inputs
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
 from drumhead.game.events import (
     LEADER_EDITABLE,
@@ -40,17 +40,15 @@ from drumhead.game.events import (
     edit_value,
 )
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
+from drumhead.game.revert import RevertPlan, plan_revert
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.game.taken_back import Reverted, revert_targets, taken_back, unchanged_before
 from drumhead.house.record import as_copy
 from drumhead.questions.answers import PLAYERS_ANSWER, check_answers
-from drumhead.rules.model import CheckSpec, InputValue, Phase, Ruleset, Step
+from drumhead.rules.model import CheckSpec, Phase, Ruleset, Step
 from drumhead.rules.reader import Reader
-
-if TYPE_CHECKING:
-    from drumhead.game.revert import RevertPlan
 
 __all__ = [
     "Game",
@@ -484,8 +482,6 @@ class Game:
         """Plan taking back entry ``seq`` and replaying every later one: the plan lists the
         later entries that would no longer apply (see :mod:`drumhead.game.revert`). Changes
         nothing: :meth:`apply_revert` carries it out, or the players cancel."""
-        from drumhead.game.revert import plan_revert
-
         return plan_revert(self, seq)
 
     def apply_revert(self, plan: RevertPlan, *, drop: Iterable[int] = (), at: str) -> Event:
@@ -1193,88 +1189,3 @@ def new_game(
         house=house,
     )
     return Game(start, ruleset)
-
-
-def card_fields(
-    ruleset: Ruleset, state: GameState, unit_id: str, leader_id: str | None = None
-) -> dict[str, InputValue]:
-    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``, and the
-    ruleset's attributes: the unit's by name, its leader's as ``leader_NAME``); the leader's
-    from ``leader_id`` (picked from the roster for the unit) when given, else the one with it."""
-    unit = state.unit(unit_id)
-    leader = state.leader(leader_id) if leader_id is not None else state.leader_with(unit_id)
-    unit_type = ruleset.unit_type(unit.type)
-    ratings: dict[str, InputValue] = {}
-    # with no leader the unit has his attributes' defaults (no re-rolls)
-    leader_attributes = {
-        a.id: a.default for a in ruleset.leader_attributes if a.default is not None
-    }
-    if leader is not None:
-        leader_attributes.update(attribute_values(ruleset, leader))
-    own = [s for s in state.sides if s.id == unit.side]
-    others = [s for s in state.sides if s.id != unit.side]
-    if own and own[0].rating:
-        ratings["side_rating"] = own[0].rating
-    if own and len(others) == 1 and others[0].rating:
-        ratings["enemy_rating"] = others[0].rating
-    if leader is not None and leader.commands:
-        ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
-    return {
-        **ratings,
-        "name": unit.name,
-        "type": unit.type,
-        "subtype": unit.subtype,
-        "quality": unit.quality,
-        "formation": unit.formation,
-        "state": unit.state,
-        "strength_start": unit.strength_start,
-        "strength_now": unit.strength_now,
-        "strength_lost": unit.strength_lost,
-        "leader_value": leader.value if leader else 0,
-        "leader_attached": leader is not None,
-        **attribute_values(ruleset, unit),
-        **{f"leader_{name}": value for name, value in leader_attributes.items()},
-        # a single-stand type, or a unit counted in stands that is down to its last one
-        "single_stand": bool(unit_type and unit_type.single_stand)
-        or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),
-    }
-
-
-def unit_inputs(
-    ruleset: Ruleset,
-    check: CheckSpec | str,
-    state: GameState,
-    unit_id: str,
-    role: str | None = None,
-    leader_id: str | None = None,
-) -> dict[str, InputValue]:
-    """The check's inputs that can be read off the card of the unit in ``role`` (None: the
-    first role, the unit the check is made for) (``from_unit``), its leader's from
-    ``leader_id`` when one was picked for it.
-
-    A choice input is filled only when the card's value is one of its choices; a
-    ``marker:ID`` input is whether the card carries that marker.
-    """
-    spec = ruleset.check(check) if isinstance(check, str) else check
-    first = spec.role_ids[0] if spec.role_ids else None
-    fields = card_fields(ruleset, state, unit_id, leader_id)
-    markers = state.unit(unit_id).markers
-    out: dict[str, InputValue] = {}
-    for item in spec.inputs:
-        if (item.role or first) != (role or first):
-            continue
-        if item.from_unit is not None and item.from_unit.startswith("marker:"):
-            out[item.name] = item.from_unit[len("marker:") :] in markers
-            continue
-        if item.from_unit is None or item.from_unit not in fields:
-            continue
-        value = fields[item.from_unit]
-        if item.type == "choice":
-            if isinstance(value, str) and value in item.choices:
-                out[item.name] = value
-        elif item.type == "int":
-            if isinstance(value, int) and not isinstance(value, bool):
-                out[item.name] = value
-        elif isinstance(value, bool):
-            out[item.name] = value
-    return out

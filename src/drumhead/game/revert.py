@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError, InputError
+from drumhead.game.card_inputs import unit_inputs
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
 from drumhead.game.taken_back import unchanged_before
@@ -186,8 +187,6 @@ def _card_inputs(
 ) -> tuple[ConflictRule, str] | None:
     """A roll's inputs that came from the unit card (its value then is the one recorded) and
     that the card now gives differently; or its unit now out of play."""
-    from drumhead.game.game import unit_inputs
-
     was, now = old.unit(unit_id), new.unit(unit_id)
     if now.removed and not was.removed:
         return "card", f"was rolled for {was.name}, which would now be out of play"
