@@ -4,7 +4,7 @@ them with errors that name the event and the key (what every handler of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from drumhead.errors import InputError
@@ -94,6 +94,11 @@ class EventData:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             raise self.fail(key, "expected a list of tables")
         return value
+
+
+Handler = Callable[[GameState, EventData], GameState]
+"""Applies one kind of event to a state: the state after it (:class:`InputError` when the
+event does not fit)."""
 
 
 def whole(value: object) -> bool:
