@@ -28,17 +28,10 @@ from drumhead.game.attributes import (
     editable_fields,
     value_of,
 )
+from drumhead.game.card_events import LEADER_EDITABLE, SIDE_EDITABLE, UNIT_EDITABLE, edit_value
 from drumhead.game.card_inputs import card_fields, unit_inputs
 from drumhead.game.codec import leader_to_dict, side_to_dict, strip_none, unit_to_dict
-from drumhead.game.events import (
-    LEADER_EDITABLE,
-    NOT_REVERTIBLE,
-    SIDE_EDITABLE,
-    UNIT_EDITABLE,
-    Event,
-    apply_event,
-    edit_value,
-)
+from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.revert import RevertPlan, plan_revert
 from drumhead.game.rulesets import game_ruleset
