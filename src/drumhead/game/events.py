@@ -4,6 +4,13 @@ Events carry their result as applied (an effect that steps a unit down its ladde
 state it lands on), so replaying a log needs no ruleset and gives the same state every time.
 Event data is plain data (text, numbers, booleans, lists, tables; no None: an absent key is an
 absent value), ready for TOML or JSON.
+
+Each kind of event has a handler; they live by job: :mod:`~drumhead.game.card_events` (the
+cards changed by hand), :mod:`~drumhead.game.effect_events` (a roll's effects applied),
+:mod:`~drumhead.game.turn_events` (the walk through the turn, cards, initiative), and here
+those of a check's record, a note, dice rolled outside a check, the players' answers and a
+revert. Their data is read through :mod:`~drumhead.game.event_data`; what a revert takes
+back is :mod:`~drumhead.game.taken_back`.
 """
 
 from __future__ import annotations
@@ -25,8 +32,8 @@ from drumhead.game.card_events import (
 from drumhead.game.effect_events import EFFECT_HANDLERS, EFFECT_KEYS
 from drumhead.game.event_data import DATA_KEYS, EventData, named_unit, whole
 from drumhead.game.state import GameState
-from drumhead.game.state import evolve as replace
 from drumhead.game.taken_back import revert_targets, taken_back
+from drumhead.game.turn_events import TURN_HANDLERS
 
 __all__ = [
     "DATA_KEYS",
@@ -176,67 +183,6 @@ def _check_record(d: EventData) -> None:
         raise d.fail("hand", "expected a list of whole numbers")
 
 
-def _tick_step(state: GameState, d: EventData) -> GameState:
-    step = d.text("step")
-    ticked = state.ticked | {step} if d.boolean("ticked") else state.ticked - {step}
-    return state.evolve(ticked=ticked)
-
-
-def _next_phase(state: GameState, d: EventData) -> GameState:
-    """A move along the sequence of play: to another phase or turn, or (with ``step``) to a
-    step, and (with ``acting``) to a side's pass of a phase repeated per side. Ticks are kept
-    while the walk stays in the same pass of a phase, unless it loops back (``again``)."""
-    turn = d.integer("turn")
-    phase = d.text("phase")
-    step = d.text("step", optional=True)
-    acting = d.text("acting", optional=True)
-    if turn < 1:
-        raise d.fail("turn", "the turn starts at 1")
-    if acting is not None and acting not in {s.id for s in state.sides}:
-        raise d.fail("acting", f"no side '{acting}'")
-    act = state.activation
-    if turn != state.turn:
-        deck = d.texts("deck", optional=True)
-        act = replace(act, deck=deck, drawn=(), initiative=None, first=None)
-    same = turn == state.turn and phase == state.phase and acting == act.acting
-    ticked = state.ticked if same and not d.boolean("again", optional=True) else frozenset()
-    act = replace(act, acting=acting)
-    return state.evolve(turn=turn, phase=phase, step=step, ticked=ticked, activation=act)
-
-
-def _draw_card(state: GameState, d: EventData) -> GameState:
-    """A card drawn; with ``phase`` (and ``step``), the walk goes on to that card's phases."""
-    card = d.text("card")
-    act = state.activation
-    if card not in act.deck:
-        raise d.fail("card", f"'{card}' is not in the deck")
-    deck = list(act.deck)
-    deck.remove(card)
-    drawn = state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
-    phase = d.text("phase", optional=True)
-    if phase is None:
-        return drawn
-    return drawn.evolve(phase=phase, step=d.text("step", optional=True), ticked=frozenset())
-
-
-def _shuffle_deck(state: GameState, d: EventData) -> GameState:
-    deck = d.texts("deck")
-    return state.evolve(activation=replace(state.activation, deck=deck, drawn=()))
-
-
-def _initiative(state: GameState, d: EventData) -> GameState:
-    sides = {s.id for s in state.sides}
-    winner = d.text("winner")
-    first = d.text("first")
-    for key, value in (("winner", winner), ("first", first)):
-        if value not in sides:
-            raise d.fail(key, f"no side '{value}'")
-    without = dict(state.activation.turns_without)
-    counts = tuple((s.id, 0 if s.id == winner else without.get(s.id, 0) + 1) for s in state.sides)
-    act = replace(state.activation, initiative=winner, first=first, turns_without=counts)
-    return state.evolve(activation=act)
-
-
 def _set_gap(state: GameState, d: EventData) -> GameState:
     """The players' answer to a question the rules leave open (an answer id: a gap, or one key
     of a gap kept per situation); without ``value`` the answer is taken back."""
@@ -313,12 +259,7 @@ _HANDLERS = {
     "note": _nothing,
     **EFFECT_HANDLERS,
     **CARD_HANDLERS,
-    "tick_step": _tick_step,
-    "next_phase": _next_phase,
-    "next_turn": _next_phase,
-    "draw_card": _draw_card,
-    "shuffle_deck": _shuffle_deck,
-    "initiative": _initiative,
+    **TURN_HANDLERS,
     "set_gap": _set_gap,
     "set_gaps": _set_gaps,
 }
