@@ -9,12 +9,10 @@ replay gives the same game, and undoing a roll and rolling again gives the same 
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +34,10 @@ from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.revert import RevertPlan, plan_revert
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, check_attributes, check_unit, ladder_states
+from drumhead.game.seeds import derive_seed, shuffled
 from drumhead.game.state import Activation, GameState, Leader, Side, Unit, evolve
 from drumhead.game.taken_back import Reverted, revert_targets, taken_back, unchanged_before
+from drumhead.game.walk import active_phases
 from drumhead.house.record import as_copy
 from drumhead.questions.answers import PLAYERS_ANSWER, check_answers
 from drumhead.rules.model import CheckSpec, Phase, Ruleset, Step
@@ -58,31 +58,6 @@ __all__ = [
 
 JournalOp = tuple[str, Any]
 """``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
-
-
-def derive_seed(seed: int, label: str) -> int:
-    """A generator seed for one use (``roll:12``, ``deck:40``) derived from the game's seed."""
-    digest = hashlib.sha256(f"{seed}:{label}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
-def active_phases(ruleset: Ruleset) -> tuple[Phase, ...]:
-    """The phases of a turn with the game's optional rules: a phase or step of an optional
-    rule that is off is not walked (nor shown in the checklist)."""
-    if ruleset.sequence is None:
-        return ()
-    on = ruleset.active_options
-    return tuple(
-        replace(p, steps=tuple(s for s in p.steps if s.option is None or s.option in on))
-        for p in ruleset.sequence.phases
-        if p.option is None or p.option in on
-    )
-
-
-def shuffled(cards: Sequence[str], seed: int, label: str) -> tuple[str, ...]:
-    deck = list(cards)
-    random.Random(derive_seed(seed, label)).shuffle(deck)
-    return tuple(deck)
 
 
 class Game:
