@@ -42,7 +42,7 @@ from drumhead.game.taken_back import unchanged_before
 from drumhead.rules.model import Ruleset
 
 if TYPE_CHECKING:
-    from drumhead.game.game import Game
+    from drumhead.game.core import GameCore
 
 ConflictRule = Literal["refused", "depends", "card"]
 
@@ -86,7 +86,7 @@ class RevertPlan:
         return not self.conflicts
 
 
-def plan_revert(game: Game, seq: int) -> RevertPlan:
+def plan_revert(game: GameCore, seq: int) -> RevertPlan:
     """Plan reverting entry ``seq`` of ``game``'s log (see the module's documentation)."""
     log = game.entries  # read as needed: planning reads the entries from ``base`` on
     if not 1 <= seq <= len(log):
