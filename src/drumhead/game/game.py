@@ -16,11 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from drumhead.checks.resolve import coerce_gap, prepare, resolve
+from drumhead.checks.resolve import prepare, resolve
 from drumhead.checks.results import Effect, Resolution
 from drumhead.dice.roller import HandDice, RandomDice
-from drumhead.errors import AnswersError, InputError, MissingHitsPerStandError
+from drumhead.errors import InputError, MissingHitsPerStandError
 from drumhead.game import walk
+from drumhead.game.answering import GapAnswering
 from drumhead.game.attributes import (
     value_of,
 )
@@ -37,7 +38,6 @@ from drumhead.game.taken_back import Reverted, unchanged_before
 from drumhead.game.undoing import Undoing
 from drumhead.game.walk import active_phases
 from drumhead.house.record import as_copy
-from drumhead.questions.answers import check_answers
 from drumhead.rules.model import CheckSpec, Phase, Step
 
 __all__ = [
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-class Game(CardEditing, Undoing):
+class Game(CardEditing, GapAnswering, Undoing):
     """The only mutable object of the game layer."""
 
     def turn_label(self, *, short: bool = False, tight: bool = False) -> str:
@@ -334,48 +334,6 @@ class Game(CardEditing, Undoing):
         have = current if isinstance(current, int) and not isinstance(current, bool) else 0
         e["attribute"] = spec.id
         e["left"] = max(0, have - amount)
-
-    def set_gap(self, gap_id: str, value: object, *, at: str) -> Event:
-        """Record the players' answer to a gap in the rules (used by every later check), or
-        change it: ``gap_id`` is an answer id (``fire_dice.infantry.2`` for one key of a gap
-        kept per situation). The old answer is kept in the event, so undo gives it back."""
-        coerced = coerce_gap(self.ruleset, gap_id, value)
-        old = self.state.gap_values().get(gap_id)
-        return self._push("set_gap", {"gap": gap_id, "value": coerced, "old": old}, at)
-
-    def clear_gap(self, gap_id: str, *, at: str) -> Event:
-        """Take back the players' answer (the question is asked again when a check needs it)."""
-        old = self.state.gap_values().get(gap_id)
-        if old is None:
-            raise InputError(f"'{gap_id}' has no answer to take back")
-        return self._push("set_gap", {"gap": gap_id, "old": old}, at)
-
-    def set_gaps(
-        self, values: Mapping[str, object], *, at: str, table: str | None = None
-    ) -> Event | None:
-        """Many answers at once, as one change (one undo): a whole chart typed in a grid.
-
-        Every value is checked first (kind, outcome set, key); if any is refused, nothing is
-        kept and :class:`~drumhead.errors.AnswersError` says why for each. An empty value takes
-        the answer back. Answers equal to those kept are left out; None when nothing changes.
-        """
-        given = {k: v for k, v in values.items() if not (isinstance(v, str) and not v.strip())}
-        good, bad = check_answers(self.ruleset, given)
-        if table is not None and self.ruleset.gap_table(table) is None:
-            raise InputError(f"{self.ruleset.id} has no gap table '{table}'")
-        if bad:
-            raise AnswersError(bad)
-        kept = self.state.gap_values()
-        answers: list[dict[str, Any]] = []
-        for answer in values:
-            old = kept.get(answer)
-            if answer in good and good[answer] != old:
-                answers.append({"gap": answer, "value": good[answer], "old": old})
-            elif answer not in given and old is not None:
-                answers.append({"gap": answer, "old": old})
-        if not answers:
-            return None
-        return self._push("set_gaps", {"answers": answers, "table": table}, at)
 
     def tick_step(self, step_id: str, ticked: bool, *, at: str) -> Event:
         """Tick (or untick) a step of the sequence of play, as ``phase.step`` or ``step``."""
