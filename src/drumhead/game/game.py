@@ -5,6 +5,14 @@ with the log applied (:func:`~drumhead.game.events.apply_event`). Undo moves the
 the redo stack; a new event empties it. Dice come from a generator seeded from the game's seed
 and the event's position in the log, and the seed and faces are recorded in the event, so a
 replay gives the same game, and undoing a roll and rolling again gives the same faces.
+
+:class:`Game` is the face of its parts, one module each (listed in its docstring);
+:func:`new_game` starts one. The names this module has always offered are here still:
+:func:`~drumhead.game.card_inputs.unit_inputs` and
+:func:`~drumhead.game.card_inputs.card_fields`, :func:`~drumhead.game.seeds.derive_seed`
+and :func:`~drumhead.game.seeds.shuffled`, :func:`~drumhead.game.walk.active_phases`,
+:class:`~drumhead.game.taken_back.Reverted` and
+:func:`~drumhead.game.taken_back.unchanged_before`, :data:`~drumhead.game.core.JournalOp`.
 """
 
 from __future__ import annotations
@@ -45,7 +53,17 @@ __all__ = [
 
 
 class Game(CheckResolving, EffectApplying, CardEditing, GapAnswering, TurnWalking, Undoing):
-    """The only mutable object of the game layer."""
+    """The only mutable object of the game layer.
+
+    Its parts, one job each: :class:`~drumhead.game.core.GameCore` (the start, the ruleset,
+    the log and the state: reading the log, the state anywhere in it, appending an event),
+    :class:`~drumhead.game.resolving.CheckResolving` (checks resolved, dice rolled),
+    :class:`~drumhead.game.applying.EffectApplying` (a check's effects applied to the cards),
+    :class:`~drumhead.game.editing.CardEditing` (cards, the roster and notes changed by
+    hand), :class:`~drumhead.game.answering.GapAnswering` (the players' answers to gaps in
+    the rules), :class:`~drumhead.game.turn.TurnWalking` (the turn and the walk through the
+    sequence of play), :class:`~drumhead.game.undoing.Undoing` (undo, redo, jump, revert).
+    """
 
 
 def new_game(
