@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from drumhead.errors import InputError
-from drumhead.game.events import LEADER_EDITABLE, UNIT_EDITABLE
+from drumhead.game.card_events import LEADER_EDITABLE, UNIT_EDITABLE
 from drumhead.game.state import Leader, Unit
 from drumhead.rules.model import AttributeSpec, InputValue, Ruleset
 

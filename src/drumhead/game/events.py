@@ -4,6 +4,13 @@ Events carry their result as applied (an effect that steps a unit down its ladde
 state it lands on), so replaying a log needs no ruleset and gives the same state every time.
 Event data is plain data (text, numbers, booleans, lists, tables; no None: an absent key is an
 absent value), ready for TOML or JSON.
+
+Each kind of event has a handler; they live by job: :mod:`~drumhead.game.card_events` (the
+cards changed by hand), :mod:`~drumhead.game.effect_events` (a roll's effects applied),
+:mod:`~drumhead.game.turn_events` (the walk through the turn, cards, initiative), and here
+those of a check's record, a note, dice rolled outside a check, the players' answers and a
+revert. Their data is read through :mod:`~drumhead.game.event_data`; what a revert takes
+back is :mod:`~drumhead.game.taken_back`.
 """
 
 from __future__ import annotations
@@ -14,16 +21,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from drumhead.errors import InputError
-from drumhead.game.codec import read_leader, read_side, read_unit
-from drumhead.game.state import LEADER_STATUSES, GameState, Leader, Unit, with_attribute
-from drumhead.game.state import evolve as replace
-from drumhead.rules.legacy_cards import (
-    LEGACY_LEADER_EFFECT,
-    LEGACY_LEADER_FIELDS,
-    LEGACY_UNIT_FIELDS,
+from drumhead.game.card_events import (
+    CARD_HANDLERS,
+    LEADER_EDITABLE,
+    SIDE_EDITABLE,
+    UNIT_EDITABLE,
+    attribute_value,
+    edit_value,
 )
-from drumhead.rules.model import InputValue
-from drumhead.rules.reader import Reader
+from drumhead.game.effect_events import EFFECT_HANDLERS, EFFECT_KEYS
+from drumhead.game.event_data import DATA_KEYS, EventData, named_unit, whole
+from drumhead.game.state import GameState
+from drumhead.game.taken_back import revert_targets, taken_back
+from drumhead.game.turn_events import TURN_HANDLERS
+
+__all__ = [
+    "DATA_KEYS",
+    "EFFECT_KEYS",
+    "EVENT_KINDS",
+    "LEADER_EDITABLE",
+    "NOT_REVERTIBLE",
+    "SIDE_EDITABLE",
+    "UNIT_EDITABLE",
+    "Event",
+    "apply_event",
+    "attribute_value",
+    "edit_value",
+    "replay",
+    "revert_targets",
+    "taken_back",
+]
 
 EVENT_KINDS: tuple[str, ...] = (
     "resolution",
@@ -58,36 +85,6 @@ NOT_REVERTIBLE: dict[str, str] = {
 }
 """Kinds of event a revert may not take back, and why."""
 
-UNIT_EDITABLE: dict[str, str] = {
-    "name": "text",
-    "side": "text",
-    "brigade": "text",
-    "type": "text",
-    "subtype": "text",
-    "quality": "text",
-    "formation": "text",
-    "state": "text",
-    "notes": "text",
-    "strength_start": "count",
-    "strength_now": "count",
-    "hits": "count",
-    "markers": "texts",
-    "removed": "bool",
-}
-"""Unit-card fields every ruleset has that a manual edit may change, and their kind of value
-(the ruleset's own attributes are edited too: :func:`edit_attribute`)."""
-
-LEADER_EDITABLE: dict[str, str] = {
-    "name": "text",
-    "side": "text",
-    "value": "int",
-    "attached_to": "text?",
-    "commands": "texts",
-    "status": "status",
-    "notes": "text",
-}
-SIDE_EDITABLE: dict[str, str] = {"name": "text", "commander": "text", "rating": "text"}
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -114,118 +111,12 @@ class Event:
         }
 
 
-class _Data:
-    """Typed access to an event's data with errors naming the event and key."""
-
-    __slots__ = ("data", "event")
-
-    def __init__(self, event: Event) -> None:
-        self.event = event
-        self.data = event.data
-
-    def fail(self, key: str, message: str) -> InputError:
-        return InputError(f"event {self.event.seq} ({self.event.kind}): data.{key}: {message}")
-
-    def text(self, key: str, optional: bool = False) -> Any:
-        value = self.data.get(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise self.fail(key, "expected text")
-        return value
-
-    def integer(self, key: str) -> int:
-        value = self.data.get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, "expected a whole number")
-        return value
-
-    def boolean(self, key: str, optional: bool = False) -> bool:
-        value = self.data.get(key)
-        if value is None and optional:
-            return False
-        if not isinstance(value, bool):
-            raise self.fail(key, "expected true or false")
-        return value
-
-    def texts(self, key: str, optional: bool = False) -> tuple[str, ...]:
-        value = self.data.get(key)
-        if value is None and optional:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "expected a list of text")
-        return tuple(value)
-
-    def table(self, key: str) -> Mapping[str, Any]:
-        value = self.data.get(key)
-        if not isinstance(value, dict):
-            raise self.fail(key, "expected a table")
-        return value
-
-    def tables(self, key: str) -> list[Mapping[str, Any]]:
-        value = self.data.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(key, "expected a list of tables")
-        return value
-
-
-DATA_KEYS: dict[str, frozenset[str]] = {
-    kind: frozenset(keys.split())
-    for kind, keys in {
-        "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution",
-        "apply_effects": "unit roles effects resolution",
-        "edit": "target id field old new attribute",
-        "add_side": "side",
-        "add_unit": "unit",
-        "remove_unit": "unit card",
-        "add_leader": "leader",
-        "remove_leader": "leader card",
-        "attach_leader": "leader unit old",
-        "tick_step": "step ticked",
-        "next_phase": "turn phase deck step acting again",
-        "next_turn": "turn phase deck step acting again",
-        "draw_card": "card phase step",
-        "shuffle_deck": "deck",
-        "initiative": "winner first",
-        "set_gap": "gap value old",
-        "set_gaps": "answers table",
-        "note": "text unit",
-        "roll": "notation seed faces total purpose unit",
-        "revert": "target drop",
-    }.items()
-}
-"""The keys each kind of event's data may hold."""
-
-EFFECT_KEYS = frozenset(
-    {
-        "kind",
-        "text",
-        "amount",
-        "dice",
-        "state",
-        "marker",
-        "who",
-        "leader",
-        "stands",
-        "left",
-        "unit",
-        "attribute",
-    }
-)
-"""Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
-lost, hits left on the current stand), worked out when it was applied; for a ``leader`` effect
-with an ``amount``, ``attribute`` names the leader's attribute it was taken off and ``left``
-what remained (an event without ``attribute`` is older: see :mod:`drumhead.rules.legacy_cards`);
-``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
-no card)."""
-
-
 def apply_event(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Pure; raises :class:`InputError` when the event does not fit."""
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise InputError(f"event {event.seq}: unknown kind '{event.kind}'")
-    d = _Data(event)
+    d = EventData(event)
     if not isinstance(event.data, Mapping):
         raise InputError(f"event {event.seq} ({event.kind}): data: expected a table")
     extra = event.data.keys() - DATA_KEYS[event.kind]
@@ -245,61 +136,27 @@ def replay(start: GameState, events: Sequence[Event]) -> GameState:
     return state
 
 
-def revert_targets(event: Event) -> tuple[int, ...]:
-    """What a ``revert`` event takes back: its ``target``, then the entries it ``drop``s (later
-    entries that no longer applied without the target). Checks the data's shape: whole
-    numbers, each after the target and before the revert, the drops in order."""
-    d = _Data(event)
-    extra = event.data.keys() - DATA_KEYS["revert"]
-    if extra:
-        raise d.fail(sorted(extra)[0], "unknown key")
-    target = d.integer("target")
-    if not 1 <= target < event.seq:
-        raise d.fail("target", f"expected an earlier entry (1..{event.seq - 1}), not {target}")
-    drop = event.data.get("drop", [])
-    if not isinstance(drop, list) or not all(_whole(x) for x in drop):
-        raise d.fail("drop", "expected a list of whole numbers")
-    for index, seq in enumerate(drop):
-        low = drop[index - 1] if index else target
-        if not low < seq < event.seq:
-            raise d.fail(
-                f"drop.{index}", f"expected an entry after {low} and before {event.seq}, in order"
-            )
-    return (target, *drop)
-
-
-def taken_back(events: Sequence[Event]) -> dict[int, int]:
-    """Entry seq -> the seq of the ``revert`` that took it back (reverted it, or dropped it
-    as no longer applying), for a log given from its first event."""
-    out: dict[int, int] = {}
-    for event in events:
-        if event.kind == "revert":
-            for seq in revert_targets(event):
-                out[seq] = event.seq
-    return out
-
-
 # -- handlers -----------------------------------------------------------------------------------
-def _nothing(state: GameState, d: _Data) -> GameState:
+def _nothing(state: GameState, d: EventData) -> GameState:
     if d.event.kind == "resolution":
         d.text("check")
         _check_record(d)
         unit = d.text("unit", optional=True)
         if unit is not None:
-            _unit(state, d, unit)
+            named_unit(state, d, unit)
     else:
         d.text("text")
     return state
 
 
-def _check_record(d: _Data) -> None:
+def _check_record(d: EventData) -> None:
     """The parts of a resolution record that reports and audits read have the right shapes."""
     record = d.table("resolution")
     for key in ("check", "outcome", "text"):
         if not isinstance(record.get(key), str):
             raise d.fail(f"resolution.{key}", "expected text")
     faces = record.get("dice")
-    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+    if not isinstance(faces, list) or not all(whole(f) for f in faces):
         raise d.fail("resolution.dice", "expected a list of whole numbers")
     for name, fields in (
         ("rolls", ("label", "notation", "faces")),
@@ -315,345 +172,18 @@ def _check_record(d: _Data) -> None:
                 if field not in item:
                     raise d.fail(f"resolution.{name}.{index}.{field}", "required key is missing")
     for index, roll in enumerate(record.get("rolls", [])):
-        if not isinstance(roll["faces"], list) or not all(_whole(f) for f in roll["faces"]):
+        if not isinstance(roll["faces"], list) or not all(whole(f) for f in roll["faces"]):
             raise d.fail(f"resolution.rolls.{index}.faces", "expected a list of whole numbers")
     for key in ("seed",):
-        if key in d.data and not _whole(d.data[key]):
+        if key in d.data and not whole(d.data[key]):
             raise d.fail(key, "expected a whole number")
     if "hand" in d.data and (
-        not isinstance(d.data["hand"], list) or not all(_whole(f) for f in d.data["hand"])
+        not isinstance(d.data["hand"], list) or not all(whole(f) for f in d.data["hand"])
     ):
         raise d.fail("hand", "expected a list of whole numbers")
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _unit(state: GameState, d: _Data, unit_id: str) -> Unit:
-    if not state.has_unit(unit_id):
-        raise d.fail("unit", f"no unit '{unit_id}'")
-    return state.unit(unit_id)
-
-
-def _apply_effects(state: GameState, d: _Data) -> GameState:
-    default = d.text("unit", optional=True)
-    roles = d.data.get("roles")
-    if roles is not None:
-        if not isinstance(roles, Mapping):
-            raise d.fail("roles", "expected a table of role -> units")
-        for role, units in roles.items():
-            if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
-                raise d.fail(f"roles.{role}", "expected a list of unit ids")
-            for uid in units:
-                if not state.has_unit(uid):
-                    raise d.fail(f"roles.{role}", f"no unit '{uid}'")
-    if default is not None:
-        _unit(state, d, default)
-    for index, effect in enumerate(d.tables("effects")):
-        key = f"effects.{index}"
-        target = effect.get("unit", default)
-        if target is None:  # the table's note, or an army-level side's: on no card
-            if effect.get("kind") != "note":
-                raise d.fail(f"{key}.unit", "only a note falls on no unit")
-            continue
-        if not isinstance(target, str) or not state.has_unit(target):
-            raise d.fail(f"{key}.unit", f"no unit '{target}'")
-        state, unit = _effect(state, state.unit(target), effect, d, key)
-        state = state.with_unit(unit)
-    return state
-
-
-def _effect(
-    state: GameState, unit: Unit, effect: Mapping[str, Any], d: _Data, key: str
-) -> tuple[GameState, Unit]:
-    extra = effect.keys() - EFFECT_KEYS
-    if extra:
-        raise d.fail(f"{key}.{sorted(extra)[0]}", "unknown key")
-    kind = effect.get("kind")
-    amount = effect.get("amount")
-    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-        raise d.fail(f"{key}.amount", "expected a whole number")
-    text = effect.get("text", "")
-    if not isinstance(text, str):
-        raise d.fail(f"{key}.text", "expected text")
-    if kind in ("state", "step"):
-        new_state = effect.get("state")
-        if not isinstance(new_state, str):
-            raise d.fail(f"{key}.state", "expected the state the unit lands on")
-        return state, replace(unit, state=new_state)
-    if kind == "lose":
-        if amount is None:
-            raise d.fail(f"{key}.amount", "a 'lose' effect needs an amount")
-        return state, replace(unit, strength_now=max(0, unit.strength_now - amount))
-    if kind == "hits":
-        counts = {}
-        for name in ("stands", "left"):
-            value = effect.get(name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise d.fail(f"{key}.{name}", "a 'hits' effect needs a whole number, 0 or more")
-            counts[name] = value
-        strength = max(0, unit.strength_now - counts["stands"])
-        return state, replace(unit, strength_now=strength, hits=counts["left"])
-    if kind in ("marker", "clear_marker"):
-        marker = effect.get("marker")
-        if not isinstance(marker, str):
-            raise d.fail(f"{key}.marker", "expected the marker")
-        markers = unit.markers | {marker} if kind == "marker" else unit.markers - {marker}
-        return state, replace(unit, markers=markers)
-    if kind == "remove":
-        return state, replace(unit, removed=True)
-    if kind == "note":
-        line = f"T{d.event.turn}: {text}"
-        return state, replace(unit, notes=f"{unit.notes}\n{line}" if unit.notes else line)
-    if kind == "distance":
-        return state, unit
-    if kind == "leader":
-        leader_id = effect.get("leader")
-        if not isinstance(leader_id, str):
-            raise d.fail(f"{key}.leader", "expected the leader's id")
-        if not state.has_leader(leader_id):
-            raise d.fail(f"{key}.leader", f"no leader '{leader_id}'")
-        leader = state.leader(leader_id)
-        status = effect.get("state")
-        if status is not None:
-            if status not in LEADER_STATUSES:
-                raise d.fail(f"{key}.state", f"a leader is {', '.join(LEADER_STATUSES)}")
-            leader = replace(leader, status=status)
-        if amount is not None:
-            leader = _used_up(leader, effect, amount, d, key)
-        # the unit may be carried in ``unit`` with earlier effects; keep it in the state too
-        return state.with_unit(unit).with_leader(leader), unit
-    raise d.fail(f"{key}.kind", f"unknown effect kind '{kind}'")
-
-
-def _used_up(leader: Leader, effect: Mapping[str, Any], amount: int, d: _Data, key: str) -> Leader:
-    """``leader`` after a ``leader`` effect used ``amount`` of his attribute (re-rolls)."""
-    name = effect.get("attribute")
-    if name is None:  # an event from before attributes were declared
-        name = LEGACY_LEADER_EFFECT
-        left = max(0, _whole_or(leader.attribute(name), 0) - amount)
-        value: InputValue | None = None if left == 0 else left
-    else:
-        value = effect.get("left")
-        if not isinstance(name, str) or not isinstance(value, int) or not _whole(value):
-            raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
-        if value < 0:
-            raise d.fail(f"{key}.left", "expected what is left of the attribute, 0 or more")
-    return replace(leader, attributes=with_attribute(leader.attributes, name, value))
-
-
-def _whole_or(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _edit(state: GameState, d: _Data) -> GameState:
-    target = d.text("target")
-    ident = d.text("id")
-    field = d.text("field")
-    raw = d.data.get("new")
-    attribute = d.data.get("attribute", False)
-    if not isinstance(attribute, bool):
-        raise d.fail("attribute", "expected true or false")
-    if target in ("unit", "leader") and (attribute or field in _LEGACY[target]):
-        card: Unit | Leader
-        if target == "unit":
-            card = _unit(state, d, ident)
-        elif state.has_leader(ident):
-            card = state.leader(ident)
-        else:
-            raise d.fail("id", f"no leader '{ident}'")
-        value = attribute_value(field, raw) if attribute else _legacy(target, field, raw)
-        card = replace(card, attributes=with_attribute(card.attributes, field, value))
-        return state.with_unit(card) if isinstance(card, Unit) else state.with_leader(card)
-    if target == "unit":
-        unit = _unit(state, d, ident)
-        value = edit_value(UNIT_EDITABLE, field, raw, "unit")
-        return state.with_unit(replace(unit, **{field: value}))
-    if target == "leader":
-        if not state.has_leader(ident):
-            raise d.fail("id", f"no leader '{ident}'")
-        value = edit_value(LEADER_EDITABLE, field, raw, "leader")
-        if field == "attached_to" and value is not None and not state.has_unit(value):
-            raise d.fail("new", f"no unit '{value}'")
-        return state.with_leader(replace(state.leader(ident), **{field: value}))
-    if target == "side":
-        sides = list(state.sides)
-        for index, side in enumerate(sides):
-            if side.id == ident:
-                value = edit_value(SIDE_EDITABLE, field, raw, "side")
-                sides[index] = replace(side, **{field: value})
-                return state.evolve(sides=tuple(sides))
-        raise d.fail("id", f"no side '{ident}'")
-    raise d.fail("target", f"'{target}' is not unit, leader or side")
-
-
-_LEGACY = {"unit": LEGACY_UNIT_FIELDS, "leader": LEGACY_LEADER_FIELDS}
-
-
-def _legacy(target: str, field: str, raw: Any) -> InputValue | None:
-    """An old event's edit of a field that is now an attribute, as it was then replayed."""
-    kind, empty = _LEGACY[target][field]
-    value = edit_value({field: kind}, field, raw, target)
-    return None if value == empty else value
-
-
-def attribute_value(name: str, raw: Any) -> InputValue | None:
-    """An attribute edit's new value as an event holds it: a number, text, true/false, or none
-    (the card gives none: the declared default holds)."""
-    if raw is None or isinstance(raw, int | str | bool):
-        return raw
-    raise InputError(f"attribute {name} takes a number, text or true/false, not {raw!r}")
-
-
-def edit_value(fields: Mapping[str, str], field: str, raw: Any, what: str) -> Any:
-    """A manual edit's new value, checked against the field's kind."""
-    kind = fields.get(field)
-    if kind is None:
-        raise InputError(f"a {what}'s '{field}' cannot be edited (fields: {', '.join(fields)})")
-    if kind.endswith("?") and raw is None:
-        return None
-    base = kind.rstrip("?")
-    if base == "text" and isinstance(raw, str):
-        return raw
-    if base == "int" and isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if base == "count" and isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
-        return raw
-    if base == "bool" and isinstance(raw, bool):
-        return raw
-    if base == "status" and raw in LEADER_STATUSES:
-        return raw
-    if base == "texts" and isinstance(raw, list | tuple | frozenset | set):
-        items = sorted(raw) if isinstance(raw, frozenset | set) else list(raw)
-        if all(isinstance(v, str) for v in items):
-            return frozenset(items) if field == "markers" else tuple(items)
-    wanted = {
-        "text": "text",
-        "int": "a whole number",
-        "count": "a whole number, 0 or more",
-        "bool": "true or false",
-        "status": " / ".join(LEADER_STATUSES),
-        "texts": "a list of text",
-    }[base]
-    raise InputError(f"{what} {field} takes {wanted}, not {raw!r}")
-
-
-def _add_side(state: GameState, d: _Data) -> GameState:
-    side = read_side(Reader(d.table("side"), key=f"events.{d.event.seq}.data.side"))
-    if side.id in {s.id for s in state.sides}:
-        raise d.fail("side.id", f"there is already a side '{side.id}'")
-    return state.evolve(sides=(*state.sides, side))
-
-
-def _add_unit(state: GameState, d: _Data) -> GameState:
-    unit = read_unit(Reader(d.table("unit"), key=f"events.{d.event.seq}.data.unit"))
-    if state.has_unit(unit.id):
-        raise d.fail("unit.id", f"there is already a unit '{unit.id}'")
-    if unit.side not in {s.id for s in state.sides}:
-        raise d.fail("unit.side", f"no side '{unit.side}'")
-    return state.with_added_unit(unit)
-
-
-def _remove_unit(state: GameState, d: _Data) -> GameState:
-    unit = _unit(state, d, d.text("unit"))
-    leaders = tuple(
-        replace(x, attached_to=None) if x.attached_to == unit.id else x for x in state.leaders
-    )
-    units = tuple(u for u in state.units if u.id != unit.id)
-    return state.with_units(units).with_leaders(leaders)
-
-
-def _add_leader(state: GameState, d: _Data) -> GameState:
-    leader = read_leader(Reader(d.table("leader"), key=f"events.{d.event.seq}.data.leader"))
-    if state.has_leader(leader.id):
-        raise d.fail("leader.id", f"there is already a leader '{leader.id}'")
-    if leader.side not in {s.id for s in state.sides}:
-        raise d.fail("leader.side", f"no side '{leader.side}'")
-    if leader.attached_to is not None and not state.has_unit(leader.attached_to):
-        raise d.fail("leader.attached_to", f"no unit '{leader.attached_to}'")
-    return state.with_leaders((*state.leaders, leader))
-
-
-def _remove_leader(state: GameState, d: _Data) -> GameState:
-    leader_id = d.text("leader")
-    if not state.has_leader(leader_id):
-        raise d.fail("leader", f"no leader '{leader_id}'")
-    return state.with_leaders(tuple(x for x in state.leaders if x.id != leader_id))
-
-
-def _attach_leader(state: GameState, d: _Data) -> GameState:
-    leader_id = d.text("leader")
-    if not state.has_leader(leader_id):
-        raise d.fail("leader", f"no leader '{leader_id}'")
-    unit_id = d.text("unit", optional=True)
-    if unit_id is not None:
-        _unit(state, d, unit_id)
-    return state.with_leader(replace(state.leader(leader_id), attached_to=unit_id))
-
-
-def _tick_step(state: GameState, d: _Data) -> GameState:
-    step = d.text("step")
-    ticked = state.ticked | {step} if d.boolean("ticked") else state.ticked - {step}
-    return state.evolve(ticked=ticked)
-
-
-def _next_phase(state: GameState, d: _Data) -> GameState:
-    """A move along the sequence of play: to another phase or turn, or (with ``step``) to a
-    step, and (with ``acting``) to a side's pass of a phase repeated per side. Ticks are kept
-    while the walk stays in the same pass of a phase, unless it loops back (``again``)."""
-    turn = d.integer("turn")
-    phase = d.text("phase")
-    step = d.text("step", optional=True)
-    acting = d.text("acting", optional=True)
-    if turn < 1:
-        raise d.fail("turn", "the turn starts at 1")
-    if acting is not None and acting not in {s.id for s in state.sides}:
-        raise d.fail("acting", f"no side '{acting}'")
-    act = state.activation
-    if turn != state.turn:
-        deck = d.texts("deck", optional=True)
-        act = replace(act, deck=deck, drawn=(), initiative=None, first=None)
-    same = turn == state.turn and phase == state.phase and acting == act.acting
-    ticked = state.ticked if same and not d.boolean("again", optional=True) else frozenset()
-    act = replace(act, acting=acting)
-    return state.evolve(turn=turn, phase=phase, step=step, ticked=ticked, activation=act)
-
-
-def _draw_card(state: GameState, d: _Data) -> GameState:
-    """A card drawn; with ``phase`` (and ``step``), the walk goes on to that card's phases."""
-    card = d.text("card")
-    act = state.activation
-    if card not in act.deck:
-        raise d.fail("card", f"'{card}' is not in the deck")
-    deck = list(act.deck)
-    deck.remove(card)
-    drawn = state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
-    phase = d.text("phase", optional=True)
-    if phase is None:
-        return drawn
-    return drawn.evolve(phase=phase, step=d.text("step", optional=True), ticked=frozenset())
-
-
-def _shuffle_deck(state: GameState, d: _Data) -> GameState:
-    deck = d.texts("deck")
-    return state.evolve(activation=replace(state.activation, deck=deck, drawn=()))
-
-
-def _initiative(state: GameState, d: _Data) -> GameState:
-    sides = {s.id for s in state.sides}
-    winner = d.text("winner")
-    first = d.text("first")
-    for key, value in (("winner", winner), ("first", first)):
-        if value not in sides:
-            raise d.fail(key, f"no side '{value}'")
-    without = dict(state.activation.turns_without)
-    counts = tuple((s.id, 0 if s.id == winner else without.get(s.id, 0) + 1) for s in state.sides)
-    act = replace(state.activation, initiative=winner, first=first, turns_without=counts)
-    return state.evolve(activation=act)
-
-
-def _set_gap(state: GameState, d: _Data) -> GameState:
+def _set_gap(state: GameState, d: EventData) -> GameState:
     """The players' answer to a question the rules leave open (an answer id: a gap, or one key
     of a gap kept per situation); without ``value`` the answer is taken back."""
     gaps = dict(state.gaps)
@@ -661,7 +191,7 @@ def _set_gap(state: GameState, d: _Data) -> GameState:
     return state.evolve(gaps=tuple(sorted(gaps.items())))
 
 
-def _set_gaps(state: GameState, d: _Data) -> GameState:
+def _set_gaps(state: GameState, d: EventData) -> GameState:
     """Many answers at once (a chart typed in a grid), as one change: ``answers`` is a list of
     ``{gap, value?, old?}``; ``table`` the gap table they were typed in, if one."""
     gaps = dict(state.gaps)
@@ -674,7 +204,7 @@ def _set_gaps(state: GameState, d: _Data) -> GameState:
     return state.evolve(gaps=tuple(sorted(gaps.items())))
 
 
-def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str) -> None:
+def _answer(gaps: dict[str, Any], d: EventData, item: Mapping[str, Any], where: str) -> None:
     gap = item.get("gap")
     if not isinstance(gap, str) or not gap:
         raise d.fail(f"{where}gap", "expected text")
@@ -687,7 +217,7 @@ def _answer(gaps: dict[str, Any], d: _Data, item: Mapping[str, Any], where: str)
     gaps[gap] = value
 
 
-def _roll(state: GameState, d: _Data) -> GameState:
+def _roll(state: GameState, d: EventData) -> GameState:
     """Dice rolled outside a check (a distance, the roller): the faces are those the recorded
     seed gives, so a replay reproduces them (and a save whose faces were altered is refused)."""
     from drumhead.dice.notation import parse
@@ -699,10 +229,10 @@ def _roll(state: GameState, d: _Data) -> GameState:
     except DrumheadError as exc:
         raise d.fail("notation", str(exc)) from None
     seed = d.data.get("seed")
-    if not _whole(seed):
+    if not whole(seed):
         raise d.fail("seed", "expected a whole number")
     faces = d.data.get("faces")
-    if not isinstance(faces, list) or not all(_whole(f) for f in faces):
+    if not isinstance(faces, list) or not all(whole(f) for f in faces):
         raise d.fail("faces", "expected a list of whole numbers")
     rolled, total = expr.roll(random.Random(seed))
     if list(rolled) != faces or d.data.get("total") != total:
@@ -710,11 +240,11 @@ def _roll(state: GameState, d: _Data) -> GameState:
     d.text("purpose")
     unit = d.text("unit", optional=True)
     if unit is not None:
-        _unit(state, d, unit)
+        named_unit(state, d, unit)
     return state
 
 
-def _revert(state: GameState, d: _Data) -> GameState:
+def _revert(state: GameState, d: EventData) -> GameState:
     revert_targets(d.event)
     raise InputError(
         f"event {d.event.seq} (revert): a revert rebuilds the game from its log; replay the "
@@ -727,20 +257,9 @@ _HANDLERS = {
     "roll": _roll,
     "resolution": _nothing,
     "note": _nothing,
-    "apply_effects": _apply_effects,
-    "edit": _edit,
-    "add_side": _add_side,
-    "add_unit": _add_unit,
-    "remove_unit": _remove_unit,
-    "add_leader": _add_leader,
-    "remove_leader": _remove_leader,
-    "attach_leader": _attach_leader,
-    "tick_step": _tick_step,
-    "next_phase": _next_phase,
-    "next_turn": _next_phase,
-    "draw_card": _draw_card,
-    "shuffle_deck": _shuffle_deck,
-    "initiative": _initiative,
+    **EFFECT_HANDLERS,
+    **CARD_HANDLERS,
+    **TURN_HANDLERS,
     "set_gap": _set_gap,
     "set_gaps": _set_gaps,
 }

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from drumhead.game.events import Event
 
 if TYPE_CHECKING:
-    from drumhead.game.game import Reverted
     from drumhead.game.revert import RevertPlan
     from drumhead.game.state import GameState
+    from drumhead.game.taken_back import Reverted
 
 UNDONE_MARK = "[undone]"
 """The marker of an entry on the redo stack (undone, not yet redone)."""

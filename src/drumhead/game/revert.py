@@ -35,12 +35,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError, InputError
+from drumhead.game.card_inputs import unit_inputs
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
+from drumhead.game.taken_back import unchanged_before
 from drumhead.rules.model import Ruleset
 
 if TYPE_CHECKING:
-    from drumhead.game.game import Game
+    from drumhead.game.core import GameCore
 
 ConflictRule = Literal["refused", "depends", "card"]
 
@@ -84,10 +86,8 @@ class RevertPlan:
         return not self.conflicts
 
 
-def plan_revert(game: Game, seq: int) -> RevertPlan:
+def plan_revert(game: GameCore, seq: int) -> RevertPlan:
     """Plan reverting entry ``seq`` of ``game``'s log (see the module's documentation)."""
-    from drumhead.game.game import unchanged_before
-
     log = game.entries  # read as needed: planning reads the entries from ``base`` on
     if not 1 <= seq <= len(log):
         raise InputError(f"no entry {seq} in the log (1..{len(log)})")
@@ -187,8 +187,6 @@ def _card_inputs(
 ) -> tuple[ConflictRule, str] | None:
     """A roll's inputs that came from the unit card (its value then is the one recorded) and
     that the card now gives differently; or its unit now out of play."""
-    from drumhead.game.game import unit_inputs
-
     was, now = old.unit(unit_id), new.unit(unit_id)
     if now.removed and not was.removed:
         return "card", f"was rolled for {was.name}, which would now be out of play"

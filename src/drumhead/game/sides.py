@@ -119,7 +119,7 @@ def card_lines(
 ) -> list[CardLine]:
     """The lines of a unit's card the check reads for ``role`` (its inputs filled from the
     card: figures, quality, formation, leader...), in the check's order."""
-    from drumhead.game.game import unit_inputs
+    from drumhead.game.card_inputs import unit_inputs
 
     spec = game.ruleset.check(check) if isinstance(check, str) else check
     filled = unit_inputs(game.ruleset, spec, game.state, unit_id, role)

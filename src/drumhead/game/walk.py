@@ -4,7 +4,8 @@ A position in the turn is a phase, one of its steps (None for a phase without st
 in a phase repeated per side, the side whose pass it is. :func:`next_move` says where the
 next step is and what getting there does (draw the next card, start a new turn);
 :func:`previous_move` where the step before it was. Pure: the game turns a move into an
-event (:meth:`drumhead.game.Game.next_step`).
+event (:meth:`drumhead.game.Game.next_step`). The phases walked are those of the game's
+optional rules (:func:`active_phases`).
 
 The repeat structures (``model.PHASE_REPEATS``):
 
@@ -21,12 +22,12 @@ The repeat structures (``model.PHASE_REPEATS``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from drumhead.errors import InputError
 from drumhead.game.state import GameState
-from drumhead.rules.model import Phase, Step
+from drumhead.rules.model import Phase, Ruleset, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,19 @@ class Move:
     """The card a ``draw`` draws."""
     again: bool = False
     """Going back to an earlier step of the phase by its ``again`` (the ticks start afresh)."""
+
+
+def active_phases(ruleset: Ruleset) -> tuple[Phase, ...]:
+    """The phases of a turn with the game's optional rules: a phase or step of an optional
+    rule that is off is not walked (nor shown in the checklist)."""
+    if ruleset.sequence is None:
+        return ()
+    on = ruleset.active_options
+    return tuple(
+        replace(p, steps=tuple(s for s in p.steps if s.option is None or s.option in on))
+        for p in ruleset.sequence.phases
+        if p.option is None or p.option in on
+    )
 
 
 def _steps(phase: Phase) -> list[str | None]:

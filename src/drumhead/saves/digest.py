@@ -31,10 +31,28 @@ def replay_code() -> bytes:
     """drumhead's version and the SHA-256 of the modules whose code turns a journal into a
     state (worked out once per process)."""
     if not _CODE:
-        from drumhead.game import codec, events, state
+        from drumhead.game import (
+            card_events,
+            codec,
+            effect_events,
+            event_data,
+            events,
+            state,
+            taken_back,
+            turn_events,
+        )
 
         digest = hashlib.sha256(__version__.encode())
-        for module in (events, state, codec):
+        for module in (
+            events,
+            state,
+            codec,
+            event_data,
+            card_events,
+            effect_events,
+            turn_events,
+            taken_back,
+        ):
             try:
                 digest.update(Path(str(module.__file__)).read_bytes())
             except (OSError, TypeError):  # no source to read: the version alone says

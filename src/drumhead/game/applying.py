@@ -1,0 +1,179 @@
+"""Applying a check's effects as the players accepted or edited them: each effect on the unit
+(or units) its ``who`` names, checked and worked out now (the state a step lands on, the
+stands hits come to, what is left of a leader's re-rolls) and kept in one ``apply_effects``
+event, so that replaying it never needs the ruleset again."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from drumhead.checks.results import Effect
+from drumhead.errors import InputError, MissingHitsPerStandError
+from drumhead.game.attributes import value_of
+from drumhead.game.core import GameCore
+from drumhead.game.events import Event
+from drumhead.game.scenario import ladder_states
+
+
+class EffectApplying(GameCore):
+    """A check's effects applied to the cards."""
+
+    def apply_effects(
+        self,
+        unit_id: str | None,
+        effects: Sequence[Effect | Mapping[str, Any]],
+        *,
+        at: str,
+        resolution: int | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
+    ) -> Event:
+        """Apply effects (as the players accepted or edited them), as one event.
+
+        Without ``roles`` every effect falls on ``unit_id``. With ``roles`` (role id -> the
+        unit, or units, the players picked for it; the check's first role is ``unit_id``)
+        each effect falls on the role its ``who`` names: ``self`` is the first role,
+        ``leader``/``leader:ROLE`` the leader with that role's unit, and ``table`` or an
+        army-level check's side no unit at all (a note, kept in the log). A ``leader`` effect
+        falls on the leader with the unit unless it names one (``leader``).
+        """
+        state = self.state
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for units in picked.values():
+            for uid in units:
+                state.unit(uid)
+        if unit_id is not None:
+            state.unit(unit_id)
+        running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
+        out: list[dict[str, Any]] = []
+        for index, raw in enumerate(effects):
+            e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
+            where = f"effect {index + 1}"
+            for target in self._effect_units(e, unit_id, picked, where):
+                out.append(self._checked_effect(dict(e), target, running, where))
+        data: dict[str, Any] = {
+            "unit": unit_id,
+            "roles": {r: u for r, u in picked.items()} or None,
+            "effects": out,
+            "resolution": resolution,
+        }
+        return self._push("apply_effects", data, at)
+
+    def _effect_units(
+        self,
+        effect: Mapping[str, Any],
+        unit_id: str | None,
+        picked: Mapping[str, list[str]],
+        where: str,
+    ) -> list[str | None]:
+        """The units an effect falls on (None: no unit, a note for the table or a side)."""
+        who = str(effect.get("who", "self"))
+        if not picked:  # the caller chose the unit for every effect
+            return [unit_id]
+        role = who.removeprefix("leader:") if who.startswith("leader:") else who
+        if who in ("self", "leader"):
+            units = [unit_id] if unit_id is not None else []
+        elif role in picked:
+            units = picked[role]
+        elif effect.get("kind") == "note":
+            return [None]  # the table's, or an army-level side's: logged, on no card
+        else:
+            units = []
+        if not units:
+            raise InputError(f"{where}: '{effect.get('text', '')}' falls on the {role}: pick it")
+        return list(units)
+
+    def _checked_effect(
+        self,
+        e: dict[str, Any],
+        unit_id: str | None,
+        running: dict[str, tuple[str, int]],
+        where: str,
+    ) -> dict[str, Any]:
+        """One effect on one unit, checked and worked out as it will be replayed."""
+        kind = e.get("kind")
+        if unit_id is None:
+            if kind != "note":
+                raise InputError(f"{where}: a '{kind}' effect needs a unit")
+            e.pop("unit", None)
+            return e
+        state = self.state
+        unit = state.unit(unit_id)
+        e["unit"] = unit_id
+        current, hits = running.get(unit_id, (unit.state, unit.hits))
+        states = ladder_states(self.ruleset, unit.type)
+        if kind == "state":
+            target = e.get("state")
+            if not isinstance(target, str) or (states and target not in states):
+                raise InputError(f"{where}: '{target}' is not on the ladder ({', '.join(states)})")
+            current = target
+        elif kind == "step":
+            amount = _amount(e, where)
+            if not states:
+                raise InputError(f"{where}: {self.ruleset.id} has no morale ladder to step on")
+            here = states.index(current) if current in states else 0
+            current = states[max(0, min(len(states) - 1, here + amount))]
+            e["state"] = current
+        elif kind == "lose":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+        elif kind == "hits":
+            if _amount(e, where) < 0:
+                raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")
+            per_stand = self.ruleset.attribute_used_by("hits")
+            if per_stand is None:
+                raise InputError(
+                    f"{where}: {self.ruleset.id} declares no unit attribute used_by = 'hits' "
+                    "(how many hits remove a stand)"
+                )
+            size = value_of(self.ruleset, unit, per_stand.id)
+            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+                raise MissingHitsPerStandError(unit_id, unit.name, per_stand.id, per_stand.label)
+            # worked out now and kept in the event: replaying it never depends on a later
+            # change to the card's hits per stand
+            e["stands"], e["left"] = divmod(hits + e["amount"], size)
+            hits = e["left"]
+        elif kind in ("marker", "clear_marker"):
+            marker = e.get("marker")
+            known = {m.id for m in self.ruleset.markers}
+            if not isinstance(marker, str) or (known and marker not in known):
+                raise InputError(f"{where}: no marker '{marker}' ({', '.join(sorted(known))})")
+        elif kind == "leader":
+            leader_id = e.get("leader")
+            if leader_id is None:
+                leader = state.leader_with(unit_id)
+                if leader is None:
+                    raise InputError(f"{where}: no leader is with {unit.name}")
+                e["leader"] = leader.id
+            else:
+                state.leader(str(leader_id))
+            if e.get("state") is not None and e["state"] not in ("active", "wounded", "killed"):
+                raise InputError(f"{where}: a leader is active, wounded or killed")
+            if e.get("amount") is not None:
+                self._used_up(e, _amount(e, where), where)
+        elif kind not in ("note", "distance", "remove"):
+            raise InputError(f"{where}: unknown effect kind '{kind}'")
+        running[unit_id] = (current, hits)
+        return e
+
+    def _used_up(self, e: dict[str, Any], amount: int, where: str) -> None:
+        """A ``leader`` effect's ``amount`` taken off the leader's attribute the ruleset
+        declares ``used_by = "leader"`` (re-rolls): which one, and what is left, kept in the
+        effect."""
+        spec = self.ruleset.attribute_used_by("leader", leader=True)
+        if spec is None:
+            raise InputError(
+                f"{where}: {self.ruleset.id} declares no leader attribute used_by = 'leader' "
+                "for the amount to be taken off"
+            )
+        current = value_of(self.ruleset, self.state.leader(str(e["leader"])), spec.id)
+        have = current if isinstance(current, int) and not isinstance(current, bool) else 0
+        e["attribute"] = spec.id
+        e["left"] = max(0, have - amount)
+
+
+def _amount(effect: Mapping[str, Any], where: str) -> int:
+    amount = effect.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InputError(f"{where}: needs a whole-number amount")
+    return amount

@@ -1,0 +1,98 @@
+"""What a check can read off a unit's card: every field of the card an input can be filled
+from (:func:`card_fields`), and the inputs of a check filled from it (:func:`unit_inputs`).
+
+Pure functions of the game's state and ruleset: the game fills a check's inputs from them
+when it resolves one, a revert compares what a card gave then and gives now, and the table
+session pre-fills a check's form.
+"""
+
+from __future__ import annotations
+
+from drumhead.game.attributes import attribute_values
+from drumhead.game.state import GameState
+from drumhead.rules.model import CheckSpec, InputValue, Ruleset
+
+
+def card_fields(
+    ruleset: Ruleset, state: GameState, unit_id: str, leader_id: str | None = None
+) -> dict[str, InputValue]:
+    """Every unit-card field an input can be filled from (``model.UNIT_FIELDS``, and the
+    ruleset's attributes: the unit's by name, its leader's as ``leader_NAME``); the leader's
+    from ``leader_id`` (picked from the roster for the unit) when given, else the one with it."""
+    unit = state.unit(unit_id)
+    leader = state.leader(leader_id) if leader_id is not None else state.leader_with(unit_id)
+    unit_type = ruleset.unit_type(unit.type)
+    ratings: dict[str, InputValue] = {}
+    # with no leader the unit has his attributes' defaults (no re-rolls)
+    leader_attributes = {
+        a.id: a.default for a in ruleset.leader_attributes if a.default is not None
+    }
+    if leader is not None:
+        leader_attributes.update(attribute_values(ruleset, leader))
+    own = [s for s in state.sides if s.id == unit.side]
+    others = [s for s in state.sides if s.id != unit.side]
+    if own and own[0].rating:
+        ratings["side_rating"] = own[0].rating
+    if own and len(others) == 1 and others[0].rating:
+        ratings["enemy_rating"] = others[0].rating
+    if leader is not None and leader.commands:
+        ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
+    return {
+        **ratings,
+        "name": unit.name,
+        "type": unit.type,
+        "subtype": unit.subtype,
+        "quality": unit.quality,
+        "formation": unit.formation,
+        "state": unit.state,
+        "strength_start": unit.strength_start,
+        "strength_now": unit.strength_now,
+        "strength_lost": unit.strength_lost,
+        "leader_value": leader.value if leader else 0,
+        "leader_attached": leader is not None,
+        **attribute_values(ruleset, unit),
+        **{f"leader_{name}": value for name, value in leader_attributes.items()},
+        # a single-stand type, or a unit counted in stands that is down to its last one
+        "single_stand": bool(unit_type and unit_type.single_stand)
+        or (unit_type is not None and unit_type.strength == "stands" and unit.strength_now == 1),
+    }
+
+
+def unit_inputs(
+    ruleset: Ruleset,
+    check: CheckSpec | str,
+    state: GameState,
+    unit_id: str,
+    role: str | None = None,
+    leader_id: str | None = None,
+) -> dict[str, InputValue]:
+    """The check's inputs that can be read off the card of the unit in ``role`` (None: the
+    first role, the unit the check is made for) (``from_unit``), its leader's from
+    ``leader_id`` when one was picked for it.
+
+    A choice input is filled only when the card's value is one of its choices; a
+    ``marker:ID`` input is whether the card carries that marker.
+    """
+    spec = ruleset.check(check) if isinstance(check, str) else check
+    first = spec.role_ids[0] if spec.role_ids else None
+    fields = card_fields(ruleset, state, unit_id, leader_id)
+    markers = state.unit(unit_id).markers
+    out: dict[str, InputValue] = {}
+    for item in spec.inputs:
+        if (item.role or first) != (role or first):
+            continue
+        if item.from_unit is not None and item.from_unit.startswith("marker:"):
+            out[item.name] = item.from_unit[len("marker:") :] in markers
+            continue
+        if item.from_unit is None or item.from_unit not in fields:
+            continue
+        value = fields[item.from_unit]
+        if item.type == "choice":
+            if isinstance(value, str) and value in item.choices:
+                out[item.name] = value
+        elif item.type == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[item.name] = value
+        elif isinstance(value, bool):
+            out[item.name] = value
+    return out

@@ -1,0 +1,153 @@
+"""Checks made at the table: the leaders a unit may have for one, the check resolved (its inputs
+filled from the cards picked for its roles, the dice from the game's seed or rolled by hand)
+and logged, and dice rolled for something that is not a check. A check's effects are
+applied apart, once the players accept them (:mod:`drumhead.game.applying`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from drumhead.checks.resolve import prepare, resolve
+from drumhead.checks.results import Resolution
+from drumhead.dice.roller import HandDice, RandomDice
+from drumhead.errors import InputError
+from drumhead.game.card_inputs import unit_inputs
+from drumhead.game.core import GameCore
+from drumhead.game.events import Event
+from drumhead.game.seeds import derive_seed
+from drumhead.game.state import Leader
+
+
+class CheckResolving(GameCore):
+    """Checks resolved and dice rolled."""
+
+    def leader_choices(self, unit_id: str) -> list[Leader]:
+        """The leaders the players may pick for a unit, nearest first: the one with it, then
+        those commanding it (the unit or its brigade; the narrowest command first), then the
+        rest of its side; none killed."""
+        unit = self.state.unit(unit_id)
+        own = [x for x in self.state.leaders if x.side == unit.side and x.status != "killed"]
+
+        def rank(leader: Leader) -> tuple[int, int]:
+            if leader.attached_to == unit_id:
+                return (0, 0)
+            if {unit.id, unit.brigade} & set(leader.commands):
+                return (1, len(leader.commands))  # the narrower command is the nearer
+            return (2, 0)
+
+        return sorted(own, key=rank)
+
+    def resolution(self, event: Event) -> Mapping[str, Any]:
+        """The resolution record of a ``resolution`` event, as plain data."""
+        if event.kind != "resolution":
+            raise InputError(f"event {event.seq} is a {event.kind}, not a resolution")
+        record = event.data["resolution"]
+        assert isinstance(record, Mapping)
+        return record
+
+    def resolve(
+        self,
+        check_id: str,
+        unit_id: str | None,
+        values: Mapping[str, object],
+        modifiers: Mapping[str, int] | Iterable[str] = (),
+        *,
+        hand_dice: Sequence[int] | None = None,
+        use_reroll: bool = True,
+        at: str,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
+        leaders: Mapping[str, str] | None = None,
+        side: str | None = None,
+        seed: int | None = None,
+    ) -> tuple[Event, Resolution]:
+        """Resolve a check (dice from the game's generator unless rolled by hand) and log it.
+
+        Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
+        and those of another role from the card of the unit picked for it (``roles``: role id
+        -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
+        -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
+        in place of the one attached to its unit. ``side``: the side an army-level check is
+        made for (the initiative roll's first side), when it is made for no unit. ``seed``: the
+        dice of a roll already begun (:meth:`roll_seed` when it began), to finish it with the
+        same dice after a question it stopped for was answered.
+        """
+        if side is not None:
+            self.state.side(side)
+        spec = self.ruleset.check(check_id)
+        chosen = dict(leaders or {})
+        for role, leader_id in chosen.items():
+            self.state.leader(leader_id)
+            if role not in (*spec.role_ids, "self"):
+                known = ", ".join(spec.role_ids) or "self"
+                raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
+        first = spec.role_ids[0] if spec.role_ids else "self"
+        if unit_id is not None:
+            self.state.unit(unit_id)
+            led = chosen.get(first, chosen.get("self"))
+            card = unit_inputs(self.ruleset, check_id, self.state, unit_id, leader_id=led)
+            values = {**card, **values}
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for role, units in picked.items():
+            for uid in units:
+                self.state.unit(uid)
+            if len(units) == 1:  # a group's cards do not fill one input each
+                led = chosen.get(role)
+                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role, led)
+                values = {**card, **values}
+        ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
+        ctx = prepare(
+            self.ruleset,
+            check_id,
+            values,
+            ticked,
+            self.state.gap_values(),
+            use_reroll=use_reroll,
+            gap_sources=self.gap_sources(),
+        )
+        data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
+        if chosen:
+            data["leaders"] = chosen
+        if side is not None:
+            data["side"] = side
+        if hand_dice is None:
+            seed = self.roll_seed() if seed is None else seed
+            result = resolve(ctx, RandomDice(random.Random(seed)))
+            data["seed"] = seed
+        else:
+            result = resolve(ctx, HandDice(list(hand_dice)))
+            data["hand"] = list(hand_dice)
+        data["modifiers"] = ticked
+        data["use_reroll"] = use_reroll
+        data["resolution"] = result.to_dict()
+        return self._push("resolution", data, at), result
+
+    def roll_seed(self) -> int:
+        """The seed of the dice a check rolled now would use (recorded with it, so that a
+        replay rolls the same faces)."""
+        return derive_seed(self.state.seed, f"roll:{len(self._log) + 1}")
+
+    def roll_dice(
+        self, notation: str, *, purpose: str, at: str, unit_id: str | None = None
+    ) -> Event:
+        """Roll dice for something that is not a check (a distance to move, a roll the
+        players ask the roller for), from the game's seeded dice, and log it: the seed and
+        faces are recorded, so a replay gives the same faces (and undoing the roll and
+        rolling again gives them too)."""
+        from drumhead.dice.notation import parse
+
+        expr = parse(notation)
+        if unit_id is not None:
+            self.state.unit(unit_id)
+        seed = derive_seed(self.state.seed, f"roll:{len(self._log) + 1}")
+        faces, total = expr.roll(random.Random(seed))
+        data = {
+            "notation": str(expr),
+            "seed": seed,
+            "faces": list(faces),
+            "total": total,
+            "purpose": purpose,
+            "unit": unit_id,
+        }
+        return self._push("roll", data, at)
