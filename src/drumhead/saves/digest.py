@@ -6,7 +6,7 @@ own replay of the journal's first ``journal_entries`` entries gives. The digest 
 of those two tables as written (the snapshot's text from ``[start]`` on), of the journal
 numbers in ``[game]`` (generation, entries, bytes and CRC-32: the journal prefix, which loading
 checks byte for byte), and of the code that replays a journal (drumhead's version and the
-source of its event, state and codec modules). When a snapshot's digest is this drumhead's
+source of the modules that read, apply and revert events, and encode the state). When a snapshot's digest is this drumhead's
 digest of that snapshot, its ``[state]`` is the replay of that journal prefix by this very
 code: loading takes it as it is. Any other snapshot (edited by hand, damaged, written by
 another drumhead or an older schema) has its journal replayed in full, and compared.
@@ -34,6 +34,7 @@ def replay_code() -> bytes:
         from drumhead.game import (
             card_events,
             codec,
+            core,
             effect_events,
             event_data,
             events,
@@ -52,6 +53,7 @@ def replay_code() -> bytes:
             effect_events,
             turn_events,
             taken_back,
+            core,  # a revert's replay (state_at)
         ):
             try:
                 digest.update(Path(str(module.__file__)).read_bytes())
