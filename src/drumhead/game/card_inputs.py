@@ -35,6 +35,10 @@ def card_fields(
         ratings["side_rating"] = own[0].rating
     if own and len(others) == 1 and others[0].rating:
         ratings["enemy_rating"] = others[0].rating
+    without = dict(state.activation.turns_without)
+    ratings["side_turns_without"] = without.get(unit.side, 0)
+    if len(others) == 1:
+        ratings["enemy_turns_without"] = without.get(others[0].id, 0)
     if leader is not None and leader.commands:
         ratings["leader_in_command"] = bool({unit.id, unit.brigade} & set(leader.commands))
     return {

@@ -144,6 +144,11 @@ def _nothing(state: GameState, d: EventData) -> GameState:
         unit = d.text("unit", optional=True)
         if unit is not None:
             named_unit(state, d, unit)
+        read = d.data.get("read", [])
+        if not isinstance(read, list) or not all(
+            whole(seq) and 1 <= seq < d.event.seq for seq in read
+        ):
+            raise d.fail("read", "expected a list of earlier entries of the log")
     else:
         d.text("text")
     return state

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import takewhile
 from typing import Any
 
 from drumhead.checks.resolve import prepare, resolve
@@ -16,8 +17,10 @@ from drumhead.errors import InputError
 from drumhead.game.card_inputs import unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
+from drumhead.game.log_inputs import log_inputs
 from drumhead.game.seeds import derive_seed
 from drumhead.game.state import Leader
+from drumhead.rules.model import CheckSpec, InputValue
 
 
 class CheckResolving(GameCore):
@@ -38,6 +41,32 @@ class CheckResolving(GameCore):
             return (2, 0)
 
         return sorted(own, key=rank)
+
+    def table_inputs(
+        self,
+        check: CheckSpec | str,
+        unit_id: str,
+        role: str | None = None,
+        leader_id: str | None = None,
+    ) -> dict[str, InputValue]:
+        """The check's inputs the table already answers for the unit in ``role`` (None: the
+        unit the check is for): its card and its leader's (``from_unit``), and this turn's
+        log (``from_log``: a check already rolled, a round's casualties)."""
+        spec = self.ruleset.check(check) if isinstance(check, str) else check
+        values = unit_inputs(self.ruleset, spec, self.state, unit_id, role, leader_id)
+        values.update({k: v for k, (v, _) in self.logged_inputs(spec, unit_id, role).items()})
+        return values
+
+    def logged_inputs(
+        self, spec: CheckSpec, unit_id: str, role: str | None = None
+    ) -> dict[str, tuple[InputValue, int | None]]:
+        """The check's inputs this turn's log fills for the unit in ``role``, each with the
+        entry it was read from (:func:`drumhead.game.log_inputs.log_inputs`)."""
+        if not any(i.from_log for i in spec.inputs):
+            return {}
+        turn = self.state.turn
+        this_turn = takewhile(lambda e: e.turn == turn, self.iter_log(reverse=True))
+        return log_inputs(spec, unit_id, role, this_turn, self.reverted())
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
@@ -83,19 +112,25 @@ class CheckResolving(GameCore):
                 known = ", ".join(spec.role_ids) or "self"
                 raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
         first = spec.role_ids[0] if spec.role_ids else "self"
+        logged: dict[str, tuple[InputValue, int | None]] = {}
         if unit_id is not None:
             self.state.unit(unit_id)
             led = chosen.get(first, chosen.get("self"))
-            card = unit_inputs(self.ruleset, check_id, self.state, unit_id, leader_id=led)
+            card = self.table_inputs(spec, unit_id, leader_id=led)
             values = {**card, **values}
+            logged.update(self.logged_inputs(spec, unit_id))
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
         for role, units in picked.items():
             for uid in units:
                 self.state.unit(uid)
             if len(units) == 1:  # a group's cards do not fill one input each
                 led = chosen.get(role)
-                card = unit_inputs(self.ruleset, check_id, self.state, units[0], role, led)
+                card = self.table_inputs(spec, units[0], role, led)
                 values = {**card, **values}
+                logged.update(self.logged_inputs(spec, units[0], role))
+        read = sorted(
+            {seq for name, (v, seq) in logged.items() if seq is not None and values.get(name) == v}
+        )
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(
             self.ruleset,
@@ -111,6 +146,8 @@ class CheckResolving(GameCore):
             data["leaders"] = chosen
         if side is not None:
             data["side"] = side
+        if read:  # the entries its inputs were read from: reverting one takes this back too
+            data["read"] = read
         if hand_dice is None:
             seed = self.roll_seed() if seed is None else seed
             result = resolve(ctx, RandomDice(random.Random(seed)))

@@ -15,7 +15,8 @@ reverted entry and without the entries already found in conflict), one of these 
     side or card it names is gone, or one it adds is already there;
 ``depends``
     it applies the effects of a roll (``apply_effects`` with ``resolution``) that is reverted,
-    dropped or in conflict;
+    dropped or in conflict; or it is a roll that read an input from such an entry (``read``:
+    a melee round's casualties read by the check that decides the melee);
 ``card``
     what it recorded was read from a card that now reads differently at its place in the
     log: a roll whose input filled from the unit card (``from_unit``) was the card's value
@@ -154,9 +155,16 @@ def _conflict(
                     f"counted hits on {was.name} from {was.hits} already marked; it would now "
                     f"count from {now.hits}"
                 )
-    elif event.kind == "resolution" and both:
-        assert unit_id is not None
-        return _card_inputs(ruleset, event, unit_id, old, new)
+    elif event.kind == "resolution":
+        read = [seq for seq in d.get("read", []) if seq in out]
+        if read:
+            return "depends", (
+                f"read its inputs from entry {read[0]}, which will not count "
+                "(a round's casualties, a check already made this turn)"
+            )
+        if both:
+            assert unit_id is not None
+            return _card_inputs(ruleset, event, unit_id, old, new)
     elif event.kind == "edit":
         field = str(d.get("field"))
         was_value = _field(old, str(d.get("target")), str(d.get("id")), field)

@@ -30,6 +30,8 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "single_stand",
         "side_rating",
         "enemy_rating",
+        "side_turns_without",
+        "enemy_turns_without",
     }
 )
 """Unit-card fields an input may be filled from (``from_unit``). ``leader_attached`` is
@@ -38,7 +40,10 @@ unit (or its brigade) is among those he commands (left out when the scenario giv
 as none); ``leader_charismatic`` whether he is charismatic (left out without a leader). The
 leader is the one picked for the unit's role, else the one attached to it. ``side_rating`` is the
 rating of the commander of the unit's side, ``enemy_rating`` that of the other side's (when
-there are exactly two sides); both are left out when the scenario gives none. Besides these,
+there are exactly two sides); both are left out when the scenario gives none.
+``side_turns_without`` and ``enemy_turns_without`` are how many turns in a row the unit's side,
+and the other side, have gone without the initiative (the game counts them as each turn's
+initiative is recorded; 0 before any). Besides these,
 an input may be filled from any attribute the ruleset declares for its units (``elite``, by its
 own name) or leaders (``leader_rerolls``: ``leader_`` and its name), and from ``marker:ID``
 (whether the card carries marker ID)."""

@@ -53,12 +53,11 @@ class CheckDesk(SessionCore):
         return any(i.from_unit for i in spec.inputs) or any(o.effects for o in spec.outcomes)
 
     def prefill(self, check_id: str, unit_id: str | None) -> dict[str, InputValue]:
-        """Input values taken from the unit's card (none without a game or a unit)."""
+        """Input values the table already answers for the unit: its card, its leader's, and
+        this turn's log (none without a game or a unit)."""
         if self.game is None or unit_id is None:
             return {}
-        from drumhead.game import unit_inputs
-
-        return unit_inputs(self.game.ruleset, check_id, self.game.state, unit_id)
+        return self.game.table_inputs(check_id, unit_id)
 
     def form(self, check_id: str | None, unit_id: str | None) -> CheckForm | None:
         """A fresh form for a check (the first offered when ``check_id`` is not), for a

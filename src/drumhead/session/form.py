@@ -113,15 +113,13 @@ class CheckForm:
         if unit_id is None:
             self.roles.pop(role, None)
             return
-        from drumhead.game import unit_inputs
-
         game = self.session.open_game_or_fail()
         self.roles[role] = unit_id
         led = self.leaders.get(role)
         if led is not None and game.state.leader(led).side != game.state.unit(unit_id).side:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
-        self.values.update(unit_inputs(game.ruleset, self.check, game.state, unit_id, role, led))
+        self.values.update(game.table_inputs(self.check, unit_id, role, led))
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:
@@ -159,8 +157,6 @@ class CheckForm:
     def set_leader(self, role: str, leader_id: str) -> None:
         """The leader picked for a side: his values fill that side's leader inputs (shown,
         and the players may still change them), and the roll records him."""
-        from drumhead.game import unit_inputs
-
         game = self.session.open_game_or_fail()
         game.state.leader(leader_id)
         sides = {r: u for r, _, u in self.leader_sides()}
@@ -169,9 +165,7 @@ class CheckForm:
         self.leaders[role] = leader_id
         first = self.check.role_ids[0] if self.check.role_ids else None
         own = role in ("self", first)
-        filled = unit_inputs(
-            game.ruleset, self.check, game.state, sides[role], None if own else role, leader_id
-        )
+        filled = game.table_inputs(self.check, sides[role], None if own else role, leader_id)
         self.values.update(filled)
         for name in filled:
             self.bad_inputs.pop(name, None)

@@ -311,6 +311,12 @@ def build_ruleset(
                     checks.append(check)
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
+    for check in checks:
+        for spec in check.inputs:
+            named = (spec.from_log or "").partition("last_value:")[2]
+            if named and named not in check_ids:
+                where = f"checks.{check.id}.inputs.{spec.name}.from_log"
+                r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
     gaps = link_gap_keys(r, gaps, checks, shared_inputs)
     check_morale_checks(r, unit_types, checks)
     check_effect_attributes(r, checks, unit_attributes, leader_attributes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from drumhead.loading.ruleset.names import ID, Names, listed
+from drumhead.rules.checks import LOG_FIELDS
 from drumhead.rules.model import UNIT_FIELDS, InputSpec
 from drumhead.rules.reader import Reader
 
@@ -44,11 +45,14 @@ def read_input(
     if marker and (itype != "bool" or not ID.match(str(from_unit)[7:])):
         t.report("from_unit", "marker:ID fills a bool input: whether the unit has marker ID")
     role = t.text("role", None)
-    if role is not None and from_unit is None:
-        t.report("role", "only an input filled from a unit card (from_unit) names a role")
+    if role is not None and from_unit is None and not t.has("from_log"):
+        t.report("role", "only an input filled from a card or the log names a role")
+    from_log = t.text("from_log", None)
+    if from_log is not None:
+        _check_from_log(t, itype, from_log, from_unit)
     asked = t.text("asked", None)
-    if asked is not None and from_unit is not None:
-        t.report("asked", "an input filled from a card (from_unit) is not asked of the players")
+    if asked is not None and (from_unit is not None or from_log is not None):
+        t.report("asked", "an input filled from a card or the log is not asked of the players")
     spec = InputSpec(
         name=name,
         type=cast(Any, itype),
@@ -61,11 +65,25 @@ def read_input(
         help=t.text("help", ""),
         role=role,
         asked=asked,
+        from_log=from_log,
     )
     if names is not None:
         check_unit_choices(t, spec, names)
     t.done()
     return spec
+
+
+def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None) -> None:
+    """``from_log``: one of :data:`LOG_FIELDS`, on an input of the kind it gives (a check
+    named by ``last_value:CHECK`` is checked with the ruleset's checks)."""
+    if from_unit is not None:
+        t.report("from_log", "an input is filled from a card (from_unit) or the log, not both")
+    kind = "int" if from_log.startswith("last_value:") else "bool"
+    name = from_log.split(":", 1)[1] if kind == "int" else ""
+    if from_log != "rolled_this_turn" and not (kind == "int" and ID.match(name)):
+        t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
+    elif itype != kind:
+        t.report("from_log", f"'{from_log}' fills a {kind} input, not a {itype} one")
 
 
 def check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
