@@ -110,7 +110,7 @@ def _face_and_mods(check: str, column: int) -> tuple[int, list[str]]:
         return column, []
     if check == "fire":
         return column - 4, ["point_blank", "marksmen"]
-    return column - 4, ["attacking_flank_or_rear", "cavalry_vs_non_cavalry"]
+    return column - 4, ["attacking_flank_or_rear", "defending_heavy_cover"]
 
 
 @pytest.mark.parametrize("check", ["fire", "melee"])
@@ -192,7 +192,6 @@ def test_61_figures_need_three_dice() -> None:
 FIRE_MODS = [
     ("point_blank", 2),
     ("marksmen", 2),
-    ("target_column_or_cavalry", 2),
     ("flank_or_rear", 2),
     ("light_cover", -2),
     ("heavy_cover", -4),
@@ -204,6 +203,24 @@ def test_firing_modifier(mod: str, value: int) -> None:
     res = run("fire", {"figures": 12}, [5], [mod])
     assert res.total_modifier == value
     assert res.value == CHART[(10, 12)][min(12, 5 + value)]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        {"target_formation": "column"},
+        {"target_type": "cavalry"},
+        {"target_type": "cavalry", "target_formation": "column"},  # +2 once
+    ],
+)
+def test_target_in_column_or_mounted_cavalry_follows_from_its_card(target: dict[str, str]) -> None:
+    """OIBL p.8: target is in column or is mounted cavalry +2, read from the target's card
+    (never a tick); dismounted cavalry is not mounted."""
+    res = run("fire", {"figures": 12, **target}, [5])
+    assert res.total_modifier == 2 and res.value == CHART[(10, 12)][7]
+    assert prepare(rs(), "fire", {"figures": 12, "target_type": "dismounted_cavalry"}).total() == 0
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "fire", {"figures": 12}, ["target_column_or_cavalry"])
 
 
 @pytest.mark.parametrize(("mod", "value"), [("cannon_12_25", -2), ("cannon_over_25", -4)])
@@ -264,7 +281,7 @@ def test_half_fire_rounding(portion: str, firing: int) -> None:
 
 
 def test_fire_effects_casualties_panic_and_counter_battery() -> None:
-    res = run("fire", {"cannon": "heavy", "target_is_artillery": True}, [9])
+    res = run("fire", {"cannon": "heavy", "target_type": "artillery"}, [9])
     assert res.value == 3
     kinds = [(e.kind, e.who) for e in res.effects]
     assert ("lose", "target") in kinds and ("marker", "target") in kinds
@@ -305,14 +322,18 @@ def test_melee_each_higher_quality_is_plus_one(mine: str, theirs: str) -> None:
 
 
 MELEE_MODS = [
-    ("opponent_panic", 1),
     ("attacking_flank_or_rear", 2),
     ("bayonets_vs_none", 1),
     ("defending_light_cover", 1),
     ("defending_heavy_cover", 2),
-    ("cavalry_vs_non_cavalry", 2),
     ("attacked_in_flank_or_rear", -4),
-    ("routing", -4),
+]
+MELEE_CARD_MODS = [
+    # (modifier, value, what the cards say): OIBL p.8, filled from the two units' cards
+    ("opponent_panic", 1, {"opponent_panicked": True}),
+    ("cavalry_vs_non_cavalry", 2, {"unit_type": "cavalry", "opponent_type": "militia"}),
+    ("cavalry_vs_non_cavalry", 2, {"unit_type": "cavalry", "opponent_type": "artillery"}),
+    ("routing", -4, {"state": "rout"}),
 ]
 
 
@@ -321,6 +342,27 @@ def test_melee_modifier(mod: str, value: int) -> None:
     res = run("melee", {"figures": 22, **EVERY_SURVIVOR}, [5], [mod])
     assert res.total_modifier == value
     assert res.value == CHART[(22, 24)][5 + value]
+
+
+@pytest.mark.parametrize(("mod", "value", "cards"), MELEE_CARD_MODS)
+def test_melee_modifier_from_the_cards(mod: str, value: int, cards: dict[str, Any]) -> None:
+    values = {"figures": 22, **EVERY_SURVIVOR, **cards}
+    if cards.get("unit_type") == "cavalry":
+        values["round"] = "first"  # cavalry against foot fight one round (p.10 step 7)
+        values["stands_in_contact"] = 11
+    res = run("melee", values, [5])
+    assert [(m.id, m.value) for m in res.modifiers] == [(mod, value)]
+    assert res.value == CHART[(22, 24)][5 + value]
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "melee", values, [mod])
+
+
+def test_cavalry_against_cavalry_or_dismounted_cavalry() -> None:
+    """Cavalry vs. non-cavalry +2 (p.8): not against cavalry; dismounted cavalry fight on foot
+    (ruling oibl-dismounted-cavalry-foot)."""
+    horse = {"unit_type": "cavalry", "stands_in_contact": 4}
+    assert prepare(rs(), "melee", {**horse, "opponent_type": "cavalry"}).total() == 0
+    assert prepare(rs(), "melee", {**horse, "opponent_type": "dismounted_cavalry"}).total() == 2
 
 
 def test_melee_loser_effects() -> None:
@@ -357,10 +399,37 @@ MORALE_MODS = [
     ("higher_friend_routs", 2),
 ]
 CHARGED_MODS = [
-    ("open_order_charged_by_cavalry", 1, "charged"),
-    ("skirmishers_charged_by_cavalry", 2, "skirmishers_charged"),
-    ("skirmishers_charged_by_infantry", 1, "skirmishers_charged"),
-    ("artillery_charged_by_cavalry", 1, "charged"),
+    # (modifier, value, the unit's and the charger's cards): OIBL p.11, never a tick
+    (
+        "open_order_charged_by_cavalry",
+        1,
+        {"situation": "charged", "formation": "open_order", "charger_type": "cavalry"},
+    ),
+    (
+        "skirmishers_charged_by_cavalry",
+        2,
+        {"situation": "skirmishers_charged", "formation": "skirmish", "charger_type": "cavalry"},
+    ),
+    (
+        "skirmishers_charged_by_infantry",
+        1,
+        {"situation": "skirmishers_charged", "unit_type": "rifles", "charger_type": "infantry"},
+    ),
+    (
+        "skirmishers_charged_by_infantry",
+        1,
+        {
+            "situation": "skirmishers_charged",
+            "formation": "skirmish",
+            "charger_type": "militia",
+            "charger_formation": "open_order",
+        },
+    ),
+    (
+        "artillery_charged_by_cavalry",
+        1,
+        {"situation": "charged", "unit_type": "artillery", "charger_type": "cavalry"},
+    ),
 ]
 
 
@@ -375,12 +444,20 @@ def test_morale_modifier(mod: str, value: int) -> None:
     assert p_of("morale", {"quality": "veteran"}, [mod]).get("pass") == _pass_p(8, value)
 
 
-@pytest.mark.parametrize(("mod", "value", "situation"), CHARGED_MODS)
-def test_morale_charged_modifiers(mod: str, value: int, situation: str) -> None:
-    ctx = prepare(rs(), "morale", {"situation": situation}, [mod])
-    assert ctx.total() == value
-    with pytest.raises(InputError, match="does not apply"):
-        prepare(rs(), "morale", {"situation": "panic_marker"}, [mod])
+@pytest.mark.parametrize(("mod", "value", "cards"), CHARGED_MODS)
+def test_morale_charged_modifiers(mod: str, value: int, cards: dict[str, str]) -> None:
+    ctx = prepare(rs(), "morale", cards)
+    assert [(m.id, m.value) for m in ctx.modifiers] == [(mod, value)]
+    assert prepare(rs(), "morale", {**cards, "situation": "panic_marker"}).total() == 0
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "morale", cards, [mod])
+
+
+def test_skirmishers_charged_by_a_column_or_by_skirmishers_take_no_modifier() -> None:
+    """OIBL p.11 names close or open order infantry and cavalry only."""
+    for charger in ({"charger_formation": "column"}, {"charger_type": "indians"}):
+        values = {"situation": "skirmishers_charged", "formation": "skirmish", **charger}
+        assert prepare(rs(), "morale", values).total() == 0
 
 
 @pytest.mark.parametrize("leader", [1, 2, 3])
@@ -439,8 +516,10 @@ def test_every_morale_modifier_together() -> None:
             "figures_start": 20,
             "figures_lost": 10,
             "situation": "charged",
+            "formation": "open_order",
+            "charger_type": "cavalry",
         },
-        ["heavy_cover", "outflanked", "higher_friend_routs", "open_order_charged_by_cavalry"],
+        ["heavy_cover", "outflanked", "higher_friend_routs"],
     )
     assert ctx.total() == -2 - 2 + 2 + 2 + 1 + 2
 
@@ -1080,11 +1159,15 @@ def test_skirmishers_cannot_be_outflanked(values: dict[str, Any], refused: bool)
 def test_skirmishers_have_no_flank_or_rear_for_fire_or_melee() -> None:
     """OIBL p.6, skirmish order troops 1 (fire and melee modifiers of p.8)."""
     with pytest.raises(InputError, match="no flanks or rear for fire"):
-        prepare(rs(), "fire", {"figures": 9, "target_skirmishing": True}, ["flank_or_rear"])
+        prepare(rs(), "fire", {"figures": 9, "target_formation": "skirmish"}, ["flank_or_rear"])
+    with pytest.raises(InputError, match="no flanks or rear for fire"):
+        prepare(rs(), "fire", {"figures": 9, "target_type": "rifles"}, ["flank_or_rear"])
     assert prepare(rs(), "fire", {"figures": 9}, ["flank_or_rear"]).total() == 2
     melee = {"stands_in_contact": 3}
     with pytest.raises(InputError, match="no flanks or rear for melee"):
-        prepare(rs(), "melee", {**melee, "opponent_skirmishing": True}, ["attacking_flank_or_rear"])
+        prepare(
+            rs(), "melee", {**melee, "opponent_formation": "skirmish"}, ["attacking_flank_or_rear"]
+        )
     with pytest.raises(InputError, match="no flanks or rear for melee"):
         prepare(rs(), "melee", {**melee, "formation": "skirmish"}, ["attacked_in_flank_or_rear"])
     assert prepare(rs(), "melee", melee, ["attacked_in_flank_or_rear"]).total() == -4
@@ -1227,7 +1310,16 @@ MELEE_CASES = [
     ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "poor"}, None, 12),  # 6a
     ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "wretched"}, None, 12),
     ({"stands_in_contact": 4, "overlap_flanks": 2, "formation": "skirmish"}, None, 12),  # 6b
-    ({"stands_in_contact": 3, "overlap_flanks": 2, "unit_type": "cavalry"}, None, 10),
+    (
+        {
+            "stands_in_contact": 3,
+            "overlap_flanks": 2,
+            "unit_type": "cavalry",
+            "opponent_type": "cavalry",
+        },
+        None,
+        10,
+    ),
     (
         {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians"},
         None,

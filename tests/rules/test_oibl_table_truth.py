@@ -1,0 +1,241 @@
+"""One If By Land at the table (issue 35): what both cards say fills every check, the measured
+range works out its own modifiers, what the rules forbid is refused before the roll, and every
+result lands on the card of the unit it is about (notes that only instruct go to the table).
+
+Played through the table session (:class:`TableSession` and its check forms, as the app drives
+them) on Cowpens, and through :func:`prepare` where no card is needed. Page numbers are the
+rules' own (seed 004, "One If By Land" by Bob Bergman).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drumhead.checks.resolve import available_modifiers, prepare
+from drumhead.errors import InputError
+from drumhead.loading.loader import load_ruleset
+from drumhead.session import TableSession
+from drumhead.session.form import CheckForm
+
+RULESET = "one-if-by-land"
+
+
+def rs() -> Any:
+    return load_ruleset(RULESET)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[TableSession]:
+    """A session with a new game of Cowpens open."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    session = TableSession(str(saves), ruleset=RULESET, seed=1781)
+    session.clock = lambda: "2026-01-17T07:00:00+00:00"
+    session.new_game(RULESET, "cowpens", scenario="cowpens-1781")
+    yield session
+    session.close(force=True)
+
+
+def form(table: TableSession, check: str, unit: str, **roles: str) -> CheckForm:
+    made = table.form(check, unit)
+    assert made is not None and made.check_id == check
+    for role, other in roles.items():
+        made.set_role(role, other)
+    return made
+
+
+def auto(made: CheckForm) -> dict[str, int]:
+    """The modifiers the form applies by itself (from the cards), id -> value."""
+    view = made.odds()
+    assert view.context is not None, view
+    return {m.id: m.value for m in view.automatic}
+
+
+def offered(made: CheckForm) -> set[str]:
+    made.odds()
+    return {m.id for m in made.offered}
+
+
+def refused(made: CheckForm) -> str:
+    view = made.odds()
+    assert view.refused, view
+    return str(view.blocked)
+
+
+# -- 1. what the cards say fills the check ---------------------------------------------------------
+def test_melee_reads_the_opponents_type_and_fights_cavalry_one_round(table: TableSession) -> None:
+    """OIBL p.10 step 7: cavalry against infantry fight the first round only. The militia's
+    second round against the Legion dragoons is refused: the dragoons' card says cavalry."""
+    militia = form(table, "melee", "sc_militia_spartan", opponent="legion_dragoons")
+    assert militia.values["opponent_type"] == "cavalry"
+    militia.set_input("round", "second")
+    assert "one round only" in refused(militia)
+    # and the dragoons against the militia, the other way round
+    dragoons = form(table, "melee", "legion_dragoons", opponent="sc_militia_spartan")
+    assert dragoons.values["opponent_type"] == "militia"
+    dragoons.set_input("round", "second")
+    assert "one round only" in refused(dragoons)
+
+
+def test_cavalry_against_non_cavalry_follows_from_both_cards(table: TableSession) -> None:
+    """OIBL p.8 melee modifiers: cavalry vs. non-cavalry +2, from the two units' types."""
+    dragoons = form(table, "melee", "legion_dragoons", opponent="sc_militia_spartan")
+    dragoons.set_input("stands_in_contact", "4")
+    assert auto(dragoons).get("cavalry_vs_non_cavalry") == 2
+    assert "cavalry_vs_non_cavalry" not in offered(dragoons)  # never a tick
+    horse = form(table, "melee", "legion_dragoons", opponent="3rd_dragoons")
+    horse.set_input("stands_in_contact", "4")
+    assert "cavalry_vs_non_cavalry" not in auto(horse)  # cavalry against cavalry
+    militia = form(table, "melee", "sc_militia_spartan", opponent="legion_dragoons")
+    militia.set_input("stands_in_contact", "3")
+    assert "cavalry_vs_non_cavalry" not in auto(militia)
+
+
+def test_an_opponent_with_a_panic_marker_is_read_from_its_card(table: TableSession) -> None:
+    """OIBL p.8 melee modifiers: opponent has a panic marker +1."""
+    dragoons = form(table, "melee", "legion_dragoons", opponent="sc_militia_spartan")
+    dragoons.set_input("stands_in_contact", "4")
+    assert "opponent_panic" not in auto(dragoons)
+    table.edit_unit("sc_militia_spartan", "markers", ["panic"])
+    again = form(table, "melee", "legion_dragoons", opponent="sc_militia_spartan")
+    again.set_input("stands_in_contact", "4")
+    assert auto(again).get("opponent_panic") == 1
+
+
+def test_a_routing_unit_fights_at_minus_four_from_its_card(table: TableSession) -> None:
+    """OIBL p.8 melee modifiers: unit is routing -4 (the card's state)."""
+    table.edit_unit("sc_militia_spartan", "state", "rout")
+    militia = form(table, "melee", "sc_militia_spartan", opponent="legion_dragoons")
+    militia.set_input("stands_in_contact", "3")
+    assert auto(militia).get("routing") == -4
+
+
+def test_a_skirmishing_opponent_has_no_flank_to_attack(table: TableSession) -> None:
+    """OIBL p.6 skirmish order troops 1: no flanks or rear for melee; the light infantry's
+    card says skirmish order, so attacking its flank is refused (never offered)."""
+    made = form(table, "melee", "3rd_dragoons", opponent="light_infantry")
+    made.set_input("stands_in_contact", "2")
+    assert "attacking_flank_or_rear" not in offered(made)
+    made.ticked = {"attacking_flank_or_rear": 1}
+    with pytest.raises(InputError, match="no flanks or rear for melee"):
+        made.context(made.ticked)
+    formed = form(table, "melee", "3rd_dragoons", opponent="legion_infantry")
+    formed.set_input("stands_in_contact", "2")
+    assert "attacking_flank_or_rear" in offered(formed)
+
+
+def test_fire_reads_the_targets_card(table: TableSession) -> None:
+    """OIBL p.8 firing modifiers: target in column or mounted cavalry +2; skirmishers (p.6,
+    rule 1) have no flank or rear to fire on; p.9: a cannon hitting guns rolls counter-battery."""
+    at_horse = form(table, "fire", "nc_riflemen", target="legion_dragoons")
+    assert auto(at_horse).get("target_column_or_cavalry") == 2
+    at_line = form(table, "fire", "nc_riflemen", target="legion_infantry")
+    assert "target_column_or_cavalry" not in auto(at_line)
+    assert "flank_or_rear" in offered(at_line)
+    at_skirmishers = form(table, "fire", "md_de_continentals", target="light_infantry")
+    assert "flank_or_rear" not in offered(at_skirmishers)
+
+
+def test_a_cannon_fires_as_its_cards_weight(table: TableSession) -> None:
+    """OIBL p.9 artillery firepower: a light gun fires as 5 figures whatever its crew."""
+    gun = form(table, "fire", "grasshopper_1", target="md_de_continentals")
+    assert gun.values["cannon"] == "light"
+    result = gun.roll([9])
+    assert result.steps[0].startswith("5 figures: a light cannon fires as 5 figures")
+
+
+def test_counter_battery_follows_from_the_targets_card(table: TableSession) -> None:
+    """OIBL p.9 artillery note: a cannon's casualty on enemy artillery calls for counter-battery;
+    the target's card says it is artillery (the other gun stands in for an enemy one)."""
+    gun = form(table, "fire", "grasshopper_1", target="grasshopper_2")
+    result = gun.roll([9])
+    assert result.value and any("Counter-battery" in e.text for e in result.effects)
+
+
+@pytest.mark.parametrize(
+    ("unit", "charger", "modifier", "value"),
+    [
+        ("sc_militia_spartan", "legion_dragoons", "open_order_charged_by_cavalry", 1),
+        ("grasshopper_1", "3rd_dragoons", "artillery_charged_by_cavalry", 1),
+    ],
+)
+def test_charged_by_cavalry_follows_from_both_cards(
+    table: TableSession, unit: str, charger: str, modifier: str, value: int
+) -> None:
+    """OIBL p.11 morale modifiers: open order infantry charged by cavalry +1, artillery
+    charged by cavalry +1: the unit's card and the charger's say so."""
+    made = form(table, "morale", unit, charger=charger)
+    made.set_input("situation", "charged")
+    assert auto(made).get(modifier) == value
+    assert modifier not in offered(made)
+
+
+@pytest.mark.parametrize(
+    ("unit", "charger"),
+    [
+        ("md_de_continentals", "legion_dragoons"),  # a close order line is not open order
+        ("va_militia", "legion_infantry"),  # charged by infantry, not cavalry
+        ("legion_infantry", "md_de_continentals"),
+    ],
+)
+def test_no_charged_by_cavalry_modifier_where_the_cards_say_otherwise(
+    table: TableSession, unit: str, charger: str
+) -> None:
+    made = form(table, "morale", unit, charger=charger)
+    made.set_input("situation", "charged")
+    assert not {
+        "open_order_charged_by_cavalry",
+        "artillery_charged_by_cavalry",
+        "skirmishers_charged_by_cavalry",
+        "skirmishers_charged_by_infantry",
+    } & (set(auto(made)) | offered(made))
+
+
+@pytest.mark.parametrize(
+    ("charger", "modifier", "value"),
+    [
+        ("3rd_dragoons", "skirmishers_charged_by_cavalry", 2),
+        ("va_militia", "skirmishers_charged_by_infantry", 1),  # open order infantry
+        ("md_de_continentals", "skirmishers_charged_by_infantry", 1),  # close order
+    ],
+)
+def test_skirmishers_charged_read_the_chargers_card(
+    table: TableSession, charger: str, modifier: str, value: int
+) -> None:
+    """OIBL p.11: skirmish order infantry charged by cavalry +2, by close or open order
+    infantry +1 (the British light infantry, in skirmish order on its card)."""
+    made = form(table, "morale", "light_infantry", charger=charger)
+    made.set_input("situation", "skirmishers_charged")
+    got = auto(made)
+    assert got.get(modifier) == value
+    other = {"skirmishers_charged_by_cavalry", "skirmishers_charged_by_infantry"} - {modifier}
+    assert not other & set(got)
+
+
+def test_the_general_with_a_unit_not_under_his_command_gives_it_no_panic_marker() -> None:
+    """OIBL p.11 risk to generals: a general killed gives every unit under his command a
+    panic marker; the unit he was with only if it is under his command (its card says)."""
+    killed = {"hits": 2}
+    with_own = prepare(rs(), "general_risk", {**killed, "in_command": True})
+    with_other = prepare(rs(), "general_risk", {**killed, "in_command": False})
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice
+
+    own = resolve(with_own, HandDice([1, 6]))
+    other = resolve(with_other, HandDice([1, 6]))
+    assert any(e.kind == "marker" and e.marker == "panic" for e in own.effects)
+    assert not any(e.kind == "marker" and e.marker == "panic" for e in other.effects)
+
+
+def test_the_charger_role_fills_the_charged_inputs() -> None:
+    """The charger's two inputs are filled from the card of the unit picked as the charger."""
+    morale = rs().check("morale")
+    assert {i.name: i.role for i in morale.inputs if i.role} == {
+        "charger_type": "charger",
+        "charger_formation": "charger",
+    }
+    assert available_modifiers(prepare(rs(), "morale", {}))
