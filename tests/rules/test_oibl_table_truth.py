@@ -239,3 +239,82 @@ def test_the_charger_role_fills_the_charged_inputs() -> None:
         "charger_formation": "charger",
     }
     assert available_modifiers(prepare(rs(), "morale", {}))
+
+
+# -- 2. the measured range works out its own modifiers -----------------------------------------------
+def fire_mods(values: dict[str, Any], ticks: tuple[str, ...] = ()) -> dict[str, int]:
+    ctx = prepare(rs(), "fire", {"figures": 9, **values}, ticks)
+    return {m.id: m.value for m in ctx.modifiers}
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        # OIBL p.8 firing modifiers: point blank (2 inch) range, small arms only, +2
+        ({"range_inches": 1}, {"point_blank_measured": 2}),
+        ({"range_inches": 2}, {"point_blank_measured": 2}),
+        ({"range_inches": 3}, {}),
+        ({"range_inches": 7}, {}),
+        ({"range_inches": 2, "cannon": "light"}, {}),  # small arms only
+        # cannon firing at 12-25 inch range -2, over 25 inch range -4 (nothing under 12)
+        ({"range_inches": 2, "cannon": "medium"}, {}),
+        ({"range_inches": 11, "cannon": "medium"}, {}),
+        ({"range_inches": 12, "cannon": "medium"}, {"cannon_12_25_measured": -2}),
+        ({"range_inches": 25, "cannon": "heavy"}, {"cannon_12_25_measured": -2}),
+        ({"range_inches": 26, "cannon": "heavy"}, {"cannon_over_25_measured": -4}),
+        ({"range_inches": 40, "cannon": "light"}, {"cannon_over_25_measured": -4}),
+        # charge step 4 (p.9): a charged defender fires at the charger at 2 inches
+        ({"portion": "charged"}, {"point_blank_measured": 2}),
+        ({"portion": "charged_failed_by_1"}, {"point_blank_measured": 2}),
+    ],
+)
+def test_the_range_works_out_its_modifiers(
+    values: dict[str, Any], expected: dict[str, int]
+) -> None:
+    assert fire_mods(values) == expected
+
+
+@pytest.mark.parametrize(
+    ("values", "tick"),
+    [
+        ({"range_inches": 2}, "point_blank"),
+        ({"range_inches": 5}, "point_blank"),
+        ({"range_inches": 20, "cannon": "light"}, "cannon_12_25"),
+        ({"range_inches": 30, "cannon": "light"}, "cannon_over_25"),
+        ({"range_inches": 20, "cannon": "light"}, "cannon_over_25"),
+        ({"portion": "charged"}, "point_blank"),
+    ],
+)
+def test_a_measured_range_is_never_ticked_by_hand(values: dict[str, Any], tick: str) -> None:
+    ctx = prepare(rs(), "fire", {"figures": 9, **values})
+    assert tick not in {m.id for m in available_modifiers(ctx)}
+    with pytest.raises(InputError, match="the range is measured"):
+        prepare(rs(), "fire", {"figures": 9, **values}, [tick])
+
+
+def test_an_unmeasured_range_leaves_the_bands_to_the_players() -> None:
+    """Range 0 (not measured): point blank and the cannon's bands stay the players' ticks."""
+    assert fire_mods({}, ("point_blank",)) == {"point_blank": 2}
+    assert fire_mods({"cannon": "light"}, ("cannon_over_25",)) == {"cannon_over_25": -4}
+
+
+def test_a_charged_defender_fires_at_two_inches() -> None:
+    """OIBL p.9 step 4: the defender fires at the charger at two inches, no farther."""
+    with pytest.raises(InputError, match="at 2 inches"):
+        prepare(rs(), "fire", {"figures": 9, "portion": "charged", "range_inches": 4})
+
+
+def test_the_rifles_range_at_the_table(table: TableSession) -> None:
+    """Through the form: the riflemen at 2 inches from the Legion infantry fire at point
+    blank; a grasshopper at 30 inches fires at -4; at 41 inches it is out of range (p.8)."""
+    rifles = form(table, "fire", "nc_riflemen", target="legion_infantry")
+    rifles.set_input("weapon", "long_rifle")
+    rifles.set_input("range_inches", "2")
+    assert auto(rifles) == {"point_blank_measured": 2}
+    rifles.set_input("range_inches", "12")
+    assert auto(rifles) == {}
+    gun = form(table, "fire", "grasshopper_1", target="md_de_continentals")
+    gun.set_input("range_inches", "30")
+    assert auto(gun) == {"cannon_over_25_measured": -4}
+    gun.set_input("range_inches", "41")
+    assert "beyond the range" in refused(gun)

@@ -1196,7 +1196,8 @@ def test_charged_defender_failing_by_one_fires_half(
         "round_other_way": other_way,
     }
     res = run("fire", values, [9])
-    assert res.steps[0].startswith(f"{firing} figures: ")
+    assert res.steps[0] == "modifiers: +2: 2 inches: point blank"  # step 4: at 2 inches
+    assert res.steps[1].startswith(f"{firing} figures: ")
     assert ruling_uses(res).get("oibl-charged-half-not-infantry") == used
     if used == "alternative":
         assert "rounds up" not in res.rulings[0].reading
@@ -1437,9 +1438,11 @@ def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path
     from drumhead.loading.loader import load_ruleset_file
 
     text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
-    old = "\"'' if portion == 'all' else '; half of them, {rounding}: {firing}'\","
+    old = "\"'' if portion in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
     assert text.count(old) == 1
-    bad = "\"'' if portion == 'all' else '; half of them, ' + '{rounding}: {firing}'\","
+    bad = (
+        "\"'' if portion in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
+    )
     path = tmp_path / "one-if-by-land.toml"
     path.write_text(text.replace(old, bad), encoding="utf-8")
     with pytest.raises(RulesetErrors) as refused:
@@ -1553,11 +1556,13 @@ def test_weapon_ranges(values: dict[str, Any], allowed: bool) -> None:
 
 
 def test_range_bands_of_the_firing_modifiers() -> None:
-    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"."""
-    with pytest.raises(InputError, match="point blank is 2 inches"):
+    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"; a measured range
+    works them out (tests/rules/test_oibl_table_truth.py has every band edge)."""
+    with pytest.raises(InputError, match="the range is measured"):
         prepare(rs(), "fire", {"figures": 9, "range_inches": 3}, ["point_blank"])
-    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}, ["point_blank"]).total() == 2
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 3}).total() == 0
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}).total() == 2
     gun = {"cannon": "heavy", "range_inches": 30}
-    with pytest.raises(InputError, match="not 12-25"):
+    with pytest.raises(InputError, match="the range is measured"):
         prepare(rs(), "fire", gun, ["cannon_12_25"])
-    assert prepare(rs(), "fire", gun, ["cannon_over_25"]).total() == -4
+    assert prepare(rs(), "fire", gun).total() == -4
