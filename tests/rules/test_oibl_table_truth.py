@@ -9,6 +9,7 @@ rules' own (seed 004, "One If By Land" by Bob Bergman).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -318,3 +319,223 @@ def test_the_rifles_range_at_the_table(table: TableSession) -> None:
     assert auto(gun) == {"cannon_over_25_measured": -4}
     gun.set_input("range_inches", "41")
     assert "beyond the range" in refused(gun)
+
+
+# -- 3. what the rules forbid is refused before the roll ------------------------------------------------
+def charge_test(table: TableSession, unit: str) -> CheckForm:
+    made = form(table, "morale", unit)
+    made.set_input("situation", "charging")
+    return made
+
+
+@pytest.mark.parametrize(
+    ("unit", "why"),
+    [
+        ("nc_riflemen", "rifles may not charge"),  # p.3: skirmish order, not Indians or cavalry
+        ("grasshopper_1", "artillery may not charge"),  # p.6: not in the list
+        ("light_infantry", "infantry in skirmish order may not charge"),  # p.3
+    ],
+)
+def test_who_may_not_charge_by_the_card(table: TableSession, unit: str, why: str) -> None:
+    """OIBL p.3 (only Indians and cavalry charge in skirmish order) and p.6 (charge movement:
+    close or open order infantry, cavalry in any formation, Indians)."""
+    assert why in refused(charge_test(table, unit))
+    move = form(table, "movement", unit)
+    move.set_input("charging", "yes")
+    assert why in refused(move)
+
+
+@pytest.mark.parametrize(
+    ("state", "why"),
+    [
+        ("reforming", "reforming may not advance or charge"),  # p.10 step 9; p.11
+        ("rout", "routing"),  # p.11: in no formation at all
+        ("shaken", "may not advance"),  # p.11: failed by 1
+        ("retreating", "deliberate retreat"),  # p.6
+    ],
+)
+def test_a_unit_whose_card_says_it_cannot_advance_may_not_charge(
+    table: TableSession, state: str, why: str
+) -> None:
+    table.edit_unit("legion_infantry", "state", state)
+    assert why in refused(charge_test(table, "legion_infantry"))
+
+
+def test_those_the_rules_let_charge_may(table: TableSession) -> None:
+    """Close or open order infantry (the Continentals, the Legion infantry), cavalry in any
+    formation (the 3rd Dragoons skirmishing too), p.6."""
+    for unit in ("md_de_continentals", "legion_infantry", "legion_dragoons", "sc_militia_spartan"):
+        assert charge_test(table, unit).odds().context is not None, unit
+    table.edit_unit("3rd_dragoons", "formation", "skirmish")
+    assert charge_test(table, "3rd_dragoons").odds().context is not None
+
+
+def test_indians_charge_in_skirmish_order() -> None:
+    """OIBL p.2: Indian warbands may charge in skirmish formation."""
+    card = {"unit_type": "indians", "formation": "skirmish"}
+    assert prepare(rs(), "morale", {"situation": "charging", **card})
+    move = prepare(rs(), "movement", {"condition": "skirmish", "charging": True, **card})
+    assert move.total() == 3
+
+
+def test_changing_order_is_no_part_of_a_charge(table: TableSession) -> None:
+    """OIBL p.5: closing or opening the line while advancing 'may not be performed as part of
+    a charge'; the charge's +3 inches follow from the move being a charge."""
+    move = form(table, "movement", "md_de_continentals")
+    move.set_input("charging", "yes")
+    assert auto(move).get("charge") == 3
+    assert "change_order_advancing" not in offered(move)
+    with pytest.raises(InputError, match="not as part of a charge"):
+        move.context({"change_order_advancing": 1})
+    with pytest.raises(InputError, match="cannot be ticked"):
+        move.context({"charge": 1})
+
+
+def test_a_charge_moves_at_a_formations_rate() -> None:
+    with pytest.raises(InputError, match="charge move"):
+        prepare(rs(), "movement", {"condition": "infantry_rout", "charging": True})
+
+
+@pytest.mark.parametrize(
+    ("unit", "situation", "why"),
+    [
+        # p.7 item 3: only skirmish order troops evade a charge
+        ("md_de_continentals", "skirmishers_charged", "only skirmish-order troops evade"),
+        # and skirmish order troops charged always take the skirmishers' test
+        ("light_infantry", "charged", "take the skirmishers' test"),
+        ("nc_riflemen", "charged", "take the skirmishers' test"),
+    ],
+)
+def test_evasion_is_for_skirmishers_only(
+    table: TableSession, unit: str, situation: str, why: str
+) -> None:
+    made = form(table, "morale", unit, charger="legion_dragoons")
+    made.set_input("situation", situation)
+    assert why in refused(made)
+
+
+def test_skirmishing_cavalry_evade_infantry_without_a_test(table: TableSession) -> None:
+    """OIBL p.7 item 4: skirmishing cavalry evade attacking infantry automatically, but test
+    (as skirmishers) when charged by cavalry."""
+    table.edit_unit("3rd_dragoons", "formation", "skirmish")
+    by_foot = form(table, "morale", "3rd_dragoons", charger="legion_infantry")
+    by_foot.set_input("situation", "skirmishers_charged")
+    assert "evade infantry without a test" in refused(by_foot)
+    by_horse = form(table, "morale", "3rd_dragoons", charger="legion_dragoons")
+    by_horse.set_input("situation", "skirmishers_charged")
+    assert by_horse.odds().context is not None
+
+
+def test_only_skirmishers_fire_and_move_as_evaders(table: TableSession) -> None:
+    """OIBL p.7 item 3: the half fire before evading and the half retreat move are the
+    skirmishers' (the Continentals' close order line may neither)."""
+    fire = form(table, "fire", "md_de_continentals", target="legion_dragoons")
+    fire.set_input("portion", "evading")
+    assert "only skirmish-order troops evade" in refused(fire)
+    move = form(table, "movement", "md_de_continentals")
+    move.set_input("condition", "infantry_retreat")
+    assert "evading" not in offered(move)
+    skirmishers = form(table, "movement", "light_infantry")
+    skirmishers.set_input("condition", "infantry_retreat")
+    assert "evading" in offered(skirmishers)
+
+
+@pytest.mark.parametrize(
+    ("wound", "condition", "allowed"),
+    [
+        ("none", "cavalry", True),
+        ("light", "cavalry", False),  # p.11: only 10 inches a turn
+        ("light", "general_light_wound", True),
+        ("serious", "cavalry", False),  # p.11: only 1d6 inches a turn
+        ("serious", "general_light_wound", False),
+        ("serious", "general_serious_wound", True),
+        ("none", "general_serious_wound", False),
+    ],
+)
+def test_a_wounded_general_moves_at_his_wounds_rate(
+    wound: str, condition: str, allowed: bool
+) -> None:
+    values = {"condition": condition, "general_wound": wound}
+    if allowed:
+        assert prepare(rs(), "movement", values)
+    else:
+        with pytest.raises(InputError, match=r"\(OIBL p\.11 Risk to generals"):
+            prepare(rs(), "movement", values)
+
+
+def test_a_wounded_generals_rates() -> None:
+    """OIBL p.11: a light wound, 10 inches a turn; a serious wound, 1d6 inches."""
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice
+
+    light = {"condition": "general_light_wound", "general_wound": "light"}
+    assert resolve(prepare(rs(), "movement", light), HandDice([])).value == 10
+    serious = {"condition": "general_serious_wound", "general_wound": "serious"}
+    assert resolve(prepare(rs(), "movement", serious), HandDice([4])).value == 4
+
+
+@pytest.mark.parametrize(
+    ("values", "allowed"),
+    [
+        ({"formation": "column", "one_stand_wide": True, "condition": "column"}, True),
+        ({"formation": "column", "condition": "column"}, False),  # wider than one stand
+        ({"formation": "limbered", "unit_type": "artillery", "condition": "close_order"}, True),
+        ({"formation": "close_order", "condition": "close_order"}, False),  # a line
+    ],
+)
+def test_road_movement_is_for_a_one_stand_column_or_limbered_guns(
+    values: dict[str, Any], allowed: bool
+) -> None:
+    """OIBL p.5 road movement: one stand wide column or limbered artillery only."""
+    if allowed:
+        assert prepare(rs(), "movement", values, ["road"]).total() == 3
+    else:
+        with pytest.raises(InputError, match=r"road.*\(OIBL p\.5 Road movement\)"):
+            prepare(rs(), "movement", values, ["road"])
+
+
+@pytest.mark.parametrize(
+    ("barred", "portion", "source"),
+    [
+        ("prolonged", "all", "OIBL p.5"),  # no fire at the end of a prolonge
+        ("prolonged", "charged", "OIBL p.5"),
+        ("failed_charge_test", "all", "OIBL p.9 Melee combat step 2"),
+        ("failed_charge_test", "charged_failed_by_1", "OIBL p.9 Melee combat step 2"),
+        ("charge_failed", "all", "OIBL p.10 Melee combat step 9"),
+    ],
+)
+def test_no_fire_when_the_turn_barred_it(barred: str, portion: str, source: str) -> None:
+    values = {"figures": 9, "barred": barred, "portion": portion}
+    with pytest.raises(InputError, match=re.escape(source)):
+        prepare(rs(), "fire", values)
+
+
+@pytest.mark.parametrize("barred", ["failed_charge_test", "charge_failed"])
+def test_a_barred_unit_still_fires_when_charged_and_passing(barred: str) -> None:
+    """OIBL p.9 step 2 and p.10 step 9: it may fire if charged and it passes its test."""
+    assert prepare(rs(), "fire", {"figures": 9, "barred": barred, "portion": "charged"})
+
+
+def test_a_shaken_unit_fires_as_its_card_says(table: TableSession) -> None:
+    """OIBL p.11 failed by 1: Elite, Veteran and Regular units fire half their figures;
+    Poor and Wretched units may not fire at all."""
+    table.edit_unit("legion_infantry", "state", "shaken")
+    legion = form(table, "fire", "legion_infantry", target="sc_militia_spartan")
+    assert "fires half its figures" in refused(legion)
+    legion.set_input("portion", "failed_by_1")
+    assert legion.odds().context is not None
+    table.edit_unit("sc_militia_spartan", "state", "shaken")
+    militia = form(table, "fire", "sc_militia_spartan", target="legion_infantry")
+    militia.set_input("portion", "failed_by_1")
+    assert "may not fire at all" in refused(militia)
+
+
+def test_only_a_unit_with_a_panic_marker_tests_at_step_1(table: TableSession) -> None:
+    """OIBL p.4 sequence of play step 1: all units with panic markers take a morale test."""
+    made = form(table, "morale", "legion_infantry")
+    made.set_input("situation", "panic_marker")
+    assert "panic marker" in refused(made)
+    table.edit_unit("legion_infantry", "markers", ["panic"])
+    again = form(table, "morale", "legion_infantry")
+    again.set_input("situation", "panic_marker")
+    assert again.odds().context is not None

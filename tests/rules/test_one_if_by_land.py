@@ -448,7 +448,7 @@ def test_morale_modifier(mod: str, value: int) -> None:
 def test_morale_charged_modifiers(mod: str, value: int, cards: dict[str, str]) -> None:
     ctx = prepare(rs(), "morale", cards)
     assert [(m.id, m.value) for m in ctx.modifiers] == [(mod, value)]
-    assert prepare(rs(), "morale", {**cards, "situation": "panic_marker"}).total() == 0
+    assert prepare(rs(), "morale", {**cards, "situation": "panic_trigger"}).total() == 0
     with pytest.raises(InputError, match="cannot be ticked"):
         prepare(rs(), "morale", cards, [mod])
 
@@ -583,20 +583,22 @@ def test_passed_charge_test_marks_the_defender() -> None:
 
 
 def test_routing_unit_rallies_to_reforming_or_keeps_routing() -> None:
-    rally = run("morale", {"state": "rout", "situation": "panic_marker"}, [2])
+    marked = {"state": "rout", "situation": "panic_marker", "has_panic": True}
+    rally = run("morale", marked, [2])
     assert [e.state for e in rally.effects if e.kind == "state"] == ["reforming"]
     assert any(e.kind == "clear_marker" for e in rally.effects)
     for face in (8, 9):
-        still = run("morale", {"state": "rout", "situation": "panic_marker"}, [face])
+        still = run("morale", marked, [face])
         assert not any(e.kind == "state" for e in still.effects)
         assert any("Keeps routing" in t for t in texts(still))
 
 
 def test_skirmishers_charged() -> None:
-    passed = run("morale", {"situation": "skirmishers_charged"}, [0])
+    skirmishers = {"situation": "skirmishers_charged", "formation": "skirmish"}
+    passed = run("morale", skirmishers, [0])
     assert [e.dice for e in passed.effects if e.kind == "distance"] == ["1d6+4"]
     assert any(e.marker == "panic" for e in passed.effects)
-    failed = run("morale", {"situation": "skirmishers_charged"}, [8])
+    failed = run("morale", skirmishers, [8])
     assert [e.dice for e in failed.effects if e.kind == "distance"] == ["1d6+10"]
     assert [e.state for e in failed.effects if e.kind == "state"] == ["rout"]
 
@@ -737,18 +739,26 @@ def test_prolong_is_one_and_a_half_inches(opts: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mod", "condition", "value"),
+    ("mod", "condition", "value", "card"),
     [
-        ("road", "column", 3),
-        ("road", "close_order", 3),
-        ("charge", "cavalry", 3),
-        ("charge", "open_order", 3),
-        ("militia_retreat", "infantry_retreat", 3),
+        ("road", "column", 3, {"formation": "column", "one_stand_wide": True}),
+        ("road", "close_order", 3, {"formation": "limbered", "unit_type": "artillery"}),
+        ("militia_retreat", "infantry_retreat", 3, {}),
     ],
 )
-def test_movement_bonuses(mod: str, condition: str, value: int) -> None:
-    res = run("movement", {"condition": condition}, [4], [mod])
+def test_movement_bonuses(mod: str, condition: str, value: int, card: dict[str, Any]) -> None:
+    res = run("movement", {"condition": condition, **card}, [4], [mod])
     assert res.value == 4 + RATES[condition][0] + value
+
+
+@pytest.mark.parametrize(
+    ("condition", "card"),
+    [("cavalry", {"unit_type": "cavalry"}), ("open_order", {"formation": "open_order"})],
+)
+def test_a_charge_adds_three_inches(condition: str, card: dict[str, str]) -> None:
+    """OIBL p.5 charge movement +3 inches: the move being a charge says so (not a tick)."""
+    res = run("movement", {"condition": condition, "charging": True, **card}, [4])
+    assert res.value == 4 + RATES[condition][0] + 3
 
 
 @pytest.mark.parametrize(
@@ -756,7 +766,6 @@ def test_movement_bonuses(mod: str, condition: str, value: int) -> None:
     [
         ("road", "open_order"),
         ("road", "cavalry"),
-        ("charge", "infantry_rout"),
         ("cavalry_face", "close_order"),
         ("linear_obstacle", "skirmish"),
         ("mount_dismount", "column"),
