@@ -199,10 +199,10 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
         # 1. skirmish line
         ("skirmish_line", "firing.fire"): [
             lambda: t.roll(fire, "nc_riflemen", [7], "casualties", 1,
-                           {"weapon": "long_rifle", "range_inches": 10}, target="legion_infantry"),
+                           {"range_inches": 10}, target="legion_infantry"),
             lambda: t.roll(morale, "legion_infantry", [3], "pass"),
             lambda: t.roll(fire, "ga_riflemen", [9], "casualties", 1,
-                           {"weapon": "long_rifle", "range_inches": 12}, target="7th_fusiliers"),
+                           {"range_inches": 12}, target="7th_fusiliers"),
             lambda: t.roll("general_risk", "7th_fusiliers", [4], "unhurt", None, {"hits": 1}),
             lambda: t.roll(morale, "7th_fusiliers", [8], "pass"),
         ],

@@ -242,6 +242,26 @@ def test_the_charger_role_fills_the_charged_inputs() -> None:
     assert available_modifiers(prepare(rs(), "morale", {}))
 
 
+@pytest.mark.parametrize(
+    ("unit", "reach"),
+    [
+        ("nc_riflemen", 12),  # long rifles, p.8
+        ("sc_militia_spartan", 7),  # muskets
+        ("legion_dragoons", 5),  # cavalry carbines
+    ],
+)
+def test_the_weapons_range_is_read_from_the_card(
+    table: TableSession, unit: str, reach: int
+) -> None:
+    """OIBL p.8 weapon ranges: the small arms a unit carries are on its card (Cowpens gives
+    the riflemen long rifles and the horse carbines), so a shot past them is refused."""
+    made = form(table, "fire", unit, target="71st_highlanders")
+    made.set_input("range_inches", str(reach))
+    assert made.odds().context is not None
+    made.set_input("range_inches", str(reach + 1))
+    assert "beyond the range" in refused(made)
+
+
 # -- 2. the measured range works out its own modifiers -----------------------------------------------
 def fire_mods(values: dict[str, Any], ticks: tuple[str, ...] = ()) -> dict[str, int]:
     ctx = prepare(rs(), "fire", {"figures": 9, **values}, ticks)
@@ -309,7 +329,6 @@ def test_the_rifles_range_at_the_table(table: TableSession) -> None:
     """Through the form: the riflemen at 2 inches from the Legion infantry fire at point
     blank; a grasshopper at 30 inches fires at -4; at 41 inches it is out of range (p.8)."""
     rifles = form(table, "fire", "nc_riflemen", target="legion_infantry")
-    rifles.set_input("weapon", "long_rifle")
     rifles.set_input("range_inches", "2")
     assert auto(rifles) == {"point_blank_measured": 2}
     rifles.set_input("range_inches", "12")
