@@ -666,3 +666,33 @@ def test_table_notes_applied_with_both_sides_stay_off_the_cards(table: TableSess
     roles = {"fighting": "legion_dragoons", **dragoons.roles}
     table.apply_effects("legion_dragoons", dragoons.effects, roles=roles)
     assert card_notes(table, "legion_dragoons") == []
+
+
+@pytest.mark.parametrize(
+    ("check", "values", "ruling"),
+    [
+        ("melee", {"unit_type": "cavalry", "opponent_type": "dismounted_cavalry",
+                   "stands_in_contact": 2}, "oibl-dismounted-cavalry-foot"),
+        ("morale", {"situation": "skirmishers_charged", "unit_type": "indians",
+                    "formation": "skirmish"}, "oibl-skirmishers-always-evade"),
+        ("morale", {"situation": "charging", "formation": "column"}, "oibl-column-charge"),
+        ("movement", {"condition": "column", "formation": "column", "charging": True},
+         "oibl-column-charge"),
+        ("movement", {"condition": "general_light_wound", "general_wound": "light"},
+         "oibl-wounded-general-rates"),
+    ],
+)  # fmt: skip
+def test_an_answer_names_the_rulings_it_rests_on(
+    check: str, values: dict[str, Any], ruling: str
+) -> None:
+    """The readings this issue adds are listed with the answers that rest on them, and only
+    with those (a cavalry melee against militia rests on none)."""
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice
+
+    ctx = prepare(rs(), check, values)
+    dice = [] if values.get("condition") == "general_light_wound" else [5]
+    assert ruling in {r.id for r in resolve(ctx, HandDice(dice)).rulings}
+    plain = {"unit_type": "cavalry", "opponent_type": "militia", "stands_in_contact": 2}
+    melee = resolve(prepare(rs(), "melee", plain), HandDice([5]))
+    assert "oibl-dismounted-cavalry-foot" not in {r.id for r in melee.rulings}
