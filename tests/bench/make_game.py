@@ -141,13 +141,18 @@ def _resolve(
     at: str,
 ) -> None:
     """Resolve a check with the modifiers drawn, or without them where the rules refuse one
-    for this unit (skirmishers cannot be outflanked...)."""
+    for this unit (skirmishers cannot be outflanked...); where the rules refuse the check
+    itself for this unit (a step-1 test without a panic marker, a shaken unit firing all its
+    figures...), the players note it instead."""
     from drumhead.errors import InputError
 
     try:
         game.resolve(check, unit, values, mods, hand_dice=hand, at=at)
     except InputError:
-        game.resolve(check, unit, values, (), hand_dice=hand, at=at)
+        try:
+            game.resolve(check, unit, values, (), hand_dice=hand, at=at)
+        except InputError as refused:
+            game.note(f"not allowed: {refused}", at=at)
 
 
 def build(

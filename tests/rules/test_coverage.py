@@ -1186,7 +1186,7 @@ ITEMS: list[Item] = [
         ENF,
         (
             "effect:morale~spends one turn reforming",
-            'toml:checks.fire.inputs.portion.choices=["all", "failed_by_1", "charged_failed_by_1", "reforming", "move_and_fire", "evading"]',
+            'toml:checks.fire.inputs.portion.choices=["all", "charged", "failed_by_1", "charged_failed_by_1", "reforming", "move_and_fire", "evading"]',
         ),
     ),
     (

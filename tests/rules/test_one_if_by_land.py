@@ -110,7 +110,7 @@ def _face_and_mods(check: str, column: int) -> tuple[int, list[str]]:
         return column, []
     if check == "fire":
         return column - 4, ["point_blank", "marksmen"]
-    return column - 4, ["attacking_flank_or_rear", "cavalry_vs_non_cavalry"]
+    return column - 4, ["attacking_flank_or_rear", "defending_heavy_cover"]
 
 
 @pytest.mark.parametrize("check", ["fire", "melee"])
@@ -192,7 +192,6 @@ def test_61_figures_need_three_dice() -> None:
 FIRE_MODS = [
     ("point_blank", 2),
     ("marksmen", 2),
-    ("target_column_or_cavalry", 2),
     ("flank_or_rear", 2),
     ("light_cover", -2),
     ("heavy_cover", -4),
@@ -204,6 +203,24 @@ def test_firing_modifier(mod: str, value: int) -> None:
     res = run("fire", {"figures": 12}, [5], [mod])
     assert res.total_modifier == value
     assert res.value == CHART[(10, 12)][min(12, 5 + value)]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        {"target_formation": "column"},
+        {"target_type": "cavalry"},
+        {"target_type": "cavalry", "target_formation": "column"},  # +2 once
+    ],
+)
+def test_target_in_column_or_mounted_cavalry_follows_from_its_card(target: dict[str, str]) -> None:
+    """OIBL p.8: target is in column or is mounted cavalry +2, read from the target's card
+    (never a tick); dismounted cavalry is not mounted."""
+    res = run("fire", {"figures": 12, **target}, [5])
+    assert res.total_modifier == 2 and res.value == CHART[(10, 12)][7]
+    assert prepare(rs(), "fire", {"figures": 12, "target_type": "dismounted_cavalry"}).total() == 0
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "fire", {"figures": 12}, ["target_column_or_cavalry"])
 
 
 @pytest.mark.parametrize(("mod", "value"), [("cannon_12_25", -2), ("cannon_over_25", -4)])
@@ -268,7 +285,7 @@ def test_half_fire_rounding(portion: str, firing: int) -> None:
 
 
 def test_fire_effects_casualties_panic_and_counter_battery() -> None:
-    res = run("fire", {"cannon": "heavy", "target_is_artillery": True}, [9])
+    res = run("fire", {"cannon": "heavy", "target_type": "artillery"}, [9])
     assert res.value == 3
     kinds = [(e.kind, e.who) for e in res.effects]
     assert ("lose", "target") in kinds and ("marker", "target") in kinds
@@ -309,14 +326,18 @@ def test_melee_each_higher_quality_is_plus_one(mine: str, theirs: str) -> None:
 
 
 MELEE_MODS = [
-    ("opponent_panic", 1),
     ("attacking_flank_or_rear", 2),
     ("bayonets_vs_none", 1),
     ("defending_light_cover", 1),
     ("defending_heavy_cover", 2),
-    ("cavalry_vs_non_cavalry", 2),
     ("attacked_in_flank_or_rear", -4),
-    ("routing", -4),
+]
+MELEE_CARD_MODS = [
+    # (modifier, value, what the cards say): OIBL p.8, filled from the two units' cards
+    ("opponent_panic", 1, {"opponent_panicked": True}),
+    ("cavalry_vs_non_cavalry", 2, {"unit_type": "cavalry", "opponent_type": "militia"}),
+    ("cavalry_vs_non_cavalry", 2, {"unit_type": "cavalry", "opponent_type": "artillery"}),
+    ("routing", -4, {"state": "rout"}),
 ]
 
 
@@ -325,6 +346,27 @@ def test_melee_modifier(mod: str, value: int) -> None:
     res = run("melee", {"figures": 22, **EVERY_SURVIVOR}, [5], [mod])
     assert res.total_modifier == value
     assert res.value == CHART[(22, 24)][5 + value]
+
+
+@pytest.mark.parametrize(("mod", "value", "cards"), MELEE_CARD_MODS)
+def test_melee_modifier_from_the_cards(mod: str, value: int, cards: dict[str, Any]) -> None:
+    values = {"figures": 22, **EVERY_SURVIVOR, **cards}
+    if cards.get("unit_type") == "cavalry":
+        values["round"] = "first"  # cavalry against foot fight one round (p.10 step 7)
+        values["stands_in_contact"] = 11
+    res = run("melee", values, [5])
+    assert [(m.id, m.value) for m in res.modifiers] == [(mod, value)]
+    assert res.value == CHART[(22, 24)][5 + value]
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "melee", values, [mod])
+
+
+def test_cavalry_against_cavalry_or_dismounted_cavalry() -> None:
+    """Cavalry vs. non-cavalry +2 (p.8): not against cavalry; dismounted cavalry fight on foot
+    (ruling oibl-dismounted-cavalry-foot)."""
+    horse = {"unit_type": "cavalry", "stands_in_contact": 4}
+    assert prepare(rs(), "melee", {**horse, "opponent_type": "cavalry"}).total() == 0
+    assert prepare(rs(), "melee", {**horse, "opponent_type": "dismounted_cavalry"}).total() == 2
 
 
 def test_melee_loser_effects() -> None:
@@ -361,10 +403,37 @@ MORALE_MODS = [
     ("higher_friend_routs", 2),
 ]
 CHARGED_MODS = [
-    ("open_order_charged_by_cavalry", 1, "charged"),
-    ("skirmishers_charged_by_cavalry", 2, "skirmishers_charged"),
-    ("skirmishers_charged_by_infantry", 1, "skirmishers_charged"),
-    ("artillery_charged_by_cavalry", 1, "charged"),
+    # (modifier, value, the unit's and the charger's cards): OIBL p.11, never a tick
+    (
+        "open_order_charged_by_cavalry",
+        1,
+        {"situation": "charged", "formation": "open_order", "charger_type": "cavalry"},
+    ),
+    (
+        "skirmishers_charged_by_cavalry",
+        2,
+        {"situation": "skirmishers_charged", "formation": "skirmish", "charger_type": "cavalry"},
+    ),
+    (
+        "skirmishers_charged_by_infantry",
+        1,
+        {"situation": "skirmishers_charged", "unit_type": "rifles", "charger_type": "infantry"},
+    ),
+    (
+        "skirmishers_charged_by_infantry",
+        1,
+        {
+            "situation": "skirmishers_charged",
+            "formation": "skirmish",
+            "charger_type": "militia",
+            "charger_formation": "open_order",
+        },
+    ),
+    (
+        "artillery_charged_by_cavalry",
+        1,
+        {"situation": "charged", "unit_type": "artillery", "charger_type": "cavalry"},
+    ),
 ]
 
 
@@ -379,12 +448,20 @@ def test_morale_modifier(mod: str, value: int) -> None:
     assert p_of("morale", {"quality": "veteran"}, [mod]).get("pass") == _pass_p(8, value)
 
 
-@pytest.mark.parametrize(("mod", "value", "situation"), CHARGED_MODS)
-def test_morale_charged_modifiers(mod: str, value: int, situation: str) -> None:
-    ctx = prepare(rs(), "morale", {"situation": situation}, [mod])
-    assert ctx.total() == value
-    with pytest.raises(InputError, match="does not apply"):
-        prepare(rs(), "morale", {"situation": "panic_marker"}, [mod])
+@pytest.mark.parametrize(("mod", "value", "cards"), CHARGED_MODS)
+def test_morale_charged_modifiers(mod: str, value: int, cards: dict[str, str]) -> None:
+    ctx = prepare(rs(), "morale", cards)
+    assert [(m.id, m.value) for m in ctx.modifiers] == [(mod, value)]
+    assert prepare(rs(), "morale", {**cards, "situation": "panic_trigger"}).total() == 0
+    with pytest.raises(InputError, match="cannot be ticked"):
+        prepare(rs(), "morale", cards, [mod])
+
+
+def test_skirmishers_charged_by_a_column_or_by_skirmishers_take_no_modifier() -> None:
+    """OIBL p.11 names close or open order infantry and cavalry only."""
+    for charger in ({"charger_formation": "column"}, {"charger_type": "indians"}):
+        values = {"situation": "skirmishers_charged", "formation": "skirmish", **charger}
+        assert prepare(rs(), "morale", values).total() == 0
 
 
 @pytest.mark.parametrize("leader", [1, 2, 3])
@@ -446,8 +523,10 @@ def test_every_morale_modifier_together() -> None:
             "figures_start": 20,
             "figures_lost": 10,
             "situation": "charged",
+            "formation": "open_order",
+            "charger_type": "cavalry",
         },
-        ["heavy_cover", "outflanked", "higher_friend_routs", "open_order_charged_by_cavalry"],
+        ["heavy_cover", "outflanked", "higher_friend_routs"],
     )
     assert ctx.total() == -2 - 2 + 2 + 2 + 1 + 2
 
@@ -511,20 +590,22 @@ def test_passed_charge_test_marks_the_defender() -> None:
 
 
 def test_routing_unit_rallies_to_reforming_or_keeps_routing() -> None:
-    rally = run("morale", {"state": "rout", "situation": "panic_marker"}, [2])
+    marked = {"state": "rout", "situation": "panic_marker", "has_panic": True}
+    rally = run("morale", marked, [2])
     assert [e.state for e in rally.effects if e.kind == "state"] == ["reforming"]
     assert any(e.kind == "clear_marker" for e in rally.effects)
     for face in (8, 9):
-        still = run("morale", {"state": "rout", "situation": "panic_marker"}, [face])
+        still = run("morale", marked, [face])
         assert not any(e.kind == "state" for e in still.effects)
         assert any("Keeps routing" in t for t in texts(still))
 
 
 def test_skirmishers_charged() -> None:
-    passed = run("morale", {"situation": "skirmishers_charged"}, [0])
+    skirmishers = {"situation": "skirmishers_charged", "formation": "skirmish"}
+    passed = run("morale", skirmishers, [0])
     assert [e.dice for e in passed.effects if e.kind == "distance"] == ["1d6+4"]
     assert any(e.marker == "panic" for e in passed.effects)
-    failed = run("morale", {"situation": "skirmishers_charged"}, [8])
+    failed = run("morale", skirmishers, [8])
     assert [e.dice for e in failed.effects if e.kind == "distance"] == ["1d6+10"]
     assert [e.state for e in failed.effects if e.kind == "state"] == ["rout"]
 
@@ -596,7 +677,8 @@ def test_general_risk_effects() -> None:
     assert any(e.kind == "leader" and e.state == "killed" for e in killed.effects)
     assert any("under his command" in t for t in texts(killed))
     serious = run("general_risk", {"hits": 2}, [1, 3])
-    assert [e.dice for e in serious.effects if e.kind == "distance"] == ["1d6"]
+    assert not [e for e in serious.effects if e.kind == "distance"]  # rolled as he moves
+    assert any("1d6 inches a turn" in t and "general_serious_wound" in t for t in texts(serious))
     light = run("general_risk", {"hits": 2}, [1, 2])
     assert any("10 inches" in t for t in texts(light))
 
@@ -665,18 +747,26 @@ def test_prolong_is_one_and_a_half_inches(opts: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mod", "condition", "value"),
+    ("mod", "condition", "value", "card"),
     [
-        ("road", "column", 3),
-        ("road", "close_order", 3),
-        ("charge", "cavalry", 3),
-        ("charge", "open_order", 3),
-        ("militia_retreat", "infantry_retreat", 3),
+        ("road", "column", 3, {"formation": "column", "one_stand_wide": True}),
+        ("road", "close_order", 3, {"formation": "limbered", "unit_type": "artillery"}),
+        ("militia_retreat", "infantry_retreat", 3, {}),
     ],
 )
-def test_movement_bonuses(mod: str, condition: str, value: int) -> None:
-    res = run("movement", {"condition": condition}, [4], [mod])
+def test_movement_bonuses(mod: str, condition: str, value: int, card: dict[str, Any]) -> None:
+    res = run("movement", {"condition": condition, **card}, [4], [mod])
     assert res.value == 4 + RATES[condition][0] + value
+
+
+@pytest.mark.parametrize(
+    ("condition", "card"),
+    [("cavalry", {"unit_type": "cavalry"}), ("open_order", {"formation": "open_order"})],
+)
+def test_a_charge_adds_three_inches(condition: str, card: dict[str, str]) -> None:
+    """OIBL p.5 charge movement +3 inches: the move being a charge says so (not a tick)."""
+    res = run("movement", {"condition": condition, "charging": True, **card}, [4])
+    assert res.value == 4 + RATES[condition][0] + 3
 
 
 @pytest.mark.parametrize(
@@ -684,7 +774,6 @@ def test_movement_bonuses(mod: str, condition: str, value: int) -> None:
     [
         ("road", "open_order"),
         ("road", "cavalry"),
-        ("charge", "infantry_rout"),
         ("cavalry_face", "close_order"),
         ("linear_obstacle", "skirmish"),
         ("mount_dismount", "column"),
@@ -1087,11 +1176,15 @@ def test_skirmishers_cannot_be_outflanked(values: dict[str, Any], refused: bool)
 def test_skirmishers_have_no_flank_or_rear_for_fire_or_melee() -> None:
     """OIBL p.6, skirmish order troops 1 (fire and melee modifiers of p.8)."""
     with pytest.raises(InputError, match="no flanks or rear for fire"):
-        prepare(rs(), "fire", {"figures": 9, "target_skirmishing": True}, ["flank_or_rear"])
+        prepare(rs(), "fire", {"figures": 9, "target_formation": "skirmish"}, ["flank_or_rear"])
+    with pytest.raises(InputError, match="no flanks or rear for fire"):
+        prepare(rs(), "fire", {"figures": 9, "target_type": "rifles"}, ["flank_or_rear"])
     assert prepare(rs(), "fire", {"figures": 9}, ["flank_or_rear"]).total() == 2
     melee = {"stands_in_contact": 3}
     with pytest.raises(InputError, match="no flanks or rear for melee"):
-        prepare(rs(), "melee", {**melee, "opponent_skirmishing": True}, ["attacking_flank_or_rear"])
+        prepare(
+            rs(), "melee", {**melee, "opponent_formation": "skirmish"}, ["attacking_flank_or_rear"]
+        )
     with pytest.raises(InputError, match="no flanks or rear for melee"):
         prepare(rs(), "melee", {**melee, "formation": "skirmish"}, ["attacked_in_flank_or_rear"])
     assert prepare(rs(), "melee", melee, ["attacked_in_flank_or_rear"]).total() == -4
@@ -1120,7 +1213,8 @@ def test_charged_defender_failing_by_one_fires_half(
         "round_other_way": other_way,
     }
     res = run("fire", values, [9])
-    assert res.steps[0].startswith(f"{firing} figures: ")
+    assert res.steps[0] == "modifiers: +2: 2 inches: point blank"  # step 4: at 2 inches
+    assert res.steps[1].startswith(f"{firing} figures: ")
     assert ruling_uses(res).get("oibl-charged-half-not-infantry") == used
     if used == "alternative":
         assert "rounds up" not in res.rulings[0].reading
@@ -1234,7 +1328,16 @@ MELEE_CASES = [
     ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "poor"}, None, 12),  # 6a
     ({"stands_in_contact": 4, "overlap_flanks": 2, "quality": "wretched"}, None, 12),
     ({"stands_in_contact": 4, "overlap_flanks": 2, "formation": "skirmish"}, None, 12),  # 6b
-    ({"stands_in_contact": 3, "overlap_flanks": 2, "unit_type": "cavalry"}, None, 10),
+    (
+        {
+            "stands_in_contact": 3,
+            "overlap_flanks": 2,
+            "unit_type": "cavalry",
+            "opponent_type": "cavalry",
+        },
+        None,
+        10,
+    ),
     (
         {"stands_in_contact": 5, "overlap_flanks": 2, "unit_type": "indians"},
         None,
@@ -1352,9 +1455,11 @@ def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path
     from drumhead.loading.loader import load_ruleset_file
 
     text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
-    old = "\"'' if portion == 'all' else '; half of them, {rounding}: {firing}'\","
+    old = "\"'' if portion in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
     assert text.count(old) == 1
-    bad = "\"'' if portion == 'all' else '; half of them, ' + '{rounding}: {firing}'\","
+    bad = (
+        "\"'' if portion in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
+    )
     path = tmp_path / "one-if-by-land.toml"
     path.write_text(text.replace(old, bad), encoding="utf-8")
     with pytest.raises(RulesetErrors) as refused:
@@ -1468,11 +1573,13 @@ def test_weapon_ranges(values: dict[str, Any], allowed: bool) -> None:
 
 
 def test_range_bands_of_the_firing_modifiers() -> None:
-    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"."""
-    with pytest.raises(InputError, match="point blank is 2 inches"):
+    """OIBL p.8: point blank is 2\"; cannon -2 at 12-25\", -4 over 25\"; a measured range
+    works them out (tests/rules/test_oibl_table_truth.py has every band edge)."""
+    with pytest.raises(InputError, match="the range is measured"):
         prepare(rs(), "fire", {"figures": 9, "range_inches": 3}, ["point_blank"])
-    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}, ["point_blank"]).total() == 2
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 3}).total() == 0
+    assert prepare(rs(), "fire", {"figures": 9, "range_inches": 2}).total() == 2
     gun = {"cannon": "heavy", "range_inches": 30}
-    with pytest.raises(InputError, match="not 12-25"):
+    with pytest.raises(InputError, match="the range is measured"):
         prepare(rs(), "fire", gun, ["cannon_12_25"])
-    assert prepare(rs(), "fire", gun, ["cannon_over_25"]).total() == -4
+    assert prepare(rs(), "fire", gun).total() == -4

@@ -259,10 +259,33 @@ def modifier_probes(ruleset: Ruleset, check: CheckSpec) -> Iterator[Probe]:
                 None,
             )
             if found is None:
-                continue  # offered only by a combination: the list itself is still compared
+                found = _pair_offering(ruleset, check, base, mod.id)
+            if found is None:
+                continue  # offered only by a wider combination: the list is still compared
             needs = found
         for count in counts:
             yield Probe(ruleset.id, check.id, "modifier", mod.id, count, needs)
+
+
+def _pair_offering(
+    ruleset: Ruleset, check: CheckSpec, base: Mapping[str, InputValue], mod_id: str
+) -> tuple[tuple[str, InputValue], ...] | None:
+    """Two input values (yes/no or choices) that together offer a modifier neither offers
+    alone: One If By Land's evasion, half a retreat move (the condition) for skirmishers only
+    (the unit's card)."""
+    values = [
+        (spec.name, value)
+        for spec in check.inputs
+        if spec.type != "int"
+        for value in input_values(spec, base[spec.name])
+    ]
+    for i, (first, one) in enumerate(values):
+        for second, other in values[i + 1 :]:
+            if second != first and mod_id in _offered(
+                ruleset, check, {**base, first: one, second: other}
+            ):
+                return ((first, one), (second, other))
+    return None
 
 
 def unit_probes(ruleset_id: str, check: CheckSpec) -> Iterator[Probe]:
