@@ -653,12 +653,6 @@ def test_a_failed_charge_test_stays_on_the_card_for_the_turn(table: TableSession
     assert len(notes) == 1 and "may not move, fire or change formation" in notes[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: game.events._apply_effects reads a note recorded on no unit as the "
-    "event's unit (effect.get('unit', default)), so a table note applied in one event with "
-    "the cards' effects (the resolve screen's apply_both_sides) lands on the first unit's card",
-)
 def test_table_notes_applied_with_both_sides_stay_off_the_cards(table: TableSession) -> None:
     dragoons = form(table, "melee", "legion_dragoons", opponent="sc_militia_spartan")
     dragoons.set_input("stands_in_contact", "4")
@@ -696,3 +690,13 @@ def test_an_answer_names_the_rulings_it_rests_on(
     plain = {"unit_type": "cavalry", "opponent_type": "militia", "stands_in_contact": 2}
     melee = resolve(prepare(rs(), "melee", plain), HandDice([5]))
     assert "oibl-dismounted-cavalry-foot" not in {r.id for r in melee.rulings}
+
+
+def test_a_table_note_applied_without_roles_stays_off_the_card(table: TableSession) -> None:
+    """A note addressed to the table never lands on a card, with roles picked or not."""
+    from drumhead.checks.results import Effect
+
+    note = Effect(kind="note", text="Ground changes hands", who="table")
+    step = Effect(kind="marker", text="Receives a panic marker", marker="panic")
+    assert table.apply_effects("legion_dragoons", [note, step])
+    assert card_notes(table, "legion_dragoons") == []

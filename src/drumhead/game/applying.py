@@ -68,6 +68,8 @@ class EffectApplying(GameCore):
     ) -> list[str | None]:
         """The units an effect falls on (None: no unit, a note for the table or a side)."""
         who = str(effect.get("who", "self"))
+        if who == "table" and effect.get("kind") == "note":
+            return [None]  # the table's note: logged, never on a card
         if not picked:  # the caller chose the unit for every effect
             return [unit_id]
         role = who.removeprefix("leader:") if who.startswith("leader:") else who
@@ -96,6 +98,7 @@ class EffectApplying(GameCore):
             if kind != "note":
                 raise InputError(f"{where}: a '{kind}' effect needs a unit")
             e.pop("unit", None)
+            e["table"] = True  # on no card, whatever unit the event names for the others
             return e
         state = self.state
         unit = state.unit(unit_id)

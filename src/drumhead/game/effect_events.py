@@ -27,6 +27,7 @@ EFFECT_KEYS = frozenset(
         "left",
         "unit",
         "attribute",
+        "table",
     }
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
@@ -34,7 +35,8 @@ lost, hits left on the current stand), worked out when it was applied; for a ``l
 with an ``amount``, ``attribute`` names the leader's attribute it was taken off and ``left``
 what remained (an event without ``attribute`` is older: see :mod:`drumhead.rules.legacy_cards`);
 ``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
-no card)."""
+no card); ``table = true``: a note that fell on no card although the event names a unit (the
+table's note in the same event as both sides' effects; events before it had no such note)."""
 
 
 def _apply_effects(state: GameState, d: EventData) -> GameState:
@@ -53,7 +55,7 @@ def _apply_effects(state: GameState, d: EventData) -> GameState:
         named_unit(state, d, default)
     for index, effect in enumerate(d.tables("effects")):
         key = f"effects.{index}"
-        target = effect.get("unit", default)
+        target = None if effect.get("table") is True else effect.get("unit", default)
         if target is None:  # the table's note, or an army-level side's: on no card
             if effect.get("kind") != "note":
                 raise d.fail(f"{key}.unit", "only a note falls on no unit")
