@@ -77,6 +77,24 @@ min = 0
 label = "Casualties the defender took"
 from_log = "last_value:round"
 
+[checks.tally]
+title = "Casualties inflicted this turn"
+kind = "roll"
+phase = "activation"
+source = "Log rules p.4"
+summary = "Every round's casualties, added."
+dice = "total"
+outcome = "total"
+
+[checks.tally.inputs.total]
+type = "int"
+min = 0
+label = "Casualties inflicted in every round this turn"
+from_log = "turn_total:round"
+
+[checks.tally.outcomes.total]
+text = "{value} in all"
+
 [checks.decide.outcomes.attacker_routs]
 text = "The attacker routs"
 effects = [{ kind = "state", state = "rout", text = "Routs" }]
@@ -161,5 +179,19 @@ def test_from_log_is_checked_at_load(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as found:
         register_ruleset_file(rules)
     message = str(found.value)
-    assert "'rolled_today' is not one of rolled_this_turn, last_value:CHECK" in message
+    assert "'rolled_today' is not one of rolled_this_turn, last_value:CHECK, turn_total:CHECK" in (
+        message
+    )
     assert "no check 'rund'" in message
+
+
+def test_a_turns_total_adds_every_round_and_reads_each(table: TableSession) -> None:
+    game = table.open_game_or_fail()
+    for face in (3, 4):
+        game.resolve(
+            "round", "blue_guards", {}, at=AT, roles={"opponent": "red_line"}, hand_dice=[face]
+        )
+    assert table.prefill("tally", "blue_guards") == {"total": 7}
+    assert table.prefill("tally", "red_line") == {}  # no round rolled for it: asked
+    event, result = game.resolve("tally", "blue_guards", {}, at=AT)
+    assert (result.value, event.data["read"]) == (7, [1, 2])

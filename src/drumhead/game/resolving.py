@@ -59,7 +59,7 @@ class CheckResolving(GameCore):
 
     def logged_inputs(
         self, spec: CheckSpec, unit_id: str, role: str | None = None
-    ) -> dict[str, tuple[InputValue, int | None]]:
+    ) -> dict[str, tuple[InputValue, tuple[int, ...]]]:
         """The check's inputs this turn's log fills for the unit in ``role``, each with the
         entry it was read from (:func:`drumhead.game.log_inputs.log_inputs`)."""
         if not any(i.from_log for i in spec.inputs):
@@ -112,7 +112,7 @@ class CheckResolving(GameCore):
                 known = ", ".join(spec.role_ids) or "self"
                 raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
         first = spec.role_ids[0] if spec.role_ids else "self"
-        logged: dict[str, tuple[InputValue, int | None]] = {}
+        logged: dict[str, tuple[InputValue, tuple[int, ...]]] = {}
         if unit_id is not None:
             self.state.unit(unit_id)
             led = chosen.get(first, chosen.get("self"))
@@ -129,7 +129,7 @@ class CheckResolving(GameCore):
                 values = {**card, **values}
                 logged.update(self.logged_inputs(spec, units[0], role))
         read = sorted(
-            {seq for name, (v, seq) in logged.items() if seq is not None and values.get(name) == v}
+            {seq for name, (v, seqs) in logged.items() if values.get(name) == v for seq in seqs}
         )
         ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
         ctx = prepare(

@@ -313,7 +313,7 @@ def build_ruleset(
         r.report("checks", "a ruleset needs at least one check")
     for check in checks:
         for spec in check.inputs:
-            named = (spec.from_log or "").partition("last_value:")[2]
+            named = (spec.from_log or "").partition(":")[2]
             if named and named not in check_ids:
                 where = f"checks.{check.id}.inputs.{spec.name}.from_log"
                 r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
