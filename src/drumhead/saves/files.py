@@ -22,6 +22,14 @@ except ImportError:  # pragma: no cover - Windows: the lock file alone (see acqu
 BACKUPS = 3
 """How many earlier versions of a save's snapshot are kept (``NAME.toml.1`` is the newest)."""
 
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Opening with this flag refuses a symbolic link as the file's own name (a link to another
+file is never written through); 0 where the system has none (Windows)."""
+
+LOCK_BYTES = 4096
+"""The most of a lock file read: a lock holds a line of JSON (a lock file made huge, or a
+link to an endless file, costs nothing)."""
+
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.,'()-]{0,79}$")
 
 
@@ -63,6 +71,65 @@ _REASONS = {
     errno.EACCES: "the saves folder is read-only",
     errno.EPERM: "the saves folder is read-only",
 }
+
+
+class LinkRefused(SaveError):
+    """A file drumhead would write is a symbolic link: it is never written through."""
+
+
+def link_refusal(path: Path, *, save: Path | None = None) -> LinkRefused:
+    """The error for ``path`` found to be a symbolic link where drumhead writes a file."""
+    try:
+        target = f" (to {os.readlink(path)})"
+    except OSError:
+        target = ""
+    if target and len(target) > 90:
+        target = f" (to ...{target[-80:]}"
+    if path.name.endswith(".lock"):
+        advice = f"delete {path.name} (a link, maybe from an unpacked archive) and try again"
+    else:
+        advice = "put the file itself there in its place (a copy of what the link points to)"
+    return LinkRefused(
+        f"{path.name} is a symbolic link{target}: drumhead never writes through a link, "
+        f"which could overwrite any file; {advice}",
+        path=str(save if save is not None else path),
+    )
+
+
+def refuse_links(*paths: Path, save: Path) -> None:
+    """Raise :class:`LinkRefused` for the first of ``paths`` that is a symbolic link."""
+    for path in paths:
+        if path.is_symlink():
+            raise link_refusal(path, save=save)
+
+
+def open_new(path: Path, flags: int = os.O_WRONLY) -> int:
+    """Make ``path`` as a new file and open it, never through a symbolic link: a file (or link)
+    already there under that name is an error (``FileExistsError``)."""
+    return os.open(path, flags | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o644)
+
+
+def write_file(path: Path, data: bytes, *, replace: bool = True) -> None:
+    """Write a file the player named (``-o FILE``): refused, with the reason, when ``path`` is
+    a symbolic link (never written through), or exists and ``replace`` is False. Raises
+    :class:`DrumheadError` with the operating system's reason when it cannot be written."""
+    if path.is_symlink():
+        raise link_refusal(path)
+    flags = os.O_WRONLY | os.O_CREAT | NO_FOLLOW | (os.O_TRUNC if replace else os.O_EXCL)
+    try:
+        fd = os.open(path, flags, 0o644)
+        try:
+            write_all(fd, data, 0)
+        finally:
+            os.close(fd)
+    except FileExistsError:
+        raise DrumheadError(
+            f"{path} exists already: give another file (nothing was written)"
+        ) from None
+    except OSError as exc:
+        if path.is_symlink():  # made between the look and the open
+            raise link_refusal(path) from None
+        raise DrumheadError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def moved_reason(path: Path) -> str:
@@ -132,7 +199,11 @@ def write_atomic(path: Path, data: bytes, *, backups: int = 0, make_folder: bool
     try:
         if make_folder:
             folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            fd = open_new(tmp)
+        except FileExistsError:  # left by a crash, or put there: removed (never followed)
+            os.unlink(tmp)
+            fd = open_new(tmp)
         try:
             write_all(fd, data, 0)
             os.fsync(fd)
@@ -178,9 +249,13 @@ def rotate_backups(path: Path, keep: int) -> None:
     with contextlib.suppress(FileNotFoundError):
         first.unlink()
     try:
-        os.link(path, first)
+        os.link(path, first, follow_symlinks=False)
     except OSError:
-        first.write_bytes(path.read_bytes())
+        fd = open_new(first)
+        try:
+            write_all(fd, path.read_bytes(), 0)
+        finally:
+            os.close(fd)
 
 
 # -- locks ------------------------------------------------------------------------------------
@@ -257,15 +332,22 @@ def _parse_lock(raw: bytes) -> LockInfo | None:
     try:
         data = json.loads(raw.decode("utf-8"))
         return LockInfo(int(data["pid"]), str(data["host"]), str(data["since"]))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
 def read_lock(lock: Path) -> LockInfo | None:
+    """Who the lock file says holds the save (None: no lock file, a link, or not a lock's)."""
     try:
-        return _parse_lock(lock.read_bytes())
+        fd = os.open(lock, os.O_RDONLY | NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        return _parse_lock(_read_fd(fd))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def lock_path(save: Path) -> Path:
@@ -314,12 +396,16 @@ def acquire_lock(save: Path) -> SaveLock:
     has no ``flock`` (Windows), the lock file alone is the lock, made atomically with
     ``os.link``; a lock left by a process of this machine that is gone is taken over there.
     """
+    lock = lock_path(save)
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
+        refuse_links(lock, save=save)
         if _fcntl is None:  # pragma: no cover - exercised by patching _fcntl in the tests
             return _acquire_link(save)
         return _flock(save)
     except OSError as exc:
+        if lock.is_symlink():  # made between the look and the open
+            raise link_refusal(lock, save=save) from None
         raise SaveError(f"cannot lock the save: {exc.strerror or exc}", path=str(save)) from None
 
 
@@ -332,14 +418,16 @@ def _same_file(fd: int, path: Path) -> bool:
 
 
 def _read_fd(fd: int) -> bytes:
+    """The start of a lock file: at most :data:`LOCK_BYTES` (a lock is one short line)."""
     chunks: list[bytes] = []
     offset = 0
-    while True:
-        chunk = os.pread(fd, 4096, offset)
+    while offset < LOCK_BYTES:
+        chunk = os.pread(fd, LOCK_BYTES - offset, offset)
         if not chunk:
-            return b"".join(chunks)
+            break
         chunks.append(chunk)
         offset += len(chunk)
+    return b"".join(chunks)
 
 
 def _flock(save: Path) -> SaveLock:
@@ -350,7 +438,7 @@ def _flock(save: Path) -> SaveLock:
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     holder: LockInfo | None = None
     for attempt in range(40):
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o644)
         try:
             _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
         except BlockingIOError:
@@ -390,7 +478,13 @@ def _acquire_link(save: Path) -> SaveLock:
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
     tmp = save.parent / f".{lock.name}.{me.pid}.tmp"
-    tmp.write_bytes(payload)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # a leftover, or a link put there: removed, never followed
+    fd = open_new(tmp)
+    try:
+        write_all(fd, payload, 0)
+    finally:
+        os.close(fd)
     try:
         for _ in range(3):
             try:

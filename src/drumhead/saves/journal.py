@@ -23,7 +23,15 @@ from typing import Any
 from drumhead.game.events import Event
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
-from drumhead.saves.files import SaveError, SaveWriteError, moved_reason, write_all, write_failure
+from drumhead.saves.files import (
+    FILES_REPLACED,
+    NO_FOLLOW,
+    SaveError,
+    SaveWriteError,
+    moved_reason,
+    write_all,
+    write_failure,
+)
 
 
 def journal_file(save: Path, generation: int) -> Path:
@@ -260,9 +268,13 @@ class JournalWriter:
         """The journal, open for writing; checked to be still the file at ``path``."""
         if self._fd is None:
             try:
-                self._fd = os.open(self.path, os.O_WRONLY)
+                self._fd = os.open(self.path, os.O_WRONLY | NO_FOLLOW)
             except FileNotFoundError:
                 raise SaveWriteError(moved_reason(self.path), path=str(self.path)) from None
+            except OSError:
+                if self.path.is_symlink():  # never appended through (see refuse_links)
+                    raise SaveWriteError(FILES_REPLACED, path=str(self.path)) from None
+                raise
         if not same_file(self._fd, self.path):
             raise SaveWriteError(moved_reason(self.path), path=str(self.path))
         return self._fd
