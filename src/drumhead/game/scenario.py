@@ -7,7 +7,6 @@ declares none of a kind leaves that kind free.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -54,8 +53,8 @@ def scenario_ids(ruleset_id: str | None = None) -> list[str]:
             continue
         if ruleset_id is not None:
             try:
-                data = tomllib.loads(entry.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                data, _ = read_toml(entry.name, entry.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, DrumheadError):
                 continue
             if data.get("ruleset") != ruleset_id:
                 continue

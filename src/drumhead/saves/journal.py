@@ -102,12 +102,15 @@ def read_journal(path: Path) -> JournalRead:
 
 def journal_bytes(path: Path) -> bytes:
     """A journal file's bytes (a missing or unreadable journal is a :class:`SaveError`)."""
+    from drumhead.errors import RulesetError
+    from drumhead.rules.toml_file import read_bytes
+
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("the save's journal file is missing", path=str(path)) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the journal: {exc}", path=str(path)) from None
+        return read_bytes(path)
+    except RulesetError as exc:
+        if not path.exists():
+            raise SaveError("the save's journal file is missing", path=str(path)) from None
+        raise SaveError(f"cannot read the journal: {exc.message}", path=str(path)) from None
 
 
 def parse_entries(
@@ -146,7 +149,7 @@ def _entry(line: bytes) -> dict[str, Any] | str:
         return "damaged journal entry (checksum does not match)"
     try:
         entry = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return "damaged journal entry (not JSON)"
     if not isinstance(entry, dict):
         return "damaged journal entry (not a table)"

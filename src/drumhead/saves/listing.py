@@ -39,19 +39,15 @@ class SaveInfo:
 def read_header(path: Path) -> SaveInfo:
     """The ``[game]`` header of a snapshot (quick: the states are not read)."""
     # imported here: an empty saves folder (a new player's first start) needs neither
-    import tomllib
-
     from drumhead.rules.reader import Reader
+    from drumhead.rules.toml_file import parse_toml, read_text
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the save: {exc}", path=str(path)) from None
-    head = text.split("\n[start]", 1)[0]
-    try:
-        data = tomllib.loads(head)
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"not valid TOML: {exc}", path=str(path)) from None
+        text = read_text(path)
+        head = text.split("\n[start]", 1)[0]
+        data = parse_toml(head, path)
+    except RulesetError as exc:
+        raise SaveError(exc.message, path=exc.path, line=exc.line, key=exc.key) from None
     game = data.get("game")
     if not isinstance(game, dict):
         if "schema" not in data:

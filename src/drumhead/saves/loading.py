@@ -27,6 +27,7 @@ from drumhead.game.state import GameState
 from drumhead.house.record import file_status
 from drumhead.rules.model import Ruleset
 from drumhead.rules.reader import Reader
+from drumhead.rules.toml_file import decode, read_bytes
 from drumhead.rules.toml_lines import locate
 from drumhead.saves import parsed
 from drumhead.saves.digest import snapshot_body, state_digest
@@ -184,19 +185,12 @@ def _header(r: Reader, schema: int) -> _Header:
 def _load(save: Path, replay: bool) -> Loaded:
     name = str(save)
     try:
-        raw = save.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("no such save", path=name) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the save: {exc.strerror or exc}", path=name) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveError(
-            f"not UTF-8 text (byte {exc.start} is not)",
-            path=name,
-            line=raw.count(b"\n", 0, exc.start) + 1,
-        ) from None
+        raw = read_bytes(save)
+    except RulesetError as exc:
+        if exc.message == "file not found":
+            raise SaveError("no such save", path=name) from None
+        raise SaveError(exc.message.replace("the file", "the save"), path=name) from None
+    text = decode(raw, save)
     try:
         data, text = parsed.parse(save, text)
     except RulesetError as exc:
