@@ -19,7 +19,8 @@ import pytest
 
 from drumhead.cli.main import main
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.rules.toml_file import MAX_NESTING, read_toml
+from drumhead.rules.limits import MAX_NESTING
+from drumhead.rules.toml_file import read_toml
 
 HUGE_NUMBER = "9" * 5000
 DEEP_ARRAY = "[" * 600 + "]" * 600

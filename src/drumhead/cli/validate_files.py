@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError, RulesetErrors
+from drumhead.rules.limits import Kind
 
 
 def kind_of(path: Path, data: dict[str, object]) -> str:
@@ -18,6 +19,15 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
     return "ruleset"
 
 
+_LIMITS_OF: dict[str, Kind] = {
+    "save": "save",
+    "scenario": "scenario",
+    "house-rules": "house rules",
+    "ruleset": "ruleset",
+}
+"""The limits each kind of file :func:`check_paths` validates is held to."""
+
+
 def check_paths(paths: list[Path]) -> list[DrumheadError]:
     """Every problem found, each file's in file order; an empty list means every file is valid.
 
@@ -28,6 +38,7 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
         ruleset_ids,
         validate_ruleset_text,
     )
+    from drumhead.rules.limits import check_document
     from drumhead.rules.toml_file import read_toml
 
     errors: list[DrumheadError] = []
@@ -46,11 +57,12 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
         try:
             data, text = read_toml(path)
             kind = kind_of(path, data)
+            check_document(data, text, str(path), _LIMITS_OF[kind])
             if kind == "ruleset":
                 validate_ruleset_text(data, text, str(path))
             elif kind == "house-rules":
-                house = read_house_rules(path)
-                load_ruleset(house.ruleset, house_rules=path)
+                house = read_house_rules(path, text)  # read once, however large
+                load_ruleset(house.ruleset, house_rules=house)
             else:
                 from drumhead.cli import extra_checks
 

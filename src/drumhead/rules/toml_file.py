@@ -21,11 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from drumhead.errors import RulesetError
+from drumhead.rules.limits import (
+    LARGEST,
+    LIMITS,
+    MAX_NESTING,
+    Kind,
+    Limits,
+    check_document,
+    check_size,
+    too_large,
+)
 from drumhead.rules.toml_lines import locate
-
-MAX_NESTING = 32
-"""How deep tables and arrays may nest in any file drumhead reads (the deepest it writes:
-a save's copy of house rules that patch an effect of an outcome, 10 levels)."""
 
 _DIGITS = sys.get_int_max_str_digits() or 4300
 """Python's limit on the digits of a whole number read from text (tomllib is refused past it)."""
@@ -46,7 +52,7 @@ def read_bytes(path: str | Path, limit: int | None = None, what: str = "file") -
         if not stat.S_ISREG(info.st_mode):
             raise RulesetError("not a file (a folder, a device or a pipe)", path=name)
         if limit is not None and info.st_size > limit:
-            raise too_large(name, info.st_size, limit, what)
+            raise too_large(name, info.st_size, Limits(what, limit))
         chunks = []
         size = 0
         while True:  # to the end, or one byte past the limit (a file growing as it is read)
@@ -57,29 +63,12 @@ def read_bytes(path: str | Path, limit: int | None = None, what: str = "file") -
             chunks.append(chunk)
             size += len(chunk)
             if limit is not None and size > limit:
-                raise too_large(name, size, limit, what)
+                raise too_large(name, size, Limits(what, limit))
         return b"".join(chunks)
     except OSError as exc:
         raise RulesetError(f"cannot read the file: {exc.strerror or exc}", path=name) from None
     finally:
         os.close(fd)
-
-
-def too_large(name: str, size: int, limit: int, what: str) -> RulesetError:
-    """The error for a file of ``size`` bytes over its kind's ``limit``."""
-    return RulesetError(
-        f"the file is {_size(size)}; a {what} may be at most {_size(limit)} "
-        "(is it the right file?)",
-        path=name,
-    )
-
-
-def _size(n: int) -> str:
-    if n >= 2**20:
-        return f"{n / 2**20:,.1f} MiB"
-    if n >= 2**10:
-        return f"{n / 2**10:,.1f} KiB"
-    return f"{n:,} bytes"
 
 
 def decode(raw: bytes, path: str | Path) -> str:
@@ -100,14 +89,21 @@ def read_text(path: str | Path, limit: int | None = None, what: str = "file") ->
 
 
 def read_toml(
-    path: str | Path, text: str | None = None, *, limit: int | None = None, what: str = "file"
+    path: str | Path, text: str | None = None, *, kind: Kind | None = None
 ) -> tuple[dict[str, Any], str]:
-    """Read (unless ``text`` is given) and parse a TOML file: its tables and its text."""
+    """Read (unless ``text`` is given) and parse a TOML file: its tables and its text.
+
+    ``kind``: the file's kind, whose limits it is held to (:mod:`drumhead.rules.limits`);
+    None: the largest file any kind may be, and no limit on what it holds."""
+    limits = LIMITS[kind] if kind is not None else Limits("file", LARGEST)
     if text is None:
-        text = read_text(path, limit, what)
-    elif limit is not None and len(text) > limit:
-        raise too_large(str(path), len(text.encode("utf-8")), limit, what)
-    return parse_toml(text, path), text
+        text = read_text(path, limits.size, limits.what)
+    else:
+        check_size(text, str(path), limits)
+    data = parse_toml(text, path)
+    if kind is not None:
+        check_document(data, text, str(path), kind)
+    return data, text
 
 
 def parse_toml(text: str, path: str | Path) -> dict[str, Any]:

@@ -39,11 +39,12 @@ class SaveInfo:
 def read_header(path: Path) -> SaveInfo:
     """The ``[game]`` header of a snapshot (quick: the states are not read)."""
     # imported here: an empty saves folder (a new player's first start) needs neither
+    from drumhead.rules.limits import LIMITS
     from drumhead.rules.reader import Reader
     from drumhead.rules.toml_file import parse_toml, read_text
 
     try:
-        text = read_text(path)
+        text = read_text(path, LIMITS["save"].size, LIMITS["save"].what)
         head = text.split("\n[start]", 1)[0]
         data = parse_toml(head, path)
     except RulesetError as exc:

@@ -25,6 +25,7 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
 from drumhead.game.state import GameState
 from drumhead.house.record import file_status
+from drumhead.rules.limits import LIMITS
 from drumhead.rules.model import Ruleset
 from drumhead.rules.reader import Reader
 from drumhead.rules.toml_file import decode, read_bytes
@@ -185,7 +186,7 @@ def _header(r: Reader, schema: int) -> _Header:
 def _load(save: Path, replay: bool) -> Loaded:
     name = str(save)
     try:
-        raw = read_bytes(save)
+        raw = read_bytes(save, LIMITS["save"].size, LIMITS["save"].what)
     except RulesetError as exc:
         if exc.message == "file not found":
             raise SaveError("no such save", path=name) from None

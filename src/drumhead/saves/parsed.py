@@ -117,7 +117,7 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
                 return {**head, **tables}, text
     from drumhead.rules.toml_file import read_toml
 
-    return read_toml(path, text)
+    return read_toml(path, text)  # its size was checked as it was read
 
 
 def entry_name(body: str, suffix: str) -> str:

@@ -65,7 +65,7 @@ def read_table(folder: Path) -> TableState:
     from drumhead.rules.toml_file import read_toml
 
     try:
-        doc, _ = read_toml(folder / TABLE_FILE)
+        doc, _ = read_toml(folder / TABLE_FILE, kind="table")
     except DrumheadError:
         return TableState()
     last = doc.get("last")

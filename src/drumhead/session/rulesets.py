@@ -66,7 +66,7 @@ class RulesetShelf:
             return load_ruleset(ruleset_id, tuple(sorted(chosen)))
         key = (ruleset_id, chosen)
         if key not in self.cache:
-            data, text = read_toml(path)
+            data, text = read_toml(path, kind="ruleset")
             merged = apply_options(data, sorted(chosen))
             self.cache[key] = build_ruleset(merged, file=path, text=text, active_options=chosen)
         return self.cache[key]
@@ -76,12 +76,13 @@ class RulesetShelf:
         which every ruleset file has before its first table (the id when there is none)."""
         if ruleset_id not in self.titles:
             from drumhead.errors import DrumheadError
+            from drumhead.rules.limits import LIMITS
             from drumhead.rules.toml_file import read_text
 
             path = self.files.get(ruleset_id)
             try:
                 if path is not None:
-                    text = read_text(path)
+                    text = read_text(path, LIMITS["ruleset"].size)
                 else:
                     folder = resources.files("drumhead.data") / "rulesets"
                     text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
