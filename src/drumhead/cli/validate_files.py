@@ -55,6 +55,7 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
         return errors
     for path in paths:
         try:
+            _not_too_large(path)
             data, text = read_toml(path)
             kind = kind_of(path, data)
             check_document(data, text, str(path), _LIMITS_OF[kind])
@@ -72,6 +73,25 @@ def check_paths(paths: list[Path]) -> list[DrumheadError]:
         except DrumheadError as exc:
             errors.append(RulesetError(str(exc), path=str(path)))
     return errors
+
+
+def _not_too_large(path: Path) -> None:
+    """Refuse, unread, a file larger than any kind but a save may be that is not a save (its
+    kind is known only once it is parsed: a 10 MB ruleset took seconds to be refused)."""
+    from drumhead.rules.limits import LIMITS, Limits, too_large
+
+    largest = max(LIMITS[k].size for k in ("ruleset", "house rules", "scenario"))
+    try:
+        size = path.stat().st_size
+        if size <= largest:
+            return
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return  # the reader says why
+    if b"schema" in head.split(b"\n[", 1)[0]:  # a save: its schema comes before any table
+        return
+    raise too_large(str(path), size, Limits("ruleset, house-rules or scenario file", largest))
 
 
 def _each(error: DrumheadError) -> list[DrumheadError]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from drumhead.errors import RulesetError, RulesetErrors
+from drumhead.errors import RulesetError, RulesetErrors, excerpt
 
 Kind = Literal["ruleset", "house rules", "scenario", "save", "table"]
 """The kinds of file drumhead reads."""
@@ -28,6 +28,10 @@ class Limits:
     """The kind as an error names it (``house-rules file``)."""
     size: int
     """The most bytes the file may have (refused unread past it)."""
+    text: int | None = None
+    """The most characters of one text value (None: no limit; a save's notes grow)."""
+    key: int | None = None
+    """The most characters of one key."""
     entries: int | None = None
     """The most entries of one table or array."""
 
@@ -39,19 +43,24 @@ MAX_NESTING = 32
 """How deep tables and arrays may nest in any file drumhead reads (the deepest it writes:
 a save's copy of house rules that patch an effect of an outcome, 10 levels)."""
 
+TEXT = 2_000
+"""Characters in one text of a ruleset, house-rules or scenario file: a long paragraph (the
+longest shipped text, a reference entry, has 924)."""
+KEY = 100
+"""Characters in one key: an id (the longest shipped has 31)."""
 ENTRIES = 1_000
 """Entries of one table or array (a check's modifiers or outcomes, a ruleset's gaps, a
 scenario's units)."""
 
 LIMITS: dict[Kind, Limits] = {
-    "ruleset": Limits("ruleset file", 1 * MiB, ENTRIES),
-    "house rules": Limits("house-rules file", 256 * KiB, ENTRIES),
-    "scenario": Limits("scenario file", 1 * MiB, ENTRIES),
+    "ruleset": Limits("ruleset file", 1 * MiB, TEXT, KEY, ENTRIES),
+    "house rules": Limits("house-rules file", 256 * KiB, TEXT, KEY, ENTRIES),
+    "scenario": Limits("scenario file", 1 * MiB, TEXT, KEY, ENTRIES),
     "save": Limits("save's snapshot", 64 * MiB),
     "table": Limits("table file", 1 * MiB),
 }
-"""Each kind's limits. A save is the players' own record: its tables are bounded by the file
-alone."""
+"""Each kind's limits. A save is the players' own record: its texts (a unit's notes grow all
+game) and tables are bounded by the file alone."""
 
 LARGEST = max(limits.size for limits in LIMITS.values())
 """The most bytes of any file drumhead reads (``drumhead check`` reads a file before it knows
@@ -59,33 +68,54 @@ its kind)."""
 
 
 def check_document(data: dict[str, Any], text: str, path: str, kind: Kind) -> None:
-    """Raise every table of ``data`` past ``kind``'s limits (file, line, key)."""
+    """Raise every text, key and table of ``data`` past ``kind``'s limits (file, line, key,
+    and an excerpt of the value, never the whole of it)."""
     from drumhead.rules.toml_lines import locate
 
     limits = LIMITS[kind]
     check_size(text, path, limits)
-    if limits.entries is None:
+    if limits.text is None and limits.key is None and limits.entries is None:
         return
-    found: list[tuple[str, str]] = []  # (key path, message)
+    found: list[tuple[str, str, str]] = []  # (key path, message, a key too long to locate)
     stack: list[tuple[Any, str]] = [(data, "")]
     while stack and len(found) < 100:
         node, key = stack.pop()
         items = node.items() if isinstance(node, dict) else enumerate(node)
-        if len(node) > limits.entries:
+        if limits.entries is not None and len(node) > limits.entries:
             found.append(
                 (
                     key,
                     f"{len(node):,} entries; a table or list in a {limits.what} holds at most "
                     f"{limits.entries:,}",
+                    "",
                 )
             )
         for name, value in items:
+            if limits.key is not None and isinstance(name, str) and len(name) > limits.key:
+                found.append(
+                    (
+                        _join(key, excerpt(name, 40)),
+                        f"a key of {len(name):,} characters; a key has at most {limits.key:,}",
+                        name,
+                    )
+                )
+                continue
+            inner = _join(key, str(name))
             if isinstance(value, dict | list):
-                stack.append((value, _join(key, str(name))))
+                stack.append((value, inner))
+            elif limits.text is not None and isinstance(value, str) and len(value) > limits.text:
+                found.append(
+                    (
+                        inner,
+                        f"a text of {len(value):,} characters ({excerpt(value, 60)!r}); a "
+                        f"{limits.what} has at most {limits.text:,} in one text",
+                        "",
+                    )
+                )
     if found:
         errors = [
-            RulesetError(message, path=path, key=key, line=locate(text, key) if key else None)
-            for key, message in found
+            RulesetError(message, path=path, key=key, line=_line(locate, text, key, name))
+            for key, message, name in found
         ]
         errors.sort(key=lambda e: e.line if e.line is not None else 1 << 30)
         raise RulesetErrors(errors)
@@ -116,3 +146,12 @@ def _size(n: int) -> str:
 
 def _join(key: str, name: str) -> str:
     return f"{key}.{name}" if key else name
+
+
+def _line(locate: Any, text: str, key: str, name: str) -> int | None:
+    """The line of ``key``; of a key too long to be looked up, where ``name`` is written."""
+    if name:
+        at = text.find(name[:200])
+        return text.count("\n", 0, at) + 1 if at >= 0 else None
+    found: int | None = locate(text, key) if key else None
+    return found
