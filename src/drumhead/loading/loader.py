@@ -150,6 +150,7 @@ def load_ruleset(
         gaps = {"gaps": {g: {"value": v} for g, v in house.gaps if "." not in g}}
         layers.append((gaps, house.path, house.text, ""))
     ruleset: Ruleset | None = None
+    locator = layered_locator(name, text, layers, house)
     try:
         ruleset = build_ruleset(
             merged,
@@ -158,10 +159,12 @@ def load_ruleset(
             active_options=active,
             house_rules=house.path if house else None,
             house_rules_digest=house.digest if house else None,
-            locator=layered_locator(name, text, layers, house),
+            locator=locator,
         )
     except RulesetError as exc:
         problems.add(exc)
+    if ruleset is not None:
+        check_numbers(ruleset, locator, problems)
     if house is not None and ruleset is not None:
         _check_keyed_house_values(ruleset, house, problems)
     problems.raise_any()
@@ -170,6 +173,17 @@ def load_ruleset(
         ruleset = replace(ruleset, house_changes=changes)
     _CACHE[key] = ruleset
     return ruleset
+
+
+def check_numbers(ruleset: Ruleset, locator: Locator, problems: Problems) -> None:
+    """What the format promises of a ruleset's numbers, checked now rather than met at the
+    table (:mod:`drumhead.checks.reach`): none reaches past the limit, and every miss of a
+    target test has an outcome. Each problem at the file and line of its key."""
+    from drumhead.checks.reach import check_reach
+
+    for key, message in check_reach(ruleset):
+        file, line = locator(key)
+        problems.add(RulesetError(message, path=file, key=key, line=line))
 
 
 def _check_keyed_house_values(ruleset: Ruleset, house: HouseRules, problems: Problems) -> None:
@@ -215,16 +229,19 @@ def check_options(data: Mapping[str, Any], text: str, name: str) -> None:
     for option in table:
         if not isinstance(table[option], dict) or "patch" not in table[option]:
             continue  # an option with no patch changes nothing the base validation missed
+        locator = layered_locator(name, text, [_option_layer(data, option, text, name)])
         try:
-            build_ruleset(
+            ruleset = build_ruleset(
                 apply_options(data, [option]),
                 file=name,
                 text=text,
                 active_options=frozenset([option]),
-                locator=layered_locator(name, text, [_option_layer(data, option, text, name)]),
+                locator=locator,
             )
         except RulesetError as exc:
             problems.add(exc)
+        else:
+            check_numbers(ruleset, locator, problems)
     problems.raise_any()
 
 
@@ -404,6 +421,8 @@ def validate_ruleset_text(data: Mapping[str, Any], text: str, name: str) -> Rule
         ruleset = build_ruleset(data, file=name, text=text)
     except RulesetError as exc:
         problems.add(exc)
+    else:
+        check_numbers(ruleset, layered_locator(name, text, []), problems)
     try:
         check_options(data, text, name)
     except RulesetError as exc:
