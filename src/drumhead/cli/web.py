@@ -49,7 +49,9 @@ class GuardedServer(Server):
     ``{"url", "host", "port"}``, for scripts)."""
 
     def __init__(self, command: str, *, host: str, port: int, as_json: bool = False) -> None:
-        super().__init__(command, host=host, port=port, title="drumhead")
+        # an IPv6 address is written in brackets in an address: http://[::1]:8000/
+        own = f"http://{_host_port(host, port)}"
+        super().__init__(command, host=host, port=port, title="drumhead", public_url=own)
         self.token = secrets.token_urlsafe(32)
         """The secret the address carries; a new one each time the server starts."""
         self.as_json = as_json
