@@ -11,6 +11,7 @@ from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.saves.files import SaveError, lock_holder
+from drumhead.saves.times import time_problem
 
 
 class NotASave(SaveError):
@@ -66,6 +67,11 @@ def read_header(path: Path) -> SaveInfo:
             events=r.integer("events", 0),
             locked=lock_holder(path) is not None,
         )
+        for key in ("created", "last_played"):
+            value = r.text(key, "")
+            problem = time_problem(value) if value else None
+            if problem is not None:
+                raise r.error(key, problem)
         schema = data.get("schema")
         if isinstance(schema, int) and schema >= 2:
             generation = r.integer("generation")

@@ -41,6 +41,7 @@ from drumhead.saves.history import (
 )
 from drumhead.saves.journal import JournalRead, journal_file, parse_entries
 from drumhead.saves.journal import journal_bytes as read_journal_bytes
+from drumhead.saves.times import time_problem
 
 SCHEMA = 4
 """The save schema this drumhead writes. Older schemas are read (and written in this one at
@@ -169,7 +170,10 @@ def _header(r: Reader, schema: int) -> _Header:
         house_digest=g.text("house_rules_digest", None),
         state_digest=g.text("state_digest", None) if schema >= 4 else None,
     )
-    g.text("last_played", "")
+    for key, value in (("created", header.created), ("last_played", g.text("last_played", ""))):
+        problem = time_problem(value) if value else None
+        if problem is not None:
+            raise g.error(key, problem)
     g.done()
     for key in ("generation", "journal_entries", "journal_bytes", "events"):
         value = {
