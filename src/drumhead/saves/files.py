@@ -406,7 +406,10 @@ def acquire_lock(save: Path) -> SaveLock:
     except OSError as exc:
         if lock.is_symlink():  # made between the look and the open
             raise link_refusal(lock, save=save) from None
-        raise SaveError(f"cannot lock the save: {exc.strerror or exc}", path=str(save)) from None
+        reason = write_failure(exc, lock).reason  # "the disk is full", in a player's words
+        raise SaveError(
+            f"cannot lock the save: {reason} ({lock.name} cannot be written)", path=str(save)
+        ) from None
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -463,6 +466,14 @@ def _flock(save: Path) -> SaveLock:
             payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
             os.ftruncate(fd, 0)
             write_all(fd, payload, 0)
+        except OSError:
+            # a lock file that cannot say who holds it is not left behind (a full disk left an
+            # empty one): held, so nobody else is writing it
+            with contextlib.suppress(OSError):
+                if _same_file(fd, lock):
+                    os.unlink(lock)
+            os.close(fd)
+            raise
         except BaseException:
             os.close(fd)
             raise
@@ -480,12 +491,12 @@ def _acquire_link(save: Path) -> SaveLock:
     tmp = save.parent / f".{lock.name}.{me.pid}.tmp"
     with contextlib.suppress(FileNotFoundError):
         os.unlink(tmp)  # a leftover, or a link put there: removed, never followed
-    fd = open_new(tmp)
     try:
-        write_all(fd, payload, 0)
-    finally:
-        os.close(fd)
-    try:
+        fd = open_new(tmp)
+        try:
+            write_all(fd, payload, 0)
+        finally:
+            os.close(fd)
         for _ in range(3):
             try:
                 os.link(tmp, lock)
