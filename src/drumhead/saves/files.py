@@ -385,8 +385,11 @@ def _locked_error(save: Path, lock: Path, holder: LockInfo | None) -> SaveLocked
     )
 
 
-def acquire_lock(save: Path) -> SaveLock:
+def acquire_lock(save: Path, wait: float = 0.0) -> SaveLock:
     """Take the save's lock, or raise :class:`SaveLockedError` naming who holds it.
+
+    ``wait``: seconds to wait for a drumhead of this machine to let go of it first (a command
+    such as ``drumhead play`` is over in a moment; the app never waits).
 
     The lock is the operating system's (``flock`` on ``NAME.lock``, held for as long as the
     save is open): two processes can never both hold it, and the kernel lets go of it when its
@@ -402,7 +405,7 @@ def acquire_lock(save: Path) -> SaveLock:
         refuse_links(lock, save=save)
         if _fcntl is None:  # pragma: no cover - exercised by patching _fcntl in the tests
             return _acquire_link(save)
-        return _flock(save)
+        return _flock(save, wait)
     except OSError as exc:
         if lock.is_symlink():  # made between the look and the open
             raise link_refusal(lock, save=save) from None
@@ -433,14 +436,17 @@ def _read_fd(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _flock(save: Path) -> SaveLock:
+def _flock(save: Path, wait: float = 0.0) -> SaveLock:
     import json
 
     assert _fcntl is not None
     lock = lock_path(save)
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     holder: LockInfo | None = None
-    for attempt in range(40):
+    until = time.monotonic() + wait
+    attempt = 0
+    while attempt < 40 or time.monotonic() < until:
+        attempt += 1
         fd = os.open(lock, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o644)
         try:
             _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
@@ -448,7 +454,15 @@ def _flock(save: Path) -> SaveLock:
             holder = _parse_lock(_read_fd(fd))
             os.close(fd)
             if holder is not None and not _stale(holder):
-                raise _locked_error(save, lock, holder) from None
+                if holder.host != me.host or time.monotonic() >= until:
+                    error = _locked_error(save, lock, holder)
+                    if wait:
+                        error = SaveLockedError(
+                            f"{error.message} (waited {wait:g} s)", path=error.path
+                        )
+                    raise error from None
+                time.sleep(0.05)  # a drumhead of this machine: waited for, as asked
+                continue
             # held, but the file does not say by whom yet: its holder is just starting
             time.sleep(0.005 * (1 + attempt % 4))
             continue

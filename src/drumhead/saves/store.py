@@ -218,10 +218,11 @@ class SaveSession:
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path) -> tuple[SaveSession, Game]:
-        """Open a save for play: take its lock, load and validate it."""
+    def open(cls, path: str | Path, *, wait: float = 0.0) -> tuple[SaveSession, Game]:
+        """Open a save for play: take its lock, load and validate it. ``wait``: seconds to
+        wait for another drumhead of this machine to let go of the save first."""
         save = Path(path)
-        lock = acquire_lock(save)
+        lock = acquire_lock(save, wait)
         try:
             refuse_links(save, save=save)  # a snapshot rewritten would replace the link
             _remove_leftovers(save)
