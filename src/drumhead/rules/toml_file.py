@@ -106,9 +106,32 @@ def read_toml(
     return data, text
 
 
+_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+_LONG_KEY = re.compile(
+    rf"(?:^|[{{,])[ \t]*\[{{0,2}}[ \t]*{_PART}(?:[ \t]*\.[ \t]*{_PART}){{{MAX_NESTING + 1},}}",
+    re.MULTILINE,
+)
+"""A key (or table header) of more dotted parts than tables may nest: tomllib takes time in
+the square of a key's parts (a 40 KB key took it 10 s), so it is refused before parsing."""
+
+
+def _long_key_line(text: str) -> int | None:
+    """The line of the first key of more parts than tables nest (looked for on the lines with
+    that many dots alone: a few milliseconds a megabyte)."""
+    if text.count(".") <= MAX_NESTING:
+        return None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count(".") > MAX_NESTING and _LONG_KEY.search(line):
+            return number
+    return None
+
+
 def parse_toml(text: str, path: str | Path) -> dict[str, Any]:
     """``text`` parsed as TOML; any failure a :class:`RulesetError` naming ``path``."""
     name = str(path)
+    long_key = _long_key_line(text)
+    if long_key is not None:
+        raise _too_deep(name, long_key)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
