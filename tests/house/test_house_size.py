@@ -91,7 +91,8 @@ def test_marking_the_house_sources_takes_time_in_proportion() -> None:
 def _house(path: Path, modifiers: int, pad: int = 0) -> Path:
     lines = ['ruleset = "one-if-by-land"', f'description = "{"x" * pad}"']
     lines.append("[patch.checks.morale.modifiers]")
-    lines += [f'm{i} = {{ value = 1, label = "M{i}" }}' for i in range(modifiers)]
+    # each takes one off the roll: no more fails, however many are ticked (tests/core/test_reach.py)
+    lines += [f'm{i} = {{ value = -1, label = "M{i}" }}' for i in range(modifiers)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
