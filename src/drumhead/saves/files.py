@@ -250,7 +250,7 @@ def rotate_backups(path: Path, keep: int) -> None:
         first.unlink()
     try:
         os.link(path, first, follow_symlinks=False)
-    except OSError:
+    except (OSError, NotImplementedError):  # no hard links here (or not without following)
         fd = open_new(first)
         try:
             write_all(fd, path.read_bytes(), 0)
@@ -456,7 +456,7 @@ def _flock(save: Path, wait: float = 0.0) -> SaveLock:
             if holder is not None and not _stale(holder):
                 if holder.host != me.host or time.monotonic() >= until:
                     error = _locked_error(save, lock, holder)
-                    if wait:
+                    if wait and holder.host == me.host:
                         error = SaveLockedError(
                             f"{error.message} (waited {wait:g} s)", path=error.path
                         )
