@@ -6,6 +6,18 @@ and show ``str(error)`` without a traceback.
 
 from __future__ import annotations
 
+MESSAGE_LIMIT = 20_000
+"""The most characters of an error's message (bad input is quoted in excerpts where it is
+met; this is the net under them: a list of the names known there stays whole)."""
+
+
+def excerpt(text: str, length: int = 60) -> str:
+    """``text`` as an error quotes bad input: whole when short, else its start and its end."""
+    if len(text) <= length:
+        return text
+    tail = max(5, length // 4)
+    return f"{text[: length - tail - 5]} ... {text[-tail:]}"
+
 
 class DrumheadError(ValueError):
     """Base of every error drumhead reports to a person."""
@@ -82,9 +94,10 @@ class RulesetError(DrumheadError):
     """
 
     def __init__(self, message: str, *, path: str = "", key: str = "", line: int | None = None):
-        self.message = message
+        # never more than an excerpt of bad input (a key of 10 MB was repeated whole)
+        self.message = excerpt(message, MESSAGE_LIMIT)
         self.path = path
-        self.key = key
+        self.key = excerpt(key, 200)
         self.line = line
         super().__init__(self.format())
 

@@ -438,7 +438,7 @@ def test_a_folder_that_refuses_writes_gets_a_message(
         return real_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "open", refuse)
-    with pytest.raises(SaveError, match="cannot lock the save: Permission denied"):
+    with pytest.raises(SaveError, match="cannot lock the save: the saves folder is read-only"):
         SaveSession.create(tmp_path / "x.toml", gamegen.start_game())
     monkeypatch.undo()
     game = gamegen.start_game()

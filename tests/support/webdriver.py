@@ -39,6 +39,15 @@ _ESCAPES = re.compile(
 )
 
 
+OFFLINE = (
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+    "--proxy-server=127.0.0.1:9",
+    "--proxy-bypass-list=127.0.0.1;localhost",
+)
+"""The network off but for this machine: every other host's name resolves to nothing, and
+any request that would go out goes to a closed port instead."""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -56,9 +65,11 @@ def find_browser() -> tuple[str, str] | None:
 class Browser:
     """A headless Chromium driven through chromedriver; use as a context manager."""
 
-    def __init__(self, browser: str, driver: str) -> None:
+    def __init__(self, browser: str, driver: str, *, flags: tuple[str, ...] = ()) -> None:
         self.browser = browser
         self.driver_path = driver
+        self.flags = flags
+        """Chromium flags besides :data:`CHROMIUM_FLAGS` (:data:`OFFLINE`: no other host)."""
         self.port = free_port()
         self.profile = tempfile.mkdtemp(prefix="drumhead-chromium-")
         self.process: subprocess.Popen[bytes] | None = None
@@ -82,7 +93,7 @@ class Browser:
             time.sleep(0.05)
         options = {
             "binary": self.browser,
-            "args": [*CHROMIUM_FLAGS, f"--user-data-dir={self.profile}"],
+            "args": [*CHROMIUM_FLAGS, *self.flags, f"--user-data-dir={self.profile}"],
         }
         capabilities = {
             "goog:chromeOptions": options,
@@ -164,6 +175,19 @@ class Browser:
                 data = base64.b64decode(data).decode("utf-8", "replace")
             out.append(data)
         return _ESCAPES.sub("", "".join(out))
+
+    def requested(self) -> list[str]:
+        """Every address the browser asked for since the log was last read (pages, their
+        files and fonts, WebSockets)."""
+        out = []
+        for entry in self.command("POST", "/se/log", {"type": "performance"}):
+            message = json.loads(entry["message"])["message"]
+            params = message.get("params", {})
+            if message["method"] == "Network.requestWillBeSent":
+                out.append(params["request"]["url"])
+            elif message["method"] == "Network.webSocketCreated":
+                out.append(params["url"])
+        return out
 
     def screenshot(self, path: Path) -> None:
         path.write_bytes(base64.b64decode(self.command("GET", "/screenshot")))

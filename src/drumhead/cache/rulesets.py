@@ -176,7 +176,15 @@ def _entry_name(ruleset_id: str, options: list[str], house_rules: str | Path | N
         _add(digest, "ruleset", ruleset_id.encode(), shipped.read_bytes())
         _add(digest, "options", *(o.encode() for o in options))
         if house_rules is not None:
-            _add(digest, "house rules", str(house_rules).encode(), Path(house_rules).read_bytes())
+            from drumhead.rules.limits import LIMITS
+            from drumhead.rules.toml_file import read_bytes
+
+            _add(
+                digest,
+                "house rules",
+                str(house_rules).encode(),
+                read_bytes(house_rules, LIMITS["house rules"].size),
+            )
     except (OSError, ValueError):
         return None
     return digest.hexdigest()

@@ -142,11 +142,11 @@ def _save_file(args: argparse.Namespace) -> Path:
 
 
 def write_output(path: str, text: str) -> None:
-    """Write a command's output file, or say plainly why it cannot be written."""
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise DrumheadError(f"cannot write {path}: {exc.strerror or exc}") from None
+    """Write a command's output file (never through a symbolic link), or say plainly why it
+    cannot be written."""
+    from drumhead.saves.files import write_file
+
+    write_file(Path(path), text.encode("utf-8"))
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -28,21 +28,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_template(args: argparse.Namespace) -> int:
-    from drumhead.errors import DrumheadError
     from drumhead.house.template import template_text
     from drumhead.loading.loader import load_ruleset
+    from drumhead.saves.files import write_file
 
     text = template_text(load_ruleset(args.ruleset))
     if args.output is None:
         print(text, end="")
         return 0
     out = Path(args.output)
-    if out.exists():
-        raise DrumheadError(f"{out} exists already: give another file (nothing was written)")
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise DrumheadError(f"cannot write {out}: {exc.strerror or exc}") from None
+    write_file(out, text.encode("utf-8"), replace=False)
     if args.json:
         emit_json({"written": str(out)})
     else:
@@ -98,6 +93,7 @@ def cmd_questions(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     from drumhead.errors import DrumheadError
     from drumhead.loading.json_schemas import all_schemas
+    from drumhead.saves.files import write_file
 
     schemas = all_schemas()
     if args.output is None:
@@ -112,7 +108,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, schema in schemas.items():
-            (folder / name).write_text(schema_text(schema), encoding="utf-8")
+            write_file(folder / name, schema_text(schema).encode("utf-8"))
     except OSError as exc:
         raise DrumheadError(f"cannot write into {folder}: {exc.strerror or exc}") from None
     print(f"wrote {len(schemas)} schemas into {folder}")

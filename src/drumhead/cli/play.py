@@ -75,6 +75,11 @@ def _roles(items: list[str], flag: str = "--role", what: str = "UNIT") -> dict[s
     return out
 
 
+PLAY_WAIT = 10.0
+"""Seconds ``drumhead play`` waits for another drumhead of this machine to let go of the save
+(two commands run at once: the second goes on when the first is done, a moment later)."""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from drumhead.cli.commands import _pairs
     from drumhead.cli.games import _stamp as now
@@ -82,7 +87,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from drumhead.saves.files import save_path
 
     path = save_path(saves_dir(getattr(args, "saves", None)), args.save)
-    session, game = SaveSession.open(path)
+    session, game = SaveSession.open(path, wait=PLAY_WAIT)
     report: dict[str, Any] = {"save": path.stem}
     try:
         if args.check is not None:

@@ -15,7 +15,18 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+MAX_ROLLS = 50
+"""The most dice expressions one ``drumhead roll`` takes (each gets its exact odds: 2,000 of
+``100d500`` took seconds)."""
+
+
 def cmd_roll(args: argparse.Namespace) -> int:
+    if len(args.exprs) > MAX_ROLLS:
+        from drumhead.cli.main import UsageError
+
+        raise UsageError(
+            f"drumhead roll: {len(args.exprs):,} dice expressions; at most {MAX_ROLLS} at once"
+        )
     # the operating system's randomness, as the secrets module uses (without importing it)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     rng = random.Random(seed)

@@ -15,21 +15,30 @@ request:
 * an **Origin**, when a browser sends one (it always does for a WebSocket), must be the served
   page's own: a page elsewhere cannot open the WebSocket even with the cookie.
 
+The page itself makes no request to another host (drumhead works offline): textual-serve's
+template fetches its font, Roboto Mono, from Google Fonts; :func:`offline_page` serves the
+same template with the same font from textual-serve's own static files instead, and refuses
+to start if the template still names another host.
+
 This is the one module that reaches into textual-serve: it overrides
-``Server._make_app`` (private in 1.1.3) and ``Server.on_startup``.
-tests/cli/test_serve.py fails loudly if the pinned version changes either.
+``Server._make_app`` (private in 1.1.3) and ``Server.on_startup``, and reads its page
+template. tests/cli/test_serve.py fails loudly if the pinned version changes either.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import re
 import secrets
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
@@ -49,7 +58,9 @@ class GuardedServer(Server):
     ``{"url", "host", "port"}``, for scripts)."""
 
     def __init__(self, command: str, *, host: str, port: int, as_json: bool = False) -> None:
-        super().__init__(command, host=host, port=port, title="drumhead")
+        # an IPv6 address is written in brackets in an address: http://[::1]:8000/
+        own = f"http://{_host_port(host, port)}"
+        super().__init__(command, host=host, port=port, title="drumhead", public_url=own)
         self.token = secrets.token_urlsafe(32)
         """The secret the address carries; a new one each time the server starts."""
         self.as_json = as_json
@@ -68,6 +79,8 @@ class GuardedServer(Server):
     async def _make_app(self) -> web.Application:
         app: web.Application = await super()._make_app()
         app.middlewares.append(self.guard)
+        page = offline_page(Path(self.templates_path) / PAGE)
+        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({PAGE: page}))
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -112,6 +125,43 @@ class GuardedServer(Server):
         return response
 
 
+PAGE = "app_index.html"
+"""textual-serve's page template (the page the token opens)."""
+
+_WEB_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*>", re.IGNORECASE)
+_OUTSIDE = re.compile(
+    r"""(?:href|src)\s*=\s*["']?(?:https?:)?//|url\(\s*["']?(?:https?:)?//|@import""",
+    re.IGNORECASE,
+)
+"""Anything in a page that would fetch from another host (its own files are named through
+``config.static.url``)."""
+
+_FONT_FACE = """
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf")
+          format("truetype");
+        font-weight: 100 700;
+      }"""
+"""Roboto Mono from textual-serve's own static files (it ships the font)."""
+
+
+def offline_page(template: Path) -> str:
+    """textual-serve's page template without its Google Fonts link, the same font served from
+    here. Raises RuntimeError when the template would still fetch from another host (a new
+    textual-serve: read its template before moving the pin)."""
+    text = _WEB_FONT.sub("", template.read_text(encoding="utf-8"))
+    text = text.replace("<style>", "<style>" + _FONT_FACE, 1)
+    found = _OUTSIDE.search(text)
+    if found is not None or _FONT_FACE not in text:
+        raise RuntimeError(
+            f"textual-serve's page {template} would fetch from another host "
+            f"({found.group(0) if found else 'no <style> for its font'}): drumhead serves "
+            "nothing that leaves this machine"
+        )
+    return text
+
+
 def _host_port(host: str, port: int) -> str:
     name = f"[{host}]" if ":" in host and not host.startswith("[") else host
     return f"{name}:{port}"
@@ -136,4 +186,5 @@ def internals() -> dict[str, Any]:
         "make_app": getattr(Server, "_make_app", None),
         "on_startup": getattr(Server, "on_startup", None),
         "public_url": "public_url" in Server.__init__.__code__.co_names,
+        "templates_path": "templates_path" in Server.__init__.__code__.co_names,
     }

@@ -260,15 +260,15 @@ def parse(text: str) -> DiceExpr:
         )
     count = _number(raw, match["count"], "{n} dice is too many", MAX_DICE) if match["count"] else 1
     if not match["sides"]:
-        raise NotationError(f"'{raw}': the number of sides is missing after 'd' (e.g. 2d6)")
+        raise NotationError(f"'{_short(raw)}': the number of sides is missing after 'd' (e.g. 2d6)")
     sides = _number(raw, match["sides"], "a die of {n} sides has too many sides", MAX_SIDES)
     if count < 1:
-        raise NotationError(f"'{raw}': must roll at least one die")
+        raise NotationError(f"'{_short(raw)}': must roll at least one die")
     if sides < 2:
-        raise NotationError(f"'{raw}': a die needs at least 2 sides, not {sides}")
+        raise NotationError(f"'{_short(raw)}': a die needs at least 2 sides, not {sides}")
     if count * sides > MAX_DICE_TIMES_SIDES:
         raise NotationError(
-            f"'{raw}': {count} dice of {sides} sides is too many to give exact odds for "
+            f"'{_short(raw)}': {count} dice of {sides} sides is too many to give exact odds for "
             f"(dice times sides at most {MAX_DICE_TIMES_SIDES:,}: e.g. 100d500 or 50d1000)"
         )
     modifier = 0

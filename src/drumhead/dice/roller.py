@@ -57,10 +57,19 @@ class RandomDice:
         return True
 
 
+MAX_HAND_FACES = 500
+"""The most faces typed in for one check: more than any check rolls (a pool of 200 dice and its
+re-roll, a fire roll of 200)."""
+
+
 class HandDice:
     """Faces typed in by the players, consumed in order; each is checked against its die."""
 
     def __init__(self, faces: list[int] | tuple[int, ...]) -> None:
+        if len(faces) > MAX_HAND_FACES:
+            raise DiceError(
+                f"{len(faces):,} dice entered: one check takes at most {MAX_HAND_FACES} faces"
+            )
         self.faces = list(faces)
         self.used = 0
 

@@ -26,7 +26,7 @@ def register_ruleset_file(path: str | Path) -> str:
     from drumhead.loading.ruleset import build_ruleset
     from drumhead.rules.toml_file import read_toml
 
-    data, text = read_toml(path)
+    data, text = read_toml(path, kind="ruleset")
     ruleset = build_ruleset(data, file=str(path), text=text)
     _REGISTERED[ruleset.id] = Path(path)
     return ruleset.id
@@ -52,7 +52,7 @@ def game_ruleset(
     from drumhead.loading.ruleset import build_ruleset
     from drumhead.rules.toml_file import read_toml
 
-    data, text = read_toml(path)
+    data, text = read_toml(path, kind="ruleset")
     active = frozenset(options)
     merged = apply_options(data, sorted(active))
     return build_ruleset(

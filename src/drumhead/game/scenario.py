@@ -7,7 +7,6 @@ declares none of a kind leaves that kind free.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -54,8 +53,8 @@ def scenario_ids(ruleset_id: str | None = None) -> list[str]:
             continue
         if ruleset_id is not None:
             try:
-                data = tomllib.loads(entry.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                data, _ = read_toml(entry.name, entry.read_text(encoding="utf-8"), kind="scenario")
+            except (OSError, UnicodeDecodeError, DrumheadError):
                 continue
             if data.get("ruleset") != ruleset_id:
                 continue
@@ -67,7 +66,7 @@ def load_scenario(path_or_id: str | Path, ruleset: Ruleset | None = None) -> Sce
     """A scenario file (a path) or a shipped scenario (an id), validated against its ruleset."""
     path = Path(path_or_id)
     if path.suffix == ".toml" or path.exists():
-        data, text = read_toml(path)
+        data, text = read_toml(path, kind="scenario")
         name = str(path)
         scenario_id = path.stem
     else:
@@ -76,7 +75,8 @@ def load_scenario(path_or_id: str | Path, ruleset: Ruleset | None = None) -> Sce
             shipped = ", ".join(scenario_ids()) or "none"
             raise DrumheadError(f"no scenario '{scenario_id}' (shipped: {shipped})")
         name = f"data/scenarios/{scenario_id}.toml"
-        data, text = read_toml(name, (_folder() / f"{scenario_id}.toml").read_text("utf-8"))
+        shipped = (_folder() / f"{scenario_id}.toml").read_text("utf-8")
+        data, text = read_toml(name, shipped, kind="scenario")
     return read_scenario(data, text=text, file=name, scenario_id=scenario_id, ruleset=ruleset)
 
 

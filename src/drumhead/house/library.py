@@ -95,7 +95,7 @@ def describe(path: Path, ruleset_id: str, origin: str = "yours") -> HouseChoice 
     """The preview of one file for a ruleset; None when it is for another ruleset (or not a
     house-rules file at all)."""
     try:
-        data, _ = read_toml(path)
+        data, _ = read_toml(path, kind="house rules")
     except RulesetError as exc:
         return HouseChoice(str(path), path.stem, origin=origin, problem=exc.format())
     if data.get("ruleset") != ruleset_id or "id" in data:

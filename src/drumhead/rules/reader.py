@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from drumhead.errors import DrumheadError, RulesetError, RulesetErrors
+from drumhead.errors import DrumheadError, RulesetError, RulesetErrors, excerpt
 from drumhead.rules.expr import Expr, compile_expr
 from drumhead.rules.toml_lines import locate
 
@@ -137,7 +137,7 @@ class Reader:
         if not isinstance(value, str):
             raise self.error(name, f"expected text, got {_kind(value)}")
         if choices and value not in choices:
-            raise self.error(name, f"'{value}' is not one of: {', '.join(choices)}")
+            raise self.error(name, f"'{excerpt(value)}' is not one of: {', '.join(choices)}")
         return value
 
     def integer(self, name: str, default: Any = _MISSING) -> Any:
@@ -188,7 +188,7 @@ class Reader:
             and value[0] <= value[1]
         ):
             return (value[0], value[1])
-        raise self.error(name, f"expected [low, high] with low <= high, got {value!r}")
+        raise self.error(name, f"expected [low, high] with low <= high, got {excerpt(repr(value))}")
 
     def expr(self, name: str, default: Any = _MISSING) -> Any:
         value = self.raw(name, default)
@@ -232,14 +232,14 @@ class Reader:
         for key in self.data:
             if key not in keys:
                 self.seen.add(key)  # reported once, here
-                self.report(key, f"unknown key '{key}' (this table takes: {known})")
+                self.report(key, f"unknown key '{excerpt(key)}' (this table takes: {known})")
 
     def done(self) -> None:
         """Reject any key that nobody read, each one reported."""
         known = ", ".join(sorted(self.seen)) or "none"
         for key in self.data:
             if key not in self.seen:
-                self.report(key, f"unknown key '{key}' (this table takes: {known})")
+                self.report(key, f"unknown key '{excerpt(key)}' (this table takes: {known})")
 
     def check_names(self, name: str, expr: Expr, known: set[str], lookups: set[str]) -> Expr:
         """Report any name ``expr`` reads that is not ``known``, and any lookup table that is
@@ -263,11 +263,11 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, int):
-        return f"a number ({value})"
+        return f"a number ({excerpt(str(value))})"
     if isinstance(value, float):
         return f"a decimal number ({value})"
     if isinstance(value, str):
-        return f"text ('{value}')"
+        return f"text ('{excerpt(value)}')"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -22,6 +22,14 @@ except ImportError:  # pragma: no cover - Windows: the lock file alone (see acqu
 BACKUPS = 3
 """How many earlier versions of a save's snapshot are kept (``NAME.toml.1`` is the newest)."""
 
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Opening with this flag refuses a symbolic link as the file's own name (a link to another
+file is never written through); 0 where the system has none (Windows)."""
+
+LOCK_BYTES = 4096
+"""The most of a lock file read: a lock holds a line of JSON (a lock file made huge, or a
+link to an endless file, costs nothing)."""
+
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.,'()-]{0,79}$")
 
 
@@ -63,6 +71,65 @@ _REASONS = {
     errno.EACCES: "the saves folder is read-only",
     errno.EPERM: "the saves folder is read-only",
 }
+
+
+class LinkRefused(SaveError):
+    """A file drumhead would write is a symbolic link: it is never written through."""
+
+
+def link_refusal(path: Path, *, save: Path | None = None) -> LinkRefused:
+    """The error for ``path`` found to be a symbolic link where drumhead writes a file."""
+    try:
+        target = f" (to {os.readlink(path)})"
+    except OSError:
+        target = ""
+    if target and len(target) > 90:
+        target = f" (to ...{target[-80:]}"
+    if path.name.endswith(".lock"):
+        advice = f"delete {path.name} (a link, maybe from an unpacked archive) and try again"
+    else:
+        advice = "put the file itself there in its place (a copy of what the link points to)"
+    return LinkRefused(
+        f"{path.name} is a symbolic link{target}: drumhead never writes through a link, "
+        f"which could overwrite any file; {advice}",
+        path=str(save if save is not None else path),
+    )
+
+
+def refuse_links(*paths: Path, save: Path) -> None:
+    """Raise :class:`LinkRefused` for the first of ``paths`` that is a symbolic link."""
+    for path in paths:
+        if path.is_symlink():
+            raise link_refusal(path, save=save)
+
+
+def open_new(path: Path, flags: int = os.O_WRONLY) -> int:
+    """Make ``path`` as a new file and open it, never through a symbolic link: a file (or link)
+    already there under that name is an error (``FileExistsError``)."""
+    return os.open(path, flags | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o644)
+
+
+def write_file(path: Path, data: bytes, *, replace: bool = True) -> None:
+    """Write a file the player named (``-o FILE``): refused, with the reason, when ``path`` is
+    a symbolic link (never written through), or exists and ``replace`` is False. Raises
+    :class:`DrumheadError` with the operating system's reason when it cannot be written."""
+    if path.is_symlink():
+        raise link_refusal(path)
+    flags = os.O_WRONLY | os.O_CREAT | NO_FOLLOW | (os.O_TRUNC if replace else os.O_EXCL)
+    try:
+        fd = os.open(path, flags, 0o644)
+        try:
+            write_all(fd, data, 0)
+        finally:
+            os.close(fd)
+    except FileExistsError:
+        raise DrumheadError(
+            f"{path} exists already: give another file (nothing was written)"
+        ) from None
+    except OSError as exc:
+        if path.is_symlink():  # made between the look and the open
+            raise link_refusal(path) from None
+        raise DrumheadError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def moved_reason(path: Path) -> str:
@@ -132,7 +199,11 @@ def write_atomic(path: Path, data: bytes, *, backups: int = 0, make_folder: bool
     try:
         if make_folder:
             folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            fd = open_new(tmp)
+        except FileExistsError:  # left by a crash, or put there: removed (never followed)
+            os.unlink(tmp)
+            fd = open_new(tmp)
         try:
             write_all(fd, data, 0)
             os.fsync(fd)
@@ -178,9 +249,13 @@ def rotate_backups(path: Path, keep: int) -> None:
     with contextlib.suppress(FileNotFoundError):
         first.unlink()
     try:
-        os.link(path, first)
-    except OSError:
-        first.write_bytes(path.read_bytes())
+        os.link(path, first, follow_symlinks=False)
+    except (OSError, NotImplementedError):  # no hard links here (or not without following)
+        fd = open_new(first)
+        try:
+            write_all(fd, path.read_bytes(), 0)
+        finally:
+            os.close(fd)
 
 
 # -- locks ------------------------------------------------------------------------------------
@@ -257,15 +332,22 @@ def _parse_lock(raw: bytes) -> LockInfo | None:
     try:
         data = json.loads(raw.decode("utf-8"))
         return LockInfo(int(data["pid"]), str(data["host"]), str(data["since"]))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
 def read_lock(lock: Path) -> LockInfo | None:
+    """Who the lock file says holds the save (None: no lock file, a link, or not a lock's)."""
     try:
-        return _parse_lock(lock.read_bytes())
+        fd = os.open(lock, os.O_RDONLY | NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        return _parse_lock(_read_fd(fd))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def lock_path(save: Path) -> Path:
@@ -303,8 +385,11 @@ def _locked_error(save: Path, lock: Path, holder: LockInfo | None) -> SaveLocked
     )
 
 
-def acquire_lock(save: Path) -> SaveLock:
+def acquire_lock(save: Path, wait: float = 0.0) -> SaveLock:
     """Take the save's lock, or raise :class:`SaveLockedError` naming who holds it.
+
+    ``wait``: seconds to wait for a drumhead of this machine to let go of it first (a command
+    such as ``drumhead play`` is over in a moment; the app never waits).
 
     The lock is the operating system's (``flock`` on ``NAME.lock``, held for as long as the
     save is open): two processes can never both hold it, and the kernel lets go of it when its
@@ -314,13 +399,20 @@ def acquire_lock(save: Path) -> SaveLock:
     has no ``flock`` (Windows), the lock file alone is the lock, made atomically with
     ``os.link``; a lock left by a process of this machine that is gone is taken over there.
     """
+    lock = lock_path(save)
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
+        refuse_links(lock, save=save)
         if _fcntl is None:  # pragma: no cover - exercised by patching _fcntl in the tests
             return _acquire_link(save)
-        return _flock(save)
+        return _flock(save, wait)
     except OSError as exc:
-        raise SaveError(f"cannot lock the save: {exc.strerror or exc}", path=str(save)) from None
+        if lock.is_symlink():  # made between the look and the open
+            raise link_refusal(lock, save=save) from None
+        reason = write_failure(exc, lock).reason  # "the disk is full", in a player's words
+        raise SaveError(
+            f"cannot lock the save: {reason} ({lock.name} cannot be written)", path=str(save)
+        ) from None
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -332,32 +424,45 @@ def _same_file(fd: int, path: Path) -> bool:
 
 
 def _read_fd(fd: int) -> bytes:
+    """The start of a lock file: at most :data:`LOCK_BYTES` (a lock is one short line)."""
     chunks: list[bytes] = []
     offset = 0
-    while True:
-        chunk = os.pread(fd, 4096, offset)
+    while offset < LOCK_BYTES:
+        chunk = os.pread(fd, LOCK_BYTES - offset, offset)
         if not chunk:
-            return b"".join(chunks)
+            break
         chunks.append(chunk)
         offset += len(chunk)
+    return b"".join(chunks)
 
 
-def _flock(save: Path) -> SaveLock:
+def _flock(save: Path, wait: float = 0.0) -> SaveLock:
     import json
 
     assert _fcntl is not None
     lock = lock_path(save)
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     holder: LockInfo | None = None
-    for attempt in range(40):
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    until = time.monotonic() + wait
+    attempt = 0
+    while attempt < 40 or time.monotonic() < until:
+        attempt += 1
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o644)
         try:
             _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
         except BlockingIOError:
             holder = _parse_lock(_read_fd(fd))
             os.close(fd)
             if holder is not None and not _stale(holder):
-                raise _locked_error(save, lock, holder) from None
+                if holder.host != me.host or time.monotonic() >= until:
+                    error = _locked_error(save, lock, holder)
+                    if wait and holder.host == me.host:
+                        error = SaveLockedError(
+                            f"{error.message} (waited {wait:g} s)", path=error.path
+                        )
+                    raise error from None
+                time.sleep(0.05)  # a drumhead of this machine: waited for, as asked
+                continue
             # held, but the file does not say by whom yet: its holder is just starting
             time.sleep(0.005 * (1 + attempt % 4))
             continue
@@ -375,6 +480,14 @@ def _flock(save: Path) -> SaveLock:
             payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
             os.ftruncate(fd, 0)
             write_all(fd, payload, 0)
+        except OSError:
+            # a lock file that cannot say who holds it is not left behind (a full disk left an
+            # empty one): held, so nobody else is writing it
+            with contextlib.suppress(OSError):
+                if _same_file(fd, lock):
+                    os.unlink(lock)
+            os.close(fd)
+            raise
         except BaseException:
             os.close(fd)
             raise
@@ -390,8 +503,14 @@ def _acquire_link(save: Path) -> SaveLock:
     me = LockInfo(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     payload = json.dumps({"pid": me.pid, "host": me.host, "since": me.since}).encode()
     tmp = save.parent / f".{lock.name}.{me.pid}.tmp"
-    tmp.write_bytes(payload)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # a leftover, or a link put there: removed, never followed
     try:
+        fd = open_new(tmp)
+        try:
+            write_all(fd, payload, 0)
+        finally:
+            os.close(fd)
         for _ in range(3):
             try:
                 os.link(tmp, lock)

@@ -69,7 +69,7 @@ class JournalIndex:
         written otherwise, which is read in full)."""
         try:
             entry = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise self.error(index, "damaged journal entry (not JSON)") from None
         if not isinstance(entry, dict):
             raise self.error(index, "damaged journal entry (not a table)")
@@ -113,7 +113,7 @@ class JournalIndex:
         body = self.raw[self.starts[index] + 9 : self.starts[index + 1] - 1]
         try:
             entry = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise self.error(index, "damaged journal entry (not JSON)") from None
         try:
             if not isinstance(entry, dict) or entry.get("op") != "event":

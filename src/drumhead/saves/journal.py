@@ -23,7 +23,15 @@ from typing import Any
 from drumhead.game.events import Event
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
-from drumhead.saves.files import SaveError, SaveWriteError, moved_reason, write_all, write_failure
+from drumhead.saves.files import (
+    FILES_REPLACED,
+    NO_FOLLOW,
+    SaveError,
+    SaveWriteError,
+    moved_reason,
+    write_all,
+    write_failure,
+)
 
 
 def journal_file(save: Path, generation: int) -> Path:
@@ -94,12 +102,15 @@ def read_journal(path: Path) -> JournalRead:
 
 def journal_bytes(path: Path) -> bytes:
     """A journal file's bytes (a missing or unreadable journal is a :class:`SaveError`)."""
+    from drumhead.errors import RulesetError
+    from drumhead.rules.toml_file import read_bytes
+
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("the save's journal file is missing", path=str(path)) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the journal: {exc}", path=str(path)) from None
+        return read_bytes(path)
+    except RulesetError as exc:
+        if not path.exists():
+            raise SaveError("the save's journal file is missing", path=str(path)) from None
+        raise SaveError(f"cannot read the journal: {exc.message}", path=str(path)) from None
 
 
 def parse_entries(
@@ -138,7 +149,7 @@ def _entry(line: bytes) -> dict[str, Any] | str:
         return "damaged journal entry (checksum does not match)"
     try:
         entry = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return "damaged journal entry (not JSON)"
     if not isinstance(entry, dict):
         return "damaged journal entry (not a table)"
@@ -260,9 +271,13 @@ class JournalWriter:
         """The journal, open for writing; checked to be still the file at ``path``."""
         if self._fd is None:
             try:
-                self._fd = os.open(self.path, os.O_WRONLY)
+                self._fd = os.open(self.path, os.O_WRONLY | NO_FOLLOW)
             except FileNotFoundError:
                 raise SaveWriteError(moved_reason(self.path), path=str(self.path)) from None
+            except OSError:
+                if self.path.is_symlink():  # never appended through (see refuse_links)
+                    raise SaveWriteError(FILES_REPLACED, path=str(self.path)) from None
+                raise
         if not same_file(self._fd, self.path):
             raise SaveWriteError(moved_reason(self.path), path=str(self.path))
         return self._fd

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.saves.files import SaveError, lock_holder
+from drumhead.saves.times import time_problem
 
 
 class NotASave(SaveError):
@@ -39,19 +40,16 @@ class SaveInfo:
 def read_header(path: Path) -> SaveInfo:
     """The ``[game]`` header of a snapshot (quick: the states are not read)."""
     # imported here: an empty saves folder (a new player's first start) needs neither
-    import tomllib
-
+    from drumhead.rules.limits import LIMITS
     from drumhead.rules.reader import Reader
+    from drumhead.rules.toml_file import parse_toml, read_text
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the save: {exc}", path=str(path)) from None
-    head = text.split("\n[start]", 1)[0]
-    try:
-        data = tomllib.loads(head)
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"not valid TOML: {exc}", path=str(path)) from None
+        text = read_text(path, LIMITS["save"].size, LIMITS["save"].what)
+        head = text.split("\n[start]", 1)[0]
+        data = parse_toml(head, path)
+    except RulesetError as exc:
+        raise SaveError(exc.message, path=exc.path, line=exc.line, key=exc.key) from None
     game = data.get("game")
     if not isinstance(game, dict):
         if "schema" not in data:
@@ -69,6 +67,11 @@ def read_header(path: Path) -> SaveInfo:
             events=r.integer("events", 0),
             locked=lock_holder(path) is not None,
         )
+        for key in ("created", "last_played"):
+            value = r.text(key, "")
+            problem = time_problem(value) if value else None
+            if problem is not None:
+                raise r.error(key, problem)
         schema = data.get("schema")
         if isinstance(schema, int) and schema >= 2:
             generation = r.integer("generation")

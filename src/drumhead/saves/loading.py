@@ -25,8 +25,10 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import check_unit
 from drumhead.game.state import GameState
 from drumhead.house.record import file_status
+from drumhead.rules.limits import LIMITS
 from drumhead.rules.model import Ruleset
 from drumhead.rules.reader import Reader
+from drumhead.rules.toml_file import decode, read_bytes
 from drumhead.rules.toml_lines import locate
 from drumhead.saves import parsed
 from drumhead.saves.digest import snapshot_body, state_digest
@@ -39,6 +41,7 @@ from drumhead.saves.history import (
 )
 from drumhead.saves.journal import JournalRead, journal_file, parse_entries
 from drumhead.saves.journal import journal_bytes as read_journal_bytes
+from drumhead.saves.times import time_problem
 
 SCHEMA = 4
 """The save schema this drumhead writes. Older schemas are read (and written in this one at
@@ -167,7 +170,10 @@ def _header(r: Reader, schema: int) -> _Header:
         house_digest=g.text("house_rules_digest", None),
         state_digest=g.text("state_digest", None) if schema >= 4 else None,
     )
-    g.text("last_played", "")
+    for key, value in (("created", header.created), ("last_played", g.text("last_played", ""))):
+        problem = time_problem(value) if value else None
+        if problem is not None:
+            raise g.error(key, problem)
     g.done()
     for key in ("generation", "journal_entries", "journal_bytes", "events"):
         value = {
@@ -184,19 +190,12 @@ def _header(r: Reader, schema: int) -> _Header:
 def _load(save: Path, replay: bool) -> Loaded:
     name = str(save)
     try:
-        raw = save.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("no such save", path=name) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the save: {exc.strerror or exc}", path=name) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveError(
-            f"not UTF-8 text (byte {exc.start} is not)",
-            path=name,
-            line=raw.count(b"\n", 0, exc.start) + 1,
-        ) from None
+        raw = read_bytes(save, LIMITS["save"].size, LIMITS["save"].what)
+    except RulesetError as exc:
+        if exc.message == "file not found":
+            raise SaveError("no such save", path=name) from None
+        raise SaveError(exc.message.replace("the file", "the save"), path=name) from None
+    text = decode(raw, save)
     try:
         data, text = parsed.parse(save, text)
     except RulesetError as exc:

@@ -106,17 +106,18 @@ def parse(path: str | Path, text: str) -> tuple[dict[str, Any], str]:
     if body is not None:
         tables = recall(body)
         if tables is not None:
-            import tomllib
+            from drumhead.errors import RulesetError
+            from drumhead.rules.toml_file import parse_toml
 
             try:
-                head = tomllib.loads(text[: len(text) - len(body)])
-            except tomllib.TOMLDecodeError:
+                head: dict[str, Any] | None = parse_toml(text[: len(text) - len(body)], path)
+            except RulesetError:
                 head = None  # parsed whole below, to say where
             if head is not None and not head.keys() & tables.keys():
                 return {**head, **tables}, text
     from drumhead.rules.toml_file import read_toml
 
-    return read_toml(path, text)
+    return read_toml(path, text)  # its size was checked as it was read
 
 
 def entry_name(body: str, suffix: str) -> str:

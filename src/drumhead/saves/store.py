@@ -41,6 +41,7 @@ from drumhead.saves.files import (
     acquire_lock,
     fsync_dir,
     moved_reason,
+    refuse_links,
     save_path,
     write_atomic,
     write_failure,
@@ -217,13 +218,16 @@ class SaveSession:
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path) -> tuple[SaveSession, Game]:
-        """Open a save for play: take its lock, load and validate it."""
+    def open(cls, path: str | Path, *, wait: float = 0.0) -> tuple[SaveSession, Game]:
+        """Open a save for play: take its lock, load and validate it. ``wait``: seconds to
+        wait for another drumhead of this machine to let go of the save first."""
         save = Path(path)
-        lock = acquire_lock(save)
+        lock = acquire_lock(save, wait)
         try:
+            refuse_links(save, save=save)  # a snapshot rewritten would replace the link
             _remove_leftovers(save)
             loaded = load_save(save)
+            refuse_links(journal_file(save, loaded.generation), save=save)  # appended to
             session = cls._from_loaded(save, lock, loaded)
             if loaded.torn or loaded.legacy or loaded.entries > 2 * loaded.game.event_count + 1000:
                 if loaded.torn:
@@ -260,6 +264,7 @@ class SaveSession:
     def create(cls, path: str | Path, game: Game) -> SaveSession:
         """Start a new save file for ``game`` (refused if one of that name exists)."""
         save = Path(path)
+        refuse_links(save, journal_file(save, 0), save=save)
         if save.exists():
             raise SaveError("a save of this name exists already", path=str(save))
         lock = acquire_lock(save)
@@ -370,6 +375,7 @@ class SaveSession:
         target = Path(path)
         with self._mutex:
             self._check_open()
+            refuse_links(target, journal_file(target, 0), save=target)
             if target.exists():
                 raise SaveError("a save of this name exists already", path=str(target))
             lock = acquire_lock(target)

@@ -9,7 +9,6 @@ or unreadable file is no error: there is simply nothing to go back to.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -62,9 +61,12 @@ class TableState:
 
 def read_table(folder: Path) -> TableState:
     """The table as last written; empty when there is none or it cannot be read."""
+    from drumhead.errors import DrumheadError
+    from drumhead.rules.toml_file import read_toml
+
     try:
-        doc = tomllib.loads((folder / TABLE_FILE).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        doc, _ = read_toml(folder / TABLE_FILE, kind="table")
+    except DrumheadError:
         return TableState()
     last = doc.get("last")
     views: dict[str, SaveView] = {}

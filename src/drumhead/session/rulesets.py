@@ -66,7 +66,7 @@ class RulesetShelf:
             return load_ruleset(ruleset_id, tuple(sorted(chosen)))
         key = (ruleset_id, chosen)
         if key not in self.cache:
-            data, text = read_toml(path)
+            data, text = read_toml(path, kind="ruleset")
             merged = apply_options(data, sorted(chosen))
             self.cache[key] = build_ruleset(merged, file=path, text=text, active_options=chosen)
         return self.cache[key]
@@ -75,14 +75,18 @@ class RulesetShelf:
         """A ruleset's title, read without parsing the file: the top-level ``title`` line,
         which every ruleset file has before its first table (the id when there is none)."""
         if ruleset_id not in self.titles:
+            from drumhead.errors import DrumheadError
+            from drumhead.rules.limits import LIMITS
+            from drumhead.rules.toml_file import read_text
+
             path = self.files.get(ruleset_id)
             try:
                 if path is not None:
-                    text = Path(path).read_text(encoding="utf-8")
+                    text = read_text(path, LIMITS["ruleset"].size)
                 else:
                     folder = resources.files("drumhead.data") / "rulesets"
                     text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
-            except OSError:
+            except (OSError, DrumheadError):
                 text = ""
             head = text.split("\n[", 1)[0]  # top-level keys come before the first table
             match = _TITLE.search(head)
