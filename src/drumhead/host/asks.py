@@ -28,7 +28,12 @@ def fill(session: TableSession, side: str, ask: CheckAsk) -> CheckForm:
     side may not (another side's unit, a check the unit cannot make, ...)."""
     game = session.open_game_or_fail()
     state = game.state
-    unit = ask.unit
+    unit, given = ask.unit, dict(ask.roles)
+    if unit is None and ask.check is not None:  # the unit given for the check's first role
+        spec = next((c for c in game.ruleset.checks if c.id == ask.check), None)
+        first = spec.role_ids[0] if spec is not None and spec.role_ids else None
+        if first is not None and first in given:
+            unit = given.pop(first)
     if unit is not None:
         if not state.has_unit(unit):
             raise Refused(f"there is no unit '{unit}'")
@@ -48,7 +53,7 @@ def fill(session: TableSession, side: str, ask: CheckAsk) -> CheckForm:
     form = session.form(check, unit)
     assert form is not None  # the check is among those offered
     others = dict(form.other_roles)
-    for role, picked in ask.roles.items():
+    for role, picked in given.items():
         if role not in others:
             raise Refused(f"{spec.title} has no other side '{role}'")
         if picked not in {u for u, _ in form.role_choices(role)}:

@@ -430,7 +430,7 @@ class Hub:
         if view.context is None:
             raise Refused(view.blocked or "the check cannot be rolled as it stands")
         check_dice(form, ask.dice)
-        held = replace(ask, roles=dict(form.roles), check=form.check_id)
+        held = replace(ask, unit=form.unit_id, roles=dict(form.roles), check=form.check_id)
         shown = form_view(self.session, form)
         summary = {
             "check": shown["title"],
