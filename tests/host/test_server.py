@@ -18,7 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from drumhead.host.client import HostError, TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.limits import MAX_MESSAGE_BYTES
-from drumhead.host.server import COOKIE, TableServer
+from drumhead.host.server import COOKIE, STATIC, TableServer  # noqa: E402
 from drumhead.session import TableSession
 from tests.support.webdriver import free_port
 
@@ -143,3 +143,27 @@ async def test_a_wrong_address_or_token_is_a_clear_error() -> None:
         TableClient("http://127.0.0.1:1/side/x")
     with pytest.raises(HostError, match="cannot reach the host"):
         await TableClient(f"http://127.0.0.1:{free_port()}", "t").connect()
+
+
+async def test_the_pages_fetch_nothing_from_outside(
+    served: tuple[TestClient, TableServer],
+) -> None:
+    """drumhead works with no internet: no CDN, no web font, no address but the page's own."""
+    import re
+
+    client, server = served
+    await client.get(f"/display?token={server.tokens['display']}")
+    await client.get(f"/side/american?token={server.tokens['american']}")
+    texts = {}
+    for path in ("/display", "/side/american", *(f"/static/{n}" for n in STATIC)):
+        reply = await client.get(path)
+        assert reply.status == 200, path
+        texts[path] = await reply.text()
+    for path, text in texts.items():
+        hosts = re.findall(r"(?:https?:|wss?:)?//([\w.-]+)", text)
+        assert hosts == [], (path, hosts)
+        assert "@import" not in text and "@font-face" not in text, path
+    referenced = re.findall(r'(?:src|href)="([^"]+)"', texts["/display"] + texts["/side/american"])
+    assert referenced and all(r.startswith("/static/") for r in referenced)
+    assert (await client.get("/static/../server.py")).status == 404
+    assert (await client.get("/static/hub.py")).status == 404
