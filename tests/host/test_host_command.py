@@ -170,7 +170,7 @@ def test_ctrl_c_saves_and_a_restarted_host_is_joined_again(saves: Path) -> None:
         code, report = play(again.url, "--token", hosted.tokens["british"], "--next-step")
         assert code == 1  # the old token opens nothing
         code, report = play(again.url, "--token", again.tokens["british"], "--next-step")
-        assert code == 0 and report["n"] == 1
+        assert code == 0 and report["n"] == 1, report
     finally:
         stop_host(again)
     assert load_save(saves / "table.toml").game.event_count == 2

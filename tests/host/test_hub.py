@@ -213,7 +213,7 @@ def test_hidden_information_never_leaves_the_host(hub: Hub, session: TableSessio
     assert game is not None
     devices = [joined(hub, role) for role in hub.roles()]
     session.next_step()
-    sent = "".join(text for d in devices for text in d.outbox)
+    sent = "".join(text for d in devices for _, text in d.outbox)
     sent += "".join(hub.view(role) for role in hub.roles())
     assert str(game.state.seed) not in sent and str(game.roll_seed()) not in sent
     deck = game.state.activation.deck
@@ -235,9 +235,12 @@ def test_a_device_that_stops_reading_costs_a_bounded_queue(
         session.edit_unit("nc_riflemen", "notes", f"note {i}")
         take(reading)
     assert len(stuck.outbox) <= 16 and stuck.overflowed >= 1
-    last = json.loads(stuck.outbox[0])
-    assert last["type"] == "reset" and last["n"] <= hub.n
-    assert json.loads(stuck.outbox[-1])["n"] == hub.n
+    caught = json.loads(stuck.outbox[0][1])  # every line it missed, and the state then
+    assert caught["type"] == "catchup" and next(x["n"] for x in caught["lines"]) == 1
+    got = [json.loads(text) for _, text in stuck.outbox]
+    assert [x["n"] for m in got for x in m.get("lines", [m.get("line")])] == list(
+        range(1, hub.n + 1)
+    )
 
 
 def test_bad_messages_are_answered_with_what_is_wrong(hub: Hub) -> None:

@@ -18,7 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from drumhead.host.client import HostError, TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.limits import MAX_MESSAGE_BYTES
-from drumhead.host.server import COOKIE, STATIC, TableServer  # noqa: E402
+from drumhead.host.server import COOKIE, STATIC, TableServer
 from drumhead.session import TableSession
 from tests.support.webdriver import free_port
 

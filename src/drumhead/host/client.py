@@ -77,6 +77,9 @@ class TableClient:
         """Commands sent and not yet answered for good (sent again after a reconnection)."""
         self.joined = asyncio.Event()
         self.closed = False
+        """We closed (no reconnecting)."""
+        self.host_closed: str | None = None
+        """What the host said when it last stopped or closed the game."""
         self.reconnections = 0
 
     async def __aenter__(self) -> TableClient:
@@ -194,8 +197,8 @@ class TableClient:
                 future.set_result(message)
             elif future is not None and not future.done() and kind == "answer":
                 self.proposed(message)
-        elif kind == "closed":
-            self.closed = True
+        elif kind == "closed":  # the host stopped: it may come back (we try to reconnect)
+            self.host_closed = str(message.get("reason", ""))
         if self.on_message is not None:
             self.on_message(message)
 

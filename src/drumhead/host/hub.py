@@ -66,12 +66,16 @@ class Device:
     """:data:`~drumhead.host.views.DISPLAY`, or the id of the side it plays."""
     name: str
     """What it says it is (a browser, ``drumhead play``), for the host's list."""
-    outbox: deque[str] = field(default_factory=deque)
-    """Messages waiting to leave (the server's writer takes them)."""
+    outbox: deque[tuple[int, str]] = field(default_factory=deque)
+    """Messages waiting to leave, each with the event number it brings the device to (the
+    server's writer takes them, and sets :attr:`delivered`)."""
+    delivered: int = 0
+    """The event number of the last message taken out of the outbox."""
     ready: bool = False
     """It said hello: it is sent every change from now on."""
     overflowed: int = 0
-    """Times its outbox filled (it stopped reading) and was replaced by the whole state."""
+    """Times its outbox filled (it stopped reading) and was replaced by one message: every
+    line after the last number it was sent, and the state now."""
     tokens: float = RATE_BURST
     """Messages it may still send at once (refilled :data:`RATE_PER_SECOND` a second)."""
     checked: float = 0.0
@@ -231,12 +235,13 @@ class Hub:
     def _send(self, device: Device, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else dump(message)
         if len(device.outbox) >= OUTBOX_LIMIT:
-            # it stopped reading: what it would have read is all in the state as it is now
+            # it stopped reading: what it would have read is in the lines since the last
+            # number it was sent, and the state as it is now (one message)
             device.overflowed += 1
             device.outbox.clear()
-            device.outbox.append(self._reset(device.role))
+            device.outbox.append((self.n, self._catchup(device.role, device.delivered)))
         else:
-            device.outbox.append(text)
+            device.outbox.append((self.n, text))
         if device.wake is not None:
             device.wake()
 
@@ -244,8 +249,16 @@ class Hub:
         recent = list(self.lines)[-LINES_ON_RESET:]
         return self._message("reset", role, lines=[x.to_dict() for x in recent])
 
-    def _hello(self, device: Device, hello: Hello) -> None:
+    def _catchup(self, role: str, since: int) -> str:
+        """Every line after ``since`` and the state now (the whole state and the latest
+        lines when ``since`` is older than the lines kept)."""
         oldest = self.lines[0].n if self.lines else self.n + 1
+        if not oldest - 1 <= since <= self.n:
+            return self._reset(role)
+        missed = [x.to_dict() for x in self.lines if x.n > since]
+        return self._message("catchup", role, lines=missed)
+
+    def _hello(self, device: Device, hello: Hello) -> None:
         since = hello.since
         device.ready = True
         welcome = {
@@ -256,9 +269,8 @@ class Hub:
             "game": self.session.state.name,
         }
         self._send(device, welcome)
-        if hello.host == self.host and since is not None and oldest - 1 <= since <= self.n:
-            missed = [x.to_dict() for x in self.lines if x.n > since]
-            self._send(device, self._message("catchup", device.role, lines=missed))
+        if hello.host == self.host and since is not None:
+            self._send(device, self._catchup(device.role, since))
         else:
             self._send(device, self._reset(device.role))
         self._tell_listeners()

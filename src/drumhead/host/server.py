@@ -245,7 +245,7 @@ class TableServer:
         try:
             while not ws.closed:
                 while device.outbox:
-                    text = device.outbox.popleft()
+                    device.delivered, text = device.outbox.popleft()
                     await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
                 ready.clear()
                 if not device.outbox:
