@@ -34,6 +34,8 @@ class Ledger:
         self.answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.lines = 0
         """Lines in the file (it is compacted past twice :attr:`keep`)."""
+        self.problem: str | None = None
+        """Why the last answer could not be written down (None: it was)."""
         if path is not None and path.exists():
             self._read(path)
 
@@ -64,13 +66,21 @@ class Ledger:
         if self.path is None:
             return
         if self.lines >= 2 * self.keep:
-            self._compact()
+            try:
+                self._compact()
+            except OSError as exc:
+                self.problem = f"the commands done cannot be written down ({exc.strerror})"
             return
         line = json.dumps({"key": key, "answer": answer}, separators=(",", ":")) + "\n"
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(line)
-            file.flush()
-            os.fsync(file.fileno())
+        try:
+            with self.path.open("a", encoding="utf-8") as file:
+                file.write(line)
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError as exc:  # kept in memory: a resend is still done once in this run
+            self.problem = f"the commands done cannot be written down ({exc.strerror})"
+            return
+        self.problem = None
         self.lines += 1
 
     def _compact(self) -> None:

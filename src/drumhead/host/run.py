@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -98,7 +99,7 @@ class Console:
 
     def __init__(self, hub: Hub, out: TextIO, *, as_json: bool, stop: Callable[[], None]) -> None:
         self.hub = hub
-        self.out = out
+        self.writer = Output(out)
         self.as_json = as_json
         self.stop = stop
         self.printed = hub.n
@@ -109,9 +110,7 @@ class Console:
 
     def say(self, text: str, **data: Any) -> None:
         line = json.dumps(data, ensure_ascii=False) if self.as_json else text
-        with contextlib.suppress(OSError, ValueError):
-            self.out.write(line + "\n")
-            self.out.flush()
+        self.writer.write(line + "\n")
 
     def changed(self, change: Change) -> None:
         self.print_lines()
@@ -174,6 +173,58 @@ class Console:
                 )
         except DrumheadError as exc:
             self.say(f"drumhead: {exc}", error=str(exc))
+
+
+class Output:
+    """Lines for standard output that never block the host: when nobody reads them (a pipe
+    left full by a script), they wait in a bounded buffer, and the oldest are dropped."""
+
+    LIMIT = 256 * 1024
+    """Bytes kept waiting for a reader."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.pending = bytearray()
+        self.dropped = 0
+        self.fd: int | None = None
+        """Standard output's file when it is a pipe or a file, made non-blocking (a terminal,
+        or a test's buffer, is written as it is)."""
+        try:
+            if not out.isatty():
+                out.flush()
+                self.fd = out.fileno()
+                os.set_blocking(self.fd, False)
+        except (AttributeError, ValueError, OSError):
+            self.fd = None
+
+    def close(self) -> None:
+        """Write what waits if it can, and make standard output blocking again."""
+        if self.fd is not None:
+            with contextlib.suppress(OSError):
+                os.set_blocking(self.fd, True)
+                if self.pending:
+                    os.write(self.fd, self.pending)
+            self.fd = None
+
+    def write(self, text: str) -> None:
+        if self.fd is None:
+            with contextlib.suppress(OSError, ValueError):
+                self.out.write(text)
+                self.out.flush()
+            return
+        self.pending += text.encode("utf-8", "replace")
+        if len(self.pending) > self.LIMIT:
+            cut = self.pending.find(b"\n", len(self.pending) - self.LIMIT) + 1
+            self.dropped += self.pending[:cut].count(b"\n")
+            del self.pending[:cut]
+        try:
+            while self.pending:
+                done = os.write(self.fd, self.pending)
+                del self.pending[:done]
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:  # standard output closed: nothing more is printed
+            self.pending.clear()
 
 
 async def serve(
@@ -262,10 +313,17 @@ def run_headless(plan: HostPlan, *, qr: bool) -> int:
             sys.stdout.write(announcement(served, as_json=plan.as_json, qr=qr) + "\n")
             sys.stdout.flush()
 
-        def console(stop: Callable[[], None]) -> Console:
-            return Console(hub, sys.stdout, as_json=plan.as_json, stop=stop)
+        consoles: list[Console] = []
 
-        asyncio.run(serve(server, announce=announce, console=console))
+        def console(stop: Callable[[], None]) -> Console:
+            consoles.append(Console(hub, sys.stdout, as_json=plan.as_json, stop=stop))
+            return consoles[-1]
+
+        try:
+            asyncio.run(serve(server, announce=announce, console=console))
+        finally:
+            for made in consoles:
+                made.writer.close()
     finally:
         session.close()  # saved, and the lock released, however it stopped
     return 0
