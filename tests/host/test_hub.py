@@ -283,3 +283,25 @@ def test_the_form_shows_the_exact_odds_as_the_side_fills_it(hub: Hub) -> None:
     assert covered["form"]["odds"] != plain["odds"]
     assert {m["id"] for m in plain["modifiers"]} >= {"light_cover", "heavy_cover"}
     assert plain["dice"] == "1d10z" and plain["needed"].startswith("Needs")
+
+
+def test_the_luck_so_far_is_drumhead_stats_own(hub: Hub, session: TableSession) -> None:
+    """Kept roll by roll on the host, it says what ``drumhead stats`` says of each side."""
+    from drumhead.game.stats import luck_report
+
+    hub.set_auto("american", True)
+    hub.set_auto("british", True)
+    us, them = joined(hub, "american"), joined(hub, "british")
+    for i, unit in enumerate(["nc_riflemen", "ga_riflemen", "md_de_continentals"]):
+        command(hub, us, f"u{i}", "propose", check="morale", unit=unit)
+        command(hub, them, f"t{i}", "propose", check="morale", unit="7th_fusiliers")
+    session.undo()  # read again from the log after an undo
+    command(hub, them, "last", "propose", check="morale", unit="71st_highlanders")
+    assert session.game is not None
+    expected = {
+        s.id: (s.total.checks, round(float(s.total.mean) * 100) if s.total.mean else None)
+        for s in luck_report(session.game).sides
+    }
+    shown = json.loads(hub.view("display"))["luck"]
+    assert {x["side"]: (x["checks"], x["percentile"]) for x in shown} == expected
+    assert sum(x["checks"] for x in shown) >= 6

@@ -49,7 +49,14 @@ from drumhead.host.protocol import (
     dump,
     read,
 )
-from drumhead.host.views import DISPLAY, luck_by_side, public_view, side_view
+from drumhead.host.views import (
+    DISPLAY,
+    Luck,
+    placed_roll,
+    placed_rolls,
+    public_view,
+    side_view,
+)
 from drumhead.session import Change
 
 if TYPE_CHECKING:
@@ -142,8 +149,10 @@ class Hub:
         """The public view for the current number (the display's, and the base of each
         side's)."""
         self._luck: list[dict[str, Any]] | None = None
-        """The luck by side (worked out again only after a roll, an undo or a jump: it reads
-        the whole log)."""
+        """The luck by side, for the current number."""
+        self._rolls: Luck | None = None
+        """The luck of every roll in effect: one more after a roll; read again from the
+        whole log only after an undo, a redo, a jump or a revert (None: to read)."""
         self._seen = self._snapshot()
         session.subscribe(self._changed)
 
@@ -222,7 +231,10 @@ class Hub:
     def _public_view(self) -> dict[str, Any]:
         if self._public is None:
             if self._luck is None:
-                self._luck = luck_by_side(self.session.open_game_or_fail())
+                game = self.session.open_game_or_fail()
+                if self._rolls is None:
+                    self._rolls = Luck(placed_rolls(game))
+                self._luck = self._rolls.shown(game)
             self._public = public_view(self.session, self._luck)
             self._public["waiting"] = len(self.proposals.waiting())
         return self._public
@@ -310,8 +322,12 @@ class Hub:
         self._views.clear()
         self._public = None
         line = self._line(before, self._seen)
-        if line.kind not in STEADY_LUCK:
+        game = self.session.open_game_or_fail()
+        if line.kind == "resolution" and self._rolls is not None and game.last_event:
+            self._rolls.add(placed_roll(game, game.last_event))
             self._luck = None
+        elif line.kind not in STEADY_LUCK:
+            self._rolls = self._luck = None
         self.lines.append(line)
         self._broadcast(line)
 
@@ -587,8 +603,10 @@ class Hub:
 STEADY_LUCK = frozenset(
     {"edit", "tick_step", "next_phase", "next_turn", "draw_card", "shuffle_deck", "note"}
     | {"add_side", "add_leader", "attach_leader", "set_gap", "set_gaps", "initiative"}
+    | {"apply_effects", "roll"}
 )
-"""Kinds of change after which the luck so far is the same (no roll made or taken back)."""
+"""Kinds of change after which the rolls in effect are the same (none made or taken back;
+a unit's name or side changed by an edit is read again at the next undo or jump)."""
 
 
 class Stale(Refused):

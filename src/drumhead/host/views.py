@@ -11,6 +11,7 @@ log is sent as lines of words). Everything here is plain JSON data.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from drumhead.errors import DrumheadError
@@ -24,7 +25,10 @@ from drumhead.session.cards import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from drumhead.game import Event, Game, Unit
+    from drumhead.game.stats import Roll
     from drumhead.rules.model import Ruleset
     from drumhead.session import TableSession
 
@@ -37,7 +41,7 @@ whole for it)."""
 
 
 def public_view(session: TableSession, luck: list[dict[str, Any]]) -> dict[str, Any]:
-    """The state everyone at the table may see (``luck``: :func:`luck_by_side`)."""
+    """The state everyone at the table may see (``luck``: :meth:`Luck.shown`)."""
     game = session.open_game_or_fail()
     state = game.state
     ruleset = game.ruleset
@@ -201,20 +205,51 @@ def last_result(game: Game) -> dict[str, Any] | None:
     }
 
 
-def luck_by_side(game: Game) -> list[dict[str, Any]]:
-    """The luck so far of each side: checks rolled and their average percentile (50 is par;
-    see ``drumhead stats``)."""
+class Luck:
+    """The luck so far of each side, kept as rolls come: checks rolled and their average
+    percentile (50 is par; as ``drumhead stats`` counts it, for the side of the unit rolled
+    for). One more roll costs one addition, whatever the length of the game."""
+
+    def __init__(self, rolls: Sequence[Roll] = ()) -> None:
+        self.by_side: dict[str, list[Any]] = {}
+        """Side id -> [checks, rated, sum of the rated percentiles]."""
+        for roll in rolls:
+            self.add(roll)
+
+    def add(self, roll: Roll) -> None:
+        if roll.side is None:
+            return
+        kept = self.by_side.setdefault(roll.side, [0, 0, Fraction(0)])
+        kept[0] += 1
+        if roll.percentile is not None:
+            kept[1] += 1
+            kept[2] += roll.percentile
+
+    def shown(self, game: Game) -> list[dict[str, Any]]:
+        out = []
+        for side in game.state.sides:
+            checks, rated, total = self.by_side.get(side.id, (0, 0, Fraction(0)))
+            out.append(
+                {
+                    "side": side.id,
+                    "name": side.name,
+                    "checks": checks,
+                    "percentile": round(float(total / rated) * 100) if rated else None,
+                }
+            )
+        return out
+
+
+def placed_rolls(game: Game) -> list[Roll]:
+    """Every roll of the game in effect, placed among its odds (the whole log is read)."""
     from drumhead.game.stats import luck_report
 
-    report = luck_report(game)
-    return [
-        {
-            "side": scope.id,
-            "name": scope.name,
-            "checks": scope.total.checks,
-            "percentile": round(float(scope.total.mean) * 100)
-            if scope.total.mean is not None
-            else None,
-        }
-        for scope in report.sides
-    ]
+    return list(luck_report(game).rolls)
+
+
+def placed_roll(game: Game, event: Event) -> Roll:
+    """The roll just made (``event``, the last of the log), placed among its odds: a roll
+    changes no card, so the state now is the state it was made in."""
+    from drumhead.game.stats import placed_roll as place
+
+    return place(game, event, game.state)
