@@ -142,6 +142,7 @@ async def test_a_stale_device_is_refused_with_the_state_as_it_is(running: Runnin
         assert (await stale.command("next_step", against=stale.n))["ok"]
 
 
+@pytest.mark.slow
 async def test_a_restarted_host_is_rejoined_and_a_resent_command_is_done_once(
     running: Running,
 ) -> None:

@@ -198,12 +198,14 @@ class Output:
             self.fd = None
 
     def close(self) -> None:
-        """Write what waits if it can, and make standard output blocking again."""
+        """Write what waits as far as the reader takes it, and make standard output
+        blocking again."""
         if self.fd is not None:
             with contextlib.suppress(OSError):
+                while self.pending:  # what the reader takes now; never waits for it
+                    del self.pending[: os.write(self.fd, self.pending)]
+            with contextlib.suppress(OSError):
                 os.set_blocking(self.fd, True)
-                if self.pending:
-                    os.write(self.fd, self.pending)
             self.fd = None
 
     def write(self, text: str) -> None:

@@ -118,8 +118,10 @@ def _public_unit(ruleset: Ruleset, unit: Unit) -> dict[str, Any]:
         "strength": unit.strength_now,
         "strength_start": unit.strength_start,
         "state": state_label(ruleset, unit),
+        "state_short": _short(state_label(ruleset, unit)),
         "shaken": not is_top_state(ruleset, unit),
         "markers": marker_labels(ruleset, unit),
+        "markers_short": [_short(m) for m in marker_labels(ruleset, unit)],
         "removed": unit.removed,
     }
 
@@ -137,6 +139,12 @@ def _own_card(session: TableSession, unit: Unit) -> dict[str, Any]:
         "checks": [{"id": c.id, "title": c.title} for c in checks],
         "morale": session.morale_check_id(unit.id),
     }
+
+
+def _short(label: str) -> str:
+    """A label without its closing aside (``Shaken (failed by 1: ...)`` is ``Shaken``), for a
+    screen read across a table."""
+    return label.split(" (")[0] if " (" in label else label
 
 
 def _phase_title(game: Game) -> str:

@@ -40,8 +40,8 @@
             el("td", { class: "strength" },
               el("span", { class: "meter" }, el("span", { class: "fill", "data-p": u.strength_start ? Math.round(100 * u.strength / u.strength_start) : 0 })),
               " " + u.strength + "/" + u.strength_start),
-            el("td", { class: "state" }, u.removed ? "out of play" : u.state),
-            el("td", { class: "markers" }, u.markers.join(", ")))))))));
+            el("td", { class: "state", title: u.state }, u.removed ? "out of play" : u.state_short),
+            el("td", { class: "markers" }, u.markers_short.join(", ")))))))));
     document.querySelectorAll("#sides .fill").forEach((f) => { f.style.width = f.dataset.p + "%"; });
   }
 
@@ -68,7 +68,7 @@
     showLast(v.last);
     showSides(v.sides);
     showLuck(v.luck, v.waiting);
-    fill($("log"), ...state.lines.slice(-6).reverse().map((x) =>
+    fill($("log"), ...state.lines.slice(-4).reverse().map((x) =>
       el("li", {}, el("span", { class: "n" }, "#" + x.n), " " + x.text)));
   }
 
