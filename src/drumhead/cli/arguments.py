@@ -256,6 +256,12 @@ def _host(sub: Any) -> None:
     register(sub)
 
 
+def _join(sub: Any) -> None:
+    from drumhead.cli.join import register
+
+    register(sub)
+
+
 def _face(text: str) -> int:
     try:
         return int(text)
@@ -289,5 +295,6 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "reference": _reference,
     "serve": _serve,
     "host": _host,
+    "join": _join,
 }
 """Every command, in the order ``drumhead --help`` lists them, and what adds its parser."""
