@@ -76,5 +76,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         auto=frozenset(args.auto),
         sides_walk=not args.host_walks,
     )
-    headless = args.headless or args.json or not sys.stdout.isatty()
-    return run_headless(plan, qr=not args.json and not headless)
+    if args.headless or args.json or not sys.stdout.isatty():
+        return run_headless(plan, qr=not args.json)
+    from drumhead.cli.host_app import run_hosted_app  # the app: only in a terminal
+
+    return run_hosted_app(plan)

@@ -44,18 +44,24 @@ class HostPlan:
     sides_walk: bool = True
 
 
-def open_hosted(plan: HostPlan) -> tuple[TableSession, Hub]:
-    """The save opened at a table session (its lock held) and shared by a hub."""
+def save_of(plan: HostPlan) -> Path:
+    """The snapshot of the save asked for (a name in the saves folder, or a ``.toml``)."""
     from drumhead.saves import saves_dir
     from drumhead.saves.files import save_path
-    from drumhead.session import TableSession
 
-    session = TableSession(plan.saves)
     given = Path(plan.save)
     path = given if given.suffix == ".toml" else save_path(saves_dir(plan.saves), plan.save)
     if not path.exists():
         raise DrumheadError(f"no save '{plan.save}' (drumhead saves lists them)")
-    session.resume(path)
+    return path
+
+
+def open_hosted(plan: HostPlan) -> tuple[TableSession, Hub]:
+    """The save opened at a table session (its lock held) and shared by a hub."""
+    from drumhead.session import TableSession
+
+    session = TableSession(plan.saves)
+    session.resume(save_of(plan))
     save = session.save
     assert save is not None
     sides = {s.id for s in session.state.sides}
