@@ -152,6 +152,8 @@ def test_a_side_proposes_only_for_its_own_units_and_what_is_offered(hub: Hub) ->
         ({**MORALE, "modifiers": {"bribe": 1}}, "'bribe' is not on offer"),
         ({**MORALE, "roles": {"target": "7th_fusiliers"}}, "has no other side 'target'"),
         ({**MORALE, "modifiers": {"light_cover": 2}}, "counts once"),
+        ({**MORALE, "values": {"figures_lost": "many"}}, "Figures lost"),
+        ({**MORALE, "values": {"panache": 3}}, "has no input 'panache'"),
     ):
         refused = answers(command(hub, side, f"x{why}", "propose", **fields))[0]
         assert not refused["ok"] and why in refused["reason"], refused

@@ -194,13 +194,16 @@ class Hub:
         except ProtocolError as exc:
             self._send(device, {"type": "error", "reason": str(exc)})
             return
-        if isinstance(message, Hello):
-            self._hello(device, message)
-        elif isinstance(message, FormAsk):
-            self._form(device, message)
-        else:
-            device.commands += 1
-            self._command(device, message)
+        try:
+            if isinstance(message, Hello):
+                self._hello(device, message)
+            elif isinstance(message, FormAsk):
+                self._form(device, message)
+            else:
+                device.commands += 1
+                self._command(device, message)
+        except DrumheadError as exc:  # no game open (the host's app closed it): said so
+            self._send(device, {"type": "error", "reason": str(exc)})
 
     def _take_token(self, device: Device) -> bool:
         now = self.clock()
@@ -315,7 +318,7 @@ class Hub:
             for device in list(self.devices.values()):
                 self._send(device, {"type": "closed", "reason": "the host closed the game"})
             return
-        if change not in (Change.GAME, Change.OPENED):
+        if change not in (Change.GAME, Change.OPENED) or self.session.game is None:
             return
         before, self._seen = self._seen, self._snapshot()
         self.n += 1
@@ -454,6 +457,13 @@ class Hub:
         if not self.proposals.room(side):
             raise Refused("too many proposals waiting: wait for the referee")
         form = fill(self.session, side, ask)
+        if form.bad_inputs:  # each input refused, by its label
+            labels = {i.name: i.label for i in form.check.inputs}
+            problems = [
+                f"{labels.get(n, n)}: {why.removeprefix('✗ ')}"
+                for n, why in form.bad_inputs.items()
+            ]
+            raise Refused("; ".join(problems))
         view = form.odds(offer=False)
         if view.context is None:
             raise Refused(view.blocked or "the check cannot be rolled as it stands")
