@@ -39,6 +39,8 @@ async def test_a_page_opens_once_with_its_token_then_by_its_cookie(
     served: tuple[TestClient, TableServer],
 ) -> None:
     client, server = served
+    # random at each start, and never read as an option on a command line (no leading dash)
+    assert all(len(t) == 48 and set(t) <= set("0123456789abcdef") for t in server.tokens.values())
     assert (await client.get("/display")).status == 403
     assert (await client.get("/display?token=wrong")).status == 403
     side = server.tokens["american"]

@@ -82,8 +82,9 @@ class TableServer:
         self.host = host
         self.port = port
         """The port served (a free one is picked for 0: set once started)."""
-        self.tokens = {role: secrets.token_urlsafe(24) for role in hub.roles()}
-        """Each role's token: the display's and one per side (new at each start)."""
+        self.tokens = {role: secrets.token_hex(24) for role in hub.roles()}
+        """Each role's token: the display's and one per side (new at each start; hex, so
+        that none starts with a dash a command line would take for an option)."""
         self.sockets: set[web.WebSocketResponse] = set()
 
     # -- addresses ----------------------------------------------------------------------------
