@@ -153,13 +153,15 @@ class JoinedApp(App[None]):
     async def action_propose(self) -> None:
         unit = self.highlighted()
         card = next((c for c in self.client.view.get("cards", ()) if c["id"] == unit), None)
-        if unit is None or card is None or not card.get("morale"):
+        if unit is None or card is None or not card.get("morale_check"):
             self.note = "pick one of your units that takes a morale test"
             self.paint()
             return
         self.note = "proposed: waiting for the referee…"
         self.paint()
-        answer = await self.client.command("propose", check=card["morale"], unit=unit, timeout=600)
+        answer = await self.client.command(
+            "propose", check=card["morale_check"], unit=unit, timeout=600
+        )
         self.tell(answer)
 
     @work(group="commands")

@@ -137,7 +137,7 @@ def _own_card(session: TableSession, unit: Unit) -> dict[str, Any]:
         "notes": unit.notes,
         "leader": {"name": leader.name, "value": leader.value} if leader else None,
         "checks": [{"id": c.id, "title": c.title} for c in checks],
-        "morale": session.morale_check_id(unit.id),
+        "morale_check": session.morale_check_id(unit.id),
     }
 
 

@@ -33,7 +33,7 @@
         u.markers.length ? el("div", { class: "line" }, "Markers: " + u.markers.join(", ")) : null,
         card.leader ? el("div", { class: "line" }, "Leader: " + card.leader.name + " (" + card.leader.value + ")") : null,
         (card.rows || []).map(([label, value]) => el("div", { class: "line" }, label + ": " + value)),
-        u.removed ? null : el("button", { class: "check", onclick: () => openForm(u.id, card.morale) }, "Propose a check"));
+        u.removed ? null : el("button", { class: "check", onclick: () => openForm(u.id, card.morale_check) }, "Propose a check"));
     }));
   }
 
