@@ -134,12 +134,19 @@ class HostedApp(DrumheadApp):
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             loop.add_signal_handler(signum, self.exit)  # saved and released as on quitting
-        where = "this machine only" if server.local else "the local network (plain HTTP)"
+        where = "this machine only" if server.local else "the local network"
         self.notify(
             f"Hosted on {where}: {server.base_url}. F8: devices, proposals, join addresses.",
             title="Hosting",
             timeout=12,
         )
+        if not server.local:
+            self.notify(
+                "Plain HTTP: anyone on this network can read what passes, the tokens too. "
+                "Host only on a network you trust.",
+                severity="warning",
+                timeout=20,
+            )
 
     def proposals_changed(self) -> None:
         if self.hub is None:
