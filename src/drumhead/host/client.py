@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 
 from drumhead.errors import DrumheadError
-from drumhead.host.limits import MAX_MESSAGE_BYTES
+from drumhead.host.limits import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for the host to answer a connection."""
@@ -100,7 +100,7 @@ class TableClient:
             self.ws = await self.http.ws_connect(
                 f"{self.base}/ws",
                 headers=headers,
-                max_msg_size=0,  # the host's messages carry the whole view
+                max_msg_size=MAX_HOST_MESSAGE_BYTES,  # a view, whole
                 timeout=aiohttp.ClientWSTimeout(ws_close=5.0),
                 heartbeat=20.0,
             )

@@ -6,6 +6,10 @@ MAX_MESSAGE_BYTES = 16 * 1024
 """The longest message a device may send (a command or a question); longer closes the
 connection (WebSocket close code 1009)."""
 
+MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024
+"""The longest message a client (``drumhead play``, ``join``) takes from a host: a view of
+the largest game (500 units, their cards) is well under it."""
+
 MAX_REQUEST_BYTES = 64 * 1024
 """The longest HTTP request body the server reads (the pages send none)."""
 

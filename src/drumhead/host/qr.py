@@ -6,8 +6,12 @@ import io
 
 
 def qr_text(url: str) -> str:
-    """``url`` as a QR code of text (two rows a line, half blocks), dark on light."""
-    import segno
+    """``url`` as a QR code of text (two rows a line, half blocks), dark on light; without
+    segno (a ``[web]`` extra installed before it was added), a line saying so."""
+    try:
+        import segno
+    except ImportError:
+        return "(a QR code needs segno: pip install 'drumhead[web]')\n"
 
     code = segno.make(url, error="l", micro=False)
     rows = [list(row) for row in code.matrix_iter(scale=1, border=2)]
