@@ -51,7 +51,7 @@ def hub(session: TableSession) -> Hub:
 
 def take(device: Device) -> list[dict[str, Any]]:
     """The messages waiting for ``device``, read (its outbox emptied)."""
-    out = [json.loads(text) for _, text in device.outbox]
+    out = [json.loads(o.text) for o in device.outbox]
     device.outbox.clear()
     return out
 

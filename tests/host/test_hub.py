@@ -215,7 +215,7 @@ def test_hidden_information_never_leaves_the_host(hub: Hub, session: TableSessio
     assert game is not None
     devices = [joined(hub, role) for role in hub.roles()]
     session.next_step()
-    sent = "".join(text for d in devices for _, text in d.outbox)
+    sent = "".join(o.text for d in devices for o in d.outbox)
     sent += "".join(hub.view(role) for role in hub.roles())
     assert str(game.state.seed) not in sent and str(game.roll_seed()) not in sent
     deck = game.state.activation.deck
@@ -232,17 +232,20 @@ def test_a_device_that_stops_reading_costs_a_bounded_queue(
     hub: Hub, session: TableSession, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("drumhead.host.hub.OUTBOX_LIMIT", 16)
-    stuck, reading = joined(hub, "display"), joined(hub, "american")
+    stuck, reading = joined(hub, "british"), joined(hub, "american")
+    hub.receive(stuck, json.dumps({"type": "command", "id": "w", "against": 0, "do": "next_step"}))
     for i in range(16 + 40):
         session.edit_unit("nc_riflemen", "notes", f"note {i}")
         take(reading)
     assert len(stuck.outbox) <= 16 and stuck.overflowed >= 1
-    caught = json.loads(stuck.outbox[0][1])  # every line it missed, and the state then
+    caught = json.loads(stuck.outbox[0].text)  # every line it missed, and the state then
     assert caught["type"] == "catchup" and next(x["n"] for x in caught["lines"]) == 1
-    got = [json.loads(text) for _, text in stuck.outbox]
-    assert [x["n"] for m in got for x in m.get("lines", [m.get("line")])] == list(
+    got = [json.loads(o.text) for o in stuck.outbox]
+    states = [m for m in got if m["type"] != "answer"]
+    assert [x["n"] for m in states for x in m.get("lines", [m.get("line")])] == list(
         range(1, hub.n + 1)
     )
+    assert [m["id"] for m in got if m["type"] == "answer"] == ["w"]  # its answer is kept
 
 
 def test_bad_messages_are_answered_with_what_is_wrong(hub: Hub) -> None:

@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.host.asks import Refused, check_dice, fill, form_view, odds_key
@@ -63,6 +63,17 @@ if TYPE_CHECKING:
     from drumhead.session import TableSession
 
 
+class Out(NamedTuple):
+    """A message waiting for a device."""
+
+    n: int
+    """The event number the device has been sent everything up to, once this is sent."""
+    text: str
+    state: bool
+    """It carries the game's state (an update, a catch-up...): one message with the state
+    now stands for any number of them. Answers, forms and errors are not."""
+
+
 @dataclass(eq=False)
 class Device:
     """One connection: a display or a side's phone (or a script)."""
@@ -73,9 +84,9 @@ class Device:
     """:data:`~drumhead.host.views.DISPLAY`, or the id of the side it plays."""
     name: str
     """What it says it is (a browser, ``drumhead play``), for the host's list."""
-    outbox: deque[tuple[int, str]] = field(default_factory=deque)
-    """Messages waiting to leave, each with the event number it brings the device to (the
-    server's writer takes them, and sets :attr:`delivered`)."""
+    outbox: deque[Out] = field(default_factory=deque)
+    """Messages waiting to leave (the server's writer takes them, and sets
+    :attr:`delivered`)."""
     delivered: int = 0
     """The event number of the last message taken out of the outbox."""
     ready: bool = False
@@ -247,16 +258,23 @@ class Hub:
         head = dump({"type": kind, "host": self.host, "n": self.n, **fields})
         return head[:-1] + ',"view":' + self.view(role) + "}"
 
-    def _send(self, device: Device, message: dict[str, Any] | str) -> None:
+    def _send(self, device: Device, message: dict[str, Any] | str, *, state: bool = False) -> None:
+        """Queue ``message`` for ``device`` (``state``: it carries the game's state)."""
         text = message if isinstance(message, str) else dump(message)
-        if len(device.outbox) >= OUTBOX_LIMIT:
-            # it stopped reading: what it would have read is in the lines since the last
-            # number it was sent, and the state as it is now (one message)
+        out = device.outbox
+        if len(out) >= OUTBOX_LIMIT:
+            # it stopped reading: the states it would have read are all in one message (the
+            # lines since the last number it was sent, and the state now); the latest of its
+            # answers are kept (one it lost, it asks again by id)
             device.overflowed += 1
-            device.outbox.clear()
-            device.outbox.append((self.n, self._catchup(device.role, device.delivered)))
+            kept = [o for o in out if not o.state][-(OUTBOX_LIMIT // 2) :]
+            out.clear()
+            out.append(Out(self.n, self._catchup(device.role, device.delivered), True))
+            out.extend(kept)
+            if not state:
+                out.append(Out(self.n, text, False))
         else:
-            device.outbox.append((self.n, text))
+            out.append(Out(self.n, text, state))
         if device.wake is not None:
             device.wake()
 
@@ -285,9 +303,9 @@ class Hub:
         }
         self._send(device, welcome)
         if hello.host == self.host and since is not None:
-            self._send(device, self._catchup(device.role, since))
+            self._send(device, self._catchup(device.role, since), state=True)
         else:
-            self._send(device, self._reset(device.role))
+            self._send(device, self._reset(device.role), state=True)
         self._tell_listeners()
 
     def _broadcast(self, line: Line | None) -> None:
@@ -303,7 +321,7 @@ class Hub:
                 else:
                     text = self._message("update", device.role, line=line.to_dict())
                 sent[device.role] = text
-            self._send(device, text)
+            self._send(device, text, state=True)
 
     # -- numbering the game's changes ---------------------------------------------------------
     def _snapshot(self) -> tuple[int, int, int]:
@@ -324,7 +342,7 @@ class Hub:
         self.n += 1
         self._views.clear()
         self._public = None
-        line = self._line(before, self._seen)
+        line = self._line(before, self._seen, opened=change is Change.OPENED)
         game = self.session.open_game_or_fail()
         if line.kind == "resolution" and self._rolls is not None and game.last_event:
             self._rolls.add(placed_roll(game, game.last_event))
@@ -334,7 +352,9 @@ class Hub:
         self.lines.append(line)
         self._broadcast(line)
 
-    def _line(self, before: tuple[int, int, int], now: tuple[int, int, int]) -> Line:
+    def _line(
+        self, before: tuple[int, int, int], now: tuple[int, int, int], *, opened: bool = False
+    ) -> Line:
         game = self.session.open_game_or_fail()
         turn = game.state.turn
         count, redo, _ = now
@@ -345,8 +365,8 @@ class Hub:
                 return Line(self.n, kind, f"Undone: {self.session.describe(undone)}", turn)
             return Line(self.n, kind, f"Back to entry {count} of the log", turn)
         last = game.last_event
-        if last is None:
-            return Line(self.n, "opened", "The game is open", turn)
+        if last is None or opened:
+            return Line(self.n, "opened", f"The game '{game.state.name}' is open", turn)
         redone = count == before[0] + 1 and redo == before[1] - 1
         text = self.session.describe(last)
         if redone:

@@ -246,8 +246,9 @@ class TableServer:
         try:
             while not ws.closed:
                 while device.outbox:
-                    device.delivered, text = device.outbox.popleft()
-                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+                    out = device.outbox.popleft()
+                    await asyncio.wait_for(ws.send_str(out.text), SEND_TIMEOUT)
+                    device.delivered = out.n
                 ready.clear()
                 if not device.outbox:
                     await ready.wait()
