@@ -231,7 +231,7 @@ def test_hidden_information_never_leaves_the_host(hub: Hub, session: TableSessio
 def test_a_device_that_stops_reading_costs_a_bounded_queue(
     hub: Hub, session: TableSession, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("drumhead.host.hub.OUTBOX_LIMIT", 16)
+    monkeypatch.setattr("drumhead.host.core.OUTBOX_LIMIT", 16)
     stuck, reading = joined(hub, "british"), joined(hub, "american")
     hub.receive(stuck, json.dumps({"type": "command", "id": "w", "against": 0, "do": "next_step"}))
     for i in range(16 + 40):
