@@ -156,6 +156,8 @@ def test_a_hosted_game_takes_commands_from_other_processes_and_saves_them(
     session, _ = SaveSession.open(saves / "table.toml")  # not locked any more
     session.close()
     assert (saves / "table.commands.jsonl").read_text().count('"status":"accepted"') == 2
+    # every die from the game's seeded roller, recorded: the save replays to its state
+    assert main(["check", str(saves / "table.toml")]) == 0
 
 
 @pytest.mark.slow
