@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import subprocess
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +21,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from drumhead.host.client import HostError, TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.limits import MAX_MESSAGE_BYTES
-from drumhead.host.server import COOKIE, STATIC, TableServer
+from drumhead.host.server import COOKIE, STATIC, TableServer, page_text
 from drumhead.session import TableSession
 from tests.support.webdriver import free_port
 
@@ -169,3 +172,15 @@ async def test_the_pages_fetch_nothing_from_outside(
     assert referenced and all(r.startswith("/static/") for r in referenced)
     assert (await client.get("/static/../server.py")).status == 404
     assert (await client.get("/static/hub.py")).status == 404
+
+
+@pytest.mark.parametrize("name", sorted(n for n in STATIC if n.endswith(".js")))
+def test_the_pages_scripts_parse(name: str, tmp_path: Path) -> None:
+    """A script that does not parse shows a blank page: node says so first (when it is here)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (the browser test reads the scripts too)")
+    script = tmp_path / name
+    script.write_bytes(page_text(name))
+    done = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

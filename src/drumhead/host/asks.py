@@ -134,6 +134,7 @@ def form_view(session: TableSession, form: CheckForm) -> dict[str, Any]:
                 "type": i.type,
                 "choices": list(i.choices),
                 "value": form.values.get(i.name),
+                "default": i.default,
                 "card": bool(i.from_unit),
                 "bad": form.bad_inputs.get(i.name),
             }

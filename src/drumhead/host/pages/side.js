@@ -113,9 +113,11 @@
       f.roles.map((r) => el("label", {}, r.title + " ",
         pick([["", "(none)"], ...r.choices], r.unit || "", (v) => { if (v) ask.roles[r.id] = v; else delete ask.roles[r.id]; refresh(); }, "role-" + r.id))),
       f.inputs.filter((i) => !i.card || i.value === null || i.value === undefined).map((i) => el("label", {}, i.label + " ",
-        i.choices.length
-          ? pick([["", "(choose)"], ...i.choices.map((c) => [c, c.replace(/_/g, " ")])], String(i.value ?? ""), (v) => { ask.values[i.name] = v; refresh(); }, "input-" + i.name)
-          : el("input", { id: "input-" + i.name, value: i.value ?? "", onchange: (e) => { ask.values[i.name] = e.target.value; refresh(); } }),
+        i.type === "bool"
+          ? el("input", { type: "checkbox", id: "input-" + i.name, checked: (i.value ?? i.default) === true, onchange: (e) => { ask.values[i.name] = e.target.checked; refresh(); } })
+          : i.choices.length
+          ? pick([["", "(choose)"], ...i.choices.map((c) => [c, c.replace(/_/g, " ")])], String(i.value ?? i.default ?? ""), (v) => { ask.values[i.name] = v; refresh(); }, "input-" + i.name)
+          : el("input", { id: "input-" + i.name, value: i.value ?? i.default ?? "", onchange: (e) => { ask.values[i.name] = e.target.value; refresh(); } }),
         i.bad ? el("span", { class: "problem" }, i.bad) : null)),
       el("fieldset", {}, el("legend", {}, "Modifiers"),
         f.modifiers.length ? null : el("div", { class: "quiet" }, "none on offer"),
