@@ -20,9 +20,10 @@ RATE_BURST = 40
 """... and at once, after a pause. A message over the rate is refused, not queued."""
 
 OUTBOX_LIMIT = 256
-"""Messages waiting for one device. A device that stops reading reaches it: its queue is
-dropped and replaced by one message with the whole state (its view), so the host's memory
-stays bounded and the device is never told a wrong state, only a late one."""
+"""Messages waiting for one device. A device that stops reading reaches it: the messages
+carrying the state are folded into one (every line since the last number it was sent, and
+the state now) and the latest half of this many answers are kept, so the host's memory stays
+bounded and the device is never told a wrong state, only a late one."""
 
 SEND_TIMEOUT = 10.0
 """Seconds one message may take to leave for a device before the device is dropped (it can
