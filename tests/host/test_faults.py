@@ -21,6 +21,7 @@ from drumhead.host.client import TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
 from drumhead.host.server import TableServer
+from drumhead.host.tokens import game_tokens
 from drumhead.session import TableSession
 from tests.host.conftest import open_table
 from tests.support.webdriver import free_port
@@ -40,15 +41,14 @@ class Running:
         self.runner: web.AppRunner | None = None
         self.tokens: dict[str, str] = {}
 
-    async def start(self, *, keep_tokens: bool = False) -> None:
+    async def start(self) -> None:
         self.session = open_table(self.saves)
         assert self.session.save is not None
         self.hub = Hub(self.session, ledger=Ledger(ledger_path(self.session.save.path)))
         self.hub.set_auto("american", True)
         self.hub.set_auto("british", True)
-        self.server = TableServer(self.hub, host="127.0.0.1", port=self.port)
-        if keep_tokens:  # for the test: the devices keep theirs across the restart
-            self.server.tokens = dict(self.tokens)
+        tokens = game_tokens(self.session.save.path, self.hub.roles())  # the game's own
+        self.server = TableServer(self.hub, host="127.0.0.1", port=self.port, tokens=tokens)
         self.tokens = dict(self.server.tokens)
         self.runner = web.AppRunner(self.server.app(), shutdown_timeout=1.0)
         await self.runner.setup()
@@ -151,7 +151,7 @@ async def test_a_restarted_host_is_rejoined_and_a_resent_command_is_done_once(
         assert first["status"] == "accepted"
         old_host = side.host
         await running.stop()
-        await running.start(keep_tokens=True)
+        await running.start()
         await until(lambda: side.host not in (None, old_host), "the side back on the new host")
         await until(lambda: display.host == side.host, "the display back")
         # the answer was lost? sent again with the same id: done once, from the host's ledger

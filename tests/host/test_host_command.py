@@ -166,16 +166,25 @@ def test_ctrl_c_saves_and_a_restarted_host_is_joined_again(saves: Path) -> None:
     code, _ = play(hosted.url, "--token", hosted.tokens["british"], "--next-step")
     assert code == 0
     assert stop_host(hosted, signal.SIGINT) == 0
+    # restarted: the devices' tokens are the game's (kept beside the save): they join again
     again = start_host(saves)
     try:
-        assert again.tokens["british"] != hosted.tokens["british"]  # new at each start
+        assert again.tokens == hosted.tokens
         code, report = play(again.url, "--token", hosted.tokens["british"], "--next-step")
-        assert code == 1  # the old token opens nothing
-        code, report = play(again.url, "--token", again.tokens["british"], "--next-step")
         assert code == 0 and report["n"] == 1, report
     finally:
         stop_host(again)
-    assert load_save(saves / "table.toml").game.event_count == 2
+    # --new-tokens: no device that had the old ones can join
+    fresh = start_host(saves, "--new-tokens")
+    try:
+        assert set(fresh.tokens.values()).isdisjoint(hosted.tokens.values())
+        code, report = play(fresh.url, "--token", hosted.tokens["british"], "--next-step")
+        assert code == 1 and "403" in report["error"]["message"]
+        code, report = play(fresh.url, "--token", fresh.tokens["british"], "--next-step")
+        assert code == 0, report
+    finally:
+        stop_host(fresh)
+    assert load_save(saves / "table.toml").game.event_count == 3
 
 
 def test_host_refuses_what_it_cannot_do(saves: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,6 +39,12 @@ def register(sub: Any) -> None:
         help="only the host walks the turn on (next step, phase, card); sides may not",
     )
     p.add_argument(
+        "--new-tokens",
+        action="store_true",
+        help="make the devices' tokens again: no phone or display that had the old ones can "
+        "join (they are kept beside the save, so that devices join again after a restart)",
+    )
+    p.add_argument(
         "--headless",
         action="store_true",
         help="serve without the app on this terminal (implied by --json, or when standard "
@@ -75,6 +81,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         as_json=bool(args.json),
         auto=frozenset(args.auto),
         sides_walk=not args.host_walks,
+        new_tokens=args.new_tokens,
     )
     if args.headless or args.json or not sys.stdout.isatty():
         return run_headless(plan, qr=not args.json)

@@ -106,7 +106,7 @@ class HostedApp(DrumheadApp):
         """Open the save (as the app opens a game), share it, serve it."""
         from aiohttp import web
 
-        from drumhead.host.run import save_of
+        from drumhead.host.run import plan_tokens, save_of
         from drumhead.host.server import TableServer
 
         try:
@@ -120,7 +120,9 @@ class HostedApp(DrumheadApp):
                 auto=self.plan.auto,
                 sides_walk=self.plan.sides_walk,
             )
-            server = TableServer(hub, host=self.plan.address, port=self.plan.port)
+            server = TableServer(
+                hub, host=self.plan.address, port=self.plan.port, tokens=plan_tokens(self.plan, hub)
+            )
             runner = web.AppRunner(server.app(), handle_signals=False, shutdown_timeout=1.0)
             await runner.setup()
             await web.TCPSite(runner, server.host, server.port).start()

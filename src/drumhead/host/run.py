@@ -42,6 +42,8 @@ class HostPlan:
     as_json: bool = False
     auto: frozenset[str] = frozenset()
     sides_walk: bool = True
+    new_tokens: bool = False
+    """Make the devices' tokens again (no device that had the old ones can join)."""
 
 
 def save_of(plan: HostPlan) -> Path:
@@ -74,6 +76,14 @@ def open_hosted(plan: HostPlan) -> tuple[TableSession, Hub]:
     auto = frozenset(sides) if "all" in plan.auto else plan.auto
     hub = Hub(session, ledger=Ledger(ledger_path(save.path)), auto=auto, sides_walk=plan.sides_walk)
     return session, hub
+
+
+def plan_tokens(plan: HostPlan, hub: Hub) -> dict[str, str]:
+    """The devices' tokens of the hosted game (kept beside its save)."""
+    from drumhead.host.tokens import game_tokens
+
+    save = hub.session.save
+    return game_tokens(save.path if save else None, hub.roles(), fresh=plan.new_tokens)
 
 
 def announcement(server: TableServer, *, as_json: bool, qr: bool) -> str:
@@ -315,7 +325,7 @@ def run_headless(plan: HostPlan, *, qr: bool) -> int:
 
     session, hub = open_hosted(plan)
     try:
-        server = TableServer(hub, host=plan.address, port=plan.port)
+        server = TableServer(hub, host=plan.address, port=plan.port, tokens=plan_tokens(plan, hub))
 
         def announce(served: TableServer) -> None:
             sys.stdout.write(announcement(served, as_json=plan.as_json, qr=qr) + "\n")

@@ -15,7 +15,8 @@ files under ``/static/``. Every request goes through :meth:`TableServer.guard`:
   as ``Authorization: Bearer TOKEN`` (no cookie, no Origin needed: nothing ambient);
 * request bodies and messages are bounded (:mod:`drumhead.host.limits`).
 
-Tokens are random for each start of the host. Plain HTTP: anyone on the same network can
+Tokens are random, made when a game is first hosted and kept beside its save (``--new-tokens``
+makes them again). Plain HTTP: anyone on the same network can
 read what passes (the tokens too); the host says so when it serves beyond this machine.
 """
 
@@ -24,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import secrets
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -33,6 +33,7 @@ from aiohttp import WSMsgType, web
 
 from drumhead.host.asks import Refused
 from drumhead.host.limits import MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES, SEND_TIMEOUT
+from drumhead.host.tokens import game_tokens
 from drumhead.host.views import DISPLAY
 
 if TYPE_CHECKING:
@@ -77,14 +78,16 @@ def host_port(host: str, port: int) -> str:
 class TableServer:
     """The web front of a :class:`~drumhead.host.hub.Hub` (see the module's description)."""
 
-    def __init__(self, hub: Hub, *, host: str, port: int) -> None:
+    def __init__(
+        self, hub: Hub, *, host: str, port: int, tokens: dict[str, str] | None = None
+    ) -> None:
         self.hub = hub
         self.host = host
         self.port = port
         """The port served (a free one is picked for 0: set once started)."""
-        self.tokens = {role: secrets.token_hex(24) for role in hub.roles()}
-        """Each role's token: the display's and one per side (new at each start; hex, so
-        that none starts with a dash a command line would take for an option)."""
+        self.tokens = tokens if tokens is not None else game_tokens(None, hub.roles())
+        """Each role's token: the display's and one per side (:mod:`drumhead.host.tokens`:
+        kept beside the save, so that devices join again after a restart)."""
         self.sockets: set[web.WebSocketResponse] = set()
 
     # -- addresses ----------------------------------------------------------------------------
