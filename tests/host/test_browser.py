@@ -1,7 +1,8 @@
 """Issue 39, item 7: real browsers. ``drumhead host`` in its own process; a headless Chromium
 with the display and both sides' pages open at once. A morale test proposed on the American
 phone is accepted on the host's console, and seen on the British phone and on the display; a
-page reloaded mid-game resumes. Skips without chromium and chromedriver, unless
+page reloaded mid-game resumes; the host stopped, the pages say they are stale, and join again
+by themselves when it starts again. Skips without chromium and chromedriver, unless
 DRUMHEAD_REQUIRE_BROWSER is set (CI sets it)."""
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ class Tabs:
 
 
 def test_a_proposal_from_a_phone_is_accepted_on_the_host_and_seen_everywhere(
-    hosted: Hosted, saves: Path
+    hosted: Hosted, table: Path
 ) -> None:
+    saves = table
     assert BROWSER is not None, "DRUMHEAD_REQUIRE_BROWSER is set: chromium must be installed"
     with Browser(*BROWSER) as browser:
         tabs = Tabs(browser)
@@ -125,7 +127,19 @@ def test_a_proposal_from_a_phone_is_accepted_on_the_host_and_seen_everywhere(
         tabs.to("display").command("POST", "/refresh", {})
         tabs.wait_text("display", "Morale test · North Carolina riflemen")
 
-    assert stop_host(hosted) == 0
+        # the host stops: the pages say they are stale; it starts again on the same port:
+        # they join again by themselves (the tokens are the game's)
+        port = hosted.url.rsplit(":", 1)[1]
+        assert stop_host(hosted) == 0
+        tabs.wait_text("display", "reconnecting")
+        again = start_host(saves, "--port", port)
+        try:
+            for name in ("display", "british"):
+                tabs.wait_text(name, "live")
+            tabs.wait_text("display", "Morale test · North Carolina riflemen")
+        finally:
+            assert stop_host(again) == 0
+
     game = load_save(saves / "table.toml").game
     rolled = [e for e in game.log if e.kind == "resolution"]
     assert len(rolled) == 1 and rolled[0].data["unit"] == "nc_riflemen"
