@@ -97,8 +97,10 @@ def announcement(server: TableServer, *, as_json: bool, qr: bool) -> str:
             "Plain HTTP: anyone on this network can read what passes, the tokens too. Host "
             "only on a network you trust (your own Wi-Fi, not a café's)."
         )
+    names = {s.id: s.name for s in server.hub.session.state.sides}
     for role, url in urls.items():
-        lines.append(f"\n{'The display (TV)' if role == 'display' else 'Side ' + role}: {url}")
+        who = "The display (TV)" if role == "display" else f"{names.get(role, role)} ({role})"
+        lines.append(f"\n{who}: {url}")
         if qr:
             from drumhead.host.qr import qr_text
 
