@@ -538,6 +538,15 @@ ITEMS: list[Item] = [
     ),
     (
         MWAN,
+        "Artillery always counts as in line: a battery wheels as a line does (Artillery Rules)",
+        YESNO,
+        ENF,
+        (
+            "toml:checks.movement.modifiers.wheel.when=\"unit not in ('general', 'dismounted_general') and (formation != 'column' or unit in ('field_artillery', 'horse_artillery'))\"",
+        ),
+    ),
+    (
+        MWAN,
         "Artillery: no penalty to limber or unlimber (Artillery Rules)",
         YESNO,
         ENF,

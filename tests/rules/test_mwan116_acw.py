@@ -486,8 +486,28 @@ def test_movement_end_odds(rs) -> None:  # type: ignore[no-untyped-def]
     assert _p(odds(prepare(rs, "movement_end")), "ends") == Fraction(1, 6)
 
 
+MOVER: dict[str, dict[str, object]] = {
+    "field_artillery": {"arm": "artillery"},
+    "horse_artillery": {"arm": "artillery", "horse_artillery": True},
+    "infantry": {"arm": "infantry"},
+    "cavalry": {"arm": "cavalry", "formation": "mounted"},
+    "dismounted_cavalry": {"arm": "cavalry", "formation": "dismounted"},
+    "general": {"general": "mounted"},
+    "dismounted_general": {"general": "dismounted"},
+}
+"""What moves, as the movement check reads it from the card (type, formation, horse
+artillery) or, for a general, from the players."""
+
+
+def _moving(values: dict[str, object] | None) -> dict[str, object]:
+    """The movement inputs for ``values`` naming what moves as ``unit``."""
+    out = dict(values or {})
+    unit = out.pop("unit", None)
+    return {**MOVER[str(unit)], **out} if unit is not None else out
+
+
 def _inches(rs, values=None, mods=()):  # type: ignore[no-untyped-def]
-    result = odds(prepare(rs, "movement", values or {}, mods))
+    result = odds(prepare(rs, "movement", _moving(values), mods))
     assert len(result) == 1
     return result[0].value
 
@@ -506,7 +526,7 @@ def _inches(rs, values=None, mods=()):  # type: ignore[no-untyped-def]
 )
 def test_basic_moves(rs, unit: str, inches: int) -> None:  # type: ignore[no-untyped-def]
     assert _inches(rs, {"unit": unit}) == inches
-    assert _roll(rs, "movement", [], {"unit": unit}).value == inches
+    assert _roll(rs, "movement", [], _moving({"unit": unit})).value == inches
 
 
 @pytest.mark.parametrize(
@@ -545,11 +565,11 @@ def test_movement_modifiers(rs, unit: str, mods: dict[str, int], inches: int) ->
 )
 def test_movement_refusals(rs, values: dict[str, object], mods: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "movement", values, mods))
+        odds(prepare(rs, "movement", _moving(values), mods))
 
 
 def test_woods_stop_the_move(rs) -> None:  # type: ignore[no-untyped-def]
-    res = _roll(rs, "movement", [], {"into_woods": True})
+    res = _roll(rs, "movement", [], _moving({"into_woods": True}))
     assert any(e.marker == "waiting_at_woods" for e in res.effects)
 
 
@@ -895,7 +915,7 @@ def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -
     with pytest.raises(
         InputError, match=r"no movement penalty \(MWAN116 Artillery: Artillery Rules\)"
     ):
-        prepare(rs, "movement", {"unit": unit}, ["formation_change"])
+        prepare(rs, "movement", _moving({"unit": unit}), ["formation_change"])
     assert _inches(rs, {"unit": unit}) == {"field_artillery": 10, "horse_artillery": 20}[unit]
     assert _inches(rs, {"unit": "infantry"}, ["formation_change"]) == 10
 
@@ -906,23 +926,25 @@ def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type:
     near = {"unit": "cavalry", "enemy_within_12": True}
     for mod in ("formation_change", "mount_dismount"):
         with pytest.raises(InputError, match="within 12"):
-            prepare(rs, "movement", near, [mod])
+            prepare(rs, "movement", _moving(near), [mod])
     behind = {**near, "behind_enemy": True}
     assert _inches(rs, behind, ["formation_change"]) == 15
     assert _inches(rs, behind, ["mount_dismount"]) == 26
-    res = _roll(rs, "movement", [], behind)
+    res = _roll(rs, "movement", [], _moving(behind))
     assert not any("within 12" in e.text for e in res.effects)
 
 
 def test_a_cavalry_charge_once_a_game(rs) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Cavalry Charges and Cavalry Rules: one charge move per unit per game."""
-    res = _roll(rs, "movement", [], {"unit": "cavalry"}, ["cavalry_charge"])
+    res = _roll(rs, "movement", [], _moving({"unit": "cavalry"}), ["cavalry_charge"])
     assert res.value == 40
     assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used"]
-    plain = _roll(rs, "movement", [], {"unit": "cavalry"})
+    plain = _roll(rs, "movement", [], _moving({"unit": "cavalry"}))
     assert not any(e.marker == "charge_used" for e in plain.effects)
     with pytest.raises(InputError, match=r"one cavalry charge a game.*Cavalry Charges"):
-        prepare(rs, "movement", {"unit": "cavalry", "charge_used": True}, ["cavalry_charge"])
+        prepare(
+            rs, "movement", _moving({"unit": "cavalry", "charge_used": True}), ["cavalry_charge"]
+        )
 
 
 def test_the_game_remembers_the_charge(rs) -> None:  # type: ignore[no-untyped-def]
@@ -944,15 +966,15 @@ def test_the_game_remembers_the_charge(rs) -> None:  # type: ignore[no-untyped-d
         state="good_order",
     )
     game.add_unit(cav, at=at)
-    _, first = game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    _, first = game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
     game.apply_effects("buford", [e for e in first.effects if e.kind == "marker"], at=at)
     assert "charge_used" in game.state.unit("buford").markers
     game.next_turn(at=at)
     with pytest.raises(InputError, match="one cavalry charge a game"):
-        game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+        game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
     game.undo()  # the next turn
     game.undo()  # the marker: the charge is free again
-    assert game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    assert game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
 
 
 def test_a_sniper_does_not_fire_after_moving(rs) -> None:  # type: ignore[no-untyped-def]
@@ -996,7 +1018,7 @@ def test_cavalry_and_artillery_terrain_limits(rs, values, check: str, message: s
             prepare(
                 rs,
                 check,
-                values,
+                _moving(values) if check == "movement" else values,
                 (),
                 {"fire_dice": 4, "fire_hit_numbers": "10+"},  # the players' (missing) table
             )
@@ -1010,6 +1032,6 @@ def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-un
     cavalry may not charge through units."""
     values = {"unit": "cavalry", "through_units": True}
     with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
-        prepare(rs, "movement", values, ["cavalry_charge"])
-    res = _roll(rs, "movement", [], values)
+        prepare(rs, "movement", _moving(values), ["cavalry_charge"])
+    res = _roll(rs, "movement", [], _moving(values))
     assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]

@@ -1,0 +1,44 @@
+"""MWAN #116: the cards are the truth (issue 35).
+
+Each check reads the unit cards of First Bull Run: Henry Hill (its type, formation, leader,
+markers), the rules that forbid an action refuse it before the roll, and every result names the
+unit it falls on. The rule text is the article's (shared/seeds/002_a5828d3d965392ed.txt).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from drumhead.errors import InputError
+from drumhead.game import Game, load_scenario, new_game
+
+RULESET = "mwan116-acw"
+AT = "2026-11-23T20:00:00Z"
+
+
+@pytest.fixture
+def game() -> Game:
+    return new_game(RULESET, scenario=load_scenario("first-bull-run-henry-hill"), seed=11)
+
+
+def inches(game: Game, unit: str, values: dict[str, object] | None = None, mods=()) -> int:  # type: ignore[no-untyped-def]
+    _, result = game.resolve("movement", unit, values or {}, mods, at=AT)
+    assert result.value is not None
+    return result.value
+
+
+# -- Artillery Rules: "Always treat as line formation" -----------------------------------------
+def test_a_battery_wheels_as_a_line(game: Game) -> None:
+    """Ricketts' battery (in battery on its card) wheels 45 degrees: a line's -5" off the field
+    artillery's 10" (Basic Movement; Movement Modifiers: 45 degree wheel, line only)."""
+    assert inches(game, "ricketts") == 10
+    assert inches(game, "ricketts", mods=["wheel"]) == 5
+    game.edit_unit("ricketts", "formation", "limbered", at=AT)
+    assert inches(game, "ricketts", mods=["wheel"]) == 5
+
+
+def test_a_column_still_may_not_wheel(game: Game) -> None:
+    """The 38th New York is in column on its card: the wheel is a line's only."""
+    with pytest.raises(InputError, match="does not apply"):
+        inches(game, "ny38", mods=["wheel"])
+    assert inches(game, "ny38") == 20
