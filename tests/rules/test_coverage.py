@@ -656,6 +656,13 @@ ITEMS: list[Item] = [
     ),
     (
         MWAN,
+        'A sniper shoots at generals up to 900 yards (30") in its line of sight (Snipers)',
+        NUMBER,
+        ENF,
+        ("refuse:sniper~a sniper reaches 30", "refuse:sniper~line of sight"),
+    ),
+    (
+        MWAN,
         "A sniper may not fire in a turn it moves (Snipers)",
         YESNO,
         ENF,

@@ -613,7 +613,7 @@ def test_major_general_rally(rs, face: int, expected: str) -> None:  # type: ign
     + [(r, "miss") for r in range(9, 13)],
 )
 def test_sniper(rs, face: int, expected: str) -> None:  # type: ignore[no-untyped-def]
-    res = _roll(rs, "sniper", [face])
+    res = _roll(rs, "sniper", [face], {"range_inches": 30})
     assert res.outcome == expected
     states = [e.state for e in res.effects if e.kind == "leader"]
     assert states == {"killed": ["killed"], "wounded": ["wounded"], "miss": []}[expected]
@@ -982,8 +982,8 @@ def test_a_sniper_does_not_fire_after_moving(rs) -> None:  # type: ignore[no-unt
     with pytest.raises(
         InputError, match=r"may not fire in a turn it moves \(MWAN116 Firing: Snipers\)"
     ):
-        prepare(rs, "sniper", {"sniper_moved": True})
-    assert _roll(rs, "sniper", [3]).outcome == "killed"
+        prepare(rs, "sniper", {"sniper_moved": True, "range_inches": 20})
+    assert _roll(rs, "sniper", [3], {"range_inches": 20}).outcome == "killed"
 
 
 def test_woods_edges_have_secure_flanks(rs) -> None:  # type: ignore[no-untyped-def]

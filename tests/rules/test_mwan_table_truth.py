@@ -7,10 +7,14 @@ unit it falls on. The rule text is the article's (shared/seeds/002_a5828d3d96539
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from drumhead.checks.resolve import odds, prepare
 from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
+from drumhead.loading.loader import load_ruleset
 
 RULESET = "mwan116-acw"
 AT = "2026-11-23T20:00:00Z"
@@ -42,3 +46,16 @@ def test_a_column_still_may_not_wheel(game: Game) -> None:
     with pytest.raises(InputError, match="does not apply"):
         inches(game, "ny38", mods=["wheel"])
     assert inches(game, "ny38") == 20
+
+
+# -- Snipers: "Snipers will fire at exposed generals at ranges up to 900 yards (30")" ------------
+def test_the_sniper_reaches_30_inches_and_no_further() -> None:
+    """A general 31" from the sniper is out of its reach (900 yards at 1" = 30 yards): the shot
+    is refused before the roll; at 30" it is taken (1-4 shot from the saddle)."""
+    rs = load_ruleset(RULESET)
+    with pytest.raises(InputError, match=r'30" \(900 yards\).*MWAN116 Firing: Snipers'):
+        prepare(rs, "sniper", {"range_inches": 31})
+    ctx = prepare(rs, "sniper", {"range_inches": 30})
+    assert {o.outcome: o.p for o in odds(ctx)}["killed"] == Fraction(4, 12)
+    with pytest.raises(InputError, match="line of sight"):
+        prepare(rs, "sniper", {"range_inches": 12, "line_of_sight": False})
