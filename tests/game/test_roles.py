@@ -131,7 +131,9 @@ def test_the_target_role_fills_its_inputs_from_its_card_and_both_cards_change() 
     game = mwan_game()
     check = game.ruleset.check("close_combat")
     assert unit_inputs(game.ruleset, check, game.state, "ny11_zouaves", "defender") == {
-        "opponent_general": True
+        "opponent_general": True,
+        "defender_type": "infantry",
+        "defender_formation": "line",
     }
     event, result = game.resolve(
         "close_combat",

@@ -695,6 +695,7 @@ ITEMS: list[Item] = [
         ENF,
         (
             "refuse:close_combat~infantry will not attack mounted cavalry",
+            "refuse:close_combat_flank~infantry will not attack mounted cavalry, from the flank or rear",
             "refuse:close_combat~cavalry will not attack",
             "refuse:close_combat~artillery cannot attack",
         ),

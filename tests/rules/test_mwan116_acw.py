@@ -203,6 +203,26 @@ def test_no_second_check_in_a_turn(rs) -> None:  # type: ignore[no-untyped-def]
     assert odds(prepare(rs, "morale_due", values))[0].outcome == "already_checked"
 
 
+FIGHTER: dict[str, tuple[str, str]] = {
+    "infantry": ("infantry", "line"),
+    "dismounted_cavalry": ("cavalry", "dismounted"),
+    "cavalry": ("cavalry", "mounted"),
+    "artillery": ("artillery", "in_battery"),
+}
+"""A side of a close combat as the check reads it from the card: its type and formation
+(cavalry mounted unless dismounted: ruling mwan-cavalry-mounted)."""
+
+
+def _fighting(values: dict[str, object]) -> dict[str, object]:
+    """The close combat inputs for ``values`` naming the sides as ``attacker``/``defender``."""
+    out = dict(values)
+    for side in ("attacker", "defender"):
+        if side in out:
+            kind, formation = FIGHTER[str(out.pop(side))]
+            out[f"{side}_type"], out[f"{side}_formation"] = kind, formation
+    return out
+
+
 # -- close combat (frontal) -------------------------------------------------------------------
 BANDS = [
     (9, 11, "swept_from_field"),
@@ -326,7 +346,7 @@ def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyp
 )
 def test_close_combat_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "close_combat", values))
+        odds(prepare(rs, "close_combat", _fighting(values)))
 
 
 def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
@@ -334,7 +354,7 @@ def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
         {"attacker": "cavalry", "defender": "cavalry"},
         {"attacker_strength_start": 20, "attacker_strength_now": 10},
     ):
-        assert sum(o.p for o in odds(prepare(rs, "close_combat", values))) == 1
+        assert sum(o.p for o in odds(prepare(rs, "close_combat", _fighting(values)))) == 1
 
 
 # -- close combat: flank, rear or artillery ---------------------------------------------------
@@ -363,12 +383,16 @@ def test_close_combat_flank_effects(rs) -> None:  # type: ignore[no-untyped-def]
 def test_close_combat_flank_refusals(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="cavalry will not attack artillery"):
         ctx = prepare(
-            rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "cavalry"}
+            rs,
+            "close_combat_flank",
+            _fighting({"attack": "artillery_front", "attacker": "cavalry"}),
         )
         resolve(ctx, HandDice([12]))
-    rear = prepare(rs, "close_combat_flank", {"attack": "rear", "attacker": "cavalry"})
+    rear = prepare(rs, "close_combat_flank", _fighting({"attack": "rear", "attacker": "cavalry"}))
     assert resolve(rear, HandDice([12])).outcome == "enemy_destroyed"
-    guns = prepare(rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "infantry"})
+    guns = prepare(
+        rs, "close_combat_flank", _fighting({"attack": "artillery_front", "defender": "artillery"})
+    )
     assert resolve(guns, HandDice([1])).outcome == "driven_back"
 
 
@@ -895,7 +919,7 @@ def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-un
 
 
 def test_cli_refusal_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
-    argv = ["odds", RULESET, "close_combat", "--set", "attacker=cavalry"]
+    argv = ["odds", RULESET, "close_combat", "--set", "attacker_type=cavalry"]
     assert main(argv) == 1
     assert "cavalry will not attack" in capsys.readouterr().err
 
@@ -990,8 +1014,12 @@ def test_woods_edges_have_secure_flanks(rs) -> None:  # type: ignore[no-untyped-
     """MWAN #116, Rules for Woods 5: units on a woods' edge can only be attacked from the
     front or rear."""
     with pytest.raises(InputError, match=r"secure flanks.*Rules for Woods 5"):
-        prepare(rs, "close_combat_flank", {"attack": "flank", "defender_on_woods_edge": True})
-    assert prepare(rs, "close_combat_flank", {"attack": "rear", "defender_on_woods_edge": True})
+        prepare(
+            rs, "close_combat_flank", _fighting({"attack": "flank", "defender_on_woods_edge": True})
+        )
+    assert prepare(
+        rs, "close_combat_flank", _fighting({"attack": "rear", "defender_on_woods_edge": True})
+    )
 
 
 @pytest.mark.parametrize(

@@ -59,3 +59,68 @@ def test_the_sniper_reaches_30_inches_and_no_further() -> None:
     assert {o.outcome: o.p for o in odds(ctx)}["killed"] == Fraction(4, 12)
     with pytest.raises(InputError, match="line of sight"):
         prepare(rs, "sniper", {"range_inches": 12, "line_of_sight": False})
+
+
+# -- Close Combat Moves: "Infantry will not attack mounted cavalry" ------------------------------
+def test_infantry_will_not_attack_mounted_cavalry_in_the_flank_either(game: Game) -> None:
+    """The 11th New York (infantry) against the flank of the 1st Virginia Cavalry (mounted on
+    its card): refused on the flank/rear table as on the frontal one. Stuart's troopers on the
+    Zouaves' flank are allowed (cavalry close automatically from the flank or rear)."""
+    for check in ("close_combat", "close_combat_flank"):
+        with pytest.raises(InputError, match="infantry will not attack mounted cavalry"):
+            game.resolve(check, "ny11_zouaves", {}, at=AT, roles={"defender": "va1_cavalry"})
+    _, result = game.resolve(
+        "close_combat_flank",
+        "va1_cavalry",
+        {},
+        hand_dice=[6],
+        at=AT,
+        roles={"defender": "ny11_zouaves"},
+    )
+    assert result.outcome == "swept_from_field"
+    inputs = dict(result.inputs)
+    assert (inputs["attacker_type"], inputs["attacker_formation"]) == ("cavalry", "mounted")
+    assert (inputs["defender_type"], inputs["defender_formation"]) == ("infantry", "line")
+
+
+def test_dismounted_cavalry_act_as_infantry_and_may_be_attacked(game: Game) -> None:
+    """Dismounted, the 1st Virginia Cavalry may be attacked by infantry (ruling
+    mwan-dismounted-cavalry); the frontal table then reads both cards."""
+    game.edit_unit("va1_cavalry", "formation", "dismounted", at=AT)
+    _, result = game.resolve(
+        "close_combat",
+        "ny11_zouaves",
+        {},
+        hand_dice=[7, 1],
+        at=AT,
+        roles={"defender": "va1_cavalry"},
+    )
+    assert result.outcome == "driven_back"  # 7 + 1 (Willcox with the Zouaves) - 1 = +7
+
+
+def test_cavalry_will_not_attack_a_battery_from_the_front(game: Game) -> None:
+    with pytest.raises(InputError, match="cavalry will not attack artillery from the front"):
+        game.resolve(
+            "close_combat_flank",
+            "va1_cavalry",
+            {"attack": "artillery_front"},
+            at=AT,
+            roles={"defender": "ricketts"},
+        )
+    with pytest.raises(InputError, match="artillery attacked from the front"):
+        game.resolve(
+            "close_combat_flank",
+            "va4",
+            {"attack": "artillery_front"},
+            at=AT,
+            roles={"defender": "ny11_zouaves"},
+        )
+    _, result = game.resolve(
+        "close_combat_flank",
+        "va4",
+        {"attack": "artillery_front"},
+        hand_dice=[10],
+        at=AT,
+        roles={"defender": "ricketts"},
+    )
+    assert result.outcome == "enemy_destroyed"
