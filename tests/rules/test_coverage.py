@@ -524,7 +524,11 @@ ITEMS: list[Item] = [
         'Mounting or dismounting costs 4" (Cavalry Rules)',
         NUMBER,
         ENF,
-        ("toml:checks.movement.modifiers.mount_dismount.value=-4",),
+        (
+            "toml:checks.movement.modifiers.mount_dismount.value=-4",
+            "refuse:movement~instead of halving the move",
+            "ruling:mwan-move-mount-speed",
+        ),
     ),
     (
         MWAN,

@@ -568,7 +568,6 @@ def test_basic_moves(rs, unit: str, inches: int) -> None:  # type: ignore[no-unt
         ("infantry", {"rough": 1, "formation_change": 1}, 5),
         ("infantry", {"wheel": 1, "rough": 1}, 7),  # (20 - 5) / 2 = 7.5, rounded down
         ("cavalry", {"cavalry_charge": 1, "rough": 1}, 20),
-        ("cavalry", {"mount_dismount": 1}, 26),
         ("field_artillery", {"stream": 3}, 0),  # never below 0
     ],
 )
@@ -947,13 +946,14 @@ def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -
 def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Movement: no formation change (mounting included) within 12\" of the enemy;
     'there are no limitations when the entire unit is behind the enemy'."""
-    near = {"unit": "cavalry", "enemy_within_12": True}
-    for mod in ("formation_change", "mount_dismount"):
-        with pytest.raises(InputError, match="within 12"):
-            prepare(rs, "movement", _moving(near), [mod])
+    near = {"unit": "dismounted_cavalry", "enemy_within_12": True}
+    with pytest.raises(InputError, match="within 12"):
+        prepare(rs, "movement", _moving(near), ["formation_change"])
+    with pytest.raises(InputError, match="within 12"):
+        prepare(rs, "movement", _moving({**near, "mounting": True}))
     behind = {**near, "behind_enemy": True}
-    assert _inches(rs, behind, ["formation_change"]) == 15
-    assert _inches(rs, behind, ["mount_dismount"]) == 26
+    assert _inches(rs, behind, ["formation_change"]) == 10
+    assert _inches(rs, {**behind, "mounting": True}) == 26  # mounts: 30" - 4"
     res = _roll(rs, "movement", [], _moving(behind))
     assert not any("within 12" in e.text for e in res.effects)
 

@@ -124,3 +124,21 @@ def test_cavalry_will_not_attack_a_battery_from_the_front(game: Game) -> None:
         roles={"defender": "ricketts"},
     )
     assert result.outcome == "enemy_destroyed"
+
+
+# -- Cavalry Rules: "4" penalty for mounting or dismounting" (ruling mwan-move-mount) -----------
+def test_mounting_costs_4_inches_instead_of_the_halving(game: Game) -> None:
+    """Mounting or dismounting is the cavalry's formation change; the ruleset's ruling
+    mwan-move-mount says its 4" replaces the halving, so both may not apply: the halving is
+    refused while the unit mounts or dismounts. The move is made at the new state's speed
+    (ruling mwan-move-mount-speed): dismounting, 20" - 4" = 16"; mounting, 30" - 4" = 26"."""
+    assert inches(game, "va1_cavalry") == 30
+    assert inches(game, "va1_cavalry", {"mounting": True}) == 16
+    with pytest.raises(InputError, match=r'costs 4" instead of halving.*mwan-move-mount'):
+        inches(game, "va1_cavalry", {"mounting": True}, ["formation_change"])
+    assert inches(game, "va1_cavalry", mods=["formation_change"]) == 15
+    game.edit_unit("va1_cavalry", "formation", "dismounted", at=AT)
+    assert inches(game, "va1_cavalry") == 20
+    assert inches(game, "va1_cavalry", {"mounting": True}) == 26
+    with pytest.raises(InputError, match="only cavalry mount or dismount"):
+        inches(game, "va4", {"mounting": True})
