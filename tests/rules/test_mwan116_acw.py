@@ -642,6 +642,36 @@ def test_sniper(rs, face: int, expected: str) -> None:  # type: ignore[no-untype
     assert states == {"killed": ["killed"], "wounded": ["wounded"], "miss": []}[expected]
 
 
+FIRER: dict[str, dict[str, object]] = {
+    "infantry": {"firer_type": "infantry"},
+    "dismounted_cavalry": {"firer_type": "cavalry", "firer_formation": "dismounted"},
+    "mounted_cavalry": {"firer_type": "cavalry", "firer_formation": "mounted"},
+    "field_artillery": {"firer_type": "artillery", "firer_formation": "in_battery"},
+    "horse_artillery": {
+        "firer_type": "artillery",
+        "firer_formation": "in_battery",
+        "horse_artillery": True,
+    },
+}
+"""The firing unit's card as the fire check reads it, for each row of the firing table."""
+
+TARGET: dict[str, dict[str, object]] = {
+    "infantry": {"target_type": "infantry"},
+    "mounted_cavalry": {"target_type": "cavalry", "target_formation": "mounted"},
+    "dismounted_cavalry": {"target_type": "cavalry", "target_formation": "dismounted"},
+    "artillery": {"target_type": "artillery", "target_formation": "in_battery"},
+}
+
+
+def _firing(values: dict[str, object] | None) -> dict[str, object]:
+    """The fire inputs for ``values`` naming the target as ``target``; the firer's card agrees
+    with its ``firer`` row."""
+    out = dict(values or {})
+    target = out.pop("target", None)
+    row = str(out.get("firer", "infantry"))
+    return {**FIRER[row], **(TARGET[str(target)] if target else {}), **out}
+
+
 # -- fire -------------------------------------------------------------------------------------
 def _fire_reference(dice: int, faces: set[int]) -> dict[int, Fraction]:
     p = Fraction(len(faces), 12)
@@ -667,21 +697,21 @@ def test_fire_needs_the_missing_table_as_gaps(rs) -> None:  # type: ignore[no-un
     ("values", "mods", "dice"),
     [
         ({}, [], 4),
-        ({}, ["column"], 7),
+        ({"target_formation": "column"}, [], 7),
         ({"moved": True}, [], 3),  # infantry moved -1 die (auto)
         ({"target": "mounted_cavalry"}, [], 6),
-        ({}, ["sharpshooters"], 6),  # 4 + 1 1/2 rounded up
-        ({"fire_dice": 3}, ["sharpshooters"], 5),  # 3 + 1 1/2 = 4 1/2 -> 5
+        ({"sharpshooters": True}, [], 6),  # 4 + 1 1/2 rounded up
+        ({"fire_dice": 3, "sharpshooters": True}, [], 5),  # 3 + 1 1/2 = 4 1/2 -> 5
         ({"firer": "field_artillery"}, ["smoothbore_shot_shell"], 3),
         ({"firer": "field_artillery"}, ["rifled_shot_shell"], 5),
         ({"firer": "horse_artillery", "moved": True}, [], 4),  # may move and fire, no -1
         ({}, ["flank"], 8),  # roll again
-        ({"target": "mounted_cavalry"}, ["flank", "column"], 18),  # (4 + 3 + 2) x 2
+        ({"target": "mounted_cavalry", "target_formation": "column"}, ["flank"], 18),  # (4+3+2) x 2
     ],
 )
 def test_fire_dice_modifiers(rs, values: dict[str, object], mods: list[str], dice: int) -> None:  # type: ignore[no-untyped-def]
     gaps = {"fire_dice": 4, "fire_hit_numbers": "10-12", **values}
-    result = {o.value: o.p for o in odds(prepare(rs, "fire", gaps, mods))}
+    result = {o.value: o.p for o in odds(prepare(rs, "fire", _firing(gaps), mods))}
     assert result == {k: p for k, p in _fire_reference(dice, {10, 11, 12}).items() if p}
 
 
@@ -716,7 +746,7 @@ def test_flank_fire_rolls_the_dice_again(rs) -> None:  # type: ignore[no-untyped
 
 def test_fire_at_a_battery_two_hits_per_gunner(rs) -> None:  # type: ignore[no-untyped-def]
     values = {"fire_dice": 3, "fire_hit_numbers": "10-12", "target": "artillery"}
-    res = resolve(prepare(rs, "fire", values), HandDice([10, 11, 12]))
+    res = resolve(prepare(rs, "fire", _firing(values)), HandDice([10, 11, 12]))
     assert res.value == 3
     assert [e.amount for e in res.effects if "gunner" in e.text] == [1]
     assert not [e for e in res.effects if e.kind == "lose"]
@@ -762,7 +792,7 @@ def test_cover_value_is_a_gap(rs) -> None:  # type: ignore[no-untyped-def]
 )
 def test_fire_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "fire", values))
+        odds(prepare(rs, "fire", _firing(values)))
 
 
 def test_fire_with_random_dice_is_reproducible(rs) -> None:  # type: ignore[no-untyped-def]
@@ -777,7 +807,8 @@ def test_fire_with_random_dice_is_reproducible(rs) -> None:  # type: ignore[no-u
 
 def test_sharpshooters_half_die_option() -> None:
     half = load_ruleset(RULESET, options=["sharpshooters_half_die"])
-    ctx = prepare(half, "fire", {"fire_dice": 4, "fire_hit_numbers": "12"}, ["sharpshooters"])
+    values = {"fire_dice": 4, "fire_hit_numbers": "12", "sharpshooters": True}
+    ctx = prepare(half, "fire", values)
     assert max(o.value for o in odds(ctx) if o.value is not None) == 5  # 4 1/2 -> 5
 
 
@@ -904,7 +935,18 @@ def test_cli_resolve_morale_by_hand(capsys) -> None:  # type: ignore[no-untyped-
 
 def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-untyped-def]
     argv = ["resolve", RULESET, "fire", "--set", "fire_dice=2", "--set", "fire_hit_numbers=9-12"]
-    argv += ["--mod", "column", "--dice", "9", "--dice", "1", "--dice", "12", "--dice", "3"]
+    argv += [
+        "--set",
+        "target_formation=column",
+        "--dice",
+        "9",
+        "--dice",
+        "1",
+        "--dice",
+        "12",
+        "--dice",
+        "3",
+    ]
     argv += ["--dice", "10", "--json"]
     data = _json(capsys, argv)
     assert data["value"] == 3  # type: ignore[index]
@@ -1046,7 +1088,7 @@ def test_cavalry_and_artillery_terrain_limits(rs, values, check: str, message: s
             prepare(
                 rs,
                 check,
-                _moving(values) if check == "movement" else values,
+                _moving(values) if check == "movement" else _firing(values),
                 (),
                 {"fire_dice": 4, "fire_hit_numbers": "10+"},  # the players' (missing) table
             )

@@ -13,7 +13,7 @@ import pytest
 
 from drumhead.checks.resolve import odds, prepare
 from drumhead.errors import InputError
-from drumhead.game import Game, load_scenario, new_game
+from drumhead.game import Game, load_scenario, new_game, unit_inputs
 from drumhead.loading.loader import load_ruleset
 
 RULESET = "mwan116-acw"
@@ -142,3 +142,85 @@ def test_mounting_costs_4_inches_instead_of_the_halving(game: Game) -> None:
     assert inches(game, "va1_cavalry", {"mounting": True}) == 26
     with pytest.raises(InputError, match="only cavalry mount or dismount"):
         inches(game, "va4", {"mounting": True})
+
+
+# -- Firing: the target's and the firer's cards ---------------------------------------------------
+TABLE = {"fire_dice": 4, "fire_hit_numbers": "10-12"}  # the players' (missing) firing table
+
+
+def fire_dice(game: Game, firer: str, target: str, values=None, mods=()) -> int:  # type: ignore[no-untyped-def]
+    """The dice the firer rolls at the target, as the fire check reads both cards (the most
+    hits its odds can give)."""
+    check = game.ruleset.check("fire")
+    cards = {
+        **unit_inputs(game.ruleset, check, game.state, firer),
+        **unit_inputs(game.ruleset, check, game.state, target, "target"),
+    }
+    ctx = prepare(game.ruleset, "fire", {**cards, **TABLE, **(values or {})}, mods)
+    return max(o.value for o in odds(ctx) if o.value is not None)
+
+
+def test_fire_reads_the_target_from_its_card(game: Game) -> None:
+    """The 38th New York is in column on its card: +3 dice (Fire Modifiers: column; ruling
+    mwan-fire-column); the 1st Virginia Cavalry is mounted: +2 (ruling
+    mwan-fire-mounted-cavalry). Neither is ticked: both cards say so."""
+    assert fire_dice(game, "va4", "minn1") == 4
+    assert fire_dice(game, "va4", "ny38") == 7
+    assert fire_dice(game, "ny11_zouaves", "va1_cavalry") == 6
+    game.edit_unit("va1_cavalry", "formation", "dismounted", at=AT)
+    assert fire_dice(game, "ny11_zouaves", "va1_cavalry") == 4
+    with pytest.raises(InputError, match="follows from the inputs"):
+        fire_dice(game, "va4", "minn1", mods=["column"])
+
+
+def test_a_battery_is_never_a_column_target(game: Game) -> None:
+    """Artillery Rules: always treat as line formation, even limbered."""
+    game.edit_unit("ricketts", "formation", "column", at=AT)
+    assert fire_dice(game, "va4", "ricketts") == 4
+
+
+def test_the_firer_must_be_what_its_card_says(game: Game) -> None:
+    """The firing table's row is asked (it keys the players' answers), but a battery's card
+    refuses an infantry row, and an infantry card a battery's."""
+    with pytest.raises(InputError, match="the firing unit's card is a battery"):
+        fire_dice(game, "rockbridge", "ny38")
+    with pytest.raises(InputError, match="the firing unit's card is infantry"):
+        fire_dice(game, "va4", "ny38", {"firer": "field_artillery"})
+    with pytest.raises(InputError, match="horse artillery"):
+        fire_dice(game, "rockbridge", "ny38", {"firer": "horse_artillery"})
+    assert fire_dice(game, "rockbridge", "ny38", {"firer": "field_artillery"}) == 7
+
+
+def test_the_guns_on_the_card_say_which_shot_and_shell_modifier(game: Game) -> None:
+    """The Rockbridge Artillery's guns are smoothbore on its card (-1 die firing shot and
+    shell); Ricketts' are rifled (+1: Artillery Rules). Only the card's one is offered."""
+    battery = {"firer": "field_artillery"}
+    assert fire_dice(game, "rockbridge", "minn1", battery, ["smoothbore_shot_shell"]) == 3
+    with pytest.raises(InputError, match="does not apply"):
+        fire_dice(game, "rockbridge", "minn1", battery, ["rifled_shot_shell"])
+    assert fire_dice(game, "ricketts", "va4", battery, ["rifled_shot_shell"]) == 5
+    with pytest.raises(InputError, match="does not apply"):
+        fire_dice(game, "ricketts", "va4", battery, ["smoothbore_shot_shell"])
+
+
+def test_sharpshooters_are_read_from_the_card(game: Game) -> None:
+    """A regiment whose card carries the sharpshooters marker adds 1 1/2 dice, rounded up
+    (Sharpshooters; ruling mwan-fire-sharpshooters, mwan-fire-rounding): 4 + 1 1/2 -> 6."""
+    assert fire_dice(game, "minn1", "va4") == 4
+    game.edit_unit("minn1", "markers", ["sharpshooters"], at=AT)
+    assert fire_dice(game, "minn1", "va4") == 6
+
+
+# -- Major General: "rally one unit of his command by moving to that unit" -----------------------
+def test_the_major_general_rallies_only_his_own_command(game: Game) -> None:
+    """Heintzelman commands Willcox's brigade: he may rally the 38th New York (1-6 rallies).
+    Franklin commands only his own brigade: the 38th is not his to rally."""
+    game.edit_unit("ny38", "state", "quits_field", at=AT)
+    _, result = game.resolve(
+        "major_general_rally", "ny38", {}, hand_dice=[4], at=AT, leaders={"self": "heintzelman"}
+    )
+    assert result.outcome == "rallied" and dict(result.inputs)["in_command"] is True
+    with pytest.raises(InputError, match="a unit of his command"):
+        game.resolve("major_general_rally", "ny38", {}, at=AT, leaders={"self": "franklin"})
+    with pytest.raises(InputError, match="by moving to it"):
+        game.resolve("major_general_rally", "minn1", {}, at=AT)  # no general with or picked
