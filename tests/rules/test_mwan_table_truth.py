@@ -16,6 +16,8 @@ from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game, unit_inputs
 from drumhead.loading.loader import load_ruleset
 
+from .table_truth import effects_without_who
+
 RULESET = "mwan116-acw"
 AT = "2026-11-23T20:00:00Z"
 
@@ -224,3 +226,42 @@ def test_the_major_general_rallies_only_his_own_command(game: Game) -> None:
         game.resolve("major_general_rally", "ny38", {}, at=AT, leaders={"self": "franklin"})
     with pytest.raises(InputError, match="by moving to it"):
         game.resolve("major_general_rally", "minn1", {}, at=AT)  # no general with or picked
+
+
+# -- every result names the unit it falls on -----------------------------------------------------
+def test_every_effect_names_whom_it_falls_on() -> None:
+    assert effects_without_who(RULESET) == []
+
+
+def _retire(game: Game) -> tuple[dict[str, object], list[str]]:
+    """The 1st Minnesota rolls 4 on the Morale Results Table (Retire 20"), applied as the app
+    applies a check without sides; returns the applied event's data and the card's notes."""
+    event, result = game.resolve("morale", "minn1", {}, hand_dice=[4], at=AT)
+    assert result.outcome == "retire_20"
+    applied = game.apply_effects(
+        "minn1", list(result.effects), at=AT, resolution=event.seq, roles={"self": "minn1"}
+    )
+    return applied.data, game.state.unit("minn1").notes.splitlines()
+
+
+def test_instructions_are_addressed_to_the_table(game: Game) -> None:
+    """The card says the unit retires; 'may move and fire next turn; a blocked path means
+    surrender' is for the players: the effect falls on no unit."""
+    data, _ = _retire(game)
+    assert game.state.unit("minn1").state == "retire"
+    effects = data["effects"]
+    assert isinstance(effects, list)
+    assert [e["text"] for e in effects if "unit" not in e] == [
+        "May move and fire next turn; a blocked path means surrender; retiring through woods "
+        "means quitting the field"
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: game/events.py _apply_effects gives a note with no unit the event's unit "
+    "(effect.get('unit', default)), so a table note still lands on the card when replayed",
+)
+def test_a_table_note_is_never_written_on_the_card(game: Game) -> None:
+    _, notes = _retire(game)
+    assert notes == ["Col. Willis Gorman; on the batteries' right"]
