@@ -1,0 +1,54 @@
+"""Republique, part 4 (Assault): the cards are the truth (issue 35).
+
+The assault reads both sides' cards of Aspern 1809 (formation, grade, state, skirmishers,
+leaders); the rules that forbid a count or a modifier refuse it before the roll; the chart's
+morale and panic hits land on every unit in the assault. Rule text: the rules' part 4
+(shared/seeds/003_068d9e9635d6c05e.txt). Values our source lacks come from the sample
+house-rules file, whose numbers are the players' own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from drumhead.game import Game, load_scenario, new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
+RULESET = "republique"
+AT = "2026-11-23T20:00:00Z"
+
+
+@pytest.fixture
+def game() -> Game:
+    return new_game(RULESET, scenario=load_scenario("aspern-1809"), seed=5, house_rules=str(HOUSE))
+
+
+def modifiers(
+    game: Game, unit: str, roles: dict[str, str | list[str]], values=None
+) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """The assault's modifiers as the game fills it from the cards of the units picked."""
+    _, result = game.resolve("assault", unit, values or {}, hand_dice=[5, 5], at=AT, roles=roles)
+    return {m.id: m.value for m in result.modifiers}
+
+
+# -- 4.3 In Line: "if the greatest percentage of bases present are ... in line" -----------------
+def test_most_bases_in_line_is_read_from_both_cards(game: Game) -> None:
+    """Hiller's line regiment (line on its card) assaults the 16e Ligne (column on its card):
+    +1 in line for the attacker only. IR 15 Zach (column) against the 67e Ligne (line): +1 for
+    the defender only. Neither box is ticked by hand."""
+    assert modifiers(game, "hiller_line", {"defender": "ligne_16"}).get("attacker_in_line") == 1
+    assert "defender_in_line" not in modifiers(game, "hiller_line", {"defender": "ligne_16"})
+    zach = modifiers(game, "ir15_zach", {"defender": "ligne_67"})
+    assert zach.get("defender_in_line") == 1 and "attacker_in_line" not in zach
+
+
+def test_the_cards_give_cavalry_grade_and_skirmishers(game: Game) -> None:
+    """The Grenz battalion has one skirmish base deployed on its card (4.3 Each Skirmisher
+    Deployed: -1); Marulaz's chasseurs are light cavalry on theirs (4.3 Cavalry Grades: the
+    club's light value, +1; ruling rep-cavalry-subtype)."""
+    mods = modifiers(game, "hiller_grenz", {"defender": "marulaz_chasseurs"})
+    assert mods["attacker_skirmishers"] == -1
+    assert mods["defender_cavalry"] == 1
