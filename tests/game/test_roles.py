@@ -44,7 +44,12 @@ def test_two_sided_checks_of_the_rules_declare_their_sides() -> None:
         ("one-if-by-land", "melee_winner"): ("attacker", "defender"),
         ("rank-and-file", "fire"): ("firer", "target"),
         ("rank-and-file", "melee_result"): ("attacker", "defender", "second"),
-        ("republique", "assault"): ("attacker", "defender"),
+        ("republique", "assault"): (
+            "attacker",
+            "defender",
+            "attacker_incidental",
+            "defender_incidental",
+        ),
     }
     for (ruleset_id, check_id), roles in expected.items():
         assert load_ruleset(ruleset_id).check(check_id).role_ids == roles

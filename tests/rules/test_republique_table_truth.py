@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,3 +53,31 @@ def test_the_cards_give_cavalry_grade_and_skirmishers(game: Game) -> None:
     mods = modifiers(game, "hiller_grenz", {"defender": "marulaz_chasseurs"})
     assert mods["attacker_skirmishers"] == -1
     assert mods["defender_cavalry"] == 1
+
+
+# -- 4.2 Artillery: "A limbered artillery battery ... may not contribute to incidental contact" -
+def test_a_limbered_battery_never_counts_as_incidental_contact(game: Game) -> None:
+    """Molitor's battery, limbered, 25-50mm from Hiller's line when it assaults the 67e Ligne:
+    refused as an incidental unit; unlimbered it adds half its one base (rounded down: 0)."""
+    game.edit_unit("molitor_battery", "formation", "limbered", at=AT)
+    with pytest.raises(
+        InputError, match=r"limbered battery .* incidental assault contact.*4.2 Artillery"
+    ):
+        game.resolve(
+            "assault",
+            "hiller_line",
+            {},
+            at=AT,
+            roles={"defender": "ligne_67", "defender_incidental": "molitor_battery"},
+        )
+    game.edit_unit("molitor_battery", "formation", "unlimbered", at=AT)
+    _, result = game.resolve(
+        "assault",
+        "hiller_line",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "ligne_67", "defender_incidental": "molitor_battery"},
+    )
+    inputs = dict(result.inputs)
+    assert inputs["defender_bases_incidental"] == 1
