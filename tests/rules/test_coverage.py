@@ -765,10 +765,11 @@ ITEMS: list[Item] = [
         REP,
         "Artillery counts as bases; a limbered battery one base, never incidental (4.2)",
         NUMBER,
-        ASK,
+        ENF,
         (
             "toml:checks.assault.inputs.attacker_bases_primary.help",
             "toml:checks.assault.inputs.attacker_bases_incidental.help",
+            "refuse:assault~may not contribute to incidental assault contact",
         ),
     ),
     (
@@ -900,6 +901,7 @@ ITEMS: list[Item] = [
             'toml:checks.emergency_rally.modifiers.double_value.value="2 * leader_value"',
             "refuse:emergency_rally~within 8cm",
             "refuse:emergency_rally~already attached",
+            "refuse:leader_injury~never used together",
         ),
     ),
     (

@@ -612,7 +612,9 @@ def test_emergency_rally_adds_four() -> None:
 
 
 def test_leading_and_emergency_rally_never_combine() -> None:
-    assert mods(injury(emergency_rally=True, leading=True)) == {"emergency_rally": 4}
+    with pytest.raises(InputError, match="never used together"):
+        injury(emergency_rally=True, leading=True)  # refused, never one of them dropped
+    assert mods(injury(emergency_rally=True)) == {"emergency_rally": 4}
     assert mods(injury(leading=True)) == {"leading": HOUSE_GAPS["injury_leading"]}
     with pytest.raises(MissingGapError) as info:
         injury(RS, leading=True)

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.resolve import prepare
 from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
+from drumhead.loading.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -81,3 +83,13 @@ def test_a_limbered_battery_never_counts_as_incidental_contact(game: Game) -> No
     )
     inputs = dict(result.inputs)
     assert inputs["defender_bases_incidental"] == 1
+
+
+# -- 4.5 step 2: the leading and emergency rally modifiers "should never be used together" ------
+def test_leading_and_emergency_rally_are_refused_together() -> None:
+    """A leader attached (leading) may not conduct an emergency rally: both boxes at once is
+    refused, citing 4.5 step 2, never one of them silently dropped."""
+    rs = load_ruleset(RULESET, house_rules=HOUSE)
+    with pytest.raises(InputError, match=r"never used together.*Republique 4.5 step 2"):
+        prepare(rs, "leader_injury", {"emergency_rally": True, "leading": True})
+    assert {m.id for m in prepare(rs, "leader_injury", {"leading": True}).modifiers} == {"leading"}
