@@ -874,7 +874,12 @@ ITEMS: list[Item] = [
         "Results: morale hits, base hits primary first, surrender after base hits (4.4)",
         YESNO,
         ENF,
-        ("effect:assault~Base hits are removed at once", "effect:panic~taken after base hits"),
+        (
+            "effect:assault~Base hits are removed at once",
+            "effect:panic~taken after base hits",
+            "effect:assault_result~morale hit(s) in incidental contact",
+            "ruling:rep-assault-results-marked",
+        ),
     ),
     (REP, "Surrender when no way out (4.4)", YESNO, ENF, ("effect:assault~surrenders",)),
     (

@@ -93,3 +93,76 @@ def test_leading_and_emergency_rally_are_refused_together() -> None:
     with pytest.raises(InputError, match=r"never used together.*Republique 4.5 step 2"):
         prepare(rs, "leader_injury", {"emergency_rally": True, "leading": True})
     assert {m.id for m in prepare(rs, "leader_injury", {"leading": True}).modifiers} == {"leading"}
+
+
+# -- 4.4 Assault Results: "All primary and incidental units involved in an assault will suffer
+# the number of morale hits called for by the assault chart results" -------------------------
+def _on_picked(effects, roles: dict[str, object]):  # type: ignore[no-untyped-def]
+    """The effects that fall on a role the players picked, or on the table (the app leaves a
+    side nobody picked off the cards)."""
+    return [e for e in effects if e.who in roles or e.who == "table"]
+
+
+def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None:
+    """Hiller's line (6 bases, regular, in line) assaults the 67e Ligne (4 bases, veteran,
+    in line, Molitor attached) with the 37e Ligne 25-50mm away (incidental).
+
+    Modifiers (the sample club's values): attacker in line +1; defender in line +1,
+    veteran +1, Molitor +1 (attached, in his command); outnumbering: 6 against 4 + 4 // 2 = 6
+    is not 3:2, so none. Dice 9 and 1: 9 + 1 = 10 against 1 + 3 = 4: +6, the club's infantry
+    cell 'Defender 3M 2P; attacker carries the position'.
+
+    The players mark the cell with assault_result: 3 morale hits on each defending unit, the
+    incidental one too: fresh -> disordered -> rattled -> shaken; 2 panic hits noted on both
+    for the Panic Index. The attacker's card is unchanged."""
+    roles: dict[str, str | list[str]] = {
+        "defender": "ligne_67",
+        "defender_incidental": "ligne_37",
+    }
+    event, result = game.resolve("assault", "hiller_line", {}, hand_dice=[9, 1], at=AT, roles=roles)
+    assert result.value == 6
+    assert result.text.endswith(
+        "Defender 3M 2P; attacker carries the position (house rule, republique-sample-club-values.toml)"
+    )
+    event, marked = game.resolve(
+        "assault_result",
+        "hiller_line",
+        {"result_for": "defender", "morale_hits": 3, "panic_hits": 2},
+        at=AT,
+        roles=roles,
+    )
+    game.apply_effects(
+        "hiller_line",
+        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        at=AT,
+        resolution=event.seq,
+        roles={"attacker": "hiller_line", **roles},
+    )
+    for unit in ("ligne_67", "ligne_37"):
+        card = game.state.unit(unit)
+        assert card.state == "shaken", unit
+        assert (
+            card.notes.splitlines()[-1]
+            == "T1: 2 panic hit(s) in the assault: read the Panic Index (check panic)"
+        )
+    assert game.state.unit("hiller_line").state == "fresh"
+
+
+def test_both_sides_take_a_level_result(game: Game) -> None:
+    """The club's 0 cell: 'Both 1M; fight another round': one morale hit on every unit."""
+    roles = {"defender": "ligne_16"}
+    event, marked = game.resolve(
+        "assault_result",
+        "hiller_line",
+        {"result_for": "both", "morale_hits": 1},
+        at=AT,
+        roles=roles,
+    )
+    game.apply_effects(
+        "hiller_line",
+        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        at=AT,
+        resolution=event.seq,
+        roles={"attacker": "hiller_line", **roles},
+    )
+    assert {game.state.unit(u).state for u in ("hiller_line", "ligne_16")} == {"disordered"}

@@ -5,9 +5,11 @@ cards against the rules core given the same values and dice."""
 
 from __future__ import annotations
 
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
+
 from drumhead.game import replay
 from tests.ui.full_turn import Table
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, until
 
 
 async def test_one_if_by_land_cowpens_draws_every_card_then_turn_two() -> None:
@@ -113,7 +115,7 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
     None
 ):
     """The assault's chart results are not in our source: its outcome goes to the table as
-    notes (ruling rep-assault-results-to-the-table), with both sides picked and their cards
+    notes (ruling rep-assault-results-marked), with both sides picked and their cards
     read; the defender's panic test, the next step, lands on its card."""
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -125,6 +127,9 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
         async def assault(t: Table) -> None:
             await t.open_step_check("hiller_line", "assault")
             await t.pick_sides("ligne_16")
+            for _ in ("attacker_incidental", "defender_incidental"):  # none: each left unpicked
+                await until(t.pilot, lambda: isinstance(t.app.screen, UnitPickModal))
+                await t.press("escape")
             form = t.resolve.form
             assert form is not None and form.roles.get("defender") == "ligne_16"
             await t.hand_dice(8, 2)
