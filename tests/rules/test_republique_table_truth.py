@@ -18,6 +18,8 @@ from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
 from drumhead.loading.loader import load_ruleset
 
+from .table_truth import effects_without_who
+
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
 RULESET = "republique"
@@ -166,3 +168,22 @@ def test_both_sides_take_a_level_result(game: Game) -> None:
         roles={"attacker": "hiller_line", **roles},
     )
     assert {game.state.unit(u).state for u in ("hiller_line", "ligne_16")} == {"disordered"}
+
+
+# -- every result names the unit it falls on -----------------------------------------------------
+def test_every_effect_names_whom_it_falls_on() -> None:
+    assert effects_without_who(RULESET) == []
+
+
+def test_a_panic_result_moves_the_unit_by_the_table_and_takes_its_surrender(game: Game) -> None:
+    """The text's own example (4.4): a green unit with 2 panic hits reads Rt-1, a rout move
+    and one base surrendering. IR 15 Zach made green: the base comes off its card; the rout
+    move is the players' to make (the table's note)."""
+    game.edit_unit("ir15_zach", "quality", "green", at=AT)
+    event, result = game.resolve("panic", "ir15_zach", {"panic_hits": 2}, at=AT)
+    assert (result.outcome, result.value) == ("rout", 1)
+    applied = game.apply_effects(
+        "ir15_zach", list(result.effects), at=AT, resolution=event.seq, roles={"self": "ir15_zach"}
+    )
+    assert game.state.unit("ir15_zach").strength_now == 5
+    assert [e["kind"] for e in applied.data["effects"] if "unit" not in e] == ["note"]
