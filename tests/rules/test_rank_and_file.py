@@ -404,7 +404,8 @@ def test_wave_first_melee_seven_stands_at_3_up_against_six_at_4_up() -> None:
         ("state", "unsteady", None),
         ("distance", None, "2d6"),
     }
-    assert any(e.who == "second" for e in result.effects)  # the second wave goes in
+    # the second wave goes in: the players' next melee (the table's note)
+    assert any(e.who == "table" and "second wave moves up" in e.text for e in result.effects)
 
 
 def test_wave_second_melee_leaders_melee_bonus_wins_a_drawn_count() -> None:

@@ -12,6 +12,8 @@ import pytest
 from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
 
+from .table_truth import effects_without_who
+
 RULESET = "rank-and-file"
 AT = "2026-11-23T20:00:00Z"
 
@@ -96,3 +98,8 @@ def test_fire_at_a_wave_attack_leaves_its_hits_to_the_split(game: Game) -> None:
     game.edit_unit("csa_first_wave", "markers", [], at=AT)
     apply(game, "union_regiment", "fire", values, {"target": "csa_first_wave"}, [4, 1, 1, 1, 1, 1])
     assert game.state.unit("csa_first_wave").hits == 1
+
+
+# -- every result names the unit it falls on -----------------------------------------------------
+def test_every_effect_names_whom_it_falls_on() -> None:
+    assert effects_without_who(RULESET) == []
