@@ -686,7 +686,7 @@ def test_voluntary_continued_rout_rolls_nothing_but_loses_a_stand() -> None:
 @pytest.mark.parametrize("state", ["unsteady", "routing"])
 def test_units_charging_charged_or_evaded_may_not_rally(status: str, state: str) -> None:
     with pytest.raises(InputError, match="may not try to rally") as info:
-        prepare(rs(), "rally", {**ROUTED, "state": state, "charge_status": status})
+        prepare(rs(), "rally", {**ROUTED, "state": state, status: True})
     assert status in str(info.value)
 
 
@@ -908,7 +908,7 @@ def test_cli_refusals_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> No
         "--set",
         "state=unsteady",
         "--set",
-        "charge_status=evaded",
+        "evaded=true",
         "--dice",
         "6",
     )

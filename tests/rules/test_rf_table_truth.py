@@ -103,3 +103,27 @@ def test_fire_at_a_wave_attack_leaves_its_hits_to_the_split(game: Game) -> None:
 # -- every result names the unit it falls on -----------------------------------------------------
 def test_every_effect_names_whom_it_falls_on() -> None:
     assert effects_without_who(RULESET) == []
+
+
+# -- what the cards say, never a tick ------------------------------------------------------------
+def test_a_battery_retires_as_its_card_says(game: Game) -> None:
+    """Core, Artillery: a first failure limbers and retires 2D6" for foot artillery, 3D6" for
+    horse. The Union battery's card says foot; made horse, it retires 3D6"."""
+    _, result = game.resolve("morale", "union_battery", {}, hand_dice=[1], at=AT)
+    assert [e.dice for e in result.effects if e.kind == "distance"] == ["2d6"]
+    game.edit_unit("union_battery", "subtype", "horse", at=AT)
+    _, result = game.resolve("morale", "union_battery", {}, hand_dice=[1], at=AT)
+    assert [e.dice for e in result.effects if e.kind == "distance"] == ["3d6"]
+
+
+@pytest.mark.parametrize("marker", ["charging", "charged", "evaded"])
+def test_a_unit_marked_charging_charged_or_evaded_may_not_rally(game: Game, marker: str) -> None:
+    """Core, Rally: a unit that is the target of a charge, is charging or has evaded may not
+    rally; the card's marker says so."""
+    game.edit_unit("union_regiment", "state", "unsteady", at=AT)
+    game.edit_unit("union_regiment", "markers", [marker], at=AT)
+    with pytest.raises(InputError, match=f"may not try to rally \\(this one is {marker}\\)"):
+        game.resolve("rally", "union_regiment", {}, at=AT)
+    game.edit_unit("union_regiment", "markers", [], at=AT)
+    _, result = game.resolve("rally", "union_regiment", {}, hand_dice=[6], at=AT)
+    assert result.outcome == "rallied"
