@@ -127,3 +127,22 @@ def test_a_unit_marked_charging_charged_or_evaded_may_not_rally(game: Game, mark
     game.edit_unit("union_regiment", "markers", [], at=AT)
     _, result = game.resolve("rally", "union_regiment", {}, hand_dice=[6], at=AT)
     assert result.outcome == "rallied"
+
+
+def test_the_wave_attack_ends_with_its_first_melee(game: Game) -> None:
+    """Supplement 2: if the front wave loses, the second wave 'immediately fights a melee
+    against the target using all of the usual melee rules': an ordinary melee, so the wave
+    attack's markers (read by the defensive fire) come off both waves with the first melee's
+    result (ruling rnf-wave-attack-ends)."""
+    for unit in ("csa_first_wave", "csa_second_wave"):
+        game.edit_unit(unit, "markers", ["wave_attack"], at=AT)
+    apply(
+        game,
+        "csa_first_wave",
+        "melee_result",
+        {"attacker_hits": 2, "defender_hits": 3},
+        {"defender": "union_regiment", "second": "csa_second_wave"},
+    )
+    assert game.state.unit("csa_first_wave").state == "unsteady"
+    for unit in ("csa_first_wave", "csa_second_wave"):
+        assert game.state.unit(unit).markers == frozenset(), unit
