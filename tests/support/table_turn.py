@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from drumhead.checks.results import Resolution
 from drumhead.session import TableSession
+from drumhead.session.form import CheckForm
 
 CLOCK = "2026-11-23T20:00:00+00:00"
 
@@ -28,21 +30,20 @@ def open_table(
     return table
 
 
-def play(
+def fill(
     table: TableSession,
     check_id: str,
     unit: str,
-    dice: Sequence[int] | None,
     *,
     roles: Mapping[str, str] | None = None,
     values: Mapping[str, object] | None = None,
     ticks: Sequence[str] = (),
     leaders: Mapping[str, str] | None = None,
     expect_values: Mapping[str, object] | None = None,
-) -> Resolution:
-    """Fill the check's form for ``unit`` (its card, the roles' cards, then what the players
-    say), roll ``dice`` and apply the effects as the app does. ``expect_values``: inputs the
-    cards must have filled before the players touched the form."""
+) -> CheckForm:
+    """The check's form for ``unit`` as the players fill it: its card (and the roles' cards)
+    first, then what they say. ``expect_values``: inputs the cards must have filled before the
+    players touched the form."""
     form = table.form(check_id, unit)
     assert form is not None and form.check_id == check_id, (check_id, unit)
     for role, picked in (roles or {}).items():
@@ -55,12 +56,28 @@ def play(
         form.set_input(name, raw)
     assert not form.bad_inputs, form.bad_inputs
     form.tick(set(ticks))
+    return form
+
+
+def roll_and_apply(table: TableSession, form: CheckForm, dice: Sequence[int] | None) -> Resolution:
+    """Roll the form with the players' dice (None: the game's) and apply its effects."""
     result = form.roll(list(dice) if dice is not None else None)
     apply_as_the_app_does(table, form)
     return result
 
 
-def apply_as_the_app_does(table: TableSession, form) -> None:  # type: ignore[no-untyped-def]
+def play(
+    table: TableSession,
+    check_id: str,
+    unit: str,
+    dice: Sequence[int] | None,
+    **filled: Any,
+) -> Resolution:
+    """:func:`fill` the check's form, roll ``dice`` and apply the effects as the app does."""
+    return roll_and_apply(table, fill(table, check_id, unit, **filled), dice)
+
+
+def apply_as_the_app_does(table: TableSession, form: CheckForm) -> None:
     """screens/views/resolve/applying.py without the screens: a side nobody picked keeps its
     effects off the cards (the app's Escape)."""
     groups = form.groups(form.effects)
