@@ -187,3 +187,28 @@ def test_a_panic_result_moves_the_unit_by_the_table_and_takes_its_surrender(game
     )
     assert game.state.unit("ir15_zach").strength_now == 5
     assert [e["kind"] for e in applied.data["effects"] if "unit" not in e] == ["note"]
+
+
+def test_an_incidental_units_surrender_is_taken_from_the_primary_units(game: Game) -> None:
+    """4.4 Panic Hits: 'Only if all primary contact bases are lost may remaining unassigned
+    surrenders be taken from incidental contact units.' The Grenz battalion (green), in
+    incidental contact, reads Rt-2 at 3 panic hits (the club's Panic Index): its 2 bases are
+    the primary-contact units' to give up (the players pick which, lowest grade first), not
+    its own."""
+    event, result = game.resolve(
+        "panic", "hiller_grenz", {"panic_hits": 3, "primary_contact": False}, at=AT
+    )
+    assert (result.outcome, result.value) == ("rout", 2)
+    game.apply_effects(
+        "hiller_grenz",
+        list(result.effects),
+        at=AT,
+        resolution=event.seq,
+        roles={"self": "hiller_grenz"},
+    )
+    assert game.state.unit("hiller_grenz").strength_now == 4
+    assert any(
+        "2 base(s) surrender from the primary-contact units" in e.text
+        for e in result.effects
+        if e.who == "table"
+    )
