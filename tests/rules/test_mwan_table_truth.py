@@ -310,3 +310,30 @@ answer it."""
 
 def test_every_input_is_read_from_the_cards_or_asked_for_a_reason() -> None:
     assert unbound_inputs(RULESET) == set(ASKED)
+
+
+# -- Swept from the field: "1 stand of figures are captured" -------------------------------------
+def test_a_stand_captured_comes_off_the_card_that_gives_its_stand_size(game: Game) -> None:
+    """The 1st Minnesota swept from the field on the flank table (5-8): it quits the field and
+    loses a stand captured. Its card gives 4 figures a stand (the players' basing): 19 -> 15.
+    A card that gives no stand size keeps the loss the players' (a note on the card)."""
+    game.edit_unit("minn1", "figures_per_stand", 4, at=AT)
+    event, result = game.resolve(
+        "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "minn1"}
+    )
+    assert result.outcome == "swept_from_field"
+    game.apply_effects(
+        "va33",
+        list(result.effects),
+        at=AT,
+        resolution=event.seq,
+        roles={"attacker": "va33", "defender": "minn1"},
+    )
+    assert (game.state.unit("minn1").strength_now, game.state.unit("minn1").state) == (
+        15,
+        "quits_field",
+    )
+    _, plain = game.resolve(
+        "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "ny38"}
+    )
+    assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "note"]
