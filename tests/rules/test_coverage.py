@@ -546,7 +546,8 @@ ITEMS: list[Item] = [
         YESNO,
         ENF,
         (
-            "toml:checks.movement.modifiers.wheel.when=\"unit not in ('general', 'dismounted_general') and (formation != 'column' or unit in ('field_artillery', 'horse_artillery'))\"",
+            "toml:checks.movement.modifiers.wheel.when=\"general == 'none' and (formation != 'column' or battery)\"",
+            "toml:checks.movement.derived.battery=\"general == 'none' and arm == 'artillery'\"",
         ),
     ),
     (
