@@ -41,7 +41,12 @@ def test_the_defenders_card_lines_are_those_the_check_reads() -> None:
     game = mwan()
     lines = {line.input: line.value for line in card_lines(game, "close_combat", "ny11_zouaves",
                                                            "defender")}  # fmt: skip
-    assert lines == {"opponent_general": True}  # Willcox is with the Zouaves
+    # Willcox is with the Zouaves, infantry in line (they may not attack mounted cavalry)
+    assert lines == {
+        "opponent_general": True,
+        "defender_type": "infantry",
+        "defender_formation": "line",
+    }
     mine = {line.input for line in card_lines(game, "close_combat", "va4", "attacker")}
     assert {"general", "attacker_strength_now"} <= mine
 

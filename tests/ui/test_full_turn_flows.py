@@ -5,9 +5,11 @@ cards against the rules core given the same values and dice."""
 
 from __future__ import annotations
 
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
+
 from drumhead.game import replay
 from tests.ui.full_turn import Table
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, until
 
 
 async def test_one_if_by_land_cowpens_draws_every_card_then_turn_two() -> None:
@@ -77,7 +79,7 @@ async def test_mwan_henry_hill_initiative_then_close_combat_costs_both_units() -
         after = {u: game.state.unit(u).strength_now for u in before}
         assert all(after[u] < before[u] for u in before), (before, after)
         applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
-        assert {e["unit"] for e in applied.data["effects"]} >= {"va4", "ny11_zouaves"}
+        assert {e.get("unit") for e in applied.data["effects"]} >= {"va4", "ny11_zouaves"}
         assert replay(game.start, game.log) == game.state
         await pilot.press("ctrl+q")
 
@@ -105,7 +107,10 @@ async def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady() -
         assert "charge.wave_split" in walked  # the scenario's wave attacks are on
         assert game.state.unit("union_regiment").state == "unsteady"
         applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
-        assert {e["unit"] for e in applied.data["effects"]} == {"csa_first_wave", "union_regiment"}
+        assert {e.get("unit") for e in applied.data["effects"]} == {
+            "union_regiment",
+            None,  # the table's note: the attackers may occupy the ground
+        }
         assert replay(game.start, game.log) == game.state
         await pilot.press("ctrl+q")
 
@@ -114,7 +119,7 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
     None
 ):
     """The assault's chart results are not in our source: its outcome goes to the table as
-    notes (ruling rep-assault-results-to-the-table), with both sides picked and their cards
+    notes (ruling rep-assault-results-marked), with both sides picked and their cards
     read; the defender's panic test, the next step, lands on its card."""
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -126,6 +131,9 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
         async def assault(t: Table) -> None:
             await t.open_step_check("hiller_line", "assault")
             await t.pick_sides("ligne_16")
+            for _ in ("attacker_incidental", "defender_incidental"):  # none: each left unpicked
+                await until(t.pilot, lambda: isinstance(t.app.screen, UnitPickModal))
+                await t.press("escape")
             form = t.resolve.form
             assert form is not None and form.roles.get("defender") == "ligne_16"
             await t.hand_dice(8, 2)
@@ -142,7 +150,9 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
             assert t.resolve.result is not None
             await t.apply()
             applied = next(e for e in reversed(t.game.log) if e.kind == "apply_effects")
-            assert {e.get("unit") for e in applied.data["effects"]} == {"ligne_16"}
+            # a veteran's 2 panic hits read F (4.4's example): a fall back and no surrender,
+            # a move the players make (the table's note), nothing to change on the card
+            assert {e.get("unit") for e in applied.data["effects"]} == {None}
 
         fights = {"assault.step1_roll": assault, "assault.step4_results": panic}
         walked = await table.walk_turn(fights)
