@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from table_turn import open_table, play, walk_turn
 
 from drumhead.game import unit_inputs
@@ -185,12 +184,6 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         table.close(force=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a two-sided check's effects are applied in one event whose unit is the "
-    "first role's, and game/events.py gives a table note with no unit that unit: the fire's "
-    "'cavalry check morale after 2 casualties' lands on the 4th Virginia's card",
-)
 def test_no_card_carries_a_note_for_the_table(tmp_path: Path) -> None:
     table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
     game = table.open_game_or_fail()
@@ -212,11 +205,6 @@ def test_no_card_carries_a_note_for_the_table(tmp_path: Path) -> None:
         table.close(force=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the initiative's turns without it are kept in the game's activation "
-    "(turns_without) but no binding reads them into the check (from the log or the side)",
-)
 def test_turn_two_initiative_reads_the_turns_without_it(tmp_path: Path) -> None:
     """Initiative Modifiers: +2 for each turn a commander failed to win it (ruling
     mwan-initiative-catch-up). McDowell lost turn 1: on turn 2 the Union rolls with +2 + 2 =

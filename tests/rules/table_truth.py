@@ -34,16 +34,3 @@ def effects(ruleset_id: str) -> Iterator[tuple[str, dict[str, Any]]]:
 def effects_without_who(ruleset_id: str) -> list[str]:
     """Every effect that does not name whom it falls on (``who``)."""
     return [f"{where}: {e.get('text', '')}" for where, e in effects(ruleset_id) if "who" not in e]
-
-
-def unbound_inputs(ruleset_id: str) -> set[str]:
-    """``check.input`` for every input no card fills (no ``from_unit``), shared ones by the
-    checks that use them."""
-    data = ruleset_file(ruleset_id)
-    shared = data.get("inputs", {})
-    out = set()
-    for check_id, check in data.get("checks", {}).items():
-        inputs = dict(check.get("inputs", {}))
-        inputs.update({name: shared[name] for name in check.get("uses", [])})
-        out |= {f"{check_id}.{name}" for name, spec in inputs.items() if "from_unit" not in spec}
-    return out

@@ -16,7 +16,7 @@ from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game, unit_inputs
 from drumhead.loading.loader import load_ruleset
 
-from .table_truth import effects_without_who, unbound_inputs
+from .table_truth import effects_without_who
 
 RULESET = "mwan116-acw"
 AT = "2026-11-23T20:00:00Z"
@@ -259,59 +259,12 @@ def test_instructions_are_addressed_to_the_table(game: Game) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: game/events.py _apply_effects gives a note with no unit the event's unit "
-    "(effect.get('unit', default)), so a table note still lands on the card when replayed",
-)
 def test_a_table_note_is_never_written_on_the_card(game: Game) -> None:
     _, notes = _retire(game)
     assert notes == ["Col. Willis Gorman; on the batteries' right"]
 
 
-# -- every input is read from a card, or is the players' to answer, and says why ----------------
-ASKED = {
-    "initiative.turns_without": "log: the game keeps each side's turns without the initiative, "
-    "but no binding reads them (engine feature)",
-    "initiative.opponent_turns_without": "log: as turns_without, for the other side (engine "
-    "feature)",
-    "movement.general": "a general's own move: generals have no unit card",
-    "movement.mounting": "the players' choice at the start of this move",
-    "movement.enemy_within_12": "where the models stand: a measured distance",
-    "movement.enemy_within_24": "where the models stand: a measured distance",
-    "movement.behind_enemy": "where the models stand",
-    "movement.into_woods": "the ground the move crosses and the players' intent",
-    "movement.through_swamp": "the ground the move crosses",
-    "movement.through_units": "the path the players choose",
-    "movement.crosses_stone_wall": "the ground the move crosses",
-    "movement.crosses_river": "the ground the move crosses",
-    "movement.going_into_battery": "the players' choice this move",
-    "fire.firer": "the row of the players' firing table keys their answers per firer and band "
-    "(a gap key must be an input); it must agree with the firer's card (refused otherwise)",
-    "fire.range_band": "a measured range, read as a band of the players' own firing table",
-    "fire.moved": "this turn's movement: the moved marker would outlive the turn (markers do "
-    "not expire: engine feature)",
-    "fire.passed_through": "this turn's movement: the passed_through marker would outlive the "
-    "turn (markers do not expire: engine feature)",
-    "fire.on_bridge": "where the models stand",
-    "morale_due.casualties_this_turn": "log: the figures and hits lost this turn are in the "
-    "log's effects, but no binding sums them (engine feature)",
-    "morale_due.checked_this_turn": "log: this turn's morale checks are in the log, but no "
-    "binding reads them (engine feature)",
-    "morale.checked_this_turn": "log: as morale_due.checked_this_turn (engine feature)",
-    "sniper.sniper_moved": "the sniper figure's move this turn (the check is made for the "
-    "general's unit, not the sniper's card)",
-    "sniper.range_inches": "a measured distance",
-    "sniper.line_of_sight": "where the models stand",
-    "close_combat_flank.attack": "where the attacker strikes: flank, rear or a battery's front",
-    "close_combat_flank.defender_on_woods_edge": "where the defender stands",
-}
-"""Every input of the ruleset that no card, leader or side fills, with the reason the players
-answer it."""
-
-
-def test_every_input_is_read_from_the_cards_or_asked_for_a_reason() -> None:
-    assert unbound_inputs(RULESET) == set(ASKED)
+# every input is bound or says why it is asked: tests/rules/test_inputs_bound_or_asked.py
 
 
 # -- Swept from the field: "1 stand of figures are captured" -------------------------------------

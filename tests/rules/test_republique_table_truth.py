@@ -18,7 +18,7 @@ from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
 from drumhead.loading.loader import load_ruleset
 
-from .table_truth import effects_without_who, unbound_inputs
+from .table_truth import effects_without_who
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -214,48 +214,7 @@ def test_an_incidental_units_surrender_is_taken_from_the_primary_units(game: Gam
     )
 
 
-# -- every input is read from a card, or is the players' to answer, and says why ----------------
-ASKED = {
-    "assault.attacker_bases_lost": "log: the bases lost this player turn are in the log's "
-    "effects, but no binding sums them (engine feature)",
-    "assault.defender_bases_lost": "log: as attacker_bases_lost (engine feature)",
-    "assault.attacker_tactical": "the ground the bases stand on (cover class)",
-    "assault.attacker_tactical_cover": "the ground: cover or a non-cover class C bonus",
-    "assault.defender_tactical": "the ground, or British infantry, saved fire",
-    "assault.defender_in_buildings": "where the defenders stand",
-    "assault.hit_in": "where the assaulting bases end their move",
-    "assault.rear_only": "where the assaulting bases end their move",
-    "assault.terrain": "the ground the cavalry crossed this turn",
-    "assault.vs_square": "whether infantry assault the square with the cavalry; the square "
-    "itself is the defender's card (refused when they disagree)",
-    "assault_result.result_for": "the chart cell is the players' text: drumhead cannot read "
-    "who it names (engine feature: a chart format whose parts effects can read)",
-    "assault_result.morale_hits": "the chart cell's M, as result_for",
-    "assault_result.panic_hits": "the chart cell's P, as result_for",
-    "panic.panic_hits": "log: the panic hits just marked by assault_result (a note on the "
-    "card, not a count a binding can read: engine feature)",
-    "panic.primary_contact": "where the unit stood in the assault",
-    "leader_injury.leading": "the leader's part in this round (a leader picked for a unit "
-    "reads as attached, so the card cannot tell leading from rallying)",
-    "leader_injury.emergency_rally": "the players' choice of rallying leader",
-    "leader_injury.other_modifiers": "their definitions are in the Artillery & Skirmish phase, "
-    "not in our source",
-    "emergency_rally.leader_attached": "whether the rallying leader is attached to another "
-    "unit: the card read is the rallied unit's",
-    "emergency_rally.lost_assault": "log: the last assault's result (engine feature)",
-    "emergency_rally.survived_injury": "log: his injury roll's chart text is the players' "
-    "(engine feature: a leader effect from a chart's text)",
-    "emergency_rally.rallied_this_phase": "log: the leader's rallies this assault phase "
-    "(engine feature)",
-    "emergency_rally.within_8cm": "a measured distance",
-    "emergency_rally.other_modifiers": "in the Panic Test rules, not in our source",
-}
-"""Every input of the ruleset that no card, leader or side fills, with the reason the players
-answer it."""
-
-
-def test_every_input_is_read_from_the_cards_or_asked_for_a_reason() -> None:
-    assert unbound_inputs(RULESET) == set(ASKED)
+# every input is bound or says why it is asked: tests/rules/test_inputs_bound_or_asked.py
 
 
 def test_the_rallying_leaders_value_is_read_from_him(game: Game) -> None:

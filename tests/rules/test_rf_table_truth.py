@@ -12,7 +12,7 @@ import pytest
 from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
 
-from .table_truth import effects_without_who, unbound_inputs
+from .table_truth import effects_without_who
 
 RULESET = "rank-and-file"
 AT = "2026-11-23T20:00:00Z"
@@ -159,29 +159,4 @@ def test_buck_and_ball_is_read_from_the_card(game: Game) -> None:
     assert dict(result.inputs)["all_smoothbore"] is True
 
 
-# -- every input is read from a card, or is the players' to answer, and says why ----------------
-ASKED = {
-    "hits_per_stand.battery_guns": "the battery's guns (6 or 8) are the order of battle's: the "
-    "card counts its gun models",
-    "melee.cavalry_vs_elephants": "who attacked whom: both cards must agree (refused "
-    "otherwise), but which side attacked is not on a card",
-    "melee_result.attacker_hits": "log: the attacker's melee dice just rolled, which no binding "
-    "reads (engine feature)",
-    "melee_result.defender_hits": "log: the defender's melee dice just rolled (engine feature)",
-    "melee_result.attacker_leader": "the leader's melee bonus: a leader card carries one value, "
-    "his morale bonus, and our sources do not say the melee bonus equals it",
-    "melee_result.defender_leader": "as attacker_leader",
-    "morale.cause": "why the unit tests: what happened on the table",
-    "morale.tested_this_phase": "log: this morale phase's tests (the tested_this_phase marker "
-    "would outlive the phase: engine feature)",
-    "morale.passed_by_single_stand": "the router is another unit (no role for it)",
-    "rally.voluntary_rout": "the players' choice",
-    "wave_split.hits": "log: the sum of the defensive fires just rolled at the front wave "
-    "(engine feature: a value the log knows)",
-}
-"""Every input of the ruleset that no card, leader or side fills, with the reason the players
-answer it."""
-
-
-def test_every_input_is_read_from_the_cards_or_asked_for_a_reason() -> None:
-    assert unbound_inputs(RULESET) == set(ASKED)
+# every input is bound or says why it is asked: tests/rules/test_inputs_bound_or_asked.py
