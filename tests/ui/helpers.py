@@ -14,8 +14,14 @@ if TYPE_CHECKING:
     from drumhead.screens.views.resolve import ResolveScreen
     from textual.widgets import OptionList
 
-SIZES = [(80, 24), (120, 40)]
-"""Every screen is pictured at the smallest supported terminal and a comfortable one."""
+SIZE = (120, 40)
+"""The terminal every screen is pictured in: the whole of what a snapshot's docstring says
+it must show fits."""
+
+NARROW = (80, 24)
+"""The smallest supported terminal: a second picture there only where a layout rule of its
+own is the point, named in the test's parameter id (a heading or a label wraps, never cut;
+a pane left out where there is no room)."""
 
 SEED = 1776
 """The roller's seed in every UI test."""
