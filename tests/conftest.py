@@ -58,8 +58,8 @@ _WITHOUT_UI = re.compile(r"\s*not\s+ui\s*(and\s+.*)?")
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """The fast lane (``-m "not ui"``) does not collect tests/ui at all: every test there is
-    marked ``ui``, so none could run, and collecting them imports Textual and works out the
-    oracle's plan (a third of the lane's collection)."""
+    marked ``ui``, so none could run, and collecting them imports Textual (a good part of
+    the lane's collection)."""
     if collection_path == _UI and _WITHOUT_UI.fullmatch(config.getoption("markexpr") or ""):
         return True
     return None
