@@ -95,6 +95,27 @@ async def until(pilot: object, condition: Callable[[], bool], limit: float = 10.
         await pilot.pause(0.01)  # type: ignore[attr-defined]
 
 
+SAMPLE_HOUSE_RULES = str(
+    Path(__file__).resolve().parents[2]
+    / "data"
+    / "house-rules"
+    / "republique-sample-club-values.toml"
+)
+"""Republique's shipped sample house rules (the club's values for every open question)."""
+
+
+async def new_game_on_battle(
+    pilot: object, ruleset: str, scenario: str, name: str = "game", house_rules: str | None = None
+) -> None:
+    """A new game started through the session, as the new-game screen starts it (the screen
+    itself is walked by tests/ui/test_scenario_walks.py), and its battle screen once shown."""
+    from drumhead.screens.views.battle import BattleScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    app.session.new_game(ruleset, name, scenario=scenario, house_rules=house_rules)
+    await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+
+
 async def open_on_battle(pilot: object, game: object) -> None:
     """Open ``game`` in the pilot's app (as resuming it would) and wait until its battle
     screen is mounted."""
