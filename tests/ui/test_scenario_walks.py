@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
@@ -26,6 +27,8 @@ from textual.widgets import Label
 from drumhead.game import Game, replay
 from tests.ui.full_turn import Table
 from tests.ui.helpers import NARROW, make_app, status_line, until
+
+pytestmark = pytest.mark.slow  # each plays a whole turn by keys: seconds on its own
 
 
 async def where_whole(table: Table) -> None:
