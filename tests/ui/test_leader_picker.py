@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from drumhead.checks.resolve import odds, prepare
 from drumhead.game import unit_inputs
 from tests.ui.full_turn import Table
-from tests.ui.helpers import make_app, until
+from tests.ui.helpers import SAMPLE_HOUSE_RULES, make_app, new_game_on_battle, until
 from tests.ui.oracle.driver import shown
 
 
@@ -19,7 +19,7 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         table = Table(app, pilot)
-        await table.new_game("republique", "aspern", house="Sample club values")
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
         game = table.game
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)
@@ -71,7 +71,7 @@ async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() ->
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         table = Table(app, pilot)
-        await table.new_game("republique", "aspern", house="Sample club values")
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
         assert "Pick leaders" not in [c.text for c in palette_commands(app)]  # no check open
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)

@@ -321,3 +321,42 @@ def probes(ruleset_id: str) -> list[Probe]:
 
 def all_probes() -> list[Probe]:
     return [p for ruleset_id in ruleset_ids() for p in probes(ruleset_id)]
+
+
+def screen_kind(probe: Probe) -> str:
+    """What a probe exercises on the resolve screen: the widget its value goes through, or
+    the place the answer is shown in (the odds, a refusal under a field or over the odds)."""
+    ruleset = game_ruleset(probe.ruleset)
+    check = ruleset.check(probe.check)
+    if probe.kind == "modifier":
+        if probe.needs:
+            return "a modifier offered by an input's value"
+        return "a modifier counted with +" if probe.value != 1 else "a modifier ticked"
+    if probe.kind != "input":
+        return {
+            "reroll": "the re-roll box cleared",
+            "unit": "the check opened for a unit (its card fills the form)",
+            "hand": "dice typed by hand",
+        }[probe.kind]
+    spec = check.input(probe.name)
+    assert spec is not None and probe.value is not None
+    if spec.type == "int":
+        value = int(probe.value)
+        if (spec.maximum is not None and value > spec.maximum) or (
+            spec.minimum is not None and value < spec.minimum
+        ):
+            return "a number refused under its field"
+    refused = answer(ruleset, check, {**base_values(ruleset, check), probe.name: probe.value})
+    if isinstance(refused, str):
+        return "a value the rules refuse (said over the odds)"
+    return {"int": "a number typed", "bool": "a yes/no ticked", "choice": "a choice picked"}[
+        spec.type
+    ]
+
+
+def one_of_each_kind(ruleset_id: str) -> list[Probe]:
+    """The first probe of each :func:`screen_kind` in the ruleset's plan."""
+    seen: dict[str, Probe] = {}
+    for probe in probes(ruleset_id):
+        seen.setdefault(screen_kind(probe), probe)
+    return list(seen.values())
