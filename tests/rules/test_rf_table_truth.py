@@ -160,3 +160,21 @@ def test_buck_and_ball_is_read_from_the_card(game: Game) -> None:
 
 
 # every input is bound or says why it is asked: tests/rules/test_inputs_bound_or_asked.py
+
+
+def test_effects_on_a_second_wave_nobody_picked_do_not_apply(game: Game) -> None:
+    """A role the check may leave empty (the second wave, min = 0) that nobody was picked for
+    has no unit: its effects do not apply, rather than stopping the rest ('pick it'). Found
+    with the wave attack's markers when the players fought without naming the second wave."""
+    game.edit_unit("csa_first_wave", "markers", ["wave_attack"], at=AT)
+    apply(
+        game,
+        "csa_first_wave",
+        "melee_result",
+        {"attacker_hits": 2, "defender_hits": 3},
+        {"defender": "union_regiment"},
+    )
+    assert game.state.unit("csa_first_wave").state == "unsteady"
+    assert game.state.unit("csa_first_wave").markers == frozenset()
+    applied = game.log[-1]
+    assert all(e.get("who") != "second" for e in applied.data["effects"])

@@ -411,8 +411,11 @@ class CheckForm:
         first = check.role_ids[0] if check.role_ids else "self"
         # the table's notes, and an army-level check's (made for a side), go on no card
         nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
+        optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles)
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
+            if effect.who.removeprefix("leader:") in optional:
+                continue  # a role left empty (no second wave): nobody for it to fall on
             who = "self" if effect.who in ("self", "leader", first) else effect.who
             by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [
