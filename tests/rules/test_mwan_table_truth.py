@@ -292,3 +292,19 @@ def test_a_stand_captured_comes_off_the_card_that_gives_its_stand_size(game: Gam
         "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "ny38"}
     )
     assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "note"]
+
+
+def test_a_picked_major_general_killed_is_the_one_picked_not_the_brigadier() -> None:
+    """MWAN116 Major General: on a 12 the major general is killed. With Beauregard picked for
+    the 4th Virginia (Jackson is attached to it), the kill falls on Beauregard, not on the
+    brigadier with the unit. Found by the data work of issue 35."""
+    from drumhead.game import load_scenario, new_game
+
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2)
+    event, result = game.resolve(
+        "major_general_rally", "va4", {}, hand_dice=[12], at=AT, leaders={"self": "beauregard"}
+    )
+    assert result.outcome == "general_killed"
+    game.apply_effects("va4", list(result.effects), at=AT, resolution=event.seq)
+    assert game.state.leader("beauregard").status == "killed"
+    assert game.state.leader("jackson").status == "active"
