@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from drumhead.errors import DrumheadError
-from drumhead.game import Game, unit_inputs
+from drumhead.game import Game
 from drumhead.game.codec import strip_none
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 from drumhead.session import TableSession
@@ -190,7 +190,8 @@ class FormOracle:
         made with them."""
         problems: list[str] = []
         form = self.fresh(check, probe.name)
-        prefilled = unit_inputs(self.ruleset, check, self.game.state, probe.name)
+        # what the table answers: the card (and its leader) and this turn's log (from_log)
+        prefilled = self.game.table_inputs(check, probe.name)
         for spec in check.inputs:
             want = prefilled.get(spec.name, spec.default)
             value = form.values.get(spec.name, spec.default)

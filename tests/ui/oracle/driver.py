@@ -28,7 +28,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, Select, SelectionList, Static
 
-from drumhead.game import Game, unit_inputs
+from drumhead.game import Game
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 from tests.oracle.core import Expected, expect, hand_faces, roll_problems
 from tests.oracle.plan import Probe, base_values, oracle_game, probes
@@ -300,7 +300,8 @@ class Oracle:
         and the roll made with them."""
         problems: list[str] = []
         await self.open(check, probe.name)
-        prefilled = unit_inputs(self.ruleset, check, self.game.state, probe.name)
+        # what the table answers: the card (and its leader) and this turn's log (from_log)
+        prefilled = self.game.table_inputs(check, probe.name)
         screen = self.screen
         for spec in check.inputs:
             widget = screen.query_one(f"#in-{spec.name}")
