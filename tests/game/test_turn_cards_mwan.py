@@ -162,7 +162,8 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         assert cards == {
             "ricketts": (6, "good_order", set()),
             "griffin": (6, "good_order", set()),
-            "ny11_zouaves": (12, "charge_to_combat", {"morale_checked"}),
+            # checked morale this turn: the marker comes off as the turn ends (lasts = "turn")
+            "ny11_zouaves": (12, "charge_to_combat", set()),
             "minn1": (19, "good_order", set()),
             "ny38": (14, "good_order", set()),
             "va2": (9, "good_order", set()),

@@ -374,7 +374,11 @@ def _parts(partial: bool) -> dict[str, Any]:
                 ("label", "strength"),
             )
         ),
-        "markers": _tables_of(_table({"label": TEXT, "source": TEXT}, ("label",))),
+        "markers": _tables_of(
+            _table(
+                {"label": TEXT, "source": TEXT, "lasts": {"enum": ["turn", "phase"]}}, ("label",)
+            )
+        ),
         "qualities": TEXTS,
         "formations": TEXTS,
         "checks": _tables_of(_check()),

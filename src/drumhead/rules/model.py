@@ -56,6 +56,7 @@ __all__ = [
     "EFFECT_KINDS",
     "LEADER_CARD_KEYS",
     "LEADER_STATES",
+    "MARKER_LASTS",
     "PHASE_ACTORS",
     "PHASE_CARDS",
     "PHASE_REPEATS",
@@ -157,6 +158,13 @@ class MarkerSpec:
     id: str
     label: str
     source: str = ""
+    lasts: str | None = None
+    """``"turn"`` or ``"phase"``: the marker comes off every card when the turn (or the phase)
+    ends, as the rules' "this turn" markers do (moved, fired, charging); None: until removed."""
+
+
+MARKER_LASTS: tuple[str, ...] = ("turn", "phase")
+"""How long a marker may last (``lasts``), when not until removed."""
 
 
 @dataclass(frozen=True, slots=True)

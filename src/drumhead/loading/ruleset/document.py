@@ -28,6 +28,7 @@ from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.loading.ruleset.sequence import link_check_phases, read_sequence
 from drumhead.questions.answers import value_problem
 from drumhead.rules.model import (
+    MARKER_LASTS,
     GapSpec,
     InputSpec,
     Ladder,
@@ -268,7 +269,10 @@ def build_ruleset(
     with r.guard():
         for marker_id, m in r.tables("markers"):
             with m.guard():
-                markers.append(MarkerSpec(marker_id, m.text("label"), m.text("source", "")))
+                lasts = m.text("lasts", None, choices=MARKER_LASTS)
+                markers.append(
+                    MarkerSpec(marker_id, m.text("label"), m.text("source", ""), lasts=lasts)
+                )
                 m.done()
     marker_ids = set(_keys(data, "markers"))
 
