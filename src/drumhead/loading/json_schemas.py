@@ -374,7 +374,19 @@ def _parts(partial: bool) -> dict[str, Any]:
                 ("label", "strength"),
             )
         ),
-        "markers": _tables_of(_table({"label": TEXT, "source": TEXT}, ("label",))),
+        "markers": _tables_of(
+            _table(
+                {
+                    "label": TEXT,
+                    "source": TEXT,
+                    "short": {
+                        **TEXT,
+                        "description": "the label as players say it, printed on the cards",
+                    },
+                },
+                ("label",),
+            )
+        ),
         "qualities": TEXTS,
         "formations": TEXTS,
         "checks": _tables_of(_check()),

@@ -1,17 +1,15 @@
 """A game's unit cards, to print and cut out: name, side and brigade, type, quality and
 formation, strength with a tick box for each loss (those already lost ticked), the morale
 ladder with a box for each state (the current one ticked and named), the leader with the unit,
-markers, the ruleset's own attributes and hits per stand."""
+markers (as players say them), the ruleset's own attributes and hits per stand."""
 
 from __future__ import annotations
-
-import re
 
 from drumhead.game.attributes import shown_attributes, value_of
 from drumhead.game.game import Game
 from drumhead.game.state import GameState, Unit
 from drumhead.paper.page import Paper, document, esc
-from drumhead.rules.model import Ruleset
+from drumhead.rules.model import Ruleset, spoken
 
 BOXES_PER_LINE = 20
 """Tick boxes a card's line holds."""
@@ -45,7 +43,7 @@ def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
     side = next((s.name for s in state.sides if s.id == unit.side), unit.side)
     kind = ruleset.unit_type(unit.type)
     what = kind.strength if kind is not None else "strength"
-    about = [_short(kind.label) if kind is not None else unit.type]
+    about = [spoken(kind.label) if kind is not None else unit.type]
     about += [_words(x) for x in (unit.subtype, unit.quality, unit.formation) if x]
     per_stand = ruleset.attribute_used_by("hits")
     shown = [
@@ -80,7 +78,7 @@ def card(ruleset: Ruleset, state: GameState, unit: Unit) -> str:
             extra.append(leader.status)
         rows.append(f'<div class="row">Leader: {esc(leader.name)} ({esc(", ".join(extra))})</div>')
     if unit.markers:
-        labels = {m.id: m.label for m in ruleset.markers}
+        labels = {m.id: m.printed for m in ruleset.markers}
         carried = ", ".join(labels.get(m, _words(m)) for m in sorted(unit.markers))
         rows.append(f'<div class="row">Markers: {esc(carried)}</div>')
     return f'<div class="card">{"".join(rows)}</div>'
@@ -108,17 +106,12 @@ def _ladder(ruleset: Ruleset, unit: Unit) -> str:
         return ""
     parts = []
     for state in ladder.states:
-        label = esc(_short(ladder.label(state)))
+        label = esc(spoken(ladder.label(state)))
         if state == unit.state:
             parts.append(f'<span class="box">{TICKED}</span><span class="now">{label} (now)</span>')
         else:
             parts.append(f'<span class="box"></span>{label}')
     return " › ".join(parts)
-
-
-def _short(label: str) -> str:
-    """A label without its closing aside in brackets (``Shaken (failed by 1...)`` -> ``Shaken``)."""
-    return re.sub(r"\s*\([^()]*\)$", "", label) or label
 
 
 def _words(ident: str) -> str:

@@ -22,6 +22,7 @@ from drumhead.rules.cards import (
     UNIT_CARD_KEYS,
     UNIT_FIELDS,
     AttributeSpec,
+    spoken,
     whole_number_words,
 )
 from drumhead.rules.checks import (
@@ -85,6 +86,7 @@ __all__ = [
     "Source",
     "Step",
     "UnitType",
+    "spoken",
     "whole_number_words",
 ]
 
@@ -157,6 +159,15 @@ class MarkerSpec:
     id: str
     label: str
     source: str = ""
+    short: str = ""
+    """The label as players say it, printed on the cards (empty: :func:`spoken` of
+    :attr:`label`, which drops its closing aside: ``Panic marker (one at most)`` -> ``Panic
+    marker``)."""
+
+    @property
+    def printed(self) -> str:
+        """How the printed card names the marker."""
+        return self.short or spoken(self.label)
 
 
 @dataclass(frozen=True, slots=True)

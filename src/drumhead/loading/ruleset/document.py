@@ -268,7 +268,11 @@ def build_ruleset(
     with r.guard():
         for marker_id, m in r.tables("markers"):
             with m.guard():
-                markers.append(MarkerSpec(marker_id, m.text("label"), m.text("source", "")))
+                markers.append(
+                    MarkerSpec(
+                        marker_id, m.text("label"), m.text("source", ""), m.text("short", "")
+                    )
+                )
                 m.done()
     marker_ids = set(_keys(data, "markers"))
 
