@@ -4,8 +4,9 @@
 rules, ladders, unit types, markers, quick reference); the types of its parts are in
 :mod:`~drumhead.rules.checks` (a check, its inputs, modifiers, outcomes and effects),
 :mod:`~drumhead.rules.gaps` (gaps and gap tables), :mod:`~drumhead.rules.cards` (what unit
-and leader cards hold, and the attributes a ruleset adds) and :mod:`~drumhead.rules.sequence`
-(the sequence of play). Every one of them can be imported from here too.
+and leader cards hold, and the attributes a ruleset adds), :mod:`~drumhead.rules.facts` (the
+quick facts printed on the cards) and :mod:`~drumhead.rules.sequence` (the sequence of
+play). Every one of them can be imported from here too.
 
 Kind-specific configuration of a check (its dice, table, chart, ...) lives with the mechanic
 that uses it, in :mod:`drumhead.checks`; everything shared is here and in those modules.
@@ -39,6 +40,7 @@ from drumhead.rules.checks import (
     RoleSpec,
     RulingRef,
 )
+from drumhead.rules.facts import QuickFact
 from drumhead.rules.gaps import GapSpec, GapTable
 from drumhead.rules.sequence import (
     PHASE_ACTORS,
@@ -76,6 +78,7 @@ __all__ = [
     "OptionSpec",
     "OutcomeSpec",
     "Phase",
+    "QuickFact",
     "ReferenceEntry",
     "Refusal",
     "RoleSpec",
@@ -218,6 +221,8 @@ class Ruleset:
     """Values kept on unit cards besides every ruleset's (``[unit_attributes.ID]``)."""
     leader_attributes: tuple[AttributeSpec, ...] = ()
     """Values kept on leaders besides every ruleset's (``[leader_attributes.ID]``)."""
+    quick_facts: tuple[QuickFact, ...] = ()
+    """What the printed cards say of each unit type (``[quick_facts.ID]``), in file order."""
     gap_index: dict[str, GapSpec] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
