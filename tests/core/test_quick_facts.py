@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from drumhead.errors import RulesetError, RulesetErrors
-from drumhead.loading.loader import load_ruleset_file
+from drumhead.loading.loader import load_ruleset, load_ruleset_file
 from drumhead.loading.ruleset import build_ruleset
 from drumhead.rules.facts import card_values, fact_text
 
 from .minirules import document
 
+RULESETS = ("one-if-by-land",)
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "rulesets"
 
 
@@ -134,3 +135,14 @@ def test_a_bad_fact_in_a_shipped_file_is_refused_at_its_line(tmp_path: Path) -> 
     assert error.line is not None
     assert path.read_text(encoding="utf-8").splitlines()[error.line - 1].startswith("value =")
     assert error.format().startswith(f"{path}:{error.line}: quick_facts.reach.value:")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_shipped_ruleset_declares_cited_facts_that_load(ruleset_id: str) -> None:
+    rs = load_ruleset(ruleset_id)
+    assert len(rs.quick_facts) >= 5
+    types = {t.id for t in rs.unit_types}
+    for fact in rs.quick_facts:
+        assert fact.label and fact.source and set(fact.applies_to) <= types
+    # every unit type carries at least one fact
+    assert all(any(not f.applies_to or t in f.applies_to for f in rs.quick_facts) for t in types)
