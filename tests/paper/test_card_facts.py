@@ -110,6 +110,40 @@ def test_one_if_by_land_fixed_movement_prints_the_fixed_rates() -> None:
     assert 'Move: limbered 5" · unlimbered 1.5"' in cards["guns"]
 
 
+# -- MWAN #116 -----------------------------------------------------------------------------------
+# Basic movement: field art 10", infantry 20", horse art 20", cavalry 30" (dismounted: as
+# infantry, 20"); cavalry charge +10" once a game; mounting 4"; cavalry check morale at 2
+# casualties a turn, artillery at 1; fought out at 25%; close combat needs half strength;
+# rifled guns +1 die shot & shell, smoothbore -1; snipers move 20", shoot generals to 30".
+def test_mwan_cards_carry_the_articles_numbers() -> None:
+    game = _game(
+        "mwan116-acw",
+        _unit("foot", "infantry", 21, formation="line"),
+        _unit("horse", "cavalry", 10, formation="mounted"),
+        _unit("guns", "artillery", 6, subtype="rifled", formation="in_battery"),
+        _unit("old_guns", "artillery", 4, subtype="smoothbore", formation="limbered"),
+        _unit("sniper", "sniper", 1),
+    )
+    cards = _cards(game)
+    foot = cards["foot"]
+    assert 'Move: 20"' in foot and "Check morale" not in foot  # infantry's trigger is a gap
+    assert "Fought out: at 5 or fewer left" in foot  # 5 of 21 is 24%, 6 is 29%
+    assert "Close combat: advances with 11 or more left" in foot  # 10 of 21 is under half
+    horse = cards["horse"]
+    assert 'Move: mounted 30" · dismounted 20"' in horse
+    assert 'Cavalry charge: +10", once a game' in horse and 'Mount or dismount: costs 4"' in horse
+    assert "Check morale: at 2 or more casualties in a turn" in horse
+    assert "Fought out: at 2 or fewer left" in horse and "advances with 5 or more left" in horse
+    guns = cards["guns"]
+    assert 'Move: field battery 10", horse battery 20"' in guns
+    assert "Check morale: at 1 or more casualties in a turn" in guns
+    assert "Shot & shell: +1 die (rifled guns)" in guns and "Fought out: at 1 or fewer" in guns
+    assert "Shot & shell: -1 die (smoothbore)" in cards["old_guns"]
+    assert 'Move: 20"; no shot in a turn it moves' in cards["sniper"]
+    assert 'Range: 30" (900 yards), at generals only' in cards["sniper"]
+    assert "Fought out:" not in cards["sniper"]
+
+
 # -- the printed page ----------------------------------------------------------------------------
 def test_the_printed_html_holds_the_facts_notes_and_markers_as_players_say_them() -> None:
     game = _game(
@@ -150,6 +184,7 @@ def test_a_fact_the_house_rules_change_is_marked_house(tmp_path: Path) -> None:
     ("ruleset_id", "expected"),
     [
         ("one-if-by-land", "elite: 9 or less on 1d10; veteran: 8 or less on 1d10"),
+        ("mwan116-acw", 'mounted 30" · dismounted 20"'),
     ],
 )
 def test_the_reference_sheet_lists_the_card_facts(ruleset_id: str, expected: str) -> None:
