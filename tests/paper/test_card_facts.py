@@ -144,6 +144,40 @@ def test_mwan_cards_carry_the_articles_numbers() -> None:
     assert "Fought out:" not in cards["sniper"]
 
 
+# -- Rank and File -------------------------------------------------------------------------------
+# Morale/rally: Veteran 3, Regular 4, Green 5 on a D6 (6 passes, 1 fails); at 50% or less of the
+# starting stands every test fails (not single stands); fire and melee hit on 4+ (p.52).
+def test_rank_and_file_cards_carry_the_starting_numbers_and_the_half_rule() -> None:
+    units = (
+        _unit("foot", "infantry", 7, quality="veteran"),
+        _unit("horse", "cavalry", 4, quality="green", attributes={"elite": True}),
+        _unit("gun", "artillery", 1, quality="regular"),
+        _unit("wagon", "wagon", 1, quality="green"),
+        _unit("jumbo", "elephant", 1, quality="regular"),
+    )
+    cards = _cards(_game("rank-and-file", *units))
+    foot = cards["foot"]
+    assert "Morale / rally: 3+ on 1D6 (a 6 passes, a 1 fails)" in foot
+    # 7 stands: 3 left is 43%, 4 left 57% (the rally example: 4 of 7 is not yet at 50%)
+    assert "50% rule: fails every morale and rally test at 3 stands or fewer" in foot
+    assert "Fire: each die hits on 4+" in foot and "Melee: each die hits on 4+" in foot
+    horse = cards["horse"]
+    assert "Morale / rally: 5+" in horse and "at 2 stands or fewer" in horse
+    assert "Elite" not in horse.split("Morale")[1]  # the re-rolls rule is optional, and off
+    gun = cards["gun"]
+    assert "Morale / rally: 4+" in gun and "50% rule:" not in gun and "Single stand:" in gun
+    assert 'limbers and retires 2D6" (foot) or 3D6" (horse)' in gun
+    assert "Routed: removed: it may not rally" in gun
+    assert "Fire: none" in cards["wagon"] and "the wagons are captured" in cards["wagon"]
+    assert "Cavalry attacking it: hit only on a 6" in cards["jumbo"]
+    optional = _cards(
+        _game("rank-and-file", *units, options=("rerolls", "artillery_rally", "elephant_stampede"))
+    )
+    assert "Elite: one re-roll of a failed morale or rally test" in optional["horse"]
+    assert "Routed: may try to rally" in optional["gun"]
+    assert 'stampedes 3D6"' in optional["jumbo"]
+
+
 # -- the printed page ----------------------------------------------------------------------------
 def test_the_printed_html_holds_the_facts_notes_and_markers_as_players_say_them() -> None:
     game = _game(
@@ -185,6 +219,7 @@ def test_a_fact_the_house_rules_change_is_marked_house(tmp_path: Path) -> None:
     [
         ("one-if-by-land", "elite: 9 or less on 1d10; veteran: 8 or less on 1d10"),
         ("mwan116-acw", 'mounted 30" · dismounted 20"'),
+        ("rank-and-file", "green: 5+ on 1D6 (a 6 passes, a 1 fails)"),
     ],
 )
 def test_the_reference_sheet_lists_the_card_facts(ruleset_id: str, expected: str) -> None:
