@@ -16,7 +16,7 @@ from drumhead.rules.facts import card_values, fact_text
 
 from .minirules import document
 
-RULESETS = ("one-if-by-land", "mwan116-acw", "rank-and-file")
+RULESETS = ("one-if-by-land", "mwan116-acw", "rank-and-file", "republique")
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "rulesets"
 
 

@@ -178,6 +178,29 @@ def test_rank_and_file_cards_carry_the_starting_numbers_and_the_half_rule() -> N
     assert 'stampedes 3D6"' in optional["jumbo"]
 
 
+# -- Republique ----------------------------------------------------------------------------------
+# 4.3: in line +1; flank -2, rear -4, only the worse; squares have no flank or rear; -1 each base
+# lost this player turn and each skirmish base; 4.2 artillery counts as one base; 4.6 one
+# morale hit for charge movement.
+def test_republique_cards_carry_the_assault_modifiers() -> None:
+    game = _game(
+        "republique",
+        _unit("foot", "infantry", 6, quality="veteran", formation="line"),
+        _unit("horse", "cavalry", 4, quality="regular", formation="line"),
+        _unit("guns", "artillery", 1, quality="regular", formation="unlimbered"),
+    )
+    cards = _cards(game)
+    assert "In line: +1 in an assault" in cards["foot"] and "In line: +1" in cards["horse"]
+    assert "Hit in flank / rear: -2 / -4, the worse only; a square has neither" in cards["foot"]
+    assert "a square" not in cards["horse"] and "Hit in flank / rear: -2 / -4" in cards["horse"]
+    assert "modifiers lost: see the 4.2 table" in cards["horse"]
+    assert "Counts as: one base" in cards["guns"] and "In line" not in cards["guns"]
+    for text in cards.values():
+        assert "Losses: -1 a base lost this player turn" in text
+        assert "Charge movement: one morale hit at the turn's end" in text
+        assert "Troop grade" not in text  # its values are gaps: never printed
+
+
 # -- the printed page ----------------------------------------------------------------------------
 def test_the_printed_html_holds_the_facts_notes_and_markers_as_players_say_them() -> None:
     game = _game(
@@ -220,6 +243,7 @@ def test_a_fact_the_house_rules_change_is_marked_house(tmp_path: Path) -> None:
         ("one-if-by-land", "elite: 9 or less on 1d10; veteran: 8 or less on 1d10"),
         ("mwan116-acw", 'mounted 30" · dismounted 20"'),
         ("rank-and-file", "green: 5+ on 1D6 (a 6 passes, a 1 fails)"),
+        ("republique", "+1 in an assault"),
     ],
 )
 def test_the_reference_sheet_lists_the_card_facts(ruleset_id: str, expected: str) -> None:
