@@ -122,9 +122,10 @@ class TestResolveScreen:
         assert snap_compare(make_app(), terminal_size=SIZE, run_before=run)
 
     def test_bad_input_refused(self, snap_compare) -> None:
-        """Figures lost typed as 999 (the rules allow up to 500): the inline ✗ saying so, and
-        the odds replaced by 'Fix the inputs marked ✗ to see the odds.' (Letters never reach
-        a count: they are the screen's keys.)"""
+        """Figures lost typed as 999 (the rules allow up to 500): the inline ✗ saying so, the
+        odds replaced by 'Fix the inputs marked ✗ to see the odds.', and no modifier listed
+        to tick (none is known while an input is refused). (Letters never reach a count: they
+        are the screen's keys.)"""
 
         async def run(pilot: Pilot) -> None:
             await open_resolve(pilot)

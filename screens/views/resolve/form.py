@@ -185,21 +185,23 @@ class InputForm(VerticalScroll):
             return None
         return str(mods.get_option_at_index(mods.highlighted).value)
 
-    def show_modifiers(self, ctx: Context) -> None:
-        """List the modifiers on offer, the ticked ones ticked (the cursor kept in place)."""
+    def show_modifiers(self, ctx: Context | None) -> None:
+        """List the modifiers on offer, the ticked ones ticked (the cursor kept in place);
+        ``ctx``, the check prepared without ticks, gives their values (None: none is on
+        offer, the form being blocked before them, and the list is emptied)."""
         mods = self.query_one("#mods", SelectionList)
-        offered = self.form.offered
+        entries: list[Selection[str]] = []
+        if ctx is not None:
+            entries = [
+                Selection(self.mod_prompt(m, ctx), m.id, m.id in self.form.ticked)
+                for m in self.form.offered
+            ]
         highlighted = mods.highlighted
         with mods.prevent(SelectionList.SelectedChanged):
             mods.clear_options()
-            mods.add_options(
-                [
-                    Selection(self.mod_prompt(m, ctx), m.id, m.id in self.form.ticked)
-                    for m in offered
-                ]
-            )
-        if offered:
-            mods.highlighted = min(highlighted or 0, len(offered) - 1)
+            mods.add_options(entries)
+        if entries:
+            mods.highlighted = min(highlighted or 0, len(entries) - 1)
 
     def mod_prompt(self, spec: ModifierSpec, ctx: Context) -> Text:
         count = self.form.ticked.get(spec.id, 0)

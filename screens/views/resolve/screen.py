@@ -237,7 +237,7 @@ class ResolveScreen(KeptScreen):
         assert self.form is not None
         view = self.form.odds(offer=offer)
         inputs = self.query_one(InputForm)
-        if view.offered_in is not None:
+        if offer:  # worked out again: listed, even as none (the form blocked before them)
             inputs.show_modifiers(view.offered_in)
         inputs.show_automatic(view)
         self.query_one(OddsPanel).show(view)

@@ -55,7 +55,9 @@ class CheckForm:
         self.bad_inputs: dict[str, str] = {}
         """Inputs whose text was refused, with the reason shown under the field."""
         self.offered: tuple[ModifierSpec, ...] = ()
-        """The modifiers the players may tick as things stand."""
+        """The modifiers the players may tick as things stand: none while the form cannot
+        be worked out (an input refused or missing, the rules refusing the check, a value
+        they lack), as what may be ticked follows from what is not known yet."""
         self.ticked: dict[str, int] = {}
         """Ticked modifiers (countable ones with their count)."""
         self.use_reroll = True
@@ -276,7 +278,11 @@ class CheckForm:
         """The number needed and the odds of every outcome, or why there are none yet.
 
         ``offer``: work out again which modifiers may be ticked (the inputs changed), and
-        untick any no longer offered."""
+        untick any no longer offered. When they cannot be worked out (the form is blocked
+        before them), none is offered, not those of the values before; the ticks are kept
+        meanwhile, and those still offered come back once the form is whole."""
+        if offer:
+            self.offered = ()  # until worked out below
         if self.bad_inputs:
             return OddsView("Fix the inputs marked ✗ to see the odds.")
         missing = self.missing_inputs()
@@ -287,7 +293,7 @@ class CheckForm:
         offered_in = None
         try:
             if offer:
-                base = self.context({})
+                base = self.context({})  # the rules' refusal, or a value they lack, stop here
                 self.offered = tuple(available_modifiers(base))
                 ids = {m.id for m in self.offered}
                 self.ticked = {k: v for k, v in self.ticked.items() if k in ids}

@@ -62,7 +62,8 @@ class OddsView:
     """The rules refuse the check as the form stands (:attr:`blocked` says why)."""
     offered_in: Context | None = None
     """The check prepared without ticks, when the modifiers on offer were worked out again
-    (:attr:`CheckForm.offered`): their values are read from it."""
+    (:attr:`CheckForm.offered`): their values are read from it. None when they were not
+    worked out again, or could not be (then none is offered)."""
     context: Context | None = None
     """The check prepared with the ticked modifiers (None: blocked)."""
     automatic: tuple[AppliedModifier, ...] = ()
