@@ -13,6 +13,7 @@ from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import strip_none
+from drumhead.game.event_rules import check_event
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.state import GameState
@@ -287,6 +288,7 @@ class GameCore:
         """Append ``event`` (its seq must be the next one); the redo stack is emptied."""
         if event.seq != len(self._log) + 1:
             raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
+        check_event(self.ruleset, self.phases(), self._state, event)
         new_state = self._advance(event)
         if self._redo:
             # the undone branch is abandoned: so are the states kept along it

@@ -1,0 +1,176 @@
+"""An event held to the game's ruleset before it joins the log: the one check every event
+passes, whether the Game API just made it or a save's journal holds it
+(:meth:`~drumhead.game.core.GameCore.add_event` calls :func:`check_event` on both paths).
+
+:func:`~drumhead.game.events.apply_event` stays ruleset-free (a replay needs no ruleset to
+rebuild a state); what it cannot know is checked here, by the ruleset's own names: the check
+a resolution is of and the outcome it came to, the dice notation it rolled, the steps and
+phases of the sequence of play, the markers and the ladder a unit's state is on. And what no
+event may hold: a number that is not a number (NaN, infinity)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from drumhead.dice.notation import parse
+from drumhead.errors import DrumheadError
+from drumhead.game.event_data import EventData
+from drumhead.game.events import Event
+from drumhead.game.scenario import ladder_states
+from drumhead.game.state import GameState
+from drumhead.rules.model import Ruleset
+from drumhead.rules.sequence import Phase
+
+
+def check_event(ruleset: Ruleset, phases: Sequence[Phase], state: GameState, event: Event) -> None:
+    """Refuse ``event`` (an :class:`~drumhead.errors.InputError` naming its key) when it names
+    what ``ruleset`` lacks or holds a value no event may hold; ``state`` is the game's before
+    it, ``phases`` those the game walks."""
+    d = EventData(event)
+    if not isinstance(event.data, Mapping):
+        raise d.fail("", "expected a table")
+    _numbers(d, event.data, "")
+    check = _CHECKS.get(event.kind)
+    if check is not None:
+        check(_Context(ruleset, phases, state, d))
+
+
+class _Context:
+    __slots__ = ("d", "phases", "ruleset", "state")
+
+    def __init__(
+        self, ruleset: Ruleset, phases: Sequence[Phase], state: GameState, d: EventData
+    ) -> None:
+        self.ruleset = ruleset
+        self.phases = phases
+        self.state = state
+        self.d = d
+
+
+def _numbers(d: EventData, value: Any, where: str) -> None:
+    """No NaN and no infinity anywhere in the data (JSON's readers take both)."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, key = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            shown = "NaN" if math.isnan(item) else "Infinity"
+            raise d.fail(key, f"{shown} is not a number an event can hold")
+        if isinstance(item, Mapping):
+            stack.extend((v, f"{key}.{k}" if key else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{key}.{i}" if key else str(i)) for i, v in enumerate(item))
+
+
+def _resolution(c: _Context) -> None:
+    d, ruleset = c.d, c.ruleset
+    check_id = d.text("check")
+    known = {spec.id: spec for spec in ruleset.checks}
+    spec = known.get(check_id)
+    if spec is None:
+        raise d.fail("check", f"{ruleset.id} has no check '{check_id}'")
+    record = d.table("resolution")
+    if record.get("check") != check_id:
+        raise d.fail("resolution.check", f"the record is not of the check '{check_id}'")
+    outcome = record.get("outcome")
+    outcomes = {o.id for o in spec.outcomes}
+    if not isinstance(outcome, str) or outcome not in outcomes:
+        raise d.fail(
+            "resolution.outcome",
+            f"'{outcome}' is not an outcome of {check_id} ({', '.join(sorted(outcomes))})",
+        )
+    rolls = record.get("rolls", [])
+    for index, roll in enumerate(rolls if isinstance(rolls, list) else ()):
+        notation = roll.get("notation") if isinstance(roll, Mapping) else None
+        key = f"resolution.rolls.{index}.notation"
+        if not isinstance(notation, str):
+            raise d.fail(key, "expected dice notation (text)")
+        try:
+            parse(notation)
+        except DrumheadError as exc:
+            raise d.fail(key, str(exc)) from None
+    side = d.text("side", optional=True)
+    if side is not None and side not in {s.id for s in c.state.sides}:
+        raise d.fail("side", f"no side '{side}'")
+    leaders = d.data.get("leaders")
+    if leaders is not None:
+        if not isinstance(leaders, Mapping):
+            raise d.fail("leaders", "expected a table of role -> leader")
+        for role, leader in leaders.items():
+            if not isinstance(leader, str) or not c.state.has_leader(leader):
+                raise d.fail(f"leaders.{role}", f"no leader '{leader}'")
+
+
+def _apply_effects(c: _Context) -> None:
+    d, ruleset, state = c.d, c.ruleset, c.state
+    markers = {m.id for m in ruleset.markers}
+    default = d.data.get("unit")
+    effects = d.data.get("effects")
+    for index, effect in enumerate(effects if isinstance(effects, list) else ()):
+        if not isinstance(effect, Mapping):
+            continue  # the handler refuses it
+        key = f"effects.{index}"
+        kind = effect.get("kind")
+        if kind in ("marker", "clear_marker"):
+            marker = effect.get("marker")
+            if markers and marker not in markers:
+                raise d.fail(
+                    f"{key}.marker",
+                    f"no marker '{marker}' in {ruleset.id} ({', '.join(sorted(markers))})",
+                )
+        elif kind in ("state", "step"):
+            target = effect.get("unit", default)
+            if isinstance(target, str) and state.has_unit(target):
+                ladder = ladder_states(ruleset, state.unit(target).type)
+                landed = effect.get("state")
+                if ladder and landed not in ladder:
+                    raise d.fail(
+                        f"{key}.state", f"'{landed}' is not on the ladder ({', '.join(ladder)})"
+                    )
+
+
+def _step(c: _Context, key: str, phase_id: str | None, step: Any) -> None:
+    """``step`` is one of phase ``phase_id``'s steps (when the game walks a sequence)."""
+    if not c.phases or step is None:
+        return
+    if not isinstance(step, str):
+        raise c.d.fail(key, "expected text")
+    if phase_id is None:
+        phase_id, _, step = step.partition(".")
+    for phase in c.phases:
+        if phase.id == phase_id and step in {s.id for s in phase.steps}:
+            return
+    raise c.d.fail(key, f"no step '{step}' in phase '{phase_id}' of the sequence of play")
+
+
+def _phase(c: _Context) -> str | None:
+    phase: str | None = c.d.text("phase", optional=True)
+    if phase is not None and c.phases and phase not in {p.id for p in c.phases}:
+        known = ", ".join(p.id for p in c.phases)
+        raise c.d.fail("phase", f"no phase '{phase}' in the sequence of play ({known})")
+    return phase
+
+
+def _tick_step(c: _Context) -> None:
+    step = c.d.text("step")
+    if "." not in step and c.phases:
+        raise c.d.fail("step", f"expected a step as phase.step, not '{step}'")
+    _step(c, "step", None, step)
+
+
+def _move(c: _Context) -> None:
+    phase = _phase(c)
+    if phase is not None:
+        _step(c, "step", phase, c.d.data.get("step"))
+
+
+_CHECKS = {
+    "resolution": _resolution,
+    "apply_effects": _apply_effects,
+    "tick_step": _tick_step,
+    "next_phase": _move,
+    "next_turn": _move,
+    "draw_card": _move,
+}
+"""What each kind of event is held to, beyond the shape its handler reads."""
