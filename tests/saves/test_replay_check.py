@@ -69,7 +69,7 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
         target: Any = data
         for part in parents:
             target = target[int(part)] if isinstance(target, list) else target[part]
-        target[last] = value
+        target[int(last) if isinstance(target, list) else last] = value
 
     return change
 
@@ -99,6 +99,30 @@ BAD_ENTRIES: dict[str, tuple[Callable[[Path], dict[str, Any]], str]] = {
     "NaN for text": (_resolution(_set("resolution.text", float("nan"))), "data.resolution.text"),
     "NaN for a number": (_resolution(_set("resolution.modified", float("nan"))), "NaN"),
     "infinity for a number": (_resolution(_set("resolution.target", float("inf"))), "Infinity"),
+    "a list for a probability": (
+        _resolution(_set("resolution.odds.0.p", [])),
+        "data.resolution.odds.0.p",
+    ),
+    "nothing for a step of the record": (
+        _resolution(_set("resolution.steps.0", None)),
+        "data.resolution.steps.0",
+    ),
+    "a huge percentage": (
+        _resolution(_set("resolution.odds.0.percent", 10**40)),
+        "data.resolution.odds.0.percent",
+    ),
+    "another ruleset's record": (
+        _resolution(_set("resolution.ruleset", "republique")),
+        "data.resolution.ruleset",
+    ),
+    "a turn far ahead": (
+        lambda save: _next_event(save, "next_phase", {"turn": 10**40, "phase": "draw"}),
+        "data.turn",
+    ),
+    "effects of an entry to come": (
+        lambda save: _next_event(save, "apply_effects", {"effects": [], "resolution": 10**40}),
+        "data.resolution",
+    ),
     "a unit that does not exist": (_resolution(_set("unit", "ghost")), "data.unit"),
     "a step the sequence lacks": (
         lambda save: _next_event(save, "tick_step", {"step": "draw.no_such_step", "ticked": True}),

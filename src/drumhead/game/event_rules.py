@@ -11,6 +11,7 @@ event may hold: a number that is not a number (NaN, infinity)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,6 +21,7 @@ from drumhead.game.event_data import EventData
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
 from drumhead.game.state import GameState
+from drumhead.rules.checks import CheckSpec
 from drumhead.rules.model import Ruleset
 from drumhead.rules.sequence import Phase
 
@@ -63,6 +65,124 @@ def _numbers(d: EventData, value: Any, where: str) -> None:
             stack.extend((v, f"{key}.{i}" if key else str(i)) for i, v in enumerate(item))
 
 
+_FRACTION = re.compile(r"[0-9]+/[0-9]+")
+_TEXT = "text"
+_WHOLE = "a whole number"
+_NUMBER = "a number"
+_BOOL = "true or false"
+_VALUE = "a number, text or true/false"
+
+RECORD: dict[str, Any] = {
+    "ruleset": _TEXT,
+    "ruleset_version": _TEXT,
+    "check": _TEXT,
+    "inputs": {"*": _VALUE},
+    "options": [_TEXT],
+    "modifiers": [
+        {
+            "id": _TEXT,
+            "label": _TEXT,
+            "value": _NUMBER,
+            "applies": _TEXT,
+            "side": _TEXT,
+            "explain": _TEXT,
+            "source": _TEXT,
+        }
+    ],
+    "dice": [_WHOLE],
+    "rolls": [{"label": _TEXT, "notation": _TEXT, "faces": [_WHOLE], "total": _WHOLE}],
+    "total_modifier": _WHOLE,
+    "modified": _WHOLE,
+    "target": _WHOLE,
+    "outcome": _TEXT,
+    "value": _WHOLE,
+    "values": {"*": _WHOLE},
+    "text": _TEXT,
+    "effects": [
+        {
+            "kind": _TEXT,
+            "text": _TEXT,
+            "who": _TEXT,
+            "amount": _WHOLE,
+            "dice": _TEXT,
+            "state": _TEXT,
+            "marker": _TEXT,
+            "source": _TEXT,
+            "ruling": _TEXT,
+        }
+    ],
+    "odds": [{"outcome": _TEXT, "value": _WHOLE, "p": _TEXT, "percent": _NUMBER, "source": _TEXT}],
+    "steps": [_TEXT],
+    "rerolled": _BOOL,
+    "hand_dice": _BOOL,
+    "gaps_used": {"*": _VALUE},
+    "source": _TEXT,
+    "outcome_source": _TEXT,
+    "odds_sources": {"*": _TEXT},
+    "rulings": [
+        {
+            "id": _TEXT,
+            "rule": _TEXT,
+            "reading": _TEXT,
+            "reason": _TEXT,
+            "source": _TEXT,
+            "alternative": _TEXT,
+            "used": _TEXT,
+        }
+    ],
+    "gaps": [{"id": _TEXT, "value": _VALUE, "question": _TEXT, "kind": _TEXT, "source": _TEXT}],
+    "house_rules": [_TEXT],
+}
+"""The shape of a resolution record (:meth:`~drumhead.checks.results.Resolution.to_dict`):
+each key's type, a list's items', a table's (``*``: any key). A key may be absent (older
+records, and None is not written); one the shape does not know is left to the record's
+readers. Keys the record's handler already insists on are checked there."""
+
+
+def _shape(d: EventData, value: Any, shape: Any, key: str) -> None:
+    """``value`` has ``shape`` (see :data:`RECORD`), else the event's error naming the key."""
+    if isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            raise d.fail(key, "expected a table")
+        for name, item in value.items():
+            inner = shape.get(name, shape.get("*"))
+            if inner is not None:
+                _shape(d, item, inner, f"{key}.{name}")
+        return
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            raise d.fail(key, "expected a list")
+        for index, item in enumerate(value):
+            _shape(d, item, shape[0], f"{key}.{index}")
+        return
+    fits = {
+        _TEXT: isinstance(value, str),
+        _WHOLE: isinstance(value, int) and not isinstance(value, bool),
+        _NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
+        _BOOL: isinstance(value, bool),
+        _VALUE: isinstance(value, int | str),
+    }[shape]
+    if not fits:
+        raise d.fail(key, f"expected {shape}")
+
+
+def _inputs(d: EventData, spec: CheckSpec, inputs: Any) -> None:
+    """The record's inputs are values the check's inputs take."""
+    if not isinstance(inputs, Mapping):
+        return
+    for given in spec.inputs:
+        value = inputs.get(given.name)
+        if value is None:
+            continue
+        key = f"resolution.inputs.{given.name}"
+        if given.type == "bool" and not isinstance(value, bool):
+            raise d.fail(key, "expected true or false")
+        if given.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise d.fail(key, "expected a whole number")
+        if given.type == "choice" and (value not in given.choices):
+            raise d.fail(key, f"'{value}' is not one of {', '.join(given.choices)}")
+
+
 def _resolution(c: _Context) -> None:
     d, ruleset = c.d, c.ruleset
     check_id = d.text("check")
@@ -71,10 +191,26 @@ def _resolution(c: _Context) -> None:
     if spec is None:
         raise d.fail("check", f"{ruleset.id} has no check '{check_id}'")
     record = d.table("resolution")
+    _shape(d, record, RECORD, "resolution")
+    _inputs(d, spec, record.get("inputs"))
+    outcomes = {o.id for o in spec.outcomes}
+    for key, name in (("ruleset", ruleset.id), ("ruleset_version", ruleset.version)):
+        if record.get(key, name) != name:
+            raise d.fail(f"resolution.{key}", f"the game's ruleset is {name}")
+    for index, odds in enumerate(record.get("odds", ())):
+        key = f"resolution.odds.{index}"
+        if not 0 <= odds.get("percent", 0) <= 100:
+            raise d.fail(f"{key}.percent", "expected a percentage, 0 to 100")
+        if not _FRACTION.fullmatch(odds.get("p", "1/1")):
+            raise d.fail(f"{key}.p", "expected a probability as a fraction (7/36)")
+        if "outcome" in odds and odds["outcome"] not in outcomes:
+            raise d.fail(f"{key}.outcome", f"'{odds['outcome']}' is not an outcome of {check_id}")
+    for index, ruling in enumerate(record.get("rulings", ())):
+        if ruling.get("used", "ruling") not in ("ruling", "alternative"):
+            raise d.fail(f"resolution.rulings.{index}.used", "expected ruling or alternative")
     if record.get("check") != check_id:
         raise d.fail("resolution.check", f"the record is not of the check '{check_id}'")
     outcome = record.get("outcome")
-    outcomes = {o.id for o in spec.outcomes}
     if not isinstance(outcome, str) or outcome not in outcomes:
         raise d.fail(
             "resolution.outcome",
@@ -106,12 +242,17 @@ def _apply_effects(c: _Context) -> None:
     d, ruleset, state = c.d, c.ruleset, c.state
     markers = {m.id for m in ruleset.markers}
     default = d.data.get("unit")
+    entry = d.data.get("resolution")
+    if entry is not None and not (isinstance(entry, int) and 1 <= entry < d.event.seq):
+        raise d.fail("resolution", "expected the seq of an earlier entry of the log")
     effects = d.data.get("effects")
     for index, effect in enumerate(effects if isinstance(effects, list) else ()):
         if not isinstance(effect, Mapping):
             continue  # the handler refuses it
         key = f"effects.{index}"
         kind = effect.get("kind")
+        if not isinstance(effect.get("who", ""), str):
+            raise d.fail(f"{key}.who", "expected text")
         if kind in ("marker", "clear_marker"):
             marker = effect.get("marker")
             if markers and marker not in markers:
@@ -160,6 +301,9 @@ def _tick_step(c: _Context) -> None:
 
 
 def _move(c: _Context) -> None:
+    turn = c.d.data.get("turn")
+    if turn is not None and turn not in (c.state.turn, c.state.turn + 1):
+        raise c.d.fail("turn", f"the game is on turn {c.state.turn}: a move goes to it or the next")
     phase = _phase(c)
     if phase is not None:
         _step(c, "step", phase, c.d.data.get("step"))
