@@ -10,6 +10,7 @@ event may hold: a number that is not a number (NaN, infinity)."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -52,7 +53,14 @@ class _Context:
 
 
 def _numbers(d: EventData, value: Any, where: str) -> None:
-    """No NaN and no infinity anywhere in the data (JSON's readers take both)."""
+    """No NaN and no infinity anywhere in the data (JSON's readers take both). Encoding the
+    data says whether there is one at C speed; only then is the key looked for."""
+    try:
+        json.dumps(value, allow_nan=False, default=str)
+    except ValueError:
+        pass
+    else:
+        return
     stack: list[tuple[Any, str]] = [(value, where)]
     while stack:
         item, key = stack.pop()
@@ -71,6 +79,16 @@ _WHOLE = "a whole number"
 _NUMBER = "a number"
 _BOOL = "true or false"
 _VALUE = "a number, text or true/false"
+
+_FITS: dict[str, tuple[type, ...]] = {
+    _TEXT: (str,),
+    _WHOLE: (int,),
+    _NUMBER: (int, float),
+    _BOOL: (bool,),
+    _VALUE: (int, str, bool),
+}
+"""The types a value of each kind is (exactly: a boolean is no whole number; data read from
+JSON holds no subclasses)."""
 
 RECORD: dict[str, Any] = {
     "ruleset": _TEXT,
@@ -142,27 +160,30 @@ readers. Keys the record's handler already insists on are checked there."""
 def _shape(d: EventData, value: Any, shape: Any, key: str) -> None:
     """``value`` has ``shape`` (see :data:`RECORD`), else the event's error naming the key."""
     if isinstance(shape, dict):
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict):
             raise d.fail(key, "expected a table")
+        anything = shape.get("*")
+        if isinstance(anything, str):  # a table of plain values
+            fits = _FITS[anything]
+            if all(type(item) in fits for item in value.values()):
+                return
         for name, item in value.items():
-            inner = shape.get(name, shape.get("*"))
+            inner = shape.get(name, anything)
             if inner is not None:
                 _shape(d, item, inner, f"{key}.{name}")
         return
     if isinstance(shape, list):
         if not isinstance(value, list):
             raise d.fail(key, "expected a list")
+        if isinstance(shape[0], str):  # a list of plain values: one pass, at C speed
+            fits = _FITS[shape[0]]
+            if all(type(item) in fits for item in value):
+                return
         for index, item in enumerate(value):
             _shape(d, item, shape[0], f"{key}.{index}")
         return
-    fits = {
-        _TEXT: isinstance(value, str),
-        _WHOLE: isinstance(value, int) and not isinstance(value, bool),
-        _NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
-        _BOOL: isinstance(value, bool),
-        _VALUE: isinstance(value, int | str),
-    }[shape]
-    if not fits:
+    kind = type(value)
+    if kind not in _FITS[shape]:
         raise d.fail(key, f"expected {shape}")
 
 
