@@ -46,6 +46,14 @@ def _last(save: Path, kind: str) -> dict[str, Any]:
     return data
 
 
+def _card(save: Path) -> dict[str, Any]:
+    """The card of the game's first unit, as the save writes one."""
+    from drumhead.game.codec import unit_to_dict
+
+    card: dict[str, Any] = unit_to_dict(load_save(save).game.state.units[0])
+    return card
+
+
 def _resolution(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], dict[str, Any]]:
     def make(save: Path) -> dict[str, Any]:
         data = _last(save, "resolution")
@@ -122,6 +130,28 @@ BAD_ENTRIES: dict[str, tuple[Callable[[Path], dict[str, Any]], str]] = {
     "effects of an entry to come": (
         lambda save: _next_event(save, "apply_effects", {"effects": [], "resolution": 10**40}),
         "data.resolution",
+    ),
+    "a state edited off the ladder": (
+        lambda save: _next_event(
+            save,
+            "edit",
+            {"target": "unit", "id": "nc_riflemen", "field": "state", "new": "no_such_state"},
+        ),
+        "data.new",
+    ),
+    "a quality edited in that the ruleset lacks": (
+        lambda save: _next_event(
+            save,
+            "edit",
+            {"target": "unit", "id": "nc_riflemen", "field": "quality", "new": "heroic"},
+        ),
+        "data.new",
+    ),
+    "a unit added of a type the ruleset lacks": (
+        lambda save: _next_event(
+            save, "add_unit", {"unit": {**_card(save), "id": "new_unit", "type": "dragon"}}
+        ),
+        "data.unit",
     ),
     "a unit that does not exist": (_resolution(_set("unit", "ghost")), "data.unit"),
     "a step the sequence lacks": (

@@ -5,7 +5,8 @@ passes, whether the Game API just made it or a save's journal holds it
 :func:`~drumhead.game.events.apply_event` stays ruleset-free (a replay needs no ruleset to
 rebuild a state); what it cannot know is checked here, by the ruleset's own names: the check
 a resolution is of and the outcome it came to, the dice notation it rolled, the steps and
-phases of the sequence of play, the markers and the ladder a unit's state is on. And what no
+phases of the sequence of play, the markers and the ladder a unit's state is on, the cards an
+edit or a new unit leaves. And what no
 event may hold: a number that is not a number (NaN, infinity)."""
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drumhead.dice.notation import parse
-from drumhead.errors import DrumheadError
+from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.event_data import EventData
-from drumhead.game.events import Event
-from drumhead.game.scenario import ladder_states
+from drumhead.game.events import Event, apply_event
+from drumhead.game.scenario import check_unit, ladder_states
 from drumhead.game.state import GameState
 from drumhead.rules.checks import CheckSpec
 from drumhead.rules.model import Ruleset
+from drumhead.rules.reader import Reader
 from drumhead.rules.sequence import Phase
 
 
@@ -330,7 +332,30 @@ def _move(c: _Context) -> None:
         _step(c, "step", phase, c.d.data.get("step"))
 
 
+def _card(c: _Context) -> None:
+    """The unit card an ``edit`` or ``add_unit`` leaves is one the ruleset allows: its type,
+    quality, formation, a state on its ladder, markers and attributes the ruleset has (the
+    check a scenario's cards pass)."""
+    d, data = c.d, c.d.data
+    if d.event.kind == "edit":
+        if data.get("target") != "unit":
+            return
+        unit_id, key = data.get("id"), "new"
+    else:
+        card = data.get("unit")
+        unit_id, key = (card.get("id") if isinstance(card, Mapping) else None), "unit"
+    after = apply_event(c.state, d.event)  # what does not fit its handler is refused there
+    if not isinstance(unit_id, str) or not after.has_unit(unit_id):
+        return
+    try:
+        check_unit(c.ruleset, after.unit(unit_id), Reader({}, key=unit_id), saved=True)
+    except RulesetError as exc:
+        raise d.fail(key, f"unit {exc.key}: {exc.message}") from None
+
+
 _CHECKS = {
+    "edit": _card,
+    "add_unit": _card,
     "resolution": _resolution,
     "apply_effects": _apply_effects,
     "tick_step": _tick_step,
