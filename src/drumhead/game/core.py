@@ -288,7 +288,6 @@ class GameCore:
         """Append ``event`` (its seq must be the next one); the redo stack is emptied."""
         if event.seq != len(self._log) + 1:
             raise InputError(f"event {event.seq} is out of order (next is {len(self._log) + 1})")
-        check_event(self.ruleset, self.phases(), self._state, event)
         new_state = self._advance(event)
         if self._redo:
             # the undone branch is abandoned: so are the states kept along it
@@ -305,7 +304,9 @@ class GameCore:
         return event
 
     def _advance(self, event: Event) -> GameState:
-        """The state after appending ``event`` to the log (not appended here)."""
+        """The state after appending ``event`` to the log (not appended here): every event,
+        made by the API, read from a save or redone, is held to the ruleset first."""
+        check_event(self.ruleset, self.phases(), self._state, event)
         if event.kind == "revert":
             return self._after_revert([*self._log, event])
         return apply_event(self._state, event)

@@ -1,6 +1,7 @@
 """An event held to the game's ruleset before it joins the log: the one check every event
 passes, whether the Game API just made it or a save's journal holds it
-(:meth:`~drumhead.game.core.GameCore.add_event` calls :func:`check_event` on both paths).
+(:meth:`~drumhead.game.core.GameCore.add_event` calls :func:`check_event` on both paths, and
+redo too).
 
 :func:`~drumhead.game.events.apply_event` stays ruleset-free (a replay needs no ruleset to
 rebuild a state); what it cannot know is checked here, by the ruleset's own names: the check
