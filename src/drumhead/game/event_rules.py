@@ -250,6 +250,15 @@ def _resolution(c: _Context) -> None:
             parse(notation)
         except DrumheadError as exc:
             raise d.fail(key, str(exc)) from None
+    roles = d.data.get("roles")
+    if roles is not None:
+        if not isinstance(roles, Mapping):
+            raise d.fail("roles", "expected a table of role -> units")
+        for role, units in roles.items():
+            if not isinstance(units, list) or not all(
+                isinstance(u, str) and c.state.has_unit(u) for u in units
+            ):
+                raise d.fail(f"roles.{role}", f"expected a list of the game's units, not {units}")
     side = d.text("side", optional=True)
     if side is not None and side not in {s.id for s in c.state.sides}:
         raise d.fail("side", f"no side '{side}'")
