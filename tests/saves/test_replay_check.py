@@ -123,6 +123,10 @@ BAD_ENTRIES: dict[str, tuple[Callable[[Path], dict[str, Any]], str]] = {
         _resolution(_set("resolution.ruleset", "republique")),
         "data.resolution.ruleset",
     ),
+    "null for a step": (
+        lambda save: _next_event(save, "next_phase", {"turn": 1, "phase": "draw", "step": None}),
+        "data.step",
+    ),
     "a turn far ahead": (
         lambda save: _next_event(save, "next_phase", {"turn": 10**40, "phase": "draw"}),
         "data.turn",

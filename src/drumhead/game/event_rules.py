@@ -8,7 +8,7 @@ rebuild a state); what it cannot know is checked here, by the ruleset's own name
 a resolution is of and the outcome it came to, the dice notation it rolled, the steps and
 phases of the sequence of play, the markers and the ladder a unit's state is on, the cards an
 edit or a new unit leaves. And what no
-event may hold: a number that is not a number (NaN, infinity)."""
+event may hold: a number that is not a number (NaN, infinity), or nothing (null)."""
 
 from __future__ import annotations
 
@@ -56,17 +56,21 @@ class _Context:
 
 
 def _numbers(d: EventData, value: Any, where: str) -> None:
-    """No NaN and no infinity anywhere in the data (JSON's readers take both). Encoding the
-    data says whether there is one at C speed; only then is the key looked for."""
+    """No NaN, no infinity and no null anywhere in the data (JSON's readers take all three;
+    the API writes an absent key for nothing). Encoding the data says whether there may be one
+    at C speed; only then is it looked for, and its key named."""
     try:
-        json.dumps(value, allow_nan=False, default=str)
+        text = json.dumps(value, allow_nan=False, default=str)
     except ValueError:
         pass
     else:
-        return
+        if "null" not in text:
+            return
     stack: list[tuple[Any, str]] = [(value, where)]
     while stack:
         item, key = stack.pop()
+        if item is None:
+            raise d.fail(key, "nothing (null): an absent value is an absent key")
         if isinstance(item, float) and not math.isfinite(item):
             shown = "NaN" if math.isnan(item) else "Infinity"
             raise d.fail(key, f"{shown} is not a number an event can hold")
