@@ -13,6 +13,7 @@ from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import strip_none
+from drumhead.game.event_rules import check_event
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.state import GameState
@@ -303,7 +304,9 @@ class GameCore:
         return event
 
     def _advance(self, event: Event) -> GameState:
-        """The state after appending ``event`` to the log (not appended here)."""
+        """The state after appending ``event`` to the log (not appended here): every event,
+        made by the API, read from a save or redone, is held to the ruleset first."""
+        check_event(self.ruleset, self.phases(), self._state, event)
         if event.kind == "revert":
             return self._after_revert([*self._log, event])
         return apply_event(self._state, event)
