@@ -218,3 +218,41 @@ def test_the_exact_sum_is_the_sum_of_the_fractions() -> None:
         ]
         assert exact_sum(values) == sum(values, F(0))
         assert exact_sum(iter(values)) == sum(values, F(0))
+
+
+def test_the_luckiest_and_unluckiest_by_rank_are_those_the_fractions_give() -> None:
+    """A tally compares the percentiles' ranks (worked out once for the whole report), not
+    the fractions: on random rolls with many ties and rolls not rated, the same rolls as
+    comparing the fractions themselves (the earliest of equals), with the ranks of these
+    rolls alone or of more; a turn without rolls is the tally of none."""
+    import random
+
+    from drumhead.game.stats import NO_ROLLS, Roll, percentile_ranks, tally
+
+    rng = random.Random(38)
+    chances = [F(1, 12), F(1, 10), F(1, 2), F(13, 20), F(3, 5), F(11, 12), F(6, 12)]
+    assert tally([]) == NO_ROLLS
+    for _ in range(200):
+        rolls = [
+            Roll(
+                seq,
+                1,
+                "morale",
+                "Morale",
+                None,
+                "-",
+                None,
+                "pass",
+                "pass",
+                None,
+                False,
+                rng.choice([*chances, None]),
+            )
+            for seq in rng.sample(range(1, 500), rng.randint(1, 30))
+        ]
+        rated = [r for r in rolls if r.percentile is not None]
+        want_high = max(rated, key=lambda r: (r.percentile, -r.seq), default=None)
+        want_low = min(rated, key=lambda r: (r.percentile, r.seq), default=None)
+        more = percentile_ranks([*rolls, *rolls[:3]])
+        for found in (tally(rolls), tally(rolls, ranks=more)):
+            assert (found.luckiest, found.unluckiest) == (want_high, want_low)
