@@ -202,57 +202,52 @@ def test_a_count_asked_to_stop_stops_and_one_never_asked_is_the_whole_report(gam
         luck_report(game, stop=lambda: True)
 
 
-def test_the_exact_sum_is_the_sum_of_the_fractions() -> None:
-    """Added per denominator, then across: the same fraction as adding them one by one
-    (random chances of many denominators, negative values among them; none at all is 0)."""
+def test_tallies_in_whole_numbers_are_the_tallies_of_the_fractions() -> None:
+    """A tally adds and compares the rolls' percentiles and expected numbers over a common
+    denominator (worked out once for the whole report), not as fractions: on random rolls
+    of many denominators, with ties and rolls not rated, the mean, the sums of the expected
+    numbers, the luckiest and the unluckiest (the earliest of equals) are those the fractions
+    themselves give, whether the scale is of these rolls alone or of more; a turn without
+    rolls is the tally of none."""
     import random
 
-    from drumhead.game.stats import exact_sum
-
-    rng = random.Random(1781)
-    assert exact_sum([]) == 0
-    for _ in range(200):
-        values = [
-            F(rng.randint(-50, 500), rng.choice([2, 6, 10, 12, 20, 144, 10368]))
-            for _ in range(rng.randint(1, 40))
-        ]
-        assert exact_sum(values) == sum(values, F(0))
-        assert exact_sum(iter(values)) == sum(values, F(0))
-
-
-def test_the_luckiest_and_unluckiest_by_rank_are_those_the_fractions_give() -> None:
-    """A tally compares the percentiles' ranks (worked out once for the whole report), not
-    the fractions: on random rolls with many ties and rolls not rated, the same rolls as
-    comparing the fractions themselves (the earliest of equals), with the ranks of these
-    rolls alone or of more; a turn without rolls is the tally of none."""
-    import random
-
-    from drumhead.game.stats import NO_ROLLS, Roll, percentile_ranks, tally
+    from drumhead.game.stats import NO_ROLLS, Roll, Scaled, tally
 
     rng = random.Random(38)
-    chances = [F(1, 12), F(1, 10), F(1, 2), F(13, 20), F(3, 5), F(11, 12), F(6, 12)]
     assert tally([]) == NO_ROLLS
-    for _ in range(200):
-        rolls = [
-            Roll(
-                seq,
-                1,
-                "morale",
-                "Morale",
-                None,
-                "-",
-                None,
-                "pass",
-                "pass",
-                None,
-                False,
-                rng.choice([*chances, None]),
+    for _ in range(300):
+        rolls = []
+        for seq in rng.sample(range(1, 500), rng.randint(1, 30)):
+            chance = F(rng.randint(0, 20), rng.choice([2, 6, 10, 12, 20, 144, 10368]))
+            expected = F(rng.randint(-50, 500), rng.choice([1, 6, 36, 10368]))
+            rated = rng.choice([chance, chance, F(1, 2), None])
+            check = rng.choice(["fire", "melee"])
+            rolls.append(
+                Roll(
+                    seq,
+                    1,
+                    check,
+                    check,
+                    None,
+                    "-",
+                    None,
+                    "hit",
+                    "hit",
+                    rng.randint(0, 6),
+                    False,
+                    rated,
+                    expected=expected,
+                )
             )
-            for seq in rng.sample(range(1, 500), rng.randint(1, 30))
-        ]
         rated = [r for r in rolls if r.percentile is not None]
         want_high = max(rated, key=lambda r: (r.percentile, -r.seq), default=None)
         want_low = min(rated, key=lambda r: (r.percentile, r.seq), default=None)
-        more = percentile_ranks([*rolls, *rolls[:3]])
-        for found in (tally(rolls), tally(rolls, ranks=more)):
+        mean = sum((r.percentile for r in rated), F(0)) / len(rated) if rated else None
+        sums = {
+            check: sum((r.expected for r in rolls if r.check == check), F(0))
+            for check in dict.fromkeys(r.check for r in rolls)
+        }
+        for found in (tally(rolls), tally(rolls, scaled=Scaled.of([*rolls, *rolls[:3]]))):
             assert (found.luckiest, found.unluckiest) == (want_high, want_low)
+            assert found.mean == mean
+            assert {n.check: n.expected for n in found.numbers} == sums

@@ -24,6 +24,7 @@ its expected value (hits, casualties, inches).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -268,7 +269,7 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         if r.unit is not None:
             by_unit.setdefault(r.unit, []).append(r)
     side_names = {s.id: s.name for s in final.sides}
-    ranks = percentile_ranks(rolls)
+    scaled = Scaled.of(rolls)
     better = {
         c.id: ("higher" if c.luck.direction > 0 else "lower")
         for c in game.ruleset.checks
@@ -285,13 +286,13 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         per_turn: dict[int, list[Roll]] = {}
         for r in chosen:
             per_turn.setdefault(r.turn, []).append(r)
-        tallied = {t: tally(some, better, ranks) for t, some in per_turn.items()}
+        tallied = {t: tally(some, better, scaled) for t, some in per_turn.items()}
         return Scope(
             kind,
             ident,
             name,
             side,
-            tally(chosen, better, ranks),
+            tally(chosen, better, scaled),
             tuple((t, tallied.get(t, NO_ROLLS)) for t in turns),
         )
 
@@ -345,46 +346,52 @@ def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
     )
 
 
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """The sum of ``values``, exactly: the numerators added up per denominator, then the few
-    denominators' sums added as fractions (adding Fractions one by one reduced every partial
-    sum: most of a long game's luck count)."""
-    numerators: dict[int, int] = {}
-    for value in values:
-        numerators[value.denominator] = numerators.get(value.denominator, 0) + value.numerator
-    if len(numerators) == 1:  # most tallies: a turn's one or two rolls
-        ((denominator, numerator),) = numerators.items()
-        return Fraction(numerator, denominator)
-    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
-
-
 NO_ROLLS = Tally(checks=0, rated=0, hand=0, mean=None, luckiest=None, unluckiest=None, numbers=())
 """The tally of no rolls (most turns of most units: a 500-unit game over 168 turns tallied
 74,000 scopes' turns, 55,000 of them empty, one by one)."""
 
 
-def percentile_ranks(rolls: Iterable[Roll]) -> dict[int, int]:
-    """Each rated roll's percentile as a rank among those of ``rolls`` (equal percentiles,
-    equal ranks), by the roll's seq: the luckiest and unluckiest of each of a long game's
-    74,000 tallies are found by comparing whole numbers, not fractions."""
-    rated = {r.seq: r.percentile for r in rolls if r.percentile is not None}
-    rank = {p: i for i, p in enumerate(sorted(set(rated.values())))}
-    return {seq: rank[p] for seq, p in rated.items()}
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """Rolls' percentiles over one common denominator, and their expected numbers over
+    another: a long game's 74,000 tallies add and compare whole numbers, and make one
+    fraction each (adding and comparing Fractions was most of its luck count)."""
+
+    percentile_over: int
+    percentiles: Mapping[int, int]
+    """Each rated roll's percentile times :attr:`percentile_over`, by the roll's seq."""
+    expected_over: int
+    expected: Mapping[int, int]
+    """Each roll's expected number times :attr:`expected_over`, by the roll's seq."""
+
+    @classmethod
+    def of(cls, rolls: Iterable[Roll]) -> Scaled:
+        rolls = list(rolls)
+        rated = {r.seq: r.percentile for r in rolls if r.percentile is not None}
+        expected = {r.seq: r.expected for r in rolls if r.expected is not None}
+        p_over = math.lcm(*{p.denominator for p in rated.values()})
+        e_over = math.lcm(*{e.denominator for e in expected.values()})
+        return cls(
+            p_over,
+            {seq: p.numerator * (p_over // p.denominator) for seq, p in rated.items()},
+            e_over,
+            {seq: e.numerator * (e_over // e.denominator) for seq, e in expected.items()},
+        )
 
 
 def tally(
     rolls: Sequence[Roll],
     better: Mapping[str, str] | None = None,
-    ranks: Mapping[int, int] | None = None,
+    scaled: Scaled | None = None,
 ) -> Tally:
     """The luck of ``rolls``: counts, the average percentile, the luckiest and unluckiest
     (the earliest of equals), and each check's numbers against their expected values.
-    ``ranks``: :func:`percentile_ranks` of these rolls or more (worked out here if not
-    given)."""
+    ``scaled``: :meth:`Scaled.of` these rolls or more (worked out here if not given)."""
     rated = [r for r in rolls if r.percentile is not None]
-    rank = ranks if ranks is not None else percentile_ranks(rated)
+    scale = scaled if scaled is not None else Scaled.of(rolls)
+    at = scale.percentiles
     mean = (
-        exact_sum(r.percentile for r in rated if r.percentile is not None) / len(rated)
+        Fraction(sum(at[r.seq] for r in rated), scale.percentile_over * len(rated))
         if rated
         else None
     )
@@ -397,15 +404,15 @@ def tally(
         rated=len(rated),
         hand=sum(1 for r in rolls if r.hand),
         mean=mean,
-        luckiest=max(rated, key=lambda r: (rank[r.seq], -r.seq), default=None),
-        unluckiest=min(rated, key=lambda r: (rank[r.seq], r.seq), default=None),
+        luckiest=max(rated, key=lambda r: (at[r.seq], -r.seq), default=None),
+        unluckiest=min(rated, key=lambda r: (at[r.seq], r.seq), default=None),
         numbers=tuple(
             Numbers(
                 check,
                 group[0].title,
                 len(group),
                 sum(r.value for r in group if r.value is not None),
-                exact_sum(r.expected for r in group if r.expected is not None),
+                Fraction(sum(scale.expected[r.seq] for r in group), scale.expected_over),
                 _better((better or {}).get(check, "")),
             )
             for check, group in numbers.items()
