@@ -251,3 +251,31 @@ def test_tallies_in_whole_numbers_are_the_tallies_of_the_fractions() -> None:
             assert (found.luckiest, found.unluckiest) == (want_high, want_low)
             assert found.mean == mean
             assert {n.check: n.expected for n in found.numbers} == sums
+
+
+@pytest.mark.parametrize("seed", [3, 38])
+def test_a_walk_stopped_and_gone_on_is_the_walk_made_at_once(seed: int) -> None:
+    """The luck's walk and the report's, stopped after any entry, written as plain tables
+    (through marshal, as the saves layer keeps them) and read back, then walked on to the
+    end: the same rolls, state, lines, rows, leaders' fates and cards as the walk made at
+    once, and the same report, wherever the game's reverts took entries back; a walk says
+    it holds for the log only while no entry it walked is taken back."""
+    import marshal
+
+    from drumhead.game.report import ReportWalk
+    from drumhead.game.stats import LuckWalk
+
+    game = gamegen.random_game(seed, 160, units=6, reverts=True)
+    gone = game.reverted()
+    assert gone, "the game should take entries back"
+    whole = ReportWalk.begin(game).walk_on(game)
+    luck = LuckWalk.begin(game).walk_on(game)
+    assert luck.rolls == whole.rolls and luck.state == whole.state == game.state
+    for stop in (0, 1, 17, 64, 100, min(gone) - 1, min(gone), max(gone), 159, 160):
+        for kind, made in ((LuckWalk, luck), (ReportWalk, whole)):
+            part = kind.begin(game).walk_on(game, upto=stop)
+            assert part.walked == stop
+            assert part.holds_for(game) == all(seq > stop for seq in gone)
+            again = kind.from_plain(marshal.loads(marshal.dumps(part.plain()))).walk_on(game)
+            assert vars(again) == vars(made), (kind.__name__, stop)
+        assert export_markdown(game, again) == export_markdown(game)

@@ -119,9 +119,10 @@ class GameCore:
         are not all read for one of them, as :attr:`log` reads them)."""
         return self._log
 
-    def iter_log(self, *, reverse: bool = False) -> Iterator[Event]:
-        """The log's events one at a time (the latest first with ``reverse``)."""
-        return reversed(self._log) if reverse else iter(self._log)
+    def iter_log(self, *, reverse: bool = False, start: int = 0) -> Iterator[Event]:
+        """The log's events one at a time (the latest first with ``reverse``; without it,
+        from position ``start`` on)."""
+        return reversed(self._log) if reverse else self._log.iter_from(start)
 
     def latest_of_kinds(self, kinds: frozenset[str], reach: int) -> Iterator[Event]:
         """The events of ``kinds`` among the log's last ``reach`` events, the latest first

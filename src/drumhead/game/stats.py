@@ -29,13 +29,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import CountStopped, DrumheadError
 from drumhead.game.events import Event, apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
 from drumhead.rules.luck import LuckOrder
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from drumhead.game.taken_back import Reverted
 
 HALF = Fraction(1, 2)
 
@@ -241,19 +246,110 @@ STOP_EVERY = 32
 """Entries between two looks at ``luck_report``'s ``stop``."""
 
 
+class LuckWalk:
+    """A walk over the log in effect that places each roll with the state just before it:
+    what :func:`luck_report` reads of a game. It can stop after any entry and go on later
+    (:meth:`plain`, :meth:`from_plain`): the saves layer keeps the walk of a long game's
+    first entries beside its save, and the next count walks only the entries since
+    (:mod:`drumhead.saves.walked`). A walk of a log's first entries holds for a longer log
+    while none of those entries is taken back by a later revert."""
+
+    def __init__(self, state: GameState, walked: int = 0, rolls: list[Roll] | None = None):
+        self.state = state
+        """The state after the entries walked (those in effect applied)."""
+        self.walked = walked
+        """Entries of the log walked, in effect or not."""
+        self.rolls: list[Roll] = rolls if rolls is not None else []
+        """Every roll walked in effect, placed, in the log's order."""
+
+    @classmethod
+    def begin(cls, game: Game) -> Self:
+        """A walk of ``game`` standing before its first entry."""
+        return cls(game.start)
+
+    def step(self, game: Game, event: Event, gone: Mapping[int, Reverted]) -> None:
+        """Walk the log's next entry, ``event`` (``gone``: the entries taken back, as
+        :meth:`Game.reverted` gives them)."""
+        self.walked += 1
+        if event.kind == "revert" or event.seq in gone:
+            return
+        if event.kind == "resolution":
+            self.rolls.append(placed_roll(game, event, self.state))
+        self.state = apply_event(self.state, event)
+
+    def walk_on(
+        self, game: Game, upto: int | None = None, stop: Callable[[], bool] | None = None
+    ) -> Self:
+        """Walk on to the log's entry ``upto`` (its end if None). With ``stop``, asked every
+        :data:`STOP_EVERY` entries: when it says so, :class:`CountStopped` is raised."""
+        gone = game.reverted()
+        end = game.event_count if upto is None else upto
+        for index, event in enumerate(game.iter_log(start=self.walked)):
+            if event.seq > end:
+                break
+            if stop is not None and index % STOP_EVERY == 0 and stop():
+                raise CountStopped(f"stopped at entry {event.seq}")
+            self.step(game, event, gone)
+        return self
+
+    def holds_for(self, game: Game) -> bool:
+        """Whether this walk of the log's first entries holds for ``game``'s log, whose first
+        entries they must be (the caller knows): none of them is taken back since."""
+        return self.walked <= game.event_count and all(seq > self.walked for seq in game.reverted())
+
+    def plain(self) -> dict[str, Any]:
+        """The walk as plain tables (as :mod:`marshal` writes them)."""
+        from drumhead.game.codec import state_to_dict
+
+        return {
+            "walked": self.walked,
+            "state": state_to_dict(self.state),
+            "rolls": [_roll_plain(r) for r in self.rolls],
+        }
+
+    @classmethod
+    def from_plain(cls, table: Mapping[str, Any]) -> Self:
+        """The walk :meth:`plain` gave (any error if it is not such a table)."""
+        from drumhead.game.codec import read_state
+        from drumhead.rules.reader import Reader
+
+        walked = table["walked"]
+        if type(walked) is not int or walked < 0:
+            raise ValueError("walked: expected a whole number")
+        walk = cls(read_state(Reader(table["state"], key="state")), walked)
+        walk.rolls = [_roll_read(r) for r in table["rolls"]]
+        return walk
+
+
+def _roll_plain(r: Roll) -> tuple[Any, ...]:
+    return (
+        r.seq, r.turn, r.check, r.title, r.unit, r.unit_name, r.side, r.outcome, r.text,
+        r.value, r.hand, _fraction_plain(r.percentile), r.why_not, _fraction_plain(r.expected),
+    )  # fmt: skip
+
+
+def _roll_read(row: Sequence[Any]) -> Roll:
+    (seq, turn, check, title, unit, unit_name, side, outcome, text, value, hand, rated, why,
+     expected) = row  # fmt: skip
+    return Roll(
+        seq, turn, check, title, unit, unit_name, side, outcome, text, value, hand,
+        _fraction_read(rated), why, _fraction_read(expected),
+    )  # fmt: skip
+
+
+def _fraction_plain(value: Fraction | None) -> tuple[int, int] | None:
+    return None if value is None else (value.numerator, value.denominator)
+
+
+def _fraction_read(value: Sequence[int] | None) -> Fraction | None:
+    return None if value is None else Fraction(value[0], value[1])
+
+
 def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckReport:
     """Every roll of ``game`` in effect, placed, and tallied by game, side and unit. With
     ``stop``, asked every :data:`STOP_EVERY` entries: when it says so, :class:`CountStopped`
     is raised (a front end counting in a thread for a screen that was closed)."""
-    rolls: list[Roll] = []
-    state = game.start
-    for index, event in enumerate(game.iter_in_effect()):
-        if stop is not None and index % STOP_EVERY == 0 and stop():
-            raise CountStopped(f"stopped at entry {event.seq}")
-        if event.kind == "resolution":
-            rolls.append(placed_roll(game, event, state))
-        state = apply_event(state, event)
-    return luck_of(game, rolls)
+    return luck_of(game, LuckWalk.begin(game).walk_on(game, stop=stop).rolls)
 
 
 def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
