@@ -110,7 +110,7 @@ def test_a_change_to_drumheads_code_names_new_entries(
 ) -> None:
     rulecache.load_ruleset("republique")
     forget(monkeypatch)
-    code = rulecache._code()
+    code = rulecache.code_stamp()
     assert "cache/rulesets.py:" in code and "rules/model.py:" in code
     monkeypatch.setattr(rulecache, "_CODE", [code + "\nmodel.py:1:1"])
     rulecache.load_ruleset("republique")

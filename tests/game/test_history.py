@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 
 import gamegen
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from drumhead.errors import InputError
 from drumhead.game import Event, Game
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
+from drumhead.questions.answers import PLAYERS_ANSWER
 
 AT = "2026-11-22T14:00:00Z"
 
@@ -145,6 +147,46 @@ def test_gap_sources_read_only_the_set_gap_events() -> None:
     assert without_kinds.gap_sources() == game.gap_sources()
     assert without_kinds.gap_sources() == game.gap_sources()
     assert reads.count == 400
+
+
+def test_gap_sources_remembered_follow_every_change_of_the_log() -> None:
+    """Worked out once, then given back until the log changes what they say: an answer
+    given, changed or taken back, undone, redone, jumped over, reverted, the revert undone;
+    after each, the same as a game rebuilt from the log works out (and as the same game
+    opened from a save, its past read when needed)."""
+    game = gamegen.start_game(seed=38)
+
+    def revert(seq: int) -> None:
+        plan = game.revert(seq)
+        game.apply_revert(plan, drop=plan.drop, at="2026-11-20T19:00:00Z")
+
+    steps: list[tuple[str, Callable[[], object], str | None]] = [
+        ("answer", lambda: game.set_gap("reform_turns", 2, at="2026-11-01T19:00:00Z"), "11-01"),
+        ("a note", lambda: game.note("a ruling", at=AT), "11-01"),
+        ("changed", lambda: game.set_gap("reform_turns", 3, at="2026-11-08T19:00:00Z"), "11-08"),
+        ("undo", game.undo, "11-01"),
+        ("redo", game.redo, "11-08"),
+        ("taken back", lambda: game.clear_gap("reform_turns", at="2026-11-16T19:00:00Z"), None),
+        ("undo", game.undo, "11-08"),
+        ("jump", lambda: game.jump_to(1), "11-01"),
+        ("redo", game.redo, "11-01"),
+        ("redo", game.redo, "11-08"),
+        ("revert", lambda: revert(3), "11-01"),
+        ("undo the revert", game.undo, "11-08"),
+        ("redo the revert", game.redo, "11-01"),
+        ("many", lambda: game.set_gaps({"reform_turns": 4}, at="2026-11-22T19:00:00Z"), "11-22"),
+        ("undo", game.undo, "11-01"),
+    ]
+    assert game.gap_sources() == {}
+    for name, step, day in steps:
+        step()
+        found = game.gap_sources()
+        want = {} if day is None else {"reform_turns": f"{PLAYERS_ANSWER}, asked on 2026-{day}"}
+        assert found == want, name
+        assert found == Game(game.start, game.ruleset, game.log).gap_sources(), name
+        assert opened(game)[0].gap_sources() == found, name
+        found.clear()  # a copy: the game's own is not the caller's to change
+        assert game.gap_sources() == want, name
 
 
 def test_replaying_in_another_thread_while_playing() -> None:

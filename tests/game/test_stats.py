@@ -202,19 +202,80 @@ def test_a_count_asked_to_stop_stops_and_one_never_asked_is_the_whole_report(gam
         luck_report(game, stop=lambda: True)
 
 
-def test_the_exact_sum_is_the_sum_of_the_fractions() -> None:
-    """Added per denominator, then across: the same fraction as adding them one by one
-    (random chances of many denominators, negative values among them; none at all is 0)."""
+def test_tallies_in_whole_numbers_are_the_tallies_of_the_fractions() -> None:
+    """A tally adds and compares the rolls' percentiles and expected numbers over a common
+    denominator (worked out once for the whole report), not as fractions: on random rolls
+    of many denominators, with ties and rolls not rated, the mean, the sums of the expected
+    numbers, the luckiest and the unluckiest (the earliest of equals) are those the fractions
+    themselves give, whether the scale is of these rolls alone or of more; a turn without
+    rolls is the tally of none."""
     import random
 
-    from drumhead.game.stats import exact_sum
+    from drumhead.game.stats import NO_ROLLS, Roll, Scaled, tally
 
-    rng = random.Random(1781)
-    assert exact_sum([]) == 0
-    for _ in range(200):
-        values = [
-            F(rng.randint(-50, 500), rng.choice([2, 6, 10, 12, 20, 144, 10368]))
-            for _ in range(rng.randint(1, 40))
-        ]
-        assert exact_sum(values) == sum(values, F(0))
-        assert exact_sum(iter(values)) == sum(values, F(0))
+    rng = random.Random(38)
+    assert tally([]) == NO_ROLLS
+    for _ in range(300):
+        rolls = []
+        for seq in rng.sample(range(1, 500), rng.randint(1, 30)):
+            chance = F(rng.randint(0, 20), rng.choice([2, 6, 10, 12, 20, 144, 10368]))
+            expected = F(rng.randint(-50, 500), rng.choice([1, 6, 36, 10368]))
+            rated = rng.choice([chance, chance, F(1, 2), None])
+            check = rng.choice(["fire", "melee"])
+            rolls.append(
+                Roll(
+                    seq,
+                    1,
+                    check,
+                    check,
+                    None,
+                    "-",
+                    None,
+                    "hit",
+                    "hit",
+                    rng.randint(0, 6),
+                    False,
+                    rated,
+                    expected=expected,
+                )
+            )
+        rated = [r for r in rolls if r.percentile is not None]
+        want_high = max(rated, key=lambda r: (r.percentile, -r.seq), default=None)
+        want_low = min(rated, key=lambda r: (r.percentile, r.seq), default=None)
+        mean = sum((r.percentile for r in rated), F(0)) / len(rated) if rated else None
+        sums = {
+            check: sum((r.expected for r in rolls if r.check == check), F(0))
+            for check in dict.fromkeys(r.check for r in rolls)
+        }
+        for found in (tally(rolls), tally(rolls, scaled=Scaled.of([*rolls, *rolls[:3]]))):
+            assert (found.luckiest, found.unluckiest) == (want_high, want_low)
+            assert found.mean == mean
+            assert {n.check: n.expected for n in found.numbers} == sums
+
+
+@pytest.mark.parametrize("seed", [3, 38])
+def test_a_walk_stopped_and_gone_on_is_the_walk_made_at_once(seed: int) -> None:
+    """The luck's walk and the report's, stopped after any entry, written as plain tables
+    (through marshal, as the saves layer keeps them) and read back, then walked on to the
+    end: the same rolls, state, lines, rows, leaders' fates and cards as the walk made at
+    once, and the same report, wherever the game's reverts took entries back; a walk says
+    it holds for the log only while no entry it walked is taken back."""
+    import marshal
+
+    from drumhead.game.report import ReportWalk
+    from drumhead.game.stats import LuckWalk
+
+    game = gamegen.random_game(seed, 160, units=6, reverts=True)
+    gone = game.reverted()
+    assert gone, "the game should take entries back"
+    whole = ReportWalk.begin(game).walk_on(game)
+    luck = LuckWalk.begin(game).walk_on(game)
+    assert luck.rolls == whole.rolls and luck.state == whole.state == game.state
+    for stop in (0, 1, 17, 64, 100, min(gone) - 1, min(gone), max(gone), 159, 160):
+        for kind, made in ((LuckWalk, luck), (ReportWalk, whole)):
+            part = kind.begin(game).walk_on(game, upto=stop)
+            assert part.walked == stop
+            assert part.holds_for(game) == all(seq > stop for seq in gone)
+            again = kind.from_plain(marshal.loads(marshal.dumps(part.plain()))).walk_on(game)
+            assert vars(again) == vars(made), (kind.__name__, stop)
+        assert export_markdown(game, again) == export_markdown(game)

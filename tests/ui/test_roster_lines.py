@@ -169,3 +169,65 @@ async def test_only_the_entries_on_the_screen_are_made_into_styled_lines() -> No
         await pilot.pause()
         assert entries[150].styled is not None and "Unit 150" in "\n".join(list_lines(roster))
         assert sum(entry.styled is not None for entry in entries) < 40
+
+
+async def test_every_kind_of_change_shows_what_a_roster_rebuilt_whole_shows() -> None:
+    """Each kind of event that changes a roster line, replaced line by line (or rebuilt when
+    the entries are not the same ones): a card drawn (its brigade marked), the next phase and
+    the next turn (markers cleared), a check and its effects, a leader moved, killed, added
+    and removed, a unit added and removed, a revert, undo and redo. After each, the entries
+    are those of a new roster of the same state, and the lines shown are those the same
+    roster shows once rebuilt whole."""
+    from drumhead.screens.views.roster import RosterLines, roster_options
+
+    from drumhead.session.record import plan_revert, revert
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await battle_on(pilot, "blue_rifles")
+        roster = screen.query_one("#roster", OptionList)
+        session = app.session
+
+        def afresh() -> list[tuple[str | None, str]]:
+            options, _ = roster_options(
+                session.ruleset,
+                session.state,
+                screen.filter_text,
+                screen.active_brigade(),
+                RosterLines(),
+            )
+            return [(o.id, str(o.prompt)) for o in options]
+
+        def check_and_effects() -> None:
+            result = session.run_check("morale", "blue_rifles", {}, {}, [9], False)
+            assert session.apply_effects("blue_rifles", result.effects)
+
+        added: list[str] = []
+        steps = {
+            "card drawn": lambda: session.draw_card(),
+            "marker": lambda: session.edit_unit("blue_rifles", "markers", ["fired"]),
+            "check and effects": check_and_effects,
+            "strength": lambda: session.edit_unit("red_line", "strength_now", 2),
+            "leader moved": lambda: session.attach_leader("azure", "blue_rifles"),
+            "leader killed": lambda: session.edit_leader("azure", "status", "killed"),
+            "leader added": lambda: added.append(session.add_leader("Maj. Teal", "blue_horse")),
+            "leader removed": lambda: session.remove_leader(added[-1]),
+            "unit added": lambda: added.append(session.add_unit("Blue Dragoons", "blue_horse")),
+            "unit removed": lambda: session.remove_unit("red_militia"),
+            "revert": lambda: revert(session, plan_revert(session, 4)),
+            "undo": session.undo,
+            "redo": session.redo,
+            "another card": lambda: session.draw_card(),
+            "next phase": session.next_phase,
+            "next turn": session.next_turn,
+            "undo the turn": session.undo,
+        }
+        for name, step in steps.items():
+            step()
+            await pilot.pause()
+            assert option_entries(roster) == afresh(), name
+            shown = list_lines(roster)
+            screen.shown_signature, screen.shown_ids = [], []  # rebuilt whole
+            screen.fill_roster()
+            await pilot.pause()
+            assert list_lines(roster) == shown, name

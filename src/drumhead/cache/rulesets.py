@@ -168,7 +168,7 @@ def _entry_name(ruleset_id: str, options: list[str], house_rules: str | Path | N
 
     digest = hashlib.sha256()
     digest.update(FORMAT)
-    digest.update(_code().encode())
+    digest.update(code_stamp().encode())
     try:
         shipped = _shipped_folder() / f"{ruleset_id}.toml"
         if "/" in ruleset_id or "\\" in ruleset_id or not shipped.is_file():
@@ -197,7 +197,7 @@ def _add(digest: Any, label: str, *parts: bytes) -> None:
         digest.update(b"%d:" % len(part) + part)
 
 
-def _code() -> str:
+def code_stamp() -> str:
     """drumhead's version, Python's, and the size and modification time of every module of
     the package: a new or edited module (a development checkout) makes every entry new."""
     if not _CODE:

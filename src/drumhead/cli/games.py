@@ -150,10 +150,15 @@ def write_output(path: str, text: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from drumhead.game.report import ReportWalk
     from drumhead.saves import export_markdown, load_save
+    from drumhead.saves.loading import paused_gc
+    from drumhead.saves.walked import walked
 
     path = _save_file(args)
-    report = export_markdown(load_save(path).game)
+    with paused_gc():  # the walk makes objects that all live on, as a load does
+        game = load_save(path).game
+        report = export_markdown(game, walked(game, ReportWalk))
     if args.output:
         write_output(args.output, report)
     if args.json:
@@ -171,15 +176,19 @@ def _count(n: int, noun: str) -> str:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from drumhead.game.luck_text import luck_text
-    from drumhead.game.stats import luck_report
+    from drumhead.game.stats import LuckWalk, luck_of
     from drumhead.saves import load_save
+    from drumhead.saves.loading import paused_gc
+    from drumhead.saves.walked import walked
 
     path = _save_file(args)
-    report = luck_report(load_save(path).game)
-    if args.json:
-        emit_json({"save": str(path), **report.to_dict()})
-    else:
-        print(luck_text(report), end="")
+    with paused_gc():  # the walk, the tallies and their JSON tables all live on to the end
+        game = load_save(path).game
+        report = luck_of(game, walked(game, LuckWalk).rolls)
+        if args.json:
+            emit_json({"save": str(path), **report.to_dict()})
+        else:
+            print(luck_text(report), end="")
     return 0
 
 

@@ -22,6 +22,10 @@ from drumhead.game.walk import active_phases
 from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import CheckSpec, Phase, Ruleset
 
+ANSWERING = frozenset(("set_gap", "set_gaps", "revert"))
+"""The kinds of event that change where the game's answers came from (a revert may take one
+back)."""
+
 JournalOp = tuple[str, Any]
 """``("event", Event)``, ``("undo", seq)``, ``("redo", seq)`` or ``("jump", seq)``."""
 
@@ -54,6 +58,8 @@ class GameCore:
             self._checkpoints[len(past)] = past.end
         self._log_tuple: tuple[Event, ...] | None = None
         self._reverted: dict[int, Reverted] | None = None if past is not None else {}
+        self._gap_sources: dict[str, str] | None = None
+        """:meth:`gap_sources` as last worked out (None: to work out again)."""
         self.recorder: Callable[[JournalOp], None] | None = None
         """Told of every change as it is made, on the thread that makes it, the game already
         changed: how the saves layer's journal hears of it (None: nobody listens)."""
@@ -114,9 +120,10 @@ class GameCore:
         are not all read for one of them, as :attr:`log` reads them)."""
         return self._log
 
-    def iter_log(self, *, reverse: bool = False) -> Iterator[Event]:
-        """The log's events one at a time (the latest first with ``reverse``)."""
-        return reversed(self._log) if reverse else iter(self._log)
+    def iter_log(self, *, reverse: bool = False, start: int = 0) -> Iterator[Event]:
+        """The log's events one at a time (the latest first with ``reverse``; without it,
+        from position ``start`` on)."""
+        return reversed(self._log) if reverse else self._log.iter_from(start)
 
     def latest_of_kinds(self, kinds: frozenset[str], reach: int) -> Iterator[Event]:
         """The events of ``kinds`` among the log's last ``reach`` events, the latest first
@@ -263,7 +270,14 @@ class GameCore:
 
     def gap_sources(self) -> dict[str, str]:
         """Where each answer of the game came from: ``your club's answer, asked on DATE``
-        (the day of the latest ``set_gap`` or ``set_gaps`` event that gave it)."""
+        (the day of the latest ``set_gap`` or ``set_gaps`` event that gave it). Worked out
+        once until an answer or a revert enters or leaves the log (every check resolved
+        asks: a long game's past is searched for its answers once, not at every roll)."""
+        if self._gap_sources is None:
+            self._gap_sources = self._find_gap_sources()
+        return dict(self._gap_sources)
+
+    def _find_gap_sources(self) -> dict[str, str]:
         out: dict[str, str] = {}
         gone = self.reverted()
         given = [*self._log.of_kind("set_gap"), *self._log.of_kind("set_gaps")]
@@ -316,8 +330,11 @@ class GameCore:
         revert changes what is taken back (an entry taken back comes before its revert, so
         it never leaves the log while its revert stays)."""
         self._log_tuple = None
-        if any(e.kind == "revert" for e in moved):
+        kinds = {e.kind for e in moved}
+        if "revert" in kinds:
             self._reverted = None
+        if kinds & ANSWERING:
+            self._gap_sources = None
 
     def _record(self, op: JournalOp) -> None:
         if self.recorder is not None:

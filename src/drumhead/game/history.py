@@ -248,10 +248,15 @@ class EventLog(Sequence[Event]):
         return self._tail[index - self.cut]
 
     def __iter__(self) -> Iterator[Event]:
-        for index in range(self.cut):  # a walk from the start: the events read are not kept
+        return self.iter_from(0)
+
+    def iter_from(self, start: int) -> Iterator[Event]:
+        """The events from position ``start`` on (a walk: the past's events read are not
+        kept)."""
+        for index in range(start, self.cut):
             assert self.past is not None
             yield self.past.peek(index)
-        yield from self._tail
+        yield from self._tail[max(0, start - self.cut) :]
 
     def __reversed__(self) -> Iterator[Event]:
         yield from reversed(self._tail)

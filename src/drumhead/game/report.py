@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drumhead.checks.sources import changes_only
-from drumhead.game.events import apply_event
+from drumhead.game.events import Event
 from drumhead.game.game import Game
 from drumhead.game.luck_text import luck_markdown
 from drumhead.game.record_text import applied_text
-from drumhead.game.state import GameState
-from drumhead.game.stats import Roll, luck_of, placed_roll
+from drumhead.game.state import GameState, Unit
+from drumhead.game.stats import LuckWalk, Roll, luck_of
 from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from drumhead.game.taken_back import Reverted
 
 
 def _unit_name(state: GameState, unit_id: object) -> str:
@@ -157,8 +162,84 @@ def _state_label(ruleset: Ruleset, unit_type: str, state: str) -> str:
     return ladder.label(state) if ladder is not None else state.replace("_", " ")
 
 
-def export_markdown(game: Game) -> str:
-    """The after-action report: the log by turn, losses, leaders lost, every roll and its odds."""
+class ReportWalk(LuckWalk):
+    """The walk of the log the after-action report reads: with each roll placed (a
+    :class:`LuckWalk`), each entry's line (struck through when taken back), each roll's row
+    of the table of rolls, when each leader fell, and each card as it last was before it
+    was taken off the table."""
+
+    def __init__(self, state: GameState, walked: int = 0, rolls: list[Roll] | None = None):
+        super().__init__(state, walked, rolls)
+        self.by_turn: dict[int, list[str]] = {}
+        """Each entry's line, by turn."""
+        self.roll_rows: list[str] = []
+        """Each roll in effect as a row of the report's table of rolls."""
+        self.leader_fate: dict[str, tuple[str, int]] = {}
+        """Each leader whose status changed: the last status and the turn."""
+        self.cards: dict[str, Unit] = {u.id: u for u in state.units}
+        """Every card put on the table, in order: as it is now, or was when taken off."""
+
+    def step(self, game: Game, event: Event, gone: Mapping[int, Reverted]) -> None:
+        state = self.state
+        line = f"*{event.phase or '-'}* {describe(event, state)}"
+        if event.seq in gone:  # kept in the log, struck through and marked, never hidden
+            took = gone[event.seq]
+            line = f"~~{line}~~ **[{took.how} by entry {took.by}]**"
+        self.by_turn.setdefault(event.turn, []).append(f"- {event.seq}. {line}")
+        super().step(game, event, gone)
+        if event.kind == "revert" or event.seq in gone:
+            return  # the game as it stands never had it
+        if event.kind == "resolution":
+            record = event.data.get("resolution", {})
+            who = _unit_name(state, event.data.get("unit", "-"))
+            self.roll_rows.append(
+                f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
+                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
+                f"{sources_text(record, game.ruleset)} |"
+            )
+        after = self.state
+        if after.leaders is not state.leaders:
+            for leader in after.leaders:
+                if state.has_leader(leader.id) and state.leader(leader.id).status != leader.status:
+                    self.leader_fate[leader.id] = (leader.status, event.turn)
+        if len(after.units) != len(state.units):  # a card added or taken off the table
+            present = {u.id for u in after.units}
+            for unit in state.units:
+                if unit.id not in present:
+                    self.cards[unit.id] = unit  # its last card
+            for unit in after.units:
+                self.cards.setdefault(unit.id, unit)  # a new card, in the order they came
+
+    def plain(self) -> dict[str, Any]:
+        from drumhead.game.codec import unit_to_dict
+
+        return {
+            **super().plain(),
+            "by_turn": self.by_turn,
+            "roll_rows": self.roll_rows,
+            "leader_fate": self.leader_fate,
+            "cards": [unit_to_dict(u) for u in self.cards.values()],
+        }
+
+    @classmethod
+    def from_plain(cls, table: Mapping[str, Any]) -> Self:
+        from drumhead.game.codec import read_unit
+        from drumhead.rules.reader import Reader
+
+        walk = super().from_plain(table)
+        walk.by_turn = {int(t): [str(x) for x in lines] for t, lines in table["by_turn"].items()}
+        walk.roll_rows = [str(x) for x in table["roll_rows"]]
+        walk.leader_fate = {
+            str(k): (str(status), int(turn)) for k, (status, turn) in table["leader_fate"].items()
+        }
+        cards = (read_unit(Reader(u, key="cards")) for u in table["cards"])
+        walk.cards = {u.id: u for u in cards}
+        return walk
+
+
+def export_markdown(game: Game, walk: ReportWalk | None = None) -> str:
+    """The after-action report: the log by turn, losses, leaders lost, every roll and its odds
+    (``walk``: the report's walk of the whole log, when the caller has it)."""
     ruleset = game.ruleset
     final = game.state
     out: list[str] = [f"# After-action report: {final.name or 'untitled game'}", ""]
@@ -196,46 +277,12 @@ def export_markdown(game: Game) -> str:
         )
     out.append("")
 
-    # walk the log once: descriptions, rolls and leader losses need the state before each event
-    by_turn: dict[int, list[str]] = {}
-    rolls: list[str] = []
-    placed: list[Roll] = []
-    leader_fate: dict[str, tuple[str, int]] = {}
-    cards: dict[str, Any] = {u.id: u for u in game.start.units}
-    state = game.start
-    gone = game.reverted()
-    for event in game.iter_log():
-        line = f"*{event.phase or '-'}* {describe(event, state)}"
-        if event.seq in gone:  # kept in the log, struck through and marked, never hidden
-            took = gone[event.seq]
-            line = f"~~{line}~~ **[{took.how} by entry {took.by}]**"
-        by_turn.setdefault(event.turn, []).append(f"- {event.seq}. {line}")
-        if event.kind == "revert" or event.seq in gone:
-            continue  # the game as it stands never had it
-        if event.kind == "resolution":
-            placed.append(placed_roll(game, event, state))  # the luck, counted on this walk
-            record = event.data.get("resolution", {})
-            who = _unit_name(state, event.data.get("unit", "-"))
-            rolls.append(
-                f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
-                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
-                f"{sources_text(record, ruleset)} |"
-            )
-        after = apply_event(state, event)
-        if after.leaders is not state.leaders:
-            for leader in after.leaders:
-                if state.has_leader(leader.id) and state.leader(leader.id).status != leader.status:
-                    leader_fate[leader.id] = (leader.status, event.turn)
-        if len(after.units) != len(state.units):  # a card added or taken off the table
-            present = {u.id for u in after.units}
-            for unit in state.units:
-                if unit.id not in present:
-                    cards[unit.id] = unit  # its last card
-            for unit in after.units:
-                cards.setdefault(unit.id, unit)  # a new card, in the order they came
-        state = after
+    walk = walk if walk is not None else ReportWalk.begin(game).walk_on(game)
+    state = walk.state
+    cards = dict(walk.cards)
     for unit in state.units:  # every card on the table, as it is at the end
         cards[unit.id] = unit
+    by_turn, rolls, leader_fate = walk.by_turn, walk.roll_rows, walk.leader_fate
 
     out += ["## Losses", ""]
     for side in final.sides:
@@ -272,7 +319,7 @@ def export_markdown(game: Game) -> str:
     for turn in sorted(by_turn):
         out += [f"### Turn {turn}", "", *by_turn[turn], ""]
 
-    out += luck_markdown(luck_of(game, placed))
+    out += luck_markdown(luck_of(game, walk.rolls))
 
     out += ["## Every roll", ""]
     if rolls:

@@ -24,17 +24,23 @@ its expected value (hits, casualties, inches).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import CountStopped, DrumheadError
 from drumhead.game.events import Event, apply_event
 from drumhead.game.game import Game
 from drumhead.game.state import GameState
 from drumhead.rules.luck import LuckOrder
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from drumhead.game.taken_back import Reverted
 
 HALF = Fraction(1, 2)
 
@@ -240,19 +246,110 @@ STOP_EVERY = 32
 """Entries between two looks at ``luck_report``'s ``stop``."""
 
 
+class LuckWalk:
+    """A walk over the log in effect that places each roll with the state just before it:
+    what :func:`luck_report` reads of a game. It can stop after any entry and go on later
+    (:meth:`plain`, :meth:`from_plain`): the saves layer keeps the walk of a long game's
+    first entries beside its save, and the next count walks only the entries since
+    (:mod:`drumhead.saves.walked`). A walk of a log's first entries holds for a longer log
+    while none of those entries is taken back by a later revert."""
+
+    def __init__(self, state: GameState, walked: int = 0, rolls: list[Roll] | None = None):
+        self.state = state
+        """The state after the entries walked (those in effect applied)."""
+        self.walked = walked
+        """Entries of the log walked, in effect or not."""
+        self.rolls: list[Roll] = rolls if rolls is not None else []
+        """Every roll walked in effect, placed, in the log's order."""
+
+    @classmethod
+    def begin(cls, game: Game) -> Self:
+        """A walk of ``game`` standing before its first entry."""
+        return cls(game.start)
+
+    def step(self, game: Game, event: Event, gone: Mapping[int, Reverted]) -> None:
+        """Walk the log's next entry, ``event`` (``gone``: the entries taken back, as
+        :meth:`Game.reverted` gives them)."""
+        self.walked += 1
+        if event.kind == "revert" or event.seq in gone:
+            return
+        if event.kind == "resolution":
+            self.rolls.append(placed_roll(game, event, self.state))
+        self.state = apply_event(self.state, event)
+
+    def walk_on(
+        self, game: Game, upto: int | None = None, stop: Callable[[], bool] | None = None
+    ) -> Self:
+        """Walk on to the log's entry ``upto`` (its end if None). With ``stop``, asked every
+        :data:`STOP_EVERY` entries: when it says so, :class:`CountStopped` is raised."""
+        gone = game.reverted()
+        end = game.event_count if upto is None else upto
+        for index, event in enumerate(game.iter_log(start=self.walked)):
+            if event.seq > end:
+                break
+            if stop is not None and index % STOP_EVERY == 0 and stop():
+                raise CountStopped(f"stopped at entry {event.seq}")
+            self.step(game, event, gone)
+        return self
+
+    def holds_for(self, game: Game) -> bool:
+        """Whether this walk of the log's first entries holds for ``game``'s log, whose first
+        entries they must be (the caller knows): none of them is taken back since."""
+        return self.walked <= game.event_count and all(seq > self.walked for seq in game.reverted())
+
+    def plain(self) -> dict[str, Any]:
+        """The walk as plain tables (as :mod:`marshal` writes them)."""
+        from drumhead.game.codec import state_to_dict
+
+        return {
+            "walked": self.walked,
+            "state": state_to_dict(self.state),
+            "rolls": [_roll_plain(r) for r in self.rolls],
+        }
+
+    @classmethod
+    def from_plain(cls, table: Mapping[str, Any]) -> Self:
+        """The walk :meth:`plain` gave (any error if it is not such a table)."""
+        from drumhead.game.codec import read_state
+        from drumhead.rules.reader import Reader
+
+        walked = table["walked"]
+        if type(walked) is not int or walked < 0:
+            raise ValueError("walked: expected a whole number")
+        walk = cls(read_state(Reader(table["state"], key="state")), walked)
+        walk.rolls = [_roll_read(r) for r in table["rolls"]]
+        return walk
+
+
+def _roll_plain(r: Roll) -> tuple[Any, ...]:
+    return (
+        r.seq, r.turn, r.check, r.title, r.unit, r.unit_name, r.side, r.outcome, r.text,
+        r.value, r.hand, _fraction_plain(r.percentile), r.why_not, _fraction_plain(r.expected),
+    )  # fmt: skip
+
+
+def _roll_read(row: Sequence[Any]) -> Roll:
+    (seq, turn, check, title, unit, unit_name, side, outcome, text, value, hand, rated, why,
+     expected) = row  # fmt: skip
+    return Roll(
+        seq, turn, check, title, unit, unit_name, side, outcome, text, value, hand,
+        _fraction_read(rated), why, _fraction_read(expected),
+    )  # fmt: skip
+
+
+def _fraction_plain(value: Fraction | None) -> tuple[int, int] | None:
+    return None if value is None else (value.numerator, value.denominator)
+
+
+def _fraction_read(value: Sequence[int] | None) -> Fraction | None:
+    return None if value is None else Fraction(value[0], value[1])
+
+
 def luck_report(game: Game, *, stop: Callable[[], bool] | None = None) -> LuckReport:
     """Every roll of ``game`` in effect, placed, and tallied by game, side and unit. With
     ``stop``, asked every :data:`STOP_EVERY` entries: when it says so, :class:`CountStopped`
     is raised (a front end counting in a thread for a screen that was closed)."""
-    rolls: list[Roll] = []
-    state = game.start
-    for index, event in enumerate(game.iter_in_effect()):
-        if stop is not None and index % STOP_EVERY == 0 and stop():
-            raise CountStopped(f"stopped at entry {event.seq}")
-        if event.kind == "resolution":
-            rolls.append(placed_roll(game, event, state))
-        state = apply_event(state, event)
-    return luck_of(game, rolls)
+    return luck_of(game, LuckWalk.begin(game).walk_on(game, stop=stop).rolls)
 
 
 def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
@@ -268,6 +365,7 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         if r.unit is not None:
             by_unit.setdefault(r.unit, []).append(r)
     side_names = {s.id: s.name for s in final.sides}
+    scaled = Scaled.of(rolls)
     better = {
         c.id: ("higher" if c.luck.direction > 0 else "lower")
         for c in game.ruleset.checks
@@ -284,13 +382,14 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         per_turn: dict[int, list[Roll]] = {}
         for r in chosen:
             per_turn.setdefault(r.turn, []).append(r)
+        tallied = {t: tally(some, better, scaled) for t, some in per_turn.items()}
         return Scope(
             kind,
             ident,
             name,
             side,
-            tally(chosen, better),
-            tuple((t, tally(per_turn.get(t, []), better)) for t in turns),
+            tally(chosen, better, scaled),
+            tuple((t, tallied.get(t, NO_ROLLS)) for t in turns),
         )
 
     return LuckReport(
@@ -343,22 +442,52 @@ def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
     )
 
 
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """The sum of ``values``, exactly: the numerators added up per denominator, then the few
-    denominators' sums added as fractions (adding Fractions one by one reduced every partial
-    sum: most of a long game's luck count)."""
-    numerators: dict[int, int] = {}
-    for value in values:
-        numerators[value.denominator] = numerators.get(value.denominator, 0) + value.numerator
-    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+NO_ROLLS = Tally(checks=0, rated=0, hand=0, mean=None, luckiest=None, unluckiest=None, numbers=())
+"""The tally of no rolls (most turns of most units: a 500-unit game over 168 turns tallied
+74,000 scopes' turns, 55,000 of them empty, one by one)."""
 
 
-def tally(rolls: Sequence[Roll], better: Mapping[str, str] | None = None) -> Tally:
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """Rolls' percentiles over one common denominator, and their expected numbers over
+    another: a long game's 74,000 tallies add and compare whole numbers, and make one
+    fraction each (adding and comparing Fractions was most of its luck count)."""
+
+    percentile_over: int
+    percentiles: Mapping[int, int]
+    """Each rated roll's percentile times :attr:`percentile_over`, by the roll's seq."""
+    expected_over: int
+    expected: Mapping[int, int]
+    """Each roll's expected number times :attr:`expected_over`, by the roll's seq."""
+
+    @classmethod
+    def of(cls, rolls: Iterable[Roll]) -> Scaled:
+        rolls = list(rolls)
+        rated = {r.seq: r.percentile for r in rolls if r.percentile is not None}
+        expected = {r.seq: r.expected for r in rolls if r.expected is not None}
+        p_over = math.lcm(*{p.denominator for p in rated.values()})
+        e_over = math.lcm(*{e.denominator for e in expected.values()})
+        return cls(
+            p_over,
+            {seq: p.numerator * (p_over // p.denominator) for seq, p in rated.items()},
+            e_over,
+            {seq: e.numerator * (e_over // e.denominator) for seq, e in expected.items()},
+        )
+
+
+def tally(
+    rolls: Sequence[Roll],
+    better: Mapping[str, str] | None = None,
+    scaled: Scaled | None = None,
+) -> Tally:
     """The luck of ``rolls``: counts, the average percentile, the luckiest and unluckiest
-    (the earliest of equals), and each check's numbers against their expected values."""
+    (the earliest of equals), and each check's numbers against their expected values.
+    ``scaled``: :meth:`Scaled.of` these rolls or more (worked out here if not given)."""
     rated = [r for r in rolls if r.percentile is not None]
+    scale = scaled if scaled is not None else Scaled.of(rolls)
+    at = scale.percentiles
     mean = (
-        exact_sum(r.percentile for r in rated if r.percentile is not None) / len(rated)
+        Fraction(sum(at[r.seq] for r in rated), scale.percentile_over * len(rated))
         if rated
         else None
     )
@@ -371,28 +500,20 @@ def tally(rolls: Sequence[Roll], better: Mapping[str, str] | None = None) -> Tal
         rated=len(rated),
         hand=sum(1 for r in rolls if r.hand),
         mean=mean,
-        luckiest=max(rated, key=_rank_high, default=None),
-        unluckiest=min(rated, key=_rank_low, default=None),
+        luckiest=max(rated, key=lambda r: (at[r.seq], -r.seq), default=None),
+        unluckiest=min(rated, key=lambda r: (at[r.seq], r.seq), default=None),
         numbers=tuple(
             Numbers(
                 check,
                 group[0].title,
                 len(group),
                 sum(r.value for r in group if r.value is not None),
-                exact_sum(r.expected for r in group if r.expected is not None),
+                Fraction(sum(scale.expected[r.seq] for r in group), scale.expected_over),
                 _better((better or {}).get(check, "")),
             )
             for check, group in numbers.items()
         ),
     )
-
-
-def _rank_high(r: Roll) -> tuple[Fraction, int]:
-    return (r.percentile or Fraction(0), -r.seq)
-
-
-def _rank_low(r: Roll) -> tuple[Fraction, int]:
-    return (r.percentile or Fraction(0), r.seq)
 
 
 def _better(word: str) -> Literal["higher", "lower", ""]:
