@@ -88,8 +88,11 @@ class ResolveScreen(KeptScreen):
         return self.form.effects if self.form is not None else []
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """With no check to resolve, only going back is offered."""
-        # asked for every binding on every refresh: a flag, not a query of the screen
+        """With no check to resolve, only going back is offered; dice typed by hand only for
+        a check that rolls some."""
+        # asked for every binding on every refresh: flags, not a query of the screen
+        if action == "hand_dice":
+            return self.has_checks and self.form is not None and self.form.rolls_dice
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
@@ -118,13 +121,17 @@ class ResolveScreen(KeptScreen):
                 reroll = TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
                 reroll.display = self.form.has_rerolls  # only where the rules give re-rolls
                 yield reroll
-                yield Label("Dice by hand: h, faces, Enter; or r")
-                yield KeyField(
+                # a check that rolls no dice (a decision, a lookup) has none to type in
+                hand = Label("Dice by hand: h, faces, Enter; or r", id="hand-label")
+                field = KeyField(
                     placeholder="e.g. 7  or  3 5",
                     allowed=DICE_CHARACTERS,
                     id="hand",
                     compact=True,
                 )
+                hand.display = field.display = self.form.rolls_dice
+                yield hand
+                yield field
                 yield Static("", id="hand-error", classes="error")
         yield KeysFooter()
 

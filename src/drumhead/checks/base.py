@@ -172,6 +172,13 @@ class Mechanic(Protocol):
 MechanicParser = Callable[["Reader"], Mechanic]
 
 
+def rolls_dice(check: CheckSpec) -> bool:
+    """Whether a check rolls dice: every mechanic does but those that say ``rolls_dice =
+    False`` (a decision from the situation, a lookup on a chart), for which there are no
+    dice to type in by hand."""
+    return bool(getattr(check.mechanic, "rolls_dice", True))
+
+
 def read_dice(reader: Reader, key: str, default: str | None = None) -> DiceExpr:
     """A dice-notation key, checked at load."""
     text = reader.text(key) if default is None else reader.text(key, default)

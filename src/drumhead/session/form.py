@@ -345,6 +345,14 @@ class CheckForm:
         return result
 
     @property
+    def rolls_dice(self) -> bool:
+        """Whether the check rolls dice (a decision from the situation rolls none: there
+        are no dice to type in by hand)."""
+        from drumhead.checks.base import rolls_dice
+
+        return rolls_dice(self.check)
+
+    @property
     def has_rerolls(self) -> bool:
         """Whether the rules give this check a re-roll in some case (Rank and File's elite,
         a leader's re-rolls): only then is "use a re-roll" a choice to offer."""

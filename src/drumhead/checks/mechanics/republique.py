@@ -26,7 +26,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from drumhead.checks.base import Cell, Context, read_dice
 from drumhead.checks.custom import register
@@ -214,6 +214,9 @@ class PanicIndex:
 
     Rule: Republique 4.4 Panic Hits (the Panic Index by troop grade: W, F, Re, Rt and -N
     surrenders, a chart the players supply)."""
+
+    rolls_dice: ClassVar[bool] = False
+    """It rolls none: no dice to type by hand (:func:`drumhead.checks.base.rolls_dice`)."""
 
     level: Expr
     column: str
