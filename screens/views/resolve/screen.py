@@ -46,10 +46,14 @@ class ResolveScreen(KeptScreen):
 
     BINDINGS = RESOLVE_KEYS
 
-    def __init__(self, check_id: str | None = None, unit_id: str | None = None) -> None:
+    def __init__(
+        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
+    ) -> None:
         super().__init__()
         self.asked_for = (check_id, unit_id)
         """The check and unit the screen was opened on (the form is made as it is built)."""
+        self.step = step
+        """The step of the sequence the check was opened from (None: the walk's)."""
         self.form: CheckForm | None = None
         """The check being filled in (None: not built yet, or no check to offer)."""
         self.has_checks = True
@@ -101,7 +105,7 @@ class ResolveScreen(KeptScreen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        self.form = self.session.form(*self.asked_for)
+        self.form = self.session.form(*self.asked_for, self.step)
         self.has_checks = self.form is not None
         if self.form is None:
             yield StatusBar("Resolve")
@@ -141,7 +145,9 @@ class ResolveScreen(KeptScreen):
             return "Resolve"
         return f"Resolve: {self.session.unit_name(self.unit_id)}"
 
-    def reopen(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
+    def reopen(
+        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
+    ) -> bool:
         """Show a fresh form for ``check_id`` and ``unit_id`` on this screen, already built.
 
         Building the screen is most of the time it takes to open (its widgets are mounted
@@ -152,9 +158,10 @@ class ResolveScreen(KeptScreen):
         """
         if self.form is None or not self.fits_app():
             return False
-        form = self.session.form(check_id, unit_id)
+        form = self.session.form(check_id, unit_id, step)
         if form is None or form.check_id != self.form.check_id:
             return False
+        self.step = step
         self.form = form
         self.asking_gap = False
         self.gap_to_ask = None

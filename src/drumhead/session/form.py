@@ -43,7 +43,9 @@ def role_title(check: CheckSpec, role: str) -> str:
 class CheckForm:
     """A check's form: values, ticks, the odds they come to, the roll and its effects."""
 
-    def __init__(self, session: TableSession, check_id: str, unit_id: str | None) -> None:
+    def __init__(
+        self, session: TableSession, check_id: str, unit_id: str | None, step: str | None = None
+    ) -> None:
         self.session = session
         """The session the form resolves in (its ruleset, gaps and game)."""
         self.check_id = check_id
@@ -51,7 +53,9 @@ class CheckForm:
         self.unit_id = unit_id
         """The unit the check is for (None: no unit, inputs typed in)."""
         self.values: dict[str, InputValue] = session.prefill(check_id, unit_id)
-        """Input values that passed their checks (the unit card's to start with)."""
+        """Input values that passed their checks (the unit card's to start with, and those
+        the step of the sequence the check is made at sets: :meth:`TableSession.step_inputs`)."""
+        self.values.update(session.step_inputs(check_id, step))
         self.bad_inputs: dict[str, str] = {}
         """Inputs whose text was refused, with the reason shown under the field."""
         self.offered: tuple[ModifierSpec, ...] = ()
