@@ -84,9 +84,8 @@ def describe_event(game: Game, event: Event) -> str:
     if kind in ("next_phase", "next_turn"):
         label = game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
         # a phase each side takes in turn: whose it is ("Union", of "Union: Army of ...")
-        sides = {s.id: s.name.split(":")[0] for s in game.state.sides}
         if d.get("acting"):
-            label += f" ({sides.get(str(d['acting']), d['acting'])})"
+            label += f" ({game.side_short_name(str(d['acting']))})"
         if d.get("step"):  # a step walked to ("."): which one
             step = f"{d.get('phase', '')}.{d['step']}"
             label += f" ▸ {game.step_text(step)}"
