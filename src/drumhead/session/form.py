@@ -286,7 +286,7 @@ class CheckForm:
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.checks.resolve import available_modifiers, odds
+        from drumhead.checks.resolve import available_modifiers, odds, result_odds
 
         offered_in = None
         try:
@@ -298,6 +298,7 @@ class CheckForm:
                 offered_in = base
             ctx = self.context(self.ticked)
             outcome_odds = odds(ctx)
+            results = result_odds(ctx, outcome_odds)
         except MissingGapError as exc:
             return OddsView(
                 f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
@@ -310,6 +311,7 @@ class CheckForm:
             automatic=tuple(m for m in ctx.modifiers if m.auto),
             needed=needed_text(ctx),
             odds=outcome_odds,
+            results=results,
         )
 
     # -- the roll -------------------------------------------------------------------------
