@@ -43,10 +43,10 @@ class Routes(SessionActions):
         self.kept.show(ReferenceScreen, query)
         self.remember_view(screen="reference")
 
-    def action_open_resolve(self, check: str = "", unit: str = "") -> None:
+    def action_open_resolve(self, check: str = "", unit: str = "", step: str = "") -> None:
         from .views.resolve import ResolveScreen
 
-        self.kept.show(ResolveScreen, check or None, unit or None)
+        self.kept.show(ResolveScreen, check or None, unit or None, step or None)
 
     def action_open_log(self) -> None:
         if self.session.game is None:

@@ -339,14 +339,16 @@ class BattleScreen(BuildsAhead):
         """Resolve a check for the selected unit (the highlighted step's check, if any)."""
         unit_id = self.selected_unit()
         check = None
+        step = ""  # the step it is made at (its values: why a morale test is taken): the walk's
         steps = self.query_one("#steps", SelectionList)
         if steps.has_focus and steps.highlighted is not None:
-            check = self.session.step_check(steps.get_option_at_index(steps.highlighted).value)
+            step = str(steps.get_option_at_index(steps.highlighted).value)
+            check = self.session.step_check(step)
         elif self.session.game is not None:
             check = self.session.current_check(unit_id)  # the current step's check
         if check is not None and not self.session.about_a_unit(check):
             unit_id = None  # a check about no unit (initiative): none attached
-        self.drumhead.action_open_resolve(check or "", unit_id or "")
+        self.drumhead.action_open_resolve(check or "", unit_id or "", step)
 
     def action_next_phase(self) -> None:
         self.act(self.session.next_phase)

@@ -326,7 +326,8 @@ async def test_the_log_roller_reference_and_units_reopen_as_new() -> None:
         assert view.source is not None and view.cursor == view.source.latest
         latest = view.row(view.cursor)
         assert app.session.game is not None and latest is not None
-        assert latest.text.startswith(app.session.game.turn_label())  # then its step
+        # folded with the turn's other changes of phase, into the turn's line
+        assert latest.kind == "fold" and "End of turn" in latest.text
         await pilot.press("escape")
         # the roller opens on 2d6 with no roll shown; its history keeps the roll made
         await pilot.press("f2")

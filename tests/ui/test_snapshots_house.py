@@ -19,9 +19,9 @@ class TestNewGameHouseRules:
         the focus (▶), 'none: ask me when needed' first and the shipped sample highlighted
         under it with 'answers 126 of 126 open questions'; the right pane shows the ruleset,
         the sample's title, author line, description, that its values are the players' own,
-        its file name (no folder path), then the open questions folded: the summary '126
-        questions the rules leave open ... (126 answered by house rules; 0 still open)',
-        'Nothing needs answering before the game starts', one line per check."""
+        its file name (no folder path), then the open questions folded: the summary 'The
+        answers cover all 126 questions the rules leave open (126 answered by house rules)',
+        'No check stops to ask', one line per check."""
 
         async def run(pilot: Pilot) -> None:
             app = pilot.app

@@ -130,6 +130,15 @@ class GameCore:
         (events of a long game's past are read from its save only when of those kinds)."""
         return self._log.latest_of_kinds(kinds, reach)
 
+    def log_kinds(self) -> list[str]:
+        """The kind of every event of the log, in order (a long save's read off its lines,
+        not its events)."""
+        return self._log.kinds()
+
+    def log_turns(self) -> list[int]:
+        """The turn of every event of the log, in order (read as :meth:`log_kinds`)."""
+        return self._log.turns()
+
     @property
     def past(self) -> Past | None:
         """The events the game was opened with, read when needed (None: all in memory)."""

@@ -27,8 +27,18 @@ class TurnWalking(GameCore):
         into contact``; ``Turn 2 · Movement phase`` where the rules do not number phases;
         ``Turn 2`` for rules without phases). ``short`` leaves out the phase title's
         closing aside in brackets, for a narrow line; ``tight`` leaves out a numbered
-        phase's title too (``Turn 2 · Phase 3``), for a line that must hold more."""
-        return self.turn_label_at(self.state.turn, self.state.phase, short=short, tight=tight)
+        phase's title too (``Turn 2 · Phase 3``), for a line that must hold more. A phase
+        each side takes in turn says whose pass it is (``Turn 1 · Movement (Union)``): two
+        passes one after the other read the same otherwise."""
+        label = self.turn_label_at(self.state.turn, self.state.phase, short=short, tight=tight)
+        side = self.acting_side()
+        return f"{label} ({self.side_short_name(side)})" if side is not None else label
+
+    def side_short_name(self, side_id: str) -> str:
+        """A side as a line names it: the part of its name before a colon ("Union", of
+        "Union: Army of Northeastern Virginia")."""
+        names = {s.id: s.name for s in self.state.sides}
+        return names.get(side_id, side_id).split(":")[0].strip()
 
     def turn_label_at(
         self, turn: int, phase_id: str, *, short: bool = False, tight: bool = False

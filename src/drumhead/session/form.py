@@ -43,7 +43,9 @@ def role_title(check: CheckSpec, role: str) -> str:
 class CheckForm:
     """A check's form: values, ticks, the odds they come to, the roll and its effects."""
 
-    def __init__(self, session: TableSession, check_id: str, unit_id: str | None) -> None:
+    def __init__(
+        self, session: TableSession, check_id: str, unit_id: str | None, step: str | None = None
+    ) -> None:
         self.session = session
         """The session the form resolves in (its ruleset, gaps and game)."""
         self.check_id = check_id
@@ -51,7 +53,9 @@ class CheckForm:
         self.unit_id = unit_id
         """The unit the check is for (None: no unit, inputs typed in)."""
         self.values: dict[str, InputValue] = session.prefill(check_id, unit_id)
-        """Input values that passed their checks (the unit card's to start with)."""
+        """Input values that passed their checks (the unit card's to start with, and those
+        the step of the sequence the check is made at sets: :meth:`TableSession.step_inputs`)."""
+        self.values.update(session.step_inputs(check_id, step))
         self.bad_inputs: dict[str, str] = {}
         """Inputs whose text was refused, with the reason shown under the field."""
         self.offered: tuple[ModifierSpec, ...] = ()
@@ -288,7 +292,7 @@ class CheckForm:
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.checks.resolve import available_modifiers, odds
+        from drumhead.checks.resolve import available_modifiers, odds, result_odds
 
         offered_in = None
         try:
@@ -300,6 +304,7 @@ class CheckForm:
                 offered_in = base
             ctx = self.context(self.ticked)
             outcome_odds = odds(ctx)
+            results = result_odds(ctx, outcome_odds)
         except MissingGapError as exc:
             return OddsView(
                 f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
@@ -312,6 +317,7 @@ class CheckForm:
             automatic=tuple(m for m in ctx.modifiers if m.auto),
             needed=needed_text(ctx),
             odds=outcome_odds,
+            results=results,
         )
 
     # -- the roll -------------------------------------------------------------------------
@@ -349,6 +355,14 @@ class CheckForm:
         self.result = result
         self.effects = list(result.effects)
         return result
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether the check rolls dice (a decision from the situation rolls none: there
+        are no dice to type in by hand)."""
+        from drumhead.checks.base import rolls_dice
+
+        return rolls_dice(self.check)
 
     @property
     def has_rerolls(self) -> bool:

@@ -11,7 +11,7 @@ from drumhead.errors import DrumheadError, MissingGapError
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
-    from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds
+    from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, ResultOdds
 
 
 def parse_hand_dice(text: str) -> list[int]:
@@ -72,6 +72,9 @@ class OddsView:
     """The number needed (or the modifier totals)."""
     odds: tuple[OutcomeOdds, ...] = ()
     """Each outcome's exact chance."""
+    results: tuple[ResultOdds, ...] = ()
+    """Each result's exact chance, where the outcomes are values read on a chart given whole
+    (Republique's assault: by the result each difference reads, not by difference)."""
 
 
 @dataclass(frozen=True, slots=True)

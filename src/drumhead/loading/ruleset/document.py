@@ -348,7 +348,7 @@ def build_ruleset(
 
     sequence = None
     with r.guard():
-        sequence = read_sequence(r, check_ids, option_ids)
+        sequence = read_sequence(r, check_ids, option_ids, {c.id: c for c in checks})
     raw_checks = data.get("checks")
     raw_checks = raw_checks if isinstance(raw_checks, dict) else {}
     checks = link_check_phases(
