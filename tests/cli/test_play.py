@@ -52,7 +52,7 @@ def test_a_close_combat_lands_on_both_units_and_is_saved(tmp_path: Path) -> None
     assert after.unit("ny11_zouaves").state == "skedaddle"
 
     moved = drumhead(tmp_path, "play", "b", "--next-phase", "--json")
-    assert json.loads(moved.stdout)["turn"] == "Turn 1 · Movement"
+    assert json.loads(moved.stdout)["turn"] == "Turn 1 · Movement (Union)"  # whose pass
 
 
 def test_an_unknown_role_is_refused_with_the_roles_named(tmp_path: Path) -> None:

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.checks.results import OutcomeOdds, Resolution
+from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve, result_odds
+from drumhead.checks.results import OutcomeOdds, Resolution, ResultOdds
 from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.game import Game, unit_inputs
@@ -36,11 +36,16 @@ class Expected:
     """The modifiers a player may tick."""
     autos: tuple[str, ...] = ()
     """The automatic modifiers that apply, described."""
+    results: tuple[ResultOdds, ...] = ()
+    """Each result's chance, where the outcomes are values read on a chart given whole
+    (Republique's assault): the screen shows these in place of the outcomes'."""
 
     @property
     def fractions(self) -> tuple[str, ...]:
-        """Every outcome's chance as the screen writes it (``9/10``)."""
-        return tuple(f"{o.p.numerator}/{o.p.denominator}" for o in self.odds)
+        """Every chance as the screen writes it (``9/10``): each chart result's where there
+        are such, else each outcome's."""
+        shown = self.results or self.odds
+        return tuple(f"{o.p.numerator}/{o.p.denominator}" for o in shown)
 
 
 def expect(
@@ -77,6 +82,7 @@ def expect(
         odds=table,
         offered=offered,
         autos=tuple(m.describe() for m in ctx.modifiers if m.auto),
+        results=result_odds(ctx, table),
     )
 
 

@@ -186,7 +186,7 @@ def test_every_check_for_the_first_unit_rolls_and_applies_then_the_turn_ends(
                 break
         assert game.state.turn == turn + 1
         assert table.status().where == game.turn_label()
-        rows = table.log_rows()  # what the log screen reads: an entry a row, all described
+        rows = table.log_rows(everything=True)  # the log screen unfiltered: an entry a row
         assert [r.seq for r in rows.rows(0, len(rows))] == list(range(game.event_count + 1))
         assert all(r.text for r in rows.rows(0, len(rows)))
         assert table.unit_fields(unit)
@@ -366,7 +366,7 @@ def test_the_log_names_steps_and_phases_in_the_rules_words(saves: Path) -> None:
         table.tick_step(f"{first.id}.{first.steps[0].id}", True)
         table.next_phase()
         table.next_phase()
-        rows = table.log_rows()
+        rows = table.log_rows(everything=True)  # every entry (the default folds the walk)
         read = rows.rows(0, len(rows))
         lines = [row.text for row in read] + [row.where or "" for row in read]
         assert any(first.steps[0].text in line for line in lines), lines

@@ -5,6 +5,7 @@ kept losing their place)."""
 from __future__ import annotations
 
 from drumhead.screens.dialogs.gap import GapModal
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import Input, Select, SelectionList
 
@@ -117,6 +118,9 @@ async def test_picking_the_defender_asks_the_value_the_odds_wait_for_at_once() -
         await pilot.press("o")
         await until(pilot, lambda: app.screen is not screen)
         await pilot.press("enter")  # the first defender offered
+        for _ in ("attacker_incidental", "defender_incidental"):  # none in incidental contact
+            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+            await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, GapModal))
         assert not screen.query_one("#check", Select).expanded
         await pilot.press("1", "enter")

@@ -231,7 +231,13 @@ class InputForm(VerticalScroll):
             mods.highlighted = min(highlighted or 0, len(entries) - 1)
         # nothing to tick: no empty list to land on (space there did nothing), a line says so
         mods.display = bool(entries)
-        self.query_one("#no-mods", Static).display = not entries
+        none = self.query_one("#no-mods", Static)
+        none.update(
+            "Nothing to tick for this check."
+            if ctx is not None
+            else "The modifiers are offered once the check can be worked out (see the odds)."
+        )
+        none.display = not entries
 
     def mod_prompt(self, spec: ModifierSpec, ctx: Context) -> Text:
         count = self.form.ticked.get(spec.id, 0)

@@ -188,7 +188,13 @@ class Oracle:
         if needed != exp.needed:
             problems.append(f"number needed: app {needed!r}, core {exp.needed!r}")
         odds_shown = shown(screen, "#odds")
-        odds_text = plain(Group(Text("Chance of each outcome"), OddsChart(check, exp.odds, 6)))
+        if exp.results:  # a chart given whole: each result's chance (the screen's own words)
+            from drumhead.screens.views.resolve.odds import result_label
+
+            chart = OddsChart(check, (), 6, labelled=[(result_label(r), r.p) for r in exp.results])
+            odds_text = plain(Group(Text("Chance of each result of the chart"), chart))
+        else:
+            odds_text = plain(Group(Text("Chance of each outcome"), OddsChart(check, exp.odds, 6)))
         if odds_shown != odds_text:
             problems.append(f"odds: app\n{odds_shown}\ncore\n{odds_text}")
         for fraction in exp.fractions:
