@@ -22,5 +22,8 @@ def test_eight_devices_at_twenty_commands_a_second_lose_nothing(tmp_path: Path) 
     report = asyncio.run(run(tmp_path, seconds=3.0, devices=8, rate=20.0))
     print(report.text())
     assert report.problems == []
-    assert report.sent == 60 and report.accepted + report.walked + report.stale >= 50
-    assert len(report.latencies) >= 50
+    # every command answered; the rules may refuse a morale test (One If By Land's step 1 is
+    # for a unit with a panic marker; a routing unit may not charge): a refusal is an answer
+    answered = report.accepted + report.walked + report.stale + report.refused
+    assert report.sent == 60 and answered == 60 and report.accepted + report.walked >= 30
+    assert len(report.latencies) >= report.accepted + report.walked
