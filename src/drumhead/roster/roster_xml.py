@@ -1,0 +1,288 @@
+"""An army builder's roster (BattleScribe, New Recruit) read into rows.
+
+A ``.ros`` is XML; a ``.rosz`` is a zip holding one. The XML is parsed by defusedxml, with
+document type declarations refused outright (a roster has none: a "billion laughs" or an
+external entity is refused before it is expanded); a zip is held to its size, its entry
+count, and the size its roster unpacks to (a "zip bomb" stops at the limit, named).
+
+The roster's shape (namespace ``http://www.battlescribe.net/schema/rosterSchema``)::
+
+    <roster name=".."><forces><force name=".." catalogueName="..">
+      <selections><selection name=".." type="unit|model|upgrade" number="..">
+        <profiles><profile typeName=".."><characteristics>
+          <characteristic name="..">value</characteristic>
+        <categories><category name=".."/>
+        <selections>... (its models, its upgrades)
+
+Each force is a side (by default); each selection of a unit type (``unit``, ``model``) not
+inside another is a unit, or a leader when it has one of the mapping's leader categories;
+selections of other types (a brigade, the army's options) are walked through, and give their
+name to what they hold (the ``parent`` source). Places are written as XML paths, 1-based:
+``force[1]/selection[3]``.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from drumhead.errors import RulesetError, excerpt
+from drumhead.roster.build import Cell, Entry
+from drumhead.roster.fields import Field
+from drumhead.roster.mapping import Mapping, Source, fold
+from drumhead.roster.problems import CELL, ROSTER_SIZE, ROSZ_SIZE, UNITS, ZIP_ENTRIES, Problems
+from drumhead.rules.limits import Limits, too_large
+from drumhead.rules.toml_file import read_bytes
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+CHUNK = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """What a roster gave: its rows, its name and where it came from."""
+
+    entries: list[Entry]
+    title: str
+    source: str
+
+
+def roster_bytes(path: Path) -> bytes:
+    """The roster's XML: the file's bytes, or the one ``.ros`` a ``.rosz`` holds (limits
+    named when hit)."""
+    name = str(path)
+    if path.suffix.lower() != ".rosz":
+        return read_bytes(path, ROSTER_SIZE, "roster (.ros)")
+    raw = read_bytes(path, ROSZ_SIZE, "zipped roster (.rosz)")
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            infos = archive.infolist()
+            if len(infos) > ZIP_ENTRIES:
+                raise RulesetError(
+                    f"{len(infos):,} entries in the zip; a zipped roster holds at most "
+                    f"{ZIP_ENTRIES} (an army builder writes one)",
+                    path=name,
+                )
+            rosters = [i for i in infos if i.filename.lower().endswith(".ros")]
+            if len(rosters) != 1:
+                found = ", ".join(excerpt(i.filename, 40) for i in infos) or "nothing"
+                raise RulesetError(
+                    f"a zipped roster holds one .ros; this one holds {len(rosters)} "
+                    f"(entries: {found})",
+                    path=name,
+                )
+            return _unpacked(archive, rosters[0], name)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+        raise RulesetError(f"not a readable zip ({exc})", path=name) from None
+    except (NotImplementedError, RuntimeError) as exc:  # a compression we lack; a password
+        raise RulesetError(f"the zip cannot be opened: {exc}", path=name) from None
+
+
+def _unpacked(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> bytes:
+    """The entry's bytes, never more than :data:`ROSTER_SIZE` unpacked (what the entry
+    says of its size is checked first, then what it really unpacks to)."""
+    where = f"{name} ({excerpt(info.filename, 40)})"
+    limits = Limits("roster unpacked from a .rosz", ROSTER_SIZE)
+    if info.file_size > ROSTER_SIZE:
+        raise too_large(where, info.file_size, limits)
+    chunks: list[bytes] = []
+    size = 0
+    with archive.open(info) as stream:
+        while True:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > ROSTER_SIZE:
+                raise too_large(where, size, limits)
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse_roster(raw: bytes, name: str) -> Element:
+    """The roster's root element; anything but a plain roster refused with a drumhead error."""
+    try:
+        root = fromstring(raw, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException as exc:
+        raise RulesetError(
+            "refused: the file declares a document type or entities "
+            f"({type(exc).__name__}); a roster has none (is it the right file?)",
+            path=name,
+        ) from None
+    except ParseError as exc:
+        line = exc.position[0] if exc.position else None
+        raise RulesetError(
+            f"not a readable roster (XML: {exc.msg})", path=name, line=line
+        ) from None
+    if _tag(root) != "roster":
+        raise RulesetError(
+            f"not a BattleScribe or New Recruit roster: its root is <{excerpt(_tag(root), 40)}>, "
+            "not <roster>",
+            path=name,
+        )
+    return root
+
+
+def read_roster(
+    path: Path, fields: dict[str, Field], mapping: Mapping, problems: Problems
+) -> Roster:
+    """The roster's units and leaders, each field from where the mapping says."""
+    root = parse_roster(roster_bytes(path), str(path))
+    entries: list[Entry] = []
+    reader = _Reader(fields, mapping, problems, entries)
+    for index, force in enumerate(_children(root, "forces", "force"), 1):
+        reader.force(force, f"force[{index}]")
+    if not entries:
+        problems.add(
+            "roster",
+            "no units in the roster",
+            "",
+            "selections of type: " + ", ".join(mapping.unit_types),
+        )
+    system = root.get("gameSystemName", "")
+    source = "A roster" + (f" of {system}" if system else "") + f": {path.name}"
+    return Roster(entries, root.get("name", "").strip(), source)
+
+
+def _tag(element: Element) -> str:
+    """The element's name without its namespace."""
+    return element.tag.rsplit("}", 1)[-1]
+
+
+def _children(element: Element, group: str, tag: str) -> Iterator[Element]:
+    """The ``tag`` elements inside ``element``'s ``group`` element (``forces/force``)."""
+    for holder in element:
+        if _tag(holder) == group:
+            yield from (c for c in holder if _tag(c) == tag)
+
+
+class _Reader:
+    def __init__(
+        self, fields: dict[str, Field], mapping: Mapping, problems: Problems, out: list[Entry]
+    ) -> None:
+        self.fields = fields
+        self.mapping = mapping
+        self.problems = problems
+        self.out = out
+        self.types = {t.lower() for t in mapping.unit_types}
+        self.leaders = {fold(c) for c in mapping.leader_categories}
+
+    def force(self, force: Element, path: str) -> None:
+        for index, selection in enumerate(_children(force, "selections", "selection"), 1):
+            self.selection(selection, f"{path}/selection[{index}]", force, None)
+        for index, inner in enumerate(_children(force, "forces", "force"), 1):
+            self.force(inner, f"{path}/force[{index}]")
+
+    def selection(
+        self, selection: Element, path: str, force: Element, parent: Element | None
+    ) -> None:
+        if len(self.out) > 2 * UNITS:
+            return  # reported as too many units when the rows are built
+        if selection.get("type", "").lower() not in self.types:
+            for index, inner in enumerate(_children(selection, "selections", "selection"), 1):
+                self.selection(inner, f"{path}/selection[{index}]", force, selection)
+            return
+        categories = {
+            fold(c.get("name", "")) for c in _children(selection, "categories", "category")
+        }
+        kind = "leader" if categories & self.leaders else "unit"
+        sources = self.mapping.leader_sources if kind == "leader" else self.mapping.unit_sources
+        given = dict(sources)
+        cells = []
+        for field in self.fields.values():
+            if kind not in field.required and field.id not in given:
+                continue
+            if kind not in field.kinds:
+                continue
+            where = f"{path}, {field.id}"
+            source = given.get(field.id)
+            text = self.value(source, selection, force, parent) if source else ""
+            if len(text) > CELL:
+                self.problems.add(where, f"{len(text):,} characters; at most {CELL:,}", text)
+                continue
+            cells.append(Cell(field.id, where, text))
+        self.out.append(Entry(path, tuple(cells), kind))
+
+    def value(
+        self, source: Source, selection: Element, force: Element, parent: Element | None
+    ) -> str:
+        """The text ``source`` names for this selection ("" when the roster has none)."""
+        kind = source.kind
+        if kind == "force":
+            return force.get("name", "").strip()
+        if kind == "catalogue":
+            return force.get("catalogueName", "").strip()
+        if kind == "name":
+            return (selection.get("customName") or selection.get("name") or "").strip()
+        if kind == "number":
+            return selection.get("number", "").strip()
+        if kind == "models":
+            return str(_models(selection))
+        if kind == "parent":
+            held = parent if parent is not None else force
+            return (held.get("customName") or held.get("name") or "").strip()
+        if kind == "value":
+            return source.names[0]
+        if kind == "category":
+            wanted = {fold(n) for n in source.names}
+            for category in _children(selection, "categories", "category"):
+                if fold(category.get("name", "")) in wanted:
+                    return category.get("name", "").strip()
+            return ""
+        if kind == "selection":
+            wanted = {fold(n) for n in source.names}
+            for inner in _walk(selection):
+                if fold(inner.get("name", "")) in wanted:
+                    return inner.get("name", "").strip()
+            return ""
+        return _characteristic(selection, source.names[0], source.profile)
+
+
+def _walk(selection: Element) -> Iterator[Element]:
+    """The selections inside ``selection``, at every depth."""
+    stack = list(_children(selection, "selections", "selection"))
+    while stack:
+        inner = stack.pop(0)
+        yield inner
+        stack.extend(_children(inner, "selections", "selection"))
+
+
+def _models(selection: Element) -> int:
+    """How many models a unit selection holds: the numbers of the model selections inside it,
+    else its own number."""
+    total = 0
+    for inner in _walk(selection):
+        if inner.get("type", "").lower() == "model":
+            total += _number(inner)
+    return total or _number(selection)
+
+
+def _number(selection: Element) -> int:
+    try:
+        return max(0, int(float(selection.get("number", "1"))))
+    except ValueError:
+        return 0
+
+
+def _characteristic(selection: Element, name: str, profile: str) -> str:
+    """The first characteristic ``name`` of the selection's profiles (of type ``profile``
+    when given), then of the selections inside it."""
+    wanted = fold(name)
+    for holder in (selection, *_walk(selection)):
+        for shown in _children(holder, "profiles", "profile"):
+            if profile and fold(shown.get("typeName", "")) != fold(profile):
+                continue
+            for item in _children(shown, "characteristics", "characteristic"):
+                if fold(item.get("name", "")) == wanted:
+                    return (item.text or "").strip()
+    return ""
