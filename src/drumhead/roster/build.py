@@ -68,6 +68,22 @@ def _unique(base: str, taken: set[str]) -> str:
     return found
 
 
+_NOUNS = {
+    "kind": "not a kind of row",
+    "status": "not a leader's status",
+    "markers": "no such marker",
+}
+
+
+def _not_one(field: Field, ruleset: str) -> str:
+    """Why a name is refused for ``field``."""
+    if field.id in _NOUNS:
+        return _NOUNS[field.id]
+    if field.attribute is not None:
+        return f"not a value {field.label} takes in {ruleset}"
+    return f"not a {field.label.lower()} of {ruleset}"
+
+
 class Builder:
     """Entries made into a battle against one ruleset and mapping; problems collected."""
 
@@ -129,12 +145,8 @@ class Builder:
         for word, choice in field.labels:
             if fold(word) == folded:
                 return choice
-        what = f"a {field.label.lower()}" if field.attribute is None else field.label
         self.problems.add(
-            cell.where,
-            f"not {what} of {self.ruleset.id}",
-            text,
-            ", ".join(field.choices),
+            cell.where, _not_one(field, self.ruleset.id), text, ", ".join(field.choices)
         )
         return None
 

@@ -7,6 +7,7 @@ the player can mend the file and import it again. Nothing is imported while one 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from drumhead.errors import RulesetError, RulesetErrors, excerpt
@@ -122,13 +123,22 @@ class Problems:
         return bool(self.items)
 
     def all(self) -> tuple[ImportProblem, ...]:
-        """Every problem kept, and a last one saying how many more were left out."""
+        """Every problem kept, a sheet's in the order of its rows, and a last one saying how
+        many more were left out."""
+        items = sorted(self.items, key=_row)
         if not self.left_out:
-            return tuple(self.items)
+            return tuple(items)
         more = problem(
             "the file", f"{self.left_out:,} more problems not listed (at most {SHOWN} are)"
         )
-        return (*self.items, more)
+        return (*items, more)
+
+
+def _row(item: ImportProblem) -> int:
+    """The row of a sheet's problem (0: a problem of the whole file, or of a roster: these
+    keep the order they were found in)."""
+    found = re.match(r"row (\d+)", item.where)
+    return int(found.group(1)) if found else 0
 
 
 class ImportFailed(RulesetErrors):
