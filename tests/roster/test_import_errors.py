@@ -227,6 +227,14 @@ def test_two_units_given_the_same_id(tmp_path: Path) -> None:
     assert "another unit has this id already" in problem.message
 
 
+def test_an_id_of_the_sheets_own_is_held_to_what_ids_hold(tmp_path: Path) -> None:
+    problem = only(
+        battle_of(tmp_path, "Id,Name,Side,Brigade,Type,Strength\na.1,A,Blue,X,infantry,1\n")
+    )
+    assert (problem.where, problem.found) == ("row 2, column Id", "a.1")
+    assert problem.allowed.startswith("letters, digits, _ and -")
+
+
 def test_a_sheet_without_units(tmp_path: Path) -> None:
     assert "no units" in only(battle_of(tmp_path, HEADER)).message
     assert "the sheet is empty" in only(battle_of(tmp_path, "")).message

@@ -163,3 +163,20 @@ def test_every_problem_of_a_mapping_is_listed_for_the_preview(tmp_path: Path) ->
         f"{path}:4, columns.nmae",
     ]
     assert battle.scenario_text == ""
+
+
+def test_drumhead_check_validates_mappings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`drumhead check` tells a mapping from its keys (and checks the shipped ones with the
+    rest of the shipped data)."""
+    from drumhead.cli.main import main
+
+    path = mapping_file(tmp_path, BAD["an unknown field"][0])
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out.startswith(f"{path}:3: columns.qualty: no field 'qualty'")
+    folder = Path(__file__).resolve().parents[2] / "data" / "mappings"
+    shipped = [str(p) for p in sorted(folder.glob("*.toml"))]
+    assert len(shipped) == 4
+    assert main(["check", *shipped]) == 0
+    assert main(["check"]) == 0

@@ -19,6 +19,8 @@ from drumhead.roster.problems import UNITS, Problems
 from drumhead.rules.model import Ruleset
 
 _LIST = re.compile(r"[,;|]")
+_ID = re.compile(r"^[\w-]+$")
+"""What an id given in a sheet may hold (one made from a name holds the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +266,14 @@ class _Refs:
     def _id(self, entry: Entry, row: dict[str, Any], taken: set[str], kind: str) -> str:
         given = row.get("id")
         if given is not None:
-            if given in taken:
+            if not _ID.match(given):
+                self.problems.add(
+                    self.b.where(entry, "id"),
+                    "not an id",
+                    given,
+                    "letters, digits, _ and - (or leave it empty: one is made from the name)",
+                )
+            elif given in taken:
                 self.problems.add(
                     self.b.where(entry, "id"), f"another {kind} has this id already", given
                 )
