@@ -241,6 +241,8 @@ class _Refs:
         self.unit_rows = units
         self.sides: list[dict[str, Any]] = []
         self.side_of: dict[str, str] = {}  # folded id or name -> side id
+        self._ids: set[str] = set()
+        self._names: dict[str, list[str]] = {}
 
     def battle(self) -> Battle:
         for row in self.side_rows:
@@ -340,10 +342,16 @@ class _Refs:
         return units, origins
 
     def _unit_named(self, units: list[dict[str, Any]], text: str) -> list[str]:
-        by_id = [u["id"] for u in units if u["id"] == text or u["id"] == slug(text)]
-        if by_id:
-            return by_id[:1]
-        return [u["id"] for u in units if fold(u["name"]) == fold(text)]
+        """The units ``text`` names: by id (or the id made of it), else by name."""
+        if len(self._ids) != len(units):  # looked up once, not once a leader
+            self._ids = {u["id"] for u in units}
+            self._names = {}
+            for unit in units:
+                self._names.setdefault(fold(unit["name"]), []).append(unit["id"])
+        for candidate in (text, slug(text)):
+            if candidate in self._ids:
+                return [candidate]
+        return self._names.get(fold(text), [])
 
     def _leaders(
         self, units: list[dict[str, Any]], origins: dict[str, str]
@@ -351,6 +359,7 @@ class _Refs:
         leaders: list[dict[str, Any]] = []
         taken: set[str] = set()
         brigades = list(dict.fromkeys(u["brigade"] for u in units))
+        known = set(brigades)
         for entry, row in self.leader_rows:
             leader_id = self._id(entry, row, taken, "leader")
             taken.add(leader_id)
@@ -372,8 +381,8 @@ class _Refs:
                     )
             commands: list[str] = []
             for item in row.get("commands", ()):
-                if slug(item) in brigades or item in brigades:
-                    commands.append(item if item in brigades else slug(item))
+                if item in known or slug(item) in known:
+                    commands.append(item if item in known else slug(item))
                     continue
                 found = self._unit_named(units, item)
                 if len(found) == 1:

@@ -22,8 +22,9 @@ ROSZ_SIZE = 4 * MiB
 """The most bytes of a zipped roster (``.rosz``) as it is on the disk."""
 ZIP_ENTRIES = 16
 """The most entries a zipped roster may hold (an army builder writes one)."""
-ROWS = 2_000
-"""The most rows of a spreadsheet, header included (sides, leaders and units)."""
+ROWS = 2_100
+"""The most rows of a spreadsheet, header included: a battle of the most units and leaders
+(1,000 each), and a hundred more (the header, the sides)."""
 COLUMNS = 100
 """The most columns of a spreadsheet."""
 CELL = 2_000

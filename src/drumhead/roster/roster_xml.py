@@ -26,6 +26,7 @@ from __future__ import annotations
 import io
 import zipfile
 import zlib
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -250,11 +251,11 @@ class _Reader:
 
 def _walk(selection: Element) -> Iterator[Element]:
     """The selections inside ``selection``, at every depth."""
-    stack = list(_children(selection, "selections", "selection"))
-    while stack:
-        inner = stack.pop(0)
+    waiting = deque(_children(selection, "selections", "selection"))
+    while waiting:
+        inner = waiting.popleft()
         yield inner
-        stack.extend(_children(inner, "selections", "selection"))
+        waiting.extend(_children(inner, "selections", "selection"))
 
 
 def _models(selection: Element) -> int:
