@@ -30,10 +30,9 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml.ElementTree import ParseError, fromstring
 
 from drumhead.errors import RulesetError, excerpt
 from drumhead.roster.build import Cell, Entry
@@ -45,6 +44,7 @@ from drumhead.rules.toml_file import read_bytes
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from xml.etree.ElementTree import Element  # the type of what defusedxml parses
 
 CHUNK = 64 * 1024
 
