@@ -34,4 +34,3 @@ def test_no_module_imports_a_plain_xml_parser() -> None:
                 if module.startswith(PARSERS) and not typing_only:
                     offenders.append(f"{path.relative_to(ROOT)}:{line}: {module}")
     assert offenders == []
-

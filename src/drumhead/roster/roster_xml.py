@@ -24,6 +24,7 @@ name to what they hold (the ``parent`` source). Places are written as XML paths,
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 import zlib
 from collections import deque
@@ -83,7 +84,8 @@ def roster_bytes(path: Path) -> bytes:
                     path=name,
                 )
             return _unpacked(archive, rosters[0], name)
-    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, struct.error) as exc:
+        # (a zip cut or spliced makes zipfile seek before its start, or unpack a bad header)
         raise RulesetError(f"not a readable zip ({exc})", path=name) from None
     except (NotImplementedError, RuntimeError) as exc:  # a compression we lack; a password
         raise RulesetError(f"the zip cannot be opened: {exc}", path=name) from None
@@ -125,6 +127,8 @@ def parse_roster(raw: bytes, name: str) -> Element:
         raise RulesetError(
             f"not a readable roster (XML: {exc.msg})", path=name, line=line
         ) from None
+    except (LookupError, ValueError) as exc:  # an encoding the XML declares that Python lacks
+        raise RulesetError(f"not a readable roster (XML: {exc})", path=name) from None
     if _tag(root) != "roster":
         raise RulesetError(
             f"not a BattleScribe or New Recruit roster: its root is <{excerpt(_tag(root), 40)}>, "
