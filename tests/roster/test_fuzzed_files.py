@@ -4,9 +4,9 @@ hands back what is wrong instead of raising."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,13 @@ GOOD = {
     ".ros": two_forces("republique").encode("utf-8"),
     ".rosz": zipped({"army.ros": two_forces("republique").encode("utf-8")}),
 }
-FOLDER = Path(tempfile.mkdtemp(prefix="drumhead-fuzz-"))
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each mangled file is written (one file, written over: module-scoped, as
+    hypothesis runs a test's examples under one call of its fixtures)."""
+    return tmp_path_factory.mktemp("fuzzed")
 
 
 def mangled(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
@@ -31,8 +37,8 @@ def mangled(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     return bytes(out)
 
 
-def imported(suffix: str, data: bytes, ruleset: str = "republique") -> ImportedBattle:
-    path = FOLDER / f"fuzzed{suffix}"
+def imported(folder: Path, suffix: str, data: bytes, ruleset: str = "republique") -> ImportedBattle:
+    path = folder / f"fuzzed{suffix}"
     path.write_bytes(data)
     return import_battle(path, RULESET if ruleset == "republique" else game_ruleset(ruleset))
 
@@ -46,8 +52,10 @@ def imported(suffix: str, data: bytes, ruleset: str = "republique") -> ImportedB
         max_size=4,
     ),
 )
-def test_a_mangled_file_gives_problems_or_a_battle(suffix: str, edits: list) -> None:
-    battle = imported(suffix, mangled(GOOD[suffix], edits))
+def test_a_mangled_file_gives_problems_or_a_battle(
+    folder: Path, suffix: str, edits: list[tuple[int, int, bytes]]
+) -> None:
+    battle = imported(folder, suffix, mangled(GOOD[suffix], edits))
     assert bool(battle.problems) != bool(battle.scenario_text)
     for problem in battle.problems:
         assert problem.message and len(problem.message) < 2_000
@@ -55,21 +63,21 @@ def test_a_mangled_file_gives_problems_or_a_battle(suffix: str, edits: list) -> 
 
 @settings(max_examples=30, deadline=None)
 @given(suffix=st.sampled_from(sorted(GOOD)), data=st.binary(max_size=300))
-def test_any_bytes_give_problems_or_a_battle(suffix: str, data: bytes) -> None:
-    battle = imported(suffix, data)
+def test_any_bytes_give_problems_or_a_battle(folder: Path, suffix: str, data: bytes) -> None:
+    battle = imported(folder, suffix, data)
     assert bool(battle.problems) != bool(battle.scenario_text)
 
 
-def test_a_utf16_sheet_reads_as_its_utf8_twin() -> None:
+def test_a_utf16_sheet_reads_as_its_utf8_twin(folder: Path) -> None:
     """A spreadsheet's "Unicode text" is UTF-16 with its mark, cells parted by tabs."""
     text = SHEETS["mwan116-acw"].replace(",", "\t")  # (a sheet of no quoted commas)
-    twin = imported(".csv", text.encode("utf-8"), "mwan116-acw")
+    twin = imported(folder, ".csv", text.encode("utf-8"), "mwan116-acw")
     for encoding in ("utf-16", "utf-16-be"):
         data = text.encode(encoding)
         if encoding == "utf-16-be":
             data = b"\xfe\xff" + data
-        battle = imported(".txt", data, "mwan116-acw")
+        battle = imported(folder, ".txt", data, "mwan116-acw")
         assert battle.problems == ()
         assert battle.scenario_text.replace("fuzzed.txt", "fuzzed.csv") == twin.scenario_text
-    broken = imported(".csv", b"\xff\xfe" + "Name".encode("utf-16-le") + b"\x00")
+    broken = imported(folder, ".csv", b"\xff\xfe" + "Name".encode("utf-16-le") + b"\x00")
     assert "not UTF-16 text" in broken.problems[0].message
