@@ -141,6 +141,22 @@ def test_import_never_writes_through_a_link(here: Path, capsys: pytest.CaptureFi
     assert target.read_text(encoding="utf-8") == "kept\n"
 
 
+def test_import_into_a_missing_folder_or_a_folder(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = sheet(here)
+    code, _, err = run(
+        capsys, "scenario", "import", str(path), "--ruleset", OIBL, "-o", "gone/ours.toml"
+    )
+    assert code == 1
+    assert (
+        err
+        == "drumhead: cannot write gone/ours.toml: there is no folder gone (nothing was written)\n"
+    )
+    code, _, err = run(capsys, "scenario", "import", str(path), "--ruleset", OIBL, "-o", ".")
+    assert code == 1 and "is a folder" in err
+
+
 def test_a_bad_sheet_lists_every_problem_and_writes_nothing(
     here: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
