@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.errors import excerpt
 from drumhead.game.rulesets import game_ruleset
 from drumhead.roster import ImportedBattle, ImportProblem, import_battle
 from drumhead.roster import problems as limits
@@ -50,6 +51,20 @@ ROWS = {
         "row 3, column Strength",
         "not a whole number",
         "ten",
+        "a whole number, 0 or more",
+    ),
+    "a number past what a sheet gives": (
+        ",C,Blue,X,infantry,regular," + "9" * 400 + ",,,,,,,,,",
+        "row 3, column Strength",
+        "out of range",
+        "9" * 400,
+        "a whole number, 0 or more (at most 1,000,000)",
+    ),
+    "a decimal": (
+        ",C,Blue,X,infantry,regular,1.0e999,,,,,,,,,",
+        "row 3, column Strength",
+        "not a whole number",
+        "1.0e999",
         "a whole number, 0 or more",
     ),
     "a negative strength": (
@@ -166,10 +181,11 @@ def test_each_bad_value_is_named_with_its_row_value_and_what_is_allowed(
 ) -> None:
     row, where, reason, found, allowed = ROWS[kind]
     problem = only(battle_of(tmp_path, HEADER + GOOD + row + "\n"))
-    assert (problem.where, problem.found, problem.allowed) == (where, found, allowed)
+    assert (problem.where, problem.allowed) == (where, allowed)
+    assert problem.found == excerpt(found, 60)
     assert problem.message.startswith(f"{where}: {reason}")
     if found:
-        assert f"found '{found}'" in problem.message
+        assert f"found '{excerpt(found, 60)}'" in problem.message
     if allowed:
         assert f"allowed: {allowed}" in problem.message
 

@@ -15,11 +15,12 @@ from typing import Any
 
 from drumhead.roster.fields import NO, YES, Field, fields, states_of
 from drumhead.roster.mapping import Mapping, fold
-from drumhead.roster.problems import UNITS, Problems
+from drumhead.roster.problems import NUMBER, UNITS, Problems
 from drumhead.rules.model import Ruleset
 
 _LIST = re.compile(r"[,;|]")
 _ID = re.compile(r"^[\w-]+$")
+_WHOLE = re.compile(r"^([+-]?[0-9]+)(?:\.0*)?$")
 """What an id given in a sheet may hold (one made from a name holds the same)."""
 
 
@@ -77,6 +78,13 @@ _NOUNS = {
 }
 
 
+def _at_most(field: Field) -> str:
+    """What a whole-number field takes, with the most a sheet may give."""
+    if field.maximum is not None and field.maximum <= NUMBER:
+        return field.allowed()
+    return f"{field.allowed()} (at most {NUMBER:,})"
+
+
 def _not_one(field: Field, ruleset: str) -> str:
     """Why a name is refused for ``field``."""
     if field.id in _NOUNS:
@@ -119,14 +127,15 @@ class Builder:
         return text
 
     def _number(self, field: Field, cell: Cell, text: str) -> int | None:
-        try:
-            number = float(text.replace(" ", "")) if "." in text else int(text.replace(" ", ""))
-        except ValueError:
-            number = None
-        if number is None or number != int(number):
+        found = _WHOLE.match(text.replace(" ", ""))  # 12, -1, and 12.0 as a spreadsheet has it
+        if found is None:
             self.problems.add(cell.where, "not a whole number", text, field.allowed())
             return None
-        value = int(number)
+        digits = found.group(1).lstrip("+-").lstrip("0")
+        if len(digits) > len(str(NUMBER)) or abs(int(found.group(1))) > NUMBER:
+            self.problems.add(cell.where, "out of range", text, _at_most(field))
+            return None
+        value = int(found.group(1))
         if (field.minimum is not None and value < field.minimum) or (
             field.maximum is not None and value > field.maximum
         ):

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from drumhead.errors import RulesetError, RulesetErrors, excerpt
-from drumhead.rules.limits import KiB, MiB
+from drumhead.rules.limits import MiB
 
 SHEET_SIZE = 1 * MiB
 """The most bytes of a spreadsheet (CSV): a thousand units of a dozen columns are 100 KiB."""
@@ -31,12 +31,16 @@ CELL = 2_000
 """The most characters in one cell (a scenario file's limit on one text)."""
 UNITS = 1_000
 """The most units (and, apart, leaders) of one battle: a scenario file's limit on a list."""
+NUMBER = 1_000_000
+"""The largest whole number a sheet or roster may give (and the smallest, negated): a unit's
+figures, a leader's rating; a number past it is a slip (a cell of digits pasted in)."""
 SHOWN = 200
 """The most problems listed; past it, one more line says how many were left out."""
 
 __all__ = [
     "CELL",
     "COLUMNS",
+    "NUMBER",
     "ROSTER_SIZE",
     "ROSZ_SIZE",
     "ROWS",
@@ -47,7 +51,6 @@ __all__ = [
     "ImportFailed",
     "ImportProblem",
     "ImportedBattle",
-    "KiB",
     "Problems",
 ]
 
