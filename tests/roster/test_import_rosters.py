@@ -108,6 +108,33 @@ def test_a_roster_without_what_the_ruleset_needs_names_the_selection(tmp_path: P
     )
 
 
+def test_a_roster_of_odd_numbers(tmp_path: Path) -> None:
+    """Numbers an army builder never writes: not numbers, infinite, past what a sheet gives."""
+    odd = [
+        selection(f"Unit {n}", categories=("Infantry",)).replace('number="1"', f'number="{v}"')
+        for n, v in enumerate(("many", "1e999", "5000000"))
+    ]
+    battle = battle_of(tmp_path, "army.ros", roster(force("Blue", *odd)))
+    assert [(p.where, p.found, p.message.split(" (")[0]) for p in battle.problems] == [
+        (
+            "force[1]/selection[1], strength",
+            "many",
+            "force[1]/selection[1], strength: not a whole number",
+        ),
+        (
+            "force[1]/selection[2], strength",
+            "1e999",
+            "force[1]/selection[2], strength: not a whole number",
+        ),
+        (
+            "force[1]/selection[3], strength",
+            "5000000",
+            "force[1]/selection[3], strength: out of range",
+        ),
+    ]
+    assert battle.problems[2].allowed == "a whole number, 0 or more (at most 1,000,000)"
+
+
 def test_a_mapping_reads_a_roster_its_own_way(tmp_path: Path) -> None:
     mapping = tmp_path / "ours.toml"
     mapping.write_text(

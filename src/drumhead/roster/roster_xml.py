@@ -24,6 +24,7 @@ name to what they hold (the ``parent`` source). Places are written as XML paths,
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zipfile
 import zlib
@@ -232,7 +233,7 @@ class _Reader:
         if kind == "number":
             return selection.get("number", "").strip()
         if kind == "models":
-            return str(_models(selection))
+            return _models(selection)
         if kind == "parent":
             held = parent if parent is not None else force
             return (held.get("customName") or held.get("name") or "").strip()
@@ -262,21 +263,23 @@ def _walk(selection: Element) -> Iterator[Element]:
         waiting.extend(_children(inner, "selections", "selection"))
 
 
-def _models(selection: Element) -> int:
-    """How many models a unit selection holds: the numbers of the model selections inside it,
-    else its own number."""
-    total = 0
+def _models(selection: Element) -> str:
+    """How many models a unit selection holds: the numbers of the model selections inside it
+    added up, else its own number. A number that is not a whole one is given as it is written
+    (the field's check names it)."""
+    total, found = 0, False
     for inner in _walk(selection):
         if inner.get("type", "").lower() == "model":
-            total += _number(inner)
-    return total or _number(selection)
+            written = inner.get("number", "1").strip()
+            if not _WHOLE.match(written):
+                return written
+            total += int(float(written))
+            found = True
+    return str(total) if found else selection.get("number", "1").strip()
 
 
-def _number(selection: Element) -> int:
-    try:
-        return max(0, int(float(selection.get("number", "1"))))
-    except ValueError:
-        return 0
+_WHOLE = re.compile(r"^[0-9]{1,9}(\.0*)?$")
+"""A selection's number as army builders write it (``12``, ``12.0``)."""
 
 
 def _characteristic(selection: Element, name: str, profile: str) -> str:
