@@ -170,6 +170,8 @@ def zipped(entries: dict[str, bytes]) -> bytes:
     """A zip (a .rosz) holding ``entries``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
+        for name, data in entries.items():  # dated once for all: the same bytes every run
+            info = zipfile.ZipInfo(name, date_time=(1981, 1, 17, 7, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
     return buffer.getvalue()

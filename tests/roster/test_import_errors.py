@@ -163,7 +163,7 @@ ROWS = {
         "row 3, column Commands",
         "neither a brigade nor a unit",
         "nowhere",
-        "brigades: x; or a unit's id or name",
+        "brigades: X; or a unit's id or name",
     ),
     "a cell past the header": (
         ",J,Blue,X,infantry,,10,,,,,,,,,,extra",

@@ -57,10 +57,10 @@ def test_a_roster_of_two_forces_makes_a_game_of_each_ruleset(
     units = {u.name: u for u in scenario.units}
     assert (units["Blue Foot"].type, units["Blue Foot"].strength_start) == ("infantry", 12)
     assert (units["Red Horse"].type, units["Red Horse"].strength_start) == ("cavalry", 6)
-    assert units["Blue Foot"].brigade == "blue_brigade"  # the selection holding it
-    assert units["Blue Horse"].brigade == "blue_army"  # none: its force
+    assert units["Blue Foot"].brigade == "Blue_Brigade"  # the selection holding it
+    assert units["Blue Horse"].brigade == "Blue_Army"  # none: its force
     general = {x.name: x for x in scenario.leaders}["General Red"]
-    assert (general.side, general.value, general.commands) == ("red_army", 1, ("red_brigade",))
+    assert (general.side, general.value, general.commands) == ("red_army", 1, ("Red_Brigade",))
     game = new_game(ruleset, scenario=scenario, seed=3)
     assert len(game.state.units) == 4
 
@@ -285,6 +285,7 @@ def test_a_rosz_past_its_size_is_refused_unread(
             "not a readable roster (XML: unknown encoding: TF-8)",
         ),
     ],
+    ids=lambda value: value if isinstance(value, str) else "data",
 )
 def test_a_broken_roster_is_named(tmp_path: Path, name: str, data: bytes, words: str) -> None:
     assert words in only(battle_of(tmp_path, name, data)).message

@@ -73,13 +73,13 @@ def test_names_are_matched_whatever_their_case_and_labels(tmp_path: Path) -> Non
         "veteran",
         "close_order",
     )
-    assert maryland.brigade == "williams_brigade"  # an id made of the brigade's name
+    assert maryland.brigade == "Williams_Brigade"  # an id made of the brigade's name
     assert units["Virginia Riflemen"].attribute("weapon") == "long_rifle"
     assert units["Guards Battalion"].quality == "elite"
     leaders = {x.name: x for x in scenario.leaders}
     assert leaders["Otho Williams"].attached_to == maryland.id
     assert leaders["James Webster"].side == "crown_forces"  # "crown forces": the side row's
-    assert leaders["James Webster"].commands == ("websters_brigade", "guards")
+    assert leaders["James Webster"].commands == ("Websters_Brigade", "Guards")
     assert {s.id: s.commander for s in scenario.sides} == {
         "patriots": "Nathanael Greene",
         "crown_forces": "Lord Cornwallis",
@@ -107,7 +107,7 @@ def test_the_rulesets_attributes_and_ratings_are_read(tmp_path: Path) -> None:
     assert guard.notes == "The Old Guard; do not\nwaste them"
     assert guard.attribute("skirmishers") == 1
     assert rep.leaders[0].attribute("charismatic") is True
-    assert rep.leaders[0].commands == ("guard", "nansouty")
+    assert rep.leaders[0].commands == ("Guard", "Nansouty")
 
 
 @pytest.mark.parametrize(
@@ -139,6 +139,17 @@ def test_semicolons_in_a_comma_sheet_stay_in_their_cell(tmp_path: Path) -> None:
     text = 'Name,Side,Brigade,Type,Strength,Notes\n"A; b",Blue,X,infantry,10,"one; two; three"\n'
     scenario = scenario_of(imported(tmp_path, "one-if-by-land", text), "one-if-by-land")
     assert (scenario.units[0].name, scenario.units[0].notes) == ("A; b", "one; two; three")
+
+
+def test_a_brigade_is_one_however_its_rows_spell_it(tmp_path: Path) -> None:
+    text = (
+        "Kind,Name,Side,Brigade,Type,Strength,Commands\n"
+        ",A,Blue,Light Corps,infantry,10,\n,B,Blue,light corps,infantry,10,\n"
+        ",C,Blue,LIGHT_CORPS,infantry,10,\nleader,L,Blue,,,,Light-Corps\n"
+    )
+    scenario = scenario_of(imported(tmp_path, "one-if-by-land", text), "one-if-by-land")
+    assert {u.brigade for u in scenario.units} == {"Light_Corps"}
+    assert scenario.leaders[0].commands == ("Light_Corps",)
 
 
 def test_ids_are_made_from_names_and_kept_apart(tmp_path: Path) -> None:

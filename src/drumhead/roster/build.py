@@ -64,6 +64,14 @@ def slug(text: str) -> str:
     return re.sub(r"\W+", "_", plain).strip("_")
 
 
+def brigade_id(text: str) -> str:
+    """A brigade's id made from its name, its capitals kept (the app shows a brigade's id
+    with spaces for its underscores): ``Howard's Line`` -> ``Howards_Line``; an id stays as
+    it is."""
+    plain = re.sub(r"['’`]", "", text.strip())
+    return re.sub(r"\W+", "_", plain).strip("_")
+
+
 def _unique(base: str, taken: set[str]) -> str:
     found, n = base, 2
     while found in taken:
@@ -252,6 +260,7 @@ class _Refs:
         self.side_of: dict[str, str] = {}  # folded id or name -> side id
         self._ids: set[str] = set()
         self._names: dict[str, list[str]] = {}
+        self._brigades: dict[str, str] = {}  # folded -> the brigade's id, as first written
 
     def battle(self) -> Battle:
         for row in self.side_rows:
@@ -313,7 +322,7 @@ class _Refs:
             taken.add(unit_id)
             unit: dict[str, Any] = {"id": unit_id, "name": row.get("name", unit_id)}
             unit["side"] = self._side(entry, row)
-            unit["brigade"] = slug(str(row.get("brigade", ""))) or str(row.get("brigade", ""))
+            unit["brigade"] = self._brigade(str(row.get("brigade", "")))
             unit["type"] = row.get("type", "")
             unit["strength"] = row.get("strength", 0)
             now = row.get("strength_now")
@@ -350,6 +359,12 @@ class _Refs:
             units.append(unit)
         return units, origins
 
+    def _brigade(self, text: str) -> str:
+        """The brigade's id: as first written (``Howard's Line``: ``Howards_Line``), however a
+        later row spells it."""
+        made = brigade_id(text) or text.strip()
+        return self._brigades.setdefault(fold(made), made)
+
     def _unit_named(self, units: list[dict[str, Any]], text: str) -> list[str]:
         """The units ``text`` names: by id (or the id made of it), else by name."""
         if len(self._ids) != len(units):  # looked up once, not once a leader
@@ -367,8 +382,7 @@ class _Refs:
     ) -> list[dict[str, Any]]:
         leaders: list[dict[str, Any]] = []
         taken: set[str] = set()
-        brigades = list(dict.fromkeys(u["brigade"] for u in units))
-        known = set(brigades)
+        brigades = list(self._brigades.values())
         for entry, row in self.leader_rows:
             leader_id = self._id(entry, row, taken, "leader")
             taken.add(leader_id)
@@ -390,8 +404,9 @@ class _Refs:
                     )
             commands: list[str] = []
             for item in row.get("commands", ()):
-                if item in known or slug(item) in known:
-                    commands.append(item if item in known else slug(item))
+                brigade = self._brigades.get(fold(brigade_id(item)))
+                if brigade is not None:
+                    commands.append(brigade)
                     continue
                 found = self._unit_named(units, item)
                 if len(found) == 1:
