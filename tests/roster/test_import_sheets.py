@@ -12,6 +12,7 @@ from drumhead.game import new_game
 from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import Scenario, load_scenario, read_scenario, scenario_ids
 from drumhead.roster import ImportedBattle, import_battle
+from drumhead.roster.build import brigade_id
 from drumhead.rules.toml_file import read_toml
 from tests.roster.handmade import SHEETS, SIDES
 
@@ -150,6 +151,9 @@ def test_a_brigade_is_one_however_its_rows_spell_it(tmp_path: Path) -> None:
     scenario = scenario_of(imported(tmp_path, "one-if-by-land", text), "one-if-by-land")
     assert {u.brigade for u in scenario.units} == {"Light_Corps"}
     assert scenario.leaders[0].commands == ("Light_Corps",)
+    # an id stays as it is: the brigades of a game come back from its sheet as they were
+    for given in ("2nd-Division", "Guard", "howard_line", "Légère"):
+        assert brigade_id(given) == given
 
 
 def test_ids_are_made_from_names_and_kept_apart(tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ def brigade_id(text: str) -> str:
     with spaces for its underscores): ``Howard's Line`` -> ``Howards_Line``; an id stays as
     it is."""
     plain = re.sub(r"['’`]", "", text.strip())
-    return re.sub(r"\W+", "_", plain).strip("_")
+    return re.sub(r"[^\w-]+", "_", plain).strip("_")
 
 
 def _unique(base: str, taken: set[str]) -> str:
