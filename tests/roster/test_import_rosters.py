@@ -16,6 +16,7 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import read_scenario
 from drumhead.roster import ImportedBattle, ImportProblem, import_battle
 from drumhead.roster import problems as limits
+from drumhead.rules.limits import MAX_NESTING
 from drumhead.rules.toml_file import read_toml
 from tests.roster.handmade import force, roster, selection, two_forces, zipped
 
@@ -241,6 +242,23 @@ def test_a_zip_bomb_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.Monke
     lying[central + 24 : central + 28] = (100).to_bytes(4, "little")  # "100 bytes unpacked"
     problem = only(battle_of(tmp_path, "liar.rosz", bytes(lying)))
     assert problem.message.endswith("not a readable zip (Bad CRC-32 for file 'army.ros')")
+
+
+def test_selections_nested_past_the_limit_are_named_not_recursed(tmp_path: Path) -> None:
+    """5,000 groups one in another (Python's recursion stops at 1,000): named at the limit."""
+    deep = 5000
+    xml = (
+        "<roster><forces><force name='A'><selections>"
+        + "<selection type='upgrade' name='g'><selections>" * deep
+        + "</selections></selection>" * deep
+        + "</selections></force></forces></roster>"
+    )
+    battle = battle_of(tmp_path, "deep.ros", xml)
+    first = battle.problems[0]
+    assert first.where.startswith("force[1]/selection[1]/selection[1]") and " ... " in first.where
+    assert first.message.endswith(
+        f"forces and selections nested more than {MAX_NESTING} deep (an army builder nests a few)"
+    )
 
 
 def test_a_zip_is_held_to_its_entries(tmp_path: Path) -> None:

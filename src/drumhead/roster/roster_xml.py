@@ -41,7 +41,7 @@ from drumhead.roster.build import Cell, Entry
 from drumhead.roster.fields import Field
 from drumhead.roster.mapping import Mapping, Source, fold
 from drumhead.roster.problems import CELL, ROSTER_SIZE, ROSZ_SIZE, UNITS, ZIP_ENTRIES, Problems
-from drumhead.rules.limits import Limits, too_large
+from drumhead.rules.limits import MAX_NESTING, Limits, too_large
 from drumhead.rules.toml_file import read_bytes
 
 if TYPE_CHECKING:
@@ -182,21 +182,42 @@ class _Reader:
         self.out = out
         self.types = {t.lower() for t in mapping.unit_types}
         self.leaders = {fold(c) for c in mapping.leader_categories}
+        self.deep = False
 
-    def force(self, force: Element, path: str) -> None:
+    def force(self, force: Element, path: str, depth: int = 1) -> None:
+        if self._too_deep(path, depth):
+            return
         for index, selection in enumerate(_children(force, "selections", "selection"), 1):
-            self.selection(selection, f"{path}/selection[{index}]", force, None)
+            self.selection(selection, f"{path}/selection[{index}]", force, None, depth + 1)
         for index, inner in enumerate(_children(force, "forces", "force"), 1):
-            self.force(inner, f"{path}/force[{index}]")
+            self.force(inner, f"{path}/force[{index}]", depth + 1)
+
+    def _too_deep(self, path: str, depth: int) -> bool:
+        """Whether ``path`` is nested past :data:`MAX_NESTING` (said once)."""
+        if depth <= MAX_NESTING:
+            return False
+        if not self.deep:
+            self.deep = True
+            self.problems.add(
+                excerpt(path, 120),
+                f"forces and selections nested more than {MAX_NESTING} deep (an army builder "
+                "nests a few)",
+            )
+        return True
 
     def selection(
-        self, selection: Element, path: str, force: Element, parent: Element | None
+        self,
+        selection: Element,
+        path: str,
+        force: Element,
+        parent: Element | None,
+        depth: int,
     ) -> None:
-        if len(self.out) > 2 * UNITS:
-            return  # reported as too many units when the rows are built
+        if len(self.out) > 2 * UNITS or self._too_deep(path, depth):
+            return  # (too many units: said when the rows are built)
         if selection.get("type", "").lower() not in self.types:
             for index, inner in enumerate(_children(selection, "selections", "selection"), 1):
-                self.selection(inner, f"{path}/selection[{index}]", force, selection)
+                self.selection(inner, f"{path}/selection[{index}]", force, selection, depth + 1)
             return
         categories = {
             fold(c.get("name", "")) for c in _children(selection, "categories", "category")
