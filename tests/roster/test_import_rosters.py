@@ -109,6 +109,32 @@ def test_a_roster_without_what_the_ruleset_needs_names_the_selection(tmp_path: P
     )
 
 
+def test_an_army_commander_commands_every_brigade_of_his_force(tmp_path: Path) -> None:
+    """A leader in no group commands the brigades of his force; a group's name with a comma
+    is one brigade."""
+    group = selection(
+        "Smith, John's Brigade",
+        "upgrade",
+        inner=(
+            selection("Colonel Smith", "model", categories=("Commander",)),
+            selection("1st Foot", models=10, categories=("Infantry",)),
+        ),
+    )
+    other = selection(
+        "Guard", "upgrade", inner=(selection("Grenadiers", categories=("Infantry",)),)
+    )
+    loose = selection("Hussars", models=6, categories=("Cavalry",))
+    chief = selection("The General", "model", categories=("Commander",))
+    battle = battle_of(tmp_path, "army.ros", roster(force("Blue", chief, group, other, loose)))
+    assert battle.problems == (), [p.message for p in battle.problems]
+    parsed, _ = read_toml("a.toml", battle.scenario_text, kind="scenario")
+    commands = {x["name"]: x.get("commands") for x in parsed["leaders"]}
+    assert commands == {
+        "The General": ["Smith_Johns_Brigade", "Guard", "Blue"],
+        "Colonel Smith": ["Smith_Johns_Brigade"],
+    }
+
+
 def test_a_roster_of_odd_numbers(tmp_path: Path) -> None:
     """Numbers an army builder never writes: not numbers, infinite, past what a sheet gives."""
     odd = [
