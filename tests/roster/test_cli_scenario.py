@@ -305,6 +305,17 @@ def test_export_never_writes_over_a_save(here: Path, capsys: pytest.CaptureFixtu
     assert {p.name: p.read_bytes() for p in saves.iterdir()} == before
 
 
+def test_a_broken_scenario_is_not_taken_for_a_save(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = sheet(here)
+    (here / "ours.toml").write_text("scenario = [broken\n", encoding="utf-8")
+    assert (
+        run(capsys, "scenario", "import", str(path), "--ruleset", OIBL, "-o", "ours.toml")[0] == 0
+    )
+    assert (here / "ours.toml").read_text(encoding="utf-8").startswith('scenario = "ours"')
+
+
 def test_import_never_writes_over_its_own_sheet(
     here: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -110,21 +111,19 @@ def write_new(path: Path, text: str, *, replace: bool, read: Path | None = None)
 
 
 def _is_save(path: Path) -> bool:
-    """Whether ``path`` is a saved game's snapshot (a broken one too)."""
-    from drumhead.saves import SaveError
-    from drumhead.saves.listing import NotASave, read_header
-
+    """Whether ``path`` is a saved game's snapshot, a broken one too: its ``schema`` comes
+    before any table (as :func:`drumhead.cli.validate_files` tells one), or a journal lies
+    beside it."""
     if path.suffix != ".toml":
         return False
+    if any(path.parent.glob(f"{glob_escape(path.stem)}.*.journal")):
+        return True
     try:
-        read_header(path)
-    except NotASave:
+        with path.open("rb") as file:
+            head = file.read(4096)
+    except OSError:
         return False
-    except SaveError:
-        return True  # a save that does not read is still a save
-    except DrumheadError:
-        return False
-    return True
+    return b"schema" in head.split(b"\n[", 1)[0]
 
 
 def _deliver(
