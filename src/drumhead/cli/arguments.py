@@ -256,6 +256,12 @@ def _host(sub: Any) -> None:
     register(sub)
 
 
+def _scenario(sub: Any) -> None:
+    from drumhead.cli.scenario import register
+
+    register(sub)
+
+
 def _join(sub: Any) -> None:
     from drumhead.cli.join import register
 
@@ -288,6 +294,7 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "export": _export,
     "stats": _stats,
     "print": _print,
+    "scenario": _scenario,
     "house-rules": _house_rules,
     "questions": _questions,
     "schema": _schema,
