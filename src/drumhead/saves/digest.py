@@ -6,9 +6,12 @@ own replay of the journal's first ``journal_entries`` entries gives. The digest 
 of those two tables as written (the snapshot's text from ``[start]`` on), of the journal
 numbers in ``[game]`` (generation, entries, bytes and CRC-32: the journal prefix, which loading
 checks byte for byte), and of the code that replays a journal (drumhead's version and the
-source of the modules that read, apply and revert events, and encode the state). When a snapshot's digest is this drumhead's
-digest of that snapshot, its ``[state]`` is the replay of that journal prefix by this very
-code: loading takes it as it is. Any other snapshot (edited by hand, damaged, written by
+source of the modules that read, apply and revert events, and encode the state, and of those
+that hold each event to the game's ruleset before it joins the log: the event rules, the card
+and dice checks they use). When a snapshot's digest is this drumhead's digest of that
+snapshot, its ``[state]`` is the replay of that journal prefix by this very code, every event
+held to these rules: loading takes it as it is (the ruleset itself is named in ``[start]``:
+its id, version, optional rules and the copy of the house rules). Any other snapshot (edited by hand, damaged, written by
 another drumhead or an older schema) has its journal replayed in full, and compared.
 """
 
@@ -29,15 +32,18 @@ _CODE: list[bytes] = []
 
 def replay_code() -> bytes:
     """drumhead's version and the SHA-256 of the modules whose code turns a journal into a
-    state (worked out once per process)."""
+    state, or refuses an event of it (worked out once per process)."""
     if not _CODE:
+        from drumhead.dice import notation
         from drumhead.game import (
             card_events,
             codec,
             core,
             effect_events,
             event_data,
+            event_rules,
             events,
+            scenario,
             state,
             taken_back,
             turn_events,
@@ -54,6 +60,9 @@ def replay_code() -> bytes:
             turn_events,
             taken_back,
             core,  # a revert's replay (state_at)
+            event_rules,  # what an event may hold, by the ruleset's names (add_event, redo)
+            scenario,  # the cards an edit or a new unit may leave (check_unit, the ladders)
+            notation,  # the dice notation a resolution may have rolled
         ):
             try:
                 digest.update(Path(str(module.__file__)).read_bytes())
