@@ -121,7 +121,7 @@ def _public_unit(ruleset: Ruleset, unit: Unit) -> dict[str, Any]:
         "state_short": _short(state_label(ruleset, unit)),
         "shaken": not is_top_state(ruleset, unit),
         "markers": marker_labels(ruleset, unit),
-        "markers_short": [_short(m) for m in marker_labels(ruleset, unit)],
+        "markers_short": _printed_markers(ruleset, unit),
         "removed": unit.removed,
     }
 
@@ -139,6 +139,13 @@ def _own_card(session: TableSession, unit: Unit) -> dict[str, Any]:
         "checks": [{"id": c.id, "title": c.title} for c in checks],
         "morale_check": session.morale_check_id(unit.id),
     }
+
+
+def _printed_markers(ruleset: Ruleset, unit: Unit) -> list[str]:
+    """The unit's markers as players say them (as the printed card names them), in the order
+    of :func:`marker_labels`."""
+    printed = {m.id: m.printed for m in ruleset.markers}
+    return [printed.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
 
 
 def _short(label: str) -> str:
