@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from drumhead.host.asks import Refused
@@ -40,12 +40,15 @@ from drumhead.host.views import (
     Luck,
     placed_roll,
     placed_rolls,
+    private_to,
     public_view,
     side_view,
+    withheld,
 )
 from drumhead.session import Change
 
 if TYPE_CHECKING:
+    from drumhead.game import Event
     from drumhead.session import TableSession
 
 
@@ -99,9 +102,22 @@ class Line:
     """The event's kind (``resolution``, ``next_step``...), or ``undo``, ``redo``, ``jump``."""
     text: str
     turn: int
+    sides: frozenset[str] | None = None
+    """The sides whose own view shows what changed (:func:`~drumhead.host.views.private_to`);
+    None: every role's line."""
+    withheld: str = ""
+    """What the other roles read instead (kind ``private``)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The line whole (the host's console)."""
         return {"n": self.n, "kind": self.kind, "text": self.text, "turn": self.turn}
+
+    def for_role(self, role: str) -> dict[str, Any]:
+        """The line as ``role`` may read it: whole, or under its number that a side's own
+        cards changed."""
+        if self.sides is None or role in self.sides:
+            return self.to_dict()
+        return {"n": self.n, "kind": "private", "text": self.withheld, "turn": self.turn}
 
 
 class HubCore:
@@ -238,7 +254,7 @@ class HubCore:
 
     def _reset(self, role: str) -> str:
         recent = list(self.lines)[-LINES_ON_RESET:]
-        return self._message("reset", role, lines=[x.to_dict() for x in recent])
+        return self._message("reset", role, lines=[x.for_role(role) for x in recent])
 
     def _catchup(self, role: str, since: int) -> str:
         """Every line after ``since`` and the state now (the whole state and the latest
@@ -246,7 +262,7 @@ class HubCore:
         oldest = self.lines[0].n if self.lines else self.n + 1
         if not oldest - 1 <= since <= self.n:
             return self._reset(role)
-        missed = [x.to_dict() for x in self.lines if x.n > since]
+        missed = [x.for_role(role) for x in self.lines if x.n > since]
         return self._message("catchup", role, lines=missed)
 
     def _hello(self, device: Device, hello: Hello) -> None:
@@ -277,7 +293,7 @@ class HubCore:
                 if line is None:
                     text = self._message("view", device.role)
                 else:
-                    text = self._message("update", device.role, line=line.to_dict())
+                    text = self._message("update", device.role, line=line.for_role(device.role))
                 sent[device.role] = text
             self._send(device, text, state=True)
 
@@ -320,7 +336,8 @@ class HubCore:
             undone = game.redo_stack[0] if game.redo_stack else None
             kind = "undo" if count == before[0] - 1 and redo == before[1] + 1 else "jump"
             if kind == "undo" and undone is not None:
-                return Line(self.n, kind, f"Undone: {self.session.describe(undone)}", turn)
+                text = f"Undone: {self.session.describe(undone)}"
+                return self._private(Line(self.n, kind, text, turn), undone)
             return Line(self.n, kind, f"Back to entry {count} of the log", turn)
         last = game.last_event
         if last is None or opened:
@@ -328,8 +345,16 @@ class HubCore:
         redone = count == before[0] + 1 and redo == before[1] - 1
         text = self.session.describe(last)
         if redone:
-            return Line(self.n, "redo", f"Redone: {text}", turn)
-        return Line(self.n, last.kind, text, turn)
+            return self._private(Line(self.n, "redo", f"Redone: {text}", turn), last)
+        return self._private(Line(self.n, last.kind, text, turn), last)
+
+    def _private(self, line: Line, event: Event) -> Line:
+        """``line`` kept to the sides whose own view shows what ``event`` changed."""
+        game = self.session.open_game_or_fail()
+        sides = private_to(game, event)
+        if sides is None:
+            return line
+        return replace(line, sides=sides, withheld=withheld(game, sides))
 
     def of_role(self, role: str) -> list[Device]:
         return [d for d in self.devices.values() if d.role == role]
