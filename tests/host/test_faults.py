@@ -17,9 +17,10 @@ import pytest
 pytest.importorskip("aiohttp", reason="the [web] extra is not installed")
 from aiohttp import web
 
-from drumhead.host.client import TableClient
+from drumhead.host.client import HostError, TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.host.server import TableServer
 from drumhead.host.tokens import game_tokens
 from drumhead.session import TableSession
@@ -35,6 +36,8 @@ class Running:
     def __init__(self, saves: Path, port: int) -> None:
         self.saves = saves
         self.port = port
+        self.auto = ("american", "british")
+        """The sides whose proposals the host accepts by itself."""
         self.session: TableSession | None = None
         self.hub: Hub | None = None
         self.server: TableServer | None = None
@@ -44,9 +47,14 @@ class Running:
     async def start(self) -> None:
         self.session = open_table(self.saves)
         assert self.session.save is not None
-        self.hub = Hub(self.session, ledger=Ledger(ledger_path(self.session.save.path)))
-        self.hub.set_auto("american", True)
-        self.hub.set_auto("british", True)
+        path = self.session.save.path
+        self.hub = Hub(
+            self.session,
+            ledger=Ledger(ledger_path(path)),
+            proposals=ProposalBook(proposals_path(path)),
+        )
+        for side in self.auto:
+            self.hub.set_auto(side, True)
         tokens = game_tokens(self.session.save.path, self.hub.roles())  # the game's own
         self.server = TableServer(self.hub, host="127.0.0.1", port=self.port, tokens=tokens)
         self.tokens = dict(self.server.tokens)
@@ -159,6 +167,30 @@ async def test_a_restarted_host_is_rejoined_and_a_resent_command_is_done_once(
         assert again["repeat"] and again["status"] == "accepted"
         assert resolutions(running.session) == ["nc_riflemen"]
         assert display.view["sides"] == json.loads(running.hub.view("display"))["sides"]  # type: ignore[union-attr]
+
+
+async def test_a_proposal_waiting_when_the_host_restarts_still_waits(running: Running) -> None:
+    """The phone that sent it is gone (asleep, its tab closed: nothing will send it again);
+    the host restarts; the proposal still waits, the referee accepts it, the roll is made once
+    and the side's phone, back, reads what became of it."""
+    await running.stop()
+    running.auto = ()
+    await running.start()
+    async with running.client("american") as side:
+        asked = asyncio.create_task(side.command("propose", id="m1", **MORALE))
+        await until(lambda: running.hub.proposals.waiting(), "the proposal")  # type: ignore[union-attr]
+    with pytest.raises(HostError):
+        await asked  # the phone went away before the verdict
+    await running.stop()
+    await running.start()
+    async with running.client("american") as side, running.client("display") as display:
+        (waiting,) = running.hub.proposals.waiting()  # type: ignore[union-attr]
+        assert (waiting.id, waiting.command) == ("p1", "m1")
+        assert display.view["waiting"] == 1 and side.view["proposals"][0]["status"] == "waiting"
+        running.hub.accept("p1")  # type: ignore[union-attr]
+        assert resolutions(running.session) == ["nc_riflemen"]
+        await until(lambda: side.view["proposals"][0]["status"] == "accepted", "its verdict")
+        await until(lambda: display.view["waiting"] == 0, "the display")
 
 
 @pytest.mark.slow

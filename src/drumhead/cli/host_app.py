@@ -20,6 +20,7 @@ from textual.binding import Binding
 from drumhead.errors import DrumheadError
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.screens import app as app_module
 from drumhead.screens.app import DrumheadApp
 from drumhead.screens.table_host import TableHostScreen
@@ -117,6 +118,7 @@ class HostedApp(DrumheadApp):
             hub = Hub(
                 self.session,
                 ledger=Ledger(ledger_path(save.path)),
+                proposals=ProposalBook(proposals_path(save.path)),
                 auto=self.plan.auto,
                 sides_walk=self.plan.sides_walk,
             )
@@ -142,6 +144,8 @@ class HostedApp(DrumheadApp):
             title="Hosting",
             timeout=12,
         )
+        if hub.proposals.problem is not None:
+            self.notify(hub.proposals.problem, severity="warning", timeout=20)
         if not server.local:
             self.notify(
                 "Plain HTTP: anyone on this network can read what passes, the tokens too. "

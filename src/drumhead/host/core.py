@@ -128,6 +128,7 @@ class HubCore:
         session: TableSession,
         *,
         ledger: Ledger | None = None,
+        proposals: ProposalBook | None = None,
         auto: frozenset[str] = frozenset(),
         sides_walk: bool = True,
         autosave: bool = True,
@@ -146,7 +147,10 @@ class HubCore:
         self.devices: dict[str, Device] = {}
         self.connected = 0
         """Devices connected so far (their ids count on from it)."""
-        self.proposals = ProposalBook()
+        self.proposals = proposals if proposals is not None else ProposalBook()
+        """The proposals waiting and lately decided (kept beside the save when given a
+        path): those a stopped host left are settled against the commands done."""
+        self.proposals.settle(self.ledger)
         self.auto = set(auto)
         """Sides whose proposals the host accepts by itself."""
         self.sides_walk = sides_walk

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from drumhead.errors import DrumheadError
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 
 if TYPE_CHECKING:
     from drumhead.host.server import TableServer
@@ -74,7 +75,13 @@ def open_hosted(plan: HostPlan) -> tuple[TableSession, Hub]:
             f"--auto {unknown[0]}: no such side (sides: {', '.join(sorted(sides))})"
         )
     auto = frozenset(sides) if "all" in plan.auto else plan.auto
-    hub = Hub(session, ledger=Ledger(ledger_path(save.path)), auto=auto, sides_walk=plan.sides_walk)
+    hub = Hub(
+        session,
+        ledger=Ledger(ledger_path(save.path)),
+        proposals=ProposalBook(proposals_path(save.path)),
+        auto=auto,
+        sides_walk=plan.sides_walk,
+    )
     return session, hub
 
 
@@ -125,6 +132,8 @@ class Console:
         self.known_proposals: set[str] = set()
         hub.listeners.append(self.heard)
         hub.session.subscribe(self.changed)
+        if hub.proposals.problem is not None:
+            self.say(f"drumhead: {hub.proposals.problem}", error=hub.proposals.problem)
 
     def say(self, text: str, **data: Any) -> None:
         line = json.dumps(data, ensure_ascii=False) if self.as_json else text
