@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from drumhead.host.asks import Refused
-from drumhead.host.ledger import Ledger
+from drumhead.host.ledger import Ledger, ledger_path
 from drumhead.host.limits import (
     LINES_KEPT,
     LINES_ON_RESET,
@@ -33,8 +33,9 @@ from drumhead.host.limits import (
     RATE_BURST,
     RATE_PER_SECOND,
 )
-from drumhead.host.proposals import ProposalBook
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.host.protocol import Hello, dump
+from drumhead.host.tokens import follow as follow_tokens
 from drumhead.host.views import (
     DISPLAY,
     Luck,
@@ -170,6 +171,8 @@ class HubCore:
         self._rolls: Luck | None = None
         """The luck of every roll in effect: one more after a roll; read again from the
         whole log only after an undo, a redo, a jump or a revert (None: to read)."""
+        self.save_path = session.save.path if session.save is not None else None
+        """The save the game is hosted from (the files the host keeps are beside it)."""
         self._seen = self._snapshot()
         session.subscribe(self._changed)
 
@@ -309,7 +312,25 @@ class HubCore:
         last = game.last_event
         return (game.event_count, len(game.redo_stack), last.seq if last else 0)
 
+    def _follow_save(self) -> None:
+        """The game was saved under another name (save as): it goes on there, and so do the
+        commands done, the proposals and the devices' tokens kept beside its save (the old
+        save keeps its ledger and tokens, which describe it)."""
+        save = self.session.save
+        if save is None or self.save_path is None or save.path == self.save_path:
+            return
+        old, self.save_path = self.save_path, save.path
+        if self.ledger.path is not None:
+            self.ledger.follow(ledger_path(save.path))
+        if self.proposals.path is not None:
+            self.proposals.follow(proposals_path(save.path))
+        follow_tokens(old, save.path)
+        self._tell_listeners()
+
     def _changed(self, change: Change) -> None:
+        if change is Change.SAVING:
+            self._follow_save()
+            return
         if change is Change.CLOSED:
             for device in list(self.devices.values()):
                 self._send(device, {"type": "closed", "reason": "the host closed the game"})
