@@ -10,8 +10,10 @@ source of the modules that read, apply and revert events, and encode the state, 
 that hold each event to the game's ruleset before it joins the log: the event rules, the card
 and dice checks they use). When a snapshot's digest is this drumhead's digest of that
 snapshot, its ``[state]`` is the replay of that journal prefix by this very code, every event
-held to these rules: loading takes it as it is (the ruleset itself is named in ``[start]``:
-its id, version, optional rules and the copy of the house rules). Any other snapshot (edited by hand, damaged, written by
+held to these rules: loading takes it as it is. The rules are the code and the ruleset's
+names the events are held to (its checks and outcomes, markers, ladders, cards, the sequence
+of play: :func:`~drumhead.game.event_rules.rules_fingerprint`): a ruleset file changed under
+the same id and version gets a full replay too. Any other snapshot (edited by hand, damaged, written by
 another drumhead or an older schema) has its journal replayed in full, and compared.
 """
 
@@ -72,11 +74,14 @@ def replay_code() -> bytes:
     return _CODE[0]
 
 
-def state_digest(body: str, generation: int, entries: int, size: int, crc: int) -> str:
+def state_digest(body: str, generation: int, entries: int, size: int, crc: int, rules: str) -> str:
     """The digest of a snapshot whose text from ``[start]`` on is ``body``, written after the
-    first ``entries`` entries (``size`` bytes, CRC-32 ``crc``) of journal ``generation``."""
+    first ``entries`` entries (``size`` bytes, CRC-32 ``crc``) of journal ``generation``,
+    under the rules whose fingerprint is ``rules``
+    (:func:`~drumhead.game.event_rules.rules_fingerprint` of the game's ruleset)."""
     digest = hashlib.sha256(FORMAT)
     digest.update(replay_code())
+    digest.update(rules.encode("ascii", "replace"))
     digest.update(b"\n%d %d %d %08x\n" % (generation, entries, size, crc))
     digest.update(body.encode("utf-8"))
     return digest.hexdigest()
