@@ -122,3 +122,22 @@ def test_a_proposals_file_that_cannot_be_read_is_said_so(saves: Path) -> None:
     problem = hub.proposals.problem
     assert problem is not None and path.name in problem and "cannot be read" in problem
     session.close()
+
+
+def test_another_game_opened_at_the_host_has_its_own_proposals(saves: Path) -> None:
+    """The host's app opens another save: the proposals waiting are that game's (none), never
+    the first game's rolled against it; back on the first game, its proposal waits again."""
+    session, hub = hosted(saves)
+    side = joined(hub, "american")
+    command(hub, side, "m1", "propose", **MORALE)
+    first = session.save.path  # type: ignore[union-attr]
+    session.close()
+    session.new_game("one-if-by-land", "another", scenario="cowpens-1781")
+    assert not hub.proposals.waiting() and hub.proposals.get("p1") is None
+    assert hub.proposals.path == proposals_path(session.save.path)  # type: ignore[union-attr]
+    walked = answers(command(hub, side, "walk-1", "next_step"))[0]
+    assert walked["ok"] and "repeat" not in walked
+    session.close()
+    session.resume(first)
+    assert [p.id for p in hub.proposals.waiting()] == ["p1"]
+    session.close()

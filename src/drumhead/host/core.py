@@ -312,24 +312,34 @@ class HubCore:
         last = game.last_event
         return (game.event_count, len(game.redo_stack), last.seq if last else 0)
 
-    def _follow_save(self) -> None:
-        """The game was saved under another name (save as): it goes on there, and so do the
-        commands done, the proposals and the devices' tokens kept beside its save (the old
-        save keeps its ledger and tokens, which describe it)."""
+    def _follow_save(self, change: Change) -> None:
+        """The session's save is another: saved under another name (save as), the game goes
+        on there, and so do the commands done, the proposals and the devices' tokens kept
+        beside its save (the old save keeps its ledger and tokens, which describe it);
+        another game opened, the commands done and proposals are that game's own, read from
+        beside its save (never the first game's, rolled against it)."""
         save = self.session.save
         if save is None or self.save_path is None or save.path == self.save_path:
             return
         old, self.save_path = self.save_path, save.path
-        if self.ledger.path is not None:
-            self.ledger.follow(ledger_path(save.path))
-        if self.proposals.path is not None:
-            self.proposals.follow(proposals_path(save.path))
-        follow_tokens(old, save.path)
+        if change is Change.SAVING:
+            if self.ledger.path is not None:
+                self.ledger.follow(ledger_path(save.path))
+            if self.proposals.path is not None:
+                self.proposals.follow(proposals_path(save.path))
+            follow_tokens(old, save.path)
+        else:  # kept on disk if they were, else in memory: either way this game's alone
+            on_disk = self.ledger.path is not None
+            self.ledger = Ledger(ledger_path(save.path) if on_disk else None)
+            on_disk = self.proposals.path is not None
+            self.proposals = ProposalBook(proposals_path(save.path) if on_disk else None)
+            self.proposals.settle(self.ledger)
         self._tell_listeners()
 
     def _changed(self, change: Change) -> None:
+        if change in (Change.SAVING, Change.OPENED):
+            self._follow_save(change)
         if change is Change.SAVING:
-            self._follow_save()
             return
         if change is Change.CLOSED:
             for device in list(self.devices.values()):
