@@ -67,3 +67,12 @@ def test_no_effect_reads_as_a_role_id(cowpens: TableSession) -> None:
         for effect in form.effects:
             shown = form.falls_on(effect)
             assert shown is None or shown not in {"unit", "charged", "charger", "table"}
+
+
+def test_a_leader_is_named(cowpens: TableSession) -> None:
+    form = cowpens.form("morale", "sc_militia_spartan")  # Col. Andrew Pickens is with it
+    assert form is not None
+    leader = Effect(kind="leader", text="The attached leader is hit", who="leader")
+    assert form.falls_on(leader) == "Col. Andrew Pickens"
+    alone = cowpens.form("morale", "ga_riflemen")  # no leader with it
+    assert alone is not None and alone.falls_on(leader) == "its leader"
