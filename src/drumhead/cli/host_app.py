@@ -98,6 +98,8 @@ class HostedApp(DrumheadApp):
         self.problem: str | None = None
         """Why hosting could not start (said after the app closes)."""
         self.told: set[str] = set()
+        self.told_problem: str | None = None
+        """The proposals' problem told last (told again only when it changes)."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -135,6 +137,7 @@ class HostedApp(DrumheadApp):
         server.port = int(runner.addresses[0][1])
         self.hub, self.server, self.runner = hub, server, runner
         hub.listeners.append(self.proposals_changed)
+        self.proposals_changed()  # a proposals file that could not be read: said now
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             loop.add_signal_handler(signum, self.exit)  # saved and released as on quitting
@@ -144,8 +147,6 @@ class HostedApp(DrumheadApp):
             title="Hosting",
             timeout=12,
         )
-        if hub.proposals.problem is not None:
-            self.notify(hub.proposals.problem, severity="warning", timeout=20)
         if not server.local:
             self.notify(
                 "Plain HTTP: anyone on this network can read what passes, the tokens too. "
@@ -157,6 +158,10 @@ class HostedApp(DrumheadApp):
     def proposals_changed(self) -> None:
         if self.hub is None:
             return
+        problem = self.hub.proposals.problem
+        if problem is not None and problem != self.told_problem:
+            self.notify(problem, severity="warning", timeout=20)
+        self.told_problem = problem
         for proposal in self.hub.proposals.waiting():
             if proposal.id not in self.told:
                 self.told.add(proposal.id)

@@ -130,10 +130,11 @@ class Console:
         self.printed = hub.n
         self.known_devices: set[str] = set()
         self.known_proposals: set[str] = set()
+        self.told_problem: str | None = None
+        """The proposals' problem said last (said again only when it changes)."""
         hub.listeners.append(self.heard)
         hub.session.subscribe(self.changed)
-        if hub.proposals.problem is not None:
-            self.say(f"drumhead: {hub.proposals.problem}", error=hub.proposals.problem)
+        self.tell_problem()
 
     def say(self, text: str, **data: Any) -> None:
         line = json.dumps(data, ensure_ascii=False) if self.as_json else text
@@ -149,8 +150,16 @@ class Console:
                 self.say(f"{line.n:>5}  {line.text}", event=line.to_dict())
                 self.printed = line.n
 
+    def tell_problem(self) -> None:
+        """Say when the proposals cannot be kept beside the save (or read), once each."""
+        problem = self.hub.proposals.problem
+        if problem is not None and problem != self.told_problem:
+            self.say(f"drumhead: {problem}", error=problem)
+        self.told_problem = problem
+
     def heard(self) -> None:
         self.print_lines()
+        self.tell_problem()
         devices = self.hub.devices
         for ident in sorted(set(devices) - self.known_devices):
             d = devices[ident]
