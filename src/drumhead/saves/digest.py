@@ -87,6 +87,19 @@ def state_digest(body: str, generation: int, entries: int, size: int, crc: int, 
     return digest.hexdigest()
 
 
+def digest_holds(
+    text: str, carried: str | None, written: tuple[int, int, int | None, int | None], rules: str
+) -> bool:
+    """Whether a snapshot's ``text`` carries (``carried``) this drumhead's digest of it:
+    ``written`` is its ``[game]``'s generation, journal entries, bytes and CRC-32, ``rules``
+    the fingerprint of the game's ruleset's rules."""
+    generation, entries, size, crc = written
+    body = snapshot_body(text)
+    if carried is None or size is None or crc is None or body is None:
+        return False
+    return carried == state_digest(body, generation, entries, size, crc, rules)
+
+
 def snapshot_body(text: str) -> str | None:
     """A snapshot's text from its ``[start]`` table on, as drumhead writes it (None: a
     snapshot not laid out so, which is then replayed in full)."""

@@ -32,7 +32,7 @@ from drumhead.rules.reader import Reader
 from drumhead.rules.toml_file import decode, read_bytes
 from drumhead.rules.toml_lines import locate
 from drumhead.saves import parsed
-from drumhead.saves.digest import snapshot_body, state_digest
+from drumhead.saves.digest import digest_holds, snapshot_body
 from drumhead.saves.files import SaveError
 from drumhead.saves.history import (
     JournalIndex,
@@ -336,20 +336,10 @@ def _kept_state(text: str) -> tuple[int, GameState] | None:
     return kept.recall(body) if body is not None else None
 
 
-def _digest_holds(header: _Header, text: str, ruleset: Ruleset) -> bool:
-    """Whether the snapshot carries this drumhead's digest of it, under the rules of the
-    game's ``ruleset`` (see :mod:`.digest`)."""
-    if header.state_digest is None or header.journal_bytes is None or header.journal_crc is None:
-        return False
-    body = snapshot_body(text)
-    return body is not None and header.state_digest == state_digest(
-        body,
-        header.generation,
-        header.entries,
-        header.journal_bytes,
-        header.journal_crc,
-        rules_fingerprint(ruleset),
-    )
+def _digest_holds(h: _Header, text: str, ruleset: Ruleset) -> bool:
+    """Whether the snapshot carries this drumhead's digest of it (see :mod:`.digest`)."""
+    written = (h.generation, h.entries, h.journal_bytes, h.journal_crc)
+    return digest_holds(text, h.state_digest, written, rules_fingerprint(ruleset))
 
 
 @dataclass(frozen=True)
