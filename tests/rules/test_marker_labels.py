@@ -1,5 +1,6 @@
-"""A marker is named the short way where room is short: on the printed card, and on the
-table's display (its unit rows, ``markers_short``). Each marker of every shipped ruleset has a
+"""A marker is named the short way where room is short: on the printed card, in the battle
+screen's roster (tests/ui/test_roster_markers.py) and on the table's display (its unit rows,
+``markers_short``). Each marker of every shipped ruleset has a
 label players say (its ``short``, or its label without the closing aside) that fits one line
 of the battle card at 80x24, whose pane is 29 columns wide (measured with Pilot): Republique's
 ``charged`` once took 46 ("Used assault bonus (charge) movement this turn")."""

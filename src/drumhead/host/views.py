@@ -21,6 +21,7 @@ from drumhead.session.cards import (
     attribute_rows,
     is_top_state,
     marker_labels,
+    printed_markers,
     state_label,
     strength_unit,
     type_label,
@@ -184,7 +185,7 @@ def _public_unit(ruleset: Ruleset, unit: Unit) -> dict[str, Any]:
         "state_short": _short(state_label(ruleset, unit)),
         "shaken": not is_top_state(ruleset, unit),
         "markers": marker_labels(ruleset, unit),
-        "markers_short": _printed_markers(ruleset, unit),
+        "markers_short": printed_markers(ruleset, unit),
         "removed": unit.removed,
     }
 
@@ -202,13 +203,6 @@ def _own_card(session: TableSession, unit: Unit) -> dict[str, Any]:
         "checks": [{"id": c.id, "title": c.title} for c in checks],
         "morale_check": session.morale_check_id(unit.id),
     }
-
-
-def _printed_markers(ruleset: Ruleset, unit: Unit) -> list[str]:
-    """The unit's markers as players say them (as the printed card names them), in the order
-    of :func:`marker_labels`."""
-    printed = {m.id: m.printed for m in ruleset.markers}
-    return [printed.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
 
 
 def _short(label: str) -> str:
