@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.limits import PROPOSALS_FILE_BYTES
 from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.session import TableSession
 from tests.host.conftest import answers, command, joined, open_table
@@ -140,4 +143,41 @@ def test_another_game_opened_at_the_host_has_its_own_proposals(saves: Path) -> N
     session.close()
     session.resume(first)
     assert [p.id for p in hub.proposals.waiting()] == ["p1"]
+    session.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"\xff\xfe not text", "utf-8"),
+        (b"[1, 2]", "not a table of proposals"),
+        (b'{"made": 1, "proposals": {}}', "not a table of proposals"),
+        (b'{"made": 1, "proposals": [7]}', "proposals[0]: not a table"),
+        (
+            b'{"proposals": [{"id": "p1", "side": "american", "command": "m", "status": "lost",'
+            b' "reason": "", "odds": [], "summary": {}, "ask": {}}]}',
+            "proposals[0]: id, side, command, status and reason are texts",
+        ),
+        (
+            b'{"proposals": [{"id": "p1", "side": "american", "command": "m", "status": "waiting",'
+            b' "reason": "", "odds": [], "summary": {}, "ask": {"dice": "six"}}]}',
+            "dice: a list",
+        ),
+        (b"{" + b" " * (PROPOSALS_FILE_BYTES + 1) + b"}", "larger than 4 MiB"),
+    ],
+)
+def test_a_damaged_proposals_file_is_set_aside_and_named(
+    saves: Path, content: bytes, why: str
+) -> None:
+    session, hub = hosted(saves)
+    path = proposals_path(session.save.path)  # type: ignore[union-attr]
+    session.close()
+    path.write_bytes(content)
+    session, hub = hosted(saves)
+    problem = hub.proposals.problem
+    assert problem is not None and why in problem and path.name in problem
+    aside = path.with_name(path.name + ".unreadable")
+    assert aside.read_bytes() == content and not path.exists()  # kept as it was
+    command(hub, joined(hub, "american"), "m1", "propose", **MORALE)  # a new file, whole
+    assert json.loads(path.read_text())["proposals"][0]["id"] == "p1"
     session.close()
