@@ -139,6 +139,25 @@ async def test_two_sides_proposing_at_once_are_both_rolled_once(running: Running
     assert sorted(resolutions(running.session)) == ["7th_fusiliers", "nc_riflemen"]
 
 
+async def test_over_the_wire_each_role_hears_only_its_own_lines(running: Running) -> None:
+    """A side's own card changed: its phone reads what, the display and the other side only
+    that its cards changed, under the same number (tests/host/test_lines_by_role.py)."""
+    secret = "Veteran sharpshooters, hidden in the trees"
+    async with (
+        running.client("american") as own,
+        running.client("british") as other,
+        running.client("display") as display,
+    ):
+        running.session.edit_unit("nc_riflemen", "notes", secret)  # type: ignore[union-attr]
+        n = running.hub.n  # type: ignore[union-attr]
+        for client in (own, other, display):
+            await until(lambda c=client: c.n == n, "the change heard")  # type: ignore[misc]
+        assert secret in own.lines[-1]["text"]
+        for client in (other, display):
+            assert client.lines[-1]["n"] == n and client.lines[-1]["kind"] == "private"
+            assert all(secret not in x["text"] for x in client.lines)
+
+
 async def test_a_stale_device_is_refused_with_the_state_as_it_is(running: Running) -> None:
     async with running.client("american") as fresh, running.client("british") as stale:
         old = stale.n
