@@ -325,6 +325,12 @@ def _quick_fact() -> dict[str, Any]:
         "applies_to": TEXTS,
         "when": EXPR,
         "each": {**TEXT, "description": "a field worked out value by value: 'formation'"},
+        "restates": {
+            **TEXTS,
+            "description": "the key paths of what the fact says in words "
+            "('checks.assault.modifiers.attacker_in_line'): a house rule changing one marks "
+            "the fact HOUSE",
+        },
     }
     assert set(props) == set(FACT_KEYS)
     return _table(props, ("label", "source"))

@@ -244,6 +244,14 @@ def marker_labels(ruleset: Ruleset, unit: Unit) -> list[str]:
     return [labels.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
 
 
+def printed_markers(ruleset: Ruleset, unit: Unit) -> list[str]:
+    """The unit's markers named the short way, as players say them (a marker's ``short``,
+    else its label without the closing aside): what a compact card shows (the roster, the
+    table's display, the printed card), in the order of :func:`marker_labels`."""
+    printed = {m.id: m.printed for m in ruleset.markers}
+    return [printed.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
+
+
 def type_label(ruleset: Ruleset, unit: Unit) -> str:
     unit_type = ruleset.unit_type(unit.type)
     return unit_type.label if unit_type else unit.type.replace("_", " ")

@@ -424,6 +424,39 @@ class CheckForm:
         """The players' amount for effect ``index`` (losses, steps, inches, hits)."""
         self.effects[index] = replace(self.effects[index], amount=amount)
 
+    def falls_on(self, effect: Effect) -> str | None:
+        """Whom ``effect`` falls on, as the players read it beside the effect: None for the
+        unit the check is made for (the card it is read from), the unit picked for another
+        side of the check by its name (the side as the rules name it while none is picked:
+        "the unit it charges"), a leader by his name, ``the table`` for a note on no card, a
+        side by its name (an army-level check)."""
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else "self"
+        who = effect.who
+        if who in ("self", first):
+            return None
+        if who == "table":
+            return "the table"
+        game = self.session.game
+        if who == "leader" or who.startswith("leader:"):
+            role = who.partition(":")[2] or first
+            unit = self.unit_id if role == first else self.roles.get(role)
+            picked = self.leaders.get(role)
+            if game is not None and picked is not None and game.state.has_leader(picked):
+                return game.state.leader(picked).name
+            leader = game.state.leader_with(unit) if game is not None and unit else None
+            if leader is not None:
+                return leader.name
+            return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+        if game is not None:
+            unit = self.roles.get(who)
+            if unit is not None and game.state.has_unit(unit):
+                return game.state.unit(unit).name
+            sides = {s.id: s.name for s in game.state.sides}
+            if who in sides:
+                return sides[who]
+        return role_title(check, who)
+
     def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
         """The chosen effects by the unit they fall on: the unit tested (its leader's too),
         then each other unit the rules name (an opponent, a target)."""
