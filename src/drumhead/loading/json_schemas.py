@@ -378,6 +378,11 @@ def _parts(partial: bool) -> dict[str, Any]:
                     "states": TEXTS,
                     "labels": {"type": "object", "additionalProperties": TEXT},
                     "source": TEXT,
+                    "start": {
+                        "type": "string",
+                        "description": "where a fresh unit starts (one of the states; absent: "
+                        "the first)",
+                    },
                 },
                 ("states",),
             )

@@ -240,7 +240,14 @@ def build_ruleset(
                                 k, f"'{k}' is not a state of this ladder ({', '.join(states)})"
                             )
                     labels.done()
-                ladders.append(Ladder(ladder_id, states, label_items, lt.text("source", "")))
+                start = lt.text("start", "")
+                if start and start not in states:
+                    lt.report(
+                        "start", f"'{start}' is not a state of this ladder ({', '.join(states)})"
+                    )
+                ladders.append(
+                    Ladder(ladder_id, states, label_items, lt.text("source", ""), start=start)
+                )
                 lt.done()
     ladder_ids = set(_keys(data, "ladders"))
 
