@@ -314,6 +314,7 @@ def build_ruleset(
         options=option_ids,
         rulings=ruling_ids,
         card_fields=attribute_fields(data),
+        unit_attributes={a.id: a for a in unit_attributes},
     )
     quick_facts = read_quick_facts(
         r,
