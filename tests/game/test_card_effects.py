@@ -15,6 +15,7 @@ import pytest
 from drumhead.errors import InputError, MissingCardValueError
 from drumhead.game import Game, load_scenario, new_game, replay
 from drumhead.game.attributes import value_of
+from drumhead.game.record_text import applied_text
 from drumhead.saves import SaveSession, save_path
 
 AT = "2026-11-26T20:00:00Z"
@@ -60,6 +61,11 @@ def test_a_rout_puts_the_unit_in_no_formation() -> None:
         }
     ]
     assert replay(game.start, game.log) == game.state
+    logged = applied_text(applied.data, lambda unit: game.state.unit(unit).name)
+    assert (
+        "In no formation at all (ruling oibl-rout-no-formation) (formation open order -> "
+        "no formation)" in logged
+    )
     game.undo()
     assert game.state.unit("legion_infantry").formation == "open_order"  # the roll stays
     game.redo()
@@ -94,6 +100,9 @@ def test_gunners_are_counted_on_the_card_within_their_bounds() -> None:
     # two effects in one event count on from each other: 3 - 1 - 1 = 1
     event = game.apply_effects("griffin", [_gunner_loss(-1), _gunner_loss(-1)], at=AT)
     assert [(e["was"], e["now"]) for e in event.data["effects"]] == [(3, 2), (2, 1)]
+    assert applied_text(event.data, str) == (
+        "Applied to griffin: gunners -1 (gunners 3 -> 2); gunners -1 (gunners 2 -> 1)"
+    )
     assert "beyond" not in event.data["effects"][0]  # used when applied; the numbers are kept
     assert _gunners(game) == 1
     # clamp: a battery with one gunner left loses one, not three (ruling mwan-gunners-on-the-card)
