@@ -194,3 +194,38 @@ def test_a_forged_entry_is_held_to_the_ruleset(change: dict[str, object], messag
     bad = dataclasses.replace(event, data={**event.data, "effects": [effect]})
     with pytest.raises(InputError, match=message):
         Game(game.start, game.ruleset, [*game.log[:-1], bad])
+
+
+def test_panic_hits_counted_read_and_answered_and_reverted_together() -> None:
+    """Republique 4.4: the cell 'Attacker 0M 2P' counts 2 panic hits on Hiller's line; the
+    Panic Index reads them off the card (a regular unit at 2: the club's Rt) and its response
+    takes them off. Reverting the marking takes back what read it."""
+    root = Path(__file__).resolve().parents[2]
+    found = load_scenario("aspern-1809")
+    game = new_game(
+        found.ruleset,
+        scenario=found,
+        seed=35,
+        house_rules=str(root / "data/house-rules/republique-sample-club-values.toml"),
+    )
+    roles = {"attacker": "hiller_line", "defender": "ligne_67"}
+    values = {"result_for": "attacker", "morale_hits": 0, "panic_hits": 2}
+    event, marked = game.resolve("assault_result", "hiller_line", values, at=AT, roles=roles)
+    counted = game.apply_effects(
+        "hiller_line", list(marked.effects), at=AT, resolution=event.seq, roles=roles
+    )
+    assert value_of(game.ruleset, game.state.unit("hiller_line"), "panic_hits") == 2
+    assert value_of(game.ruleset, game.state.unit("ligne_67"), "panic_hits") == 0
+    read, panic = game.resolve("panic", "hiller_line", {}, at=AT)
+    assert dict(panic.inputs)["panic_hits"] == 2  # from the card
+    assert panic.outcome == "rout"
+    assert panic.text.startswith("Rout: Rt (house rule")  # the club's Panic Index
+    game.apply_effects("hiller_line", list(panic.effects), at=AT, resolution=read.seq)
+    assert value_of(game.ruleset, game.state.unit("hiller_line"), "panic_hits") == 0
+    with pytest.raises(InputError, match="no panic hits on the card"):
+        game.resolve("panic", "hiller_line", {}, at=AT)
+    plan = game.revert(counted.seq)
+    assert [(c.seq, c.rule) for c in plan.conflicts] == [
+        (read.seq, "card"),
+        (read.seq + 1, "depends"),
+    ]
