@@ -94,3 +94,39 @@ def test_resolve_json_reads_a_leader_s_injury_from_the_chart() -> None:
     assert "rep-injury-chart-words" in {r["id"] for r in wounded["rulings"]}
     unhurt = json.loads(drumhead(Path("/nonexistent"), *base, "--dice", "4").stdout)
     assert unhurt["effects"] == []
+
+
+def test_play_asks_for_a_number_the_card_lacks_and_takes_the_roll_back(tmp_path: Path) -> None:
+    """Thomas's battery hits Griffin's twice (10, 12 on 9-12): one gunner off. The card gives
+    no gunners: the roll is taken back, not half-recorded; --card gives them and it lands."""
+    made = drumhead(
+        tmp_path,
+        "new",
+        "mwan116-acw",
+        "--scenario",
+        "first-bull-run-henry-hill",
+        "--name",
+        "b",
+        "--house-rules",
+        str(HOUSE / "mwan116-acw-sample-firing-table.toml"),
+    )
+    assert made.returncode == 0, made.stderr
+    fire = [
+        *("play", "b", "fire", "--role", "firer=thomas_artillery", "--role", "target=griffin"),
+        *("--set", "firer=field_artillery", "--set", "range_band=2"),
+        *("--mod", "smoothbore_shot_shell", "--dice", "10", "--dice", "12", "--json"),
+    ]
+    asked = drumhead(tmp_path, *fire)
+    assert asked.returncode != 0
+    message = json.loads(asked.stdout)["error"]["message"]
+    assert "has no value for 'Gunner figures' on its card" in message
+    assert message.endswith("give it with --card griffin.gunners=N and play the check again")
+    assert load_save(tmp_path / "b.toml").game.event_count == 0  # nothing kept
+    done = drumhead(tmp_path, *fire, "--card", "griffin.gunners=6")
+    assert done.returncode == 0, done.stderr
+    effect = next(e for e in json.loads(done.stdout)["effects"] if e["kind"] == "attribute")
+    assert (effect["unit"], effect["was"], effect["now"]) == ("griffin", 6, 5)
+    game = load_save(tmp_path / "b.toml").game
+    assert [e.kind for e in game.log] == ["edit", "resolution", "apply_effects"]
+    wrong = drumhead(tmp_path, "play", "b", "--card", "griffin.crew=6", "--next-step")
+    assert wrong.returncode != 0 and "a unit card has no field 'crew'" in wrong.stderr
