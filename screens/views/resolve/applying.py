@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingHitsPerStandError
+from drumhead.errors import DrumheadError, MissingCardValueError
 
-from .pickers import ask_hits_per_stand, pick_target
+from .pickers import ask_card_value, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
         try:
             try:
                 applied = screen.session.apply_effects(target, group.effects)
-            except MissingHitsPerStandError as missing:
-                if not await ask_hits_per_stand(screen, missing):
+            except MissingCardValueError as missing:
+                if not await ask_card_value(screen, missing):
                     messages.append(f"{len(group.effects)} effect(s) left to the players")
                     continue
                 applied = screen.session.apply_effects(target, group.effects)
@@ -89,8 +89,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     try:
         try:
             applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
-        except MissingHitsPerStandError as missing:
-            if not await ask_hits_per_stand(screen, missing):
+        except MissingCardValueError as missing:
+            if not await ask_card_value(screen, missing):
                 screen.notify("The effects are left to the players.", severity="warning")
                 return
             applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from drumhead.checks.base import Context
+from drumhead.checks.chart_words import read_chart_words
 from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution, ResultOdds
 from drumhead.checks.sources import (
     answer_rulings,
@@ -292,7 +293,14 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
             if kind != "rules":  # the players' or the house's words, never the rules'
                 text += f" ({given})"
     effects = tuple(
-        _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled)
+        _effects(
+            ctx,
+            outcome.effects,
+            result.value,
+            dict(result.values),
+            result.rerolled,
+            result.gap_text,
+        )
     )
     steps = list(result.steps)
     mods = [m for m in ctx.modifiers if m.applies in ("roll", "target", "dice", "scale")]
@@ -341,7 +349,9 @@ def _effects(
     value: int | None,
     values: Mapping[str, int],
     rerolled: bool = False,
+    cell: str | None = None,
 ) -> Iterable[Effect]:
+    """The effects ``specs`` propose for this result (``cell``: the chart text it read)."""
     from drumhead.rules.expr import Environment
 
     applied = {m.id for m in ctx.modifiers}
@@ -358,7 +368,7 @@ def _effects(
         amount = spec.amount.integer(env) if spec.amount is not None else None
         if spec.kind in COUNTED_EFFECT_KINDS and amount == 0:
             continue
-        yield Effect(
+        effect = Effect(
             kind=spec.kind,
             text=ctx.fmt(spec.text, amount=amount if amount is not None else "", **extra),
             amount=amount,
@@ -368,4 +378,13 @@ def _effects(
             who=spec.who,
             ruling=spec.ruling,
             source=spec.source,
+            formation=spec.formation,
+            attribute=spec.attribute,
+            beyond=spec.beyond if spec.kind == "attribute" else None,
         )
+        if spec.from_text:
+            read = read_chart_words(effect, spec.from_text, cell)
+            if read is None:
+                continue  # the chart says the leader is unhurt: his card is unchanged
+            effect = read
+        yield effect

@@ -76,11 +76,17 @@ class Effect:
     source: str | None = None
     """The rule this effect applies when it is not its outcome's (shown with the result, and
     recorded with the roll; not part of the applied effect)."""
+    formation: str | None = None
+    """A ``formation`` effect's formation."""
+    attribute: str | None = None
+    """An ``attribute`` effect's unit attribute (``amount`` is added to it)."""
+    beyond: str | None = None
+    """An ``attribute`` effect past the attribute's bounds: ``refuse`` or ``clamp``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The effect as applied and journaled (without its ruling: that is the answer's)."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "who": self.who}
-        for key in ("amount", "dice", "state", "marker"):
+        for key in ("amount", "dice", "state", "marker", "formation", "attribute", "beyond"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

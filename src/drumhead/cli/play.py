@@ -3,7 +3,9 @@
 ``drumhead play SAVE CHECK --role firer=UNIT --role target=UNIT`` resolves the check with the
 game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from the card of the
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
-and saves. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+and saves. A result needing a number the card lacks (a battery's gunners, the hits a stand
+takes) takes the roll back and says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable
+edit) before the check is played again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
 hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
@@ -15,7 +17,7 @@ import argparse
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import InputError
+from drumhead.errors import InputError, MissingCardValueError
 
 
 def register(sub: Any) -> None:
@@ -43,6 +45,14 @@ def register(sub: Any) -> None:
         "one with its unit): his value fills that side's leader inputs",
     )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
+    p.add_argument(
+        "--card",
+        action="append",
+        default=[],
+        metavar="UNIT.FIELD=VALUE",
+        help="correct a unit's card before the check (an undoable edit): the players' answer "
+        "when a result needs a number the card lacks, e.g. --card griffin.gunners=6",
+    )
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
     p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
     p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
@@ -106,6 +116,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     session, game = SaveSession.open(path, wait=PLAY_WAIT)
     report: dict[str, Any] = {"save": path.stem}
     try:
+        for item in getattr(args, "card", None) or []:
+            _correct_card(game, item, now())
         if args.check is not None:
             report.update(_resolve(game, args, _roles(args.role), _pairs(args.set, "--set"), now()))
             report["check"] = args.check
@@ -159,6 +171,23 @@ def _walk(game: Any, args: argparse.Namespace, at: str) -> bool:
     return any(asked)
 
 
+def _correct_card(game: Any, item: str, at: str) -> None:
+    """``--card UNIT.FIELD=VALUE``: one field of a unit's card corrected, as the units screen
+    does (an ``edit`` event), the value read as the field takes it."""
+    from drumhead.game.attributes import editable_fields
+    from drumhead.session.cards import parse_field
+
+    where, sep, text = item.partition("=")
+    unit, dot, field = where.strip().partition(".")
+    if not sep or not dot or not unit or not field:
+        raise InputError(f"--card {item}: expected UNIT.FIELD=VALUE (e.g. griffin.gunners=6)")
+    kinds = editable_fields(game.ruleset)
+    if field not in kinds:
+        raise InputError(f"--card {item}: a unit card has no field '{field}' ({', '.join(kinds)})")
+    game.state.unit(unit)
+    game.edit_unit(unit, field, parse_field(kinds[field], text.strip()), at=at)
+
+
 def _resolve(
     game: Any,
     args: argparse.Namespace,
@@ -198,9 +227,16 @@ def _resolve(
     if result.effects and not args.no_apply:
         picked = {ids[0]: [first]} if ids and first is not None else {}
         picked.update(others)
-        done = game.apply_effects(
-            first, list(result.effects), at=at, resolution=event.seq, roles=picked or None
-        )
+        try:
+            done = game.apply_effects(
+                first, list(result.effects), at=at, resolution=event.seq, roles=picked or None
+            )
+        except MissingCardValueError as missing:
+            game.undo()  # the roll is taken back: nothing half-recorded (undo keeps it to redo)
+            raise InputError(
+                f"{missing}; the roll was taken back: give it with --card "
+                f"{missing.unit}.{missing.attribute}=N and play the check again"
+            ) from None
         applied = list(done.data["effects"])
         for effect in applied:
             where = effect.get("unit") or "the table"

@@ -11,6 +11,7 @@ from typing import Any
 from drumhead.checks.results import Effect
 from drumhead.errors import InputError, MissingHitsPerStandError
 from drumhead.game.attributes import value_of
+from drumhead.game.card_effects import CARD_KINDS, work_out
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
@@ -49,6 +50,7 @@ class EffectApplying(GameCore):
         if unit_id is not None:
             state.unit(unit_id)
         running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
+        counts: dict[tuple[str, str], int] = {}  # (unit, attribute) -> as effects leave it
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
@@ -65,7 +67,7 @@ class EffectApplying(GameCore):
                 if chosen is not None:
                     e["leader"] = chosen
             for target in self._effect_units(e, unit_id, picked, where):
-                out.append(self._checked_effect(dict(e), target, running, where))
+                out.append(self._checked_effect(dict(e), target, running, where, counts))
         data: dict[str, Any] = {
             "unit": unit_id,
             "roles": {r: u for r, u in picked.items()} or None,
@@ -135,8 +137,10 @@ class EffectApplying(GameCore):
         unit_id: str | None,
         running: dict[str, tuple[str, int]],
         where: str,
+        counts: dict[tuple[str, str], int] | None = None,
     ) -> dict[str, Any]:
-        """One effect on one unit, checked and worked out as it will be replayed."""
+        """One effect on one unit, checked and worked out as it will be replayed (``counts``:
+        the attribute values the event's earlier effects left)."""
         kind = e.get("kind")
         if unit_id is None:
             if kind != "note":
@@ -198,6 +202,8 @@ class EffectApplying(GameCore):
                 raise InputError(f"{where}: a leader is active, wounded or killed")
             if e.get("amount") is not None:
                 self._used_up(e, _amount(e, where), where)
+        elif kind in CARD_KINDS:
+            work_out(self.ruleset, unit, e, {} if counts is None else counts, where)
         elif kind not in ("note", "distance", "remove"):
             raise InputError(f"{where}: unknown effect kind '{kind}'")
         running[unit_id] = (current, hits)

@@ -355,6 +355,18 @@ def _apply_effects(c: _Context) -> None:
                     raise d.fail(
                         f"{key}.state", f"'{landed}' is not on the ladder ({', '.join(ladder)})"
                     )
+        elif kind == "formation":
+            formation = effect.get("formation")
+            if ruleset.formations and formation not in ruleset.formations:
+                known = ", ".join(ruleset.formations)
+                raise d.fail(f"{key}.formation", f"no formation '{formation}' ({known})")
+        elif kind == "attribute":
+            name = effect.get("attribute")
+            spec = ruleset.unit_attribute(name) if isinstance(name, str) else None
+            if spec is None or spec.type != "int":
+                raise d.fail(f"{key}.attribute", f"no whole-number unit attribute '{name}'")
+            if not spec.fits(effect.get("now")):
+                raise d.fail(f"{key}.now", f"{spec.label} takes {spec.wanted()}")
 
 
 def _step(c: _Context, key: str, phase_id: str | None, step: Any) -> None:

@@ -20,7 +20,9 @@ from typing import Any
 from drumhead.checks import MECHANICS
 from drumhead.loading.ruleset import TABLE, TOP_LEVEL_KEYS
 from drumhead.loading.ruleset.attributes import ATTRIBUTE_KEYS
+from drumhead.loading.ruleset.effect_kinds import WORD_MEANINGS
 from drumhead.loading.ruleset.gaps import GAP_TABLE_KEYS
+from drumhead.rules.checks import ATTRIBUTE_BEYOND
 from drumhead.rules.facts import FACT_KEYS
 from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
@@ -144,6 +146,15 @@ def _effect() -> dict[str, Any]:
             "when": EXPR,
             "ruling": TEXT,
             "source": TEXT,
+            "formation": TEXT,
+            "attribute": TEXT,
+            "beyond": {"enum": list(ATTRIBUTE_BEYOND)},
+            "from_text": {
+                "type": "object",
+                "description": "a leader effect read from the chart's words: word = the "
+                "status it gives",
+                "additionalProperties": {"enum": list(WORD_MEANINGS)},
+            },
         },
         ("kind", "text"),
     )
@@ -384,6 +395,11 @@ def _parts(partial: bool) -> dict[str, Any]:
                     "states": TEXTS,
                     "labels": {"type": "object", "additionalProperties": TEXT},
                     "source": TEXT,
+                    "start": {
+                        "type": "string",
+                        "description": "where a fresh unit starts (one of the states; absent: "
+                        "the first)",
+                    },
                 },
                 ("states",),
             )

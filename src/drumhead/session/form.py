@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from drumhead.rules.model import CheckSpec, InputSpec, InputValue, ModifierSpec
     from drumhead.session.session import TableSession
 
-AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
-"""Effects whose amount the players read and may edit (losses, steps, inches, hits)."""
+AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits", "attribute"})
+"""Effects whose amount the players read and may edit (losses, steps, inches, hits, what is
+added to a card's count)."""
 
 __all__ = ["CheckForm", "EffectGroup", "OddsView", "needed_text", "parse_hand_dice"]
 
