@@ -85,7 +85,7 @@ def _output(p: argparse.ArgumentParser, what: str, default: str) -> None:
 def write_new(path: Path, text: str, *, replace: bool) -> None:
     """Write ``text`` to ``path`` whole or not at all (a temporary file renamed over it);
     refused when ``path`` is a symbolic link, or exists and ``replace`` is False."""
-    from drumhead.saves.files import link_refusal, write_atomic
+    from drumhead.saves.files import SaveWriteError, link_refusal, write_atomic
 
     if path.is_symlink():
         raise link_refusal(path)
@@ -93,7 +93,15 @@ def write_new(path: Path, text: str, *, replace: bool) -> None:
         raise DrumheadError(f"{path} exists already: give -o {path} to replace it, or another file")
     if path.is_dir():
         raise DrumheadError(f"{path} is a folder: give a file's name")
-    write_atomic(path, text.encode("utf-8"), make_folder=False)
+    folder = path.parent
+    if not folder.is_dir():
+        raise DrumheadError(
+            f"cannot write {path}: there is no folder {folder} (nothing was written)"
+        )
+    try:
+        write_atomic(path, text.encode("utf-8"), make_folder=False)
+    except SaveWriteError as exc:  # its words are a save's: these are a file's
+        raise DrumheadError(f"cannot write {path}: {exc.reason} (nothing was written)") from None
 
 
 def _deliver(args: argparse.Namespace, default: str, text: str, info: dict[str, Any]) -> str | None:

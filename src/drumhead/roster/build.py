@@ -15,10 +15,13 @@ from typing import Any
 
 from drumhead.roster.fields import NO, YES, Field, fields, states_of
 from drumhead.roster.mapping import Mapping, fold
-from drumhead.roster.problems import UNITS, Problems
+from drumhead.roster.problems import NUMBER, UNITS, Problems
 from drumhead.rules.model import Ruleset
 
 _LIST = re.compile(r"[,;|]")
+_ID = re.compile(r"^[\w-]+$")
+_WHOLE = re.compile(r"^([+-]?[0-9]+)(?:\.0*)?$")
+"""What an id given in a sheet may hold (one made from a name holds the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +64,42 @@ def slug(text: str) -> str:
     return re.sub(r"\W+", "_", plain).strip("_")
 
 
+def brigade_id(text: str) -> str:
+    """A brigade's id made from its name, its capitals kept (the app shows a brigade's id
+    with spaces for its underscores): ``Howard's Line`` -> ``Howards_Line``; an id stays as
+    it is."""
+    plain = re.sub(r"['’`]", "", text.strip())
+    return re.sub(r"[^\w-]+", "_", plain).strip("_")
+
+
 def _unique(base: str, taken: set[str]) -> str:
     found, n = base, 2
     while found in taken:
         found, n = f"{base}_{n}", n + 1
     return found
+
+
+_NOUNS = {
+    "kind": "not a kind of row",
+    "status": "not a leader's status",
+    "markers": "no such marker",
+}
+
+
+def _at_most(field: Field) -> str:
+    """What a whole-number field takes, with the most a sheet may give."""
+    if field.maximum is not None and field.maximum <= NUMBER:
+        return field.allowed()
+    return f"{field.allowed()} (at most {NUMBER:,})"
+
+
+def _not_one(field: Field, ruleset: str) -> str:
+    """Why a name is refused for ``field``."""
+    if field.id in _NOUNS:
+        return _NOUNS[field.id]
+    if field.attribute is not None:
+        return f"not a value {field.label} takes in {ruleset}"
+    return f"not a {field.label.lower()} of {ruleset}"
 
 
 class Builder:
@@ -101,14 +135,15 @@ class Builder:
         return text
 
     def _number(self, field: Field, cell: Cell, text: str) -> int | None:
-        try:
-            number = float(text.replace(" ", "")) if "." in text else int(text.replace(" ", ""))
-        except ValueError:
-            number = None
-        if number is None or number != int(number):
+        found = _WHOLE.match(text.replace(" ", ""))  # 12, -1, and 12.0 as a spreadsheet has it
+        if found is None:
             self.problems.add(cell.where, "not a whole number", text, field.allowed())
             return None
-        value = int(number)
+        digits = found.group(1).lstrip("+-").lstrip("0")
+        if len(digits) > len(str(NUMBER)) or abs(int(found.group(1))) > NUMBER:
+            self.problems.add(cell.where, "out of range", text, _at_most(field))
+            return None
+        value = int(found.group(1))
         if (field.minimum is not None and value < field.minimum) or (
             field.maximum is not None and value > field.maximum
         ):
@@ -129,12 +164,8 @@ class Builder:
         for word, choice in field.labels:
             if fold(word) == folded:
                 return choice
-        what = f"a {field.label.lower()}" if field.attribute is None else field.label
         self.problems.add(
-            cell.where,
-            f"not {what} of {self.ruleset.id}",
-            text,
-            ", ".join(field.choices),
+            cell.where, _not_one(field, self.ruleset.id), text, ", ".join(field.choices)
         )
         return None
 
@@ -227,6 +258,9 @@ class _Refs:
         self.unit_rows = units
         self.sides: list[dict[str, Any]] = []
         self.side_of: dict[str, str] = {}  # folded id or name -> side id
+        self._ids: set[str] = set()
+        self._names: dict[str, list[str]] = {}
+        self._brigades: dict[str, str] = {}  # folded -> the brigade's id, as first written
 
     def battle(self) -> Battle:
         for row in self.side_rows:
@@ -252,7 +286,14 @@ class _Refs:
     def _id(self, entry: Entry, row: dict[str, Any], taken: set[str], kind: str) -> str:
         given = row.get("id")
         if given is not None:
-            if given in taken:
+            if not _ID.match(given):
+                self.problems.add(
+                    self.b.where(entry, "id"),
+                    "not an id",
+                    given,
+                    "letters, digits, _ and - (or leave it empty: one is made from the name)",
+                )
+            elif given in taken:
                 self.problems.add(
                     self.b.where(entry, "id"), f"another {kind} has this id already", given
                 )
@@ -281,7 +322,7 @@ class _Refs:
             taken.add(unit_id)
             unit: dict[str, Any] = {"id": unit_id, "name": row.get("name", unit_id)}
             unit["side"] = self._side(entry, row)
-            unit["brigade"] = slug(str(row.get("brigade", ""))) or str(row.get("brigade", ""))
+            unit["brigade"] = self._brigade(str(row.get("brigade", "")))
             unit["type"] = row.get("type", "")
             unit["strength"] = row.get("strength", 0)
             now = row.get("strength_now")
@@ -318,18 +359,30 @@ class _Refs:
             units.append(unit)
         return units, origins
 
+    def _brigade(self, text: str) -> str:
+        """The brigade's id: as first written (``Howard's Line``: ``Howards_Line``), however a
+        later row spells it."""
+        made = brigade_id(text) or text.strip()
+        return self._brigades.setdefault(fold(made), made)
+
     def _unit_named(self, units: list[dict[str, Any]], text: str) -> list[str]:
-        by_id = [u["id"] for u in units if u["id"] == text or u["id"] == slug(text)]
-        if by_id:
-            return by_id[:1]
-        return [u["id"] for u in units if fold(u["name"]) == fold(text)]
+        """The units ``text`` names: by id (or the id made of it), else by name."""
+        if len(self._ids) != len(units):  # looked up once, not once a leader
+            self._ids = {u["id"] for u in units}
+            self._names = {}
+            for unit in units:
+                self._names.setdefault(fold(unit["name"]), []).append(unit["id"])
+        for candidate in (text, slug(text)):
+            if candidate in self._ids:
+                return [candidate]
+        return self._names.get(fold(text), [])
 
     def _leaders(
         self, units: list[dict[str, Any]], origins: dict[str, str]
     ) -> list[dict[str, Any]]:
         leaders: list[dict[str, Any]] = []
         taken: set[str] = set()
-        brigades = list(dict.fromkeys(u["brigade"] for u in units))
+        brigades = list(self._brigades.values())
         for entry, row in self.leader_rows:
             leader_id = self._id(entry, row, taken, "leader")
             taken.add(leader_id)
@@ -351,8 +404,9 @@ class _Refs:
                     )
             commands: list[str] = []
             for item in row.get("commands", ()):
-                if slug(item) in brigades or item in brigades:
-                    commands.append(item if item in brigades else slug(item))
+                brigade = self._brigades.get(fold(brigade_id(item)))
+                if brigade is not None:
+                    commands.append(brigade)
                     continue
                 found = self._unit_named(units, item)
                 if len(found) == 1:

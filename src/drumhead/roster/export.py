@@ -76,6 +76,11 @@ def export_scenario(game: Game) -> str:
     if state.scenario and state.scenario in scenario_ids(state.ruleset):
         first = load_scenario(state.scenario)
         title, source = first.title, first.source
+    if not state.sides:
+        raise DrumheadError(
+            f"the game '{name}' has no sides yet: a scenario needs its sides (add them, and "
+            "their units, on the units screen)"
+        )
     description = f"The roster of the game '{name}' as it stood at turn {state.turn}."
     text = tomli_w.dumps(scenario_data(state, title, description, source))
     file = f"{name} scenario.toml"

@@ -32,14 +32,14 @@ def import_battle(path: Path, ruleset: Ruleset, mapping: Path | None = None) -> 
     path = Path(path)
     try:
         chosen = read_mapping(mapping, ruleset) if mapping else shipped_mapping(ruleset)
-    except RulesetError as exc:
-        _add_errors(problems, exc)
+    except DrumheadError as exc:
+        _add_errors(problems, _as_file_error(exc, mapping or path))
         return ImportedBattle(problems.all(), {}, "")
     builder = Builder(ruleset, chosen, problems)
     try:
         entries, title, source = _read(path, builder, chosen, problems)
-    except RulesetError as exc:
-        _add_errors(problems, exc)
+    except DrumheadError as exc:
+        _add_errors(problems, _as_file_error(exc, path))
         return ImportedBattle(problems.all(), {}, "")
     battle = builder.build(entries)
     if problems:
@@ -59,8 +59,8 @@ def import_battle(path: Path, ruleset: Ruleset, mapping: Path | None = None) -> 
     try:
         parsed, _ = read_toml(name, text, kind="scenario")
         read_scenario(parsed, text=text, file=name, scenario_id=path.stem, ruleset=ruleset)
-    except RulesetError as exc:
-        _add_errors(problems, exc, battle.origins)
+    except DrumheadError as exc:
+        _add_errors(problems, _as_file_error(exc, path), battle.origins)
         return ImportedBattle(problems.all(), battle.units_by_side, "")
     return ImportedBattle((), battle.units_by_side, text)
 
@@ -86,6 +86,11 @@ def _read(
         "a .rosz (a BattleScribe or New Recruit roster)",
         path=str(path),
     )
+
+
+def _as_file_error(error: DrumheadError, path: Path) -> RulesetError:
+    """``error`` as a file's error (one not about a file: about ``path``)."""
+    return error if isinstance(error, RulesetError) else RulesetError(str(error), path=str(path))
 
 
 def _add_errors(

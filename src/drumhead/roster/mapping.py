@@ -31,17 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from drumhead.errors import RulesetError, excerpt
 from drumhead.roster.fields import Field, fields
-from drumhead.rules.limits import KiB
 from drumhead.rules.model import Ruleset
 from drumhead.rules.reader import Problems, Reader
-from drumhead.rules.toml_file import parse_toml, read_text
-
-MAPPING_SIZE = 256 * KiB
-"""The most bytes of a mapping file (the shipped ones are under 4 KiB)."""
+from drumhead.rules.toml_file import read_toml
 
 SourceKind = Literal[
     "force",
@@ -121,7 +117,8 @@ def shipped_mapping(ruleset: Ruleset) -> Mapping:
 
 def read_mapping(path: Path, ruleset: Ruleset) -> Mapping:
     """The mapping file ``path`` validated against ``ruleset`` (every problem raised)."""
-    return read_mapping_text(read_text(path, MAPPING_SIZE, "mapping file"), str(path), ruleset)
+    data, text = read_toml(path, kind="mapping")
+    return read_mapping_data(data, text, str(path), ruleset)
 
 
 DEFAULT_UNIT: tuple[tuple[str, Source], ...] = (
@@ -139,7 +136,12 @@ DEFAULT_LEADER: tuple[tuple[str, Source], ...] = (
 
 def read_mapping_text(text: str, file: str, ruleset: Ruleset) -> Mapping:
     """A mapping file's text validated against ``ruleset``."""
-    data = parse_toml(text, file)
+    data, text = read_toml(file, text, kind="mapping")
+    return read_mapping_data(data, text, file, ruleset)
+
+
+def read_mapping_data(data: dict[str, Any], text: str, file: str, ruleset: Ruleset) -> Mapping:
+    """A parsed mapping file validated against ``ruleset`` (every problem raised)."""
     problems = Problems()
     r = Reader(data, file=file, text=text, problems=problems)
     known = {f.id: f for f in fields(ruleset)}

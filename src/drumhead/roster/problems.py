@@ -7,10 +7,11 @@ the player can mend the file and import it again. Nothing is imported while one 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from drumhead.errors import RulesetError, RulesetErrors, excerpt
-from drumhead.rules.limits import KiB, MiB
+from drumhead.rules.limits import MiB
 
 SHEET_SIZE = 1 * MiB
 """The most bytes of a spreadsheet (CSV): a thousand units of a dozen columns are 100 KiB."""
@@ -21,20 +22,25 @@ ROSZ_SIZE = 4 * MiB
 """The most bytes of a zipped roster (``.rosz``) as it is on the disk."""
 ZIP_ENTRIES = 16
 """The most entries a zipped roster may hold (an army builder writes one)."""
-ROWS = 2_000
-"""The most rows of a spreadsheet, header included (sides, leaders and units)."""
+ROWS = 2_100
+"""The most rows of a spreadsheet, header included: a battle of the most units and leaders
+(1,000 each), and a hundred more (the header, the sides)."""
 COLUMNS = 100
 """The most columns of a spreadsheet."""
 CELL = 2_000
 """The most characters in one cell (a scenario file's limit on one text)."""
 UNITS = 1_000
 """The most units (and, apart, leaders) of one battle: a scenario file's limit on a list."""
+NUMBER = 1_000_000
+"""The largest whole number a sheet or roster may give (and the smallest, negated): a unit's
+figures, a leader's rating; a number past it is a slip (a cell of digits pasted in)."""
 SHOWN = 200
 """The most problems listed; past it, one more line says how many were left out."""
 
 __all__ = [
     "CELL",
     "COLUMNS",
+    "NUMBER",
     "ROSTER_SIZE",
     "ROSZ_SIZE",
     "ROWS",
@@ -45,7 +51,6 @@ __all__ = [
     "ImportFailed",
     "ImportProblem",
     "ImportedBattle",
-    "KiB",
     "Problems",
 ]
 
@@ -122,13 +127,22 @@ class Problems:
         return bool(self.items)
 
     def all(self) -> tuple[ImportProblem, ...]:
-        """Every problem kept, and a last one saying how many more were left out."""
+        """Every problem kept, a sheet's in the order of its rows, and a last one saying how
+        many more were left out."""
+        items = sorted(self.items, key=_row)
         if not self.left_out:
-            return tuple(self.items)
+            return tuple(items)
         more = problem(
             "the file", f"{self.left_out:,} more problems not listed (at most {SHOWN} are)"
         )
-        return (*self.items, more)
+        return (*items, more)
+
+
+def _row(item: ImportProblem) -> int:
+    """The row of a sheet's problem (0: a problem of the whole file, or of a roster: these
+    keep the order they were found in)."""
+    found = re.match(r"row (\d+)", item.where)
+    return int(found.group(1)) if found else 0
 
 
 class ImportFailed(RulesetErrors):

@@ -24,15 +24,17 @@ name to what they hold (the ``parent`` source). Places are written as XML paths,
 from __future__ import annotations
 
 import io
+import re
+import struct
 import zipfile
 import zlib
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml.ElementTree import ParseError, fromstring
 
 from drumhead.errors import RulesetError, excerpt
 from drumhead.roster.build import Cell, Entry
@@ -44,6 +46,7 @@ from drumhead.rules.toml_file import read_bytes
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from xml.etree.ElementTree import Element  # the type of what defusedxml parses
 
 CHUNK = 64 * 1024
 
@@ -82,7 +85,8 @@ def roster_bytes(path: Path) -> bytes:
                     path=name,
                 )
             return _unpacked(archive, rosters[0], name)
-    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, struct.error) as exc:
+        # (a zip cut or spliced makes zipfile seek before its start, or unpack a bad header)
         raise RulesetError(f"not a readable zip ({exc})", path=name) from None
     except (NotImplementedError, RuntimeError) as exc:  # a compression we lack; a password
         raise RulesetError(f"the zip cannot be opened: {exc}", path=name) from None
@@ -124,6 +128,8 @@ def parse_roster(raw: bytes, name: str) -> Element:
         raise RulesetError(
             f"not a readable roster (XML: {exc.msg})", path=name, line=line
         ) from None
+    except (LookupError, ValueError) as exc:  # an encoding the XML declares that Python lacks
+        raise RulesetError(f"not a readable roster (XML: {exc})", path=name) from None
     if _tag(root) != "roster":
         raise RulesetError(
             f"not a BattleScribe or New Recruit roster: its root is <{excerpt(_tag(root), 40)}>, "
@@ -227,7 +233,7 @@ class _Reader:
         if kind == "number":
             return selection.get("number", "").strip()
         if kind == "models":
-            return str(_models(selection))
+            return _models(selection)
         if kind == "parent":
             held = parent if parent is not None else force
             return (held.get("customName") or held.get("name") or "").strip()
@@ -250,28 +256,30 @@ class _Reader:
 
 def _walk(selection: Element) -> Iterator[Element]:
     """The selections inside ``selection``, at every depth."""
-    stack = list(_children(selection, "selections", "selection"))
-    while stack:
-        inner = stack.pop(0)
+    waiting = deque(_children(selection, "selections", "selection"))
+    while waiting:
+        inner = waiting.popleft()
         yield inner
-        stack.extend(_children(inner, "selections", "selection"))
+        waiting.extend(_children(inner, "selections", "selection"))
 
 
-def _models(selection: Element) -> int:
-    """How many models a unit selection holds: the numbers of the model selections inside it,
-    else its own number."""
-    total = 0
+def _models(selection: Element) -> str:
+    """How many models a unit selection holds: the numbers of the model selections inside it
+    added up, else its own number. A number that is not a whole one is given as it is written
+    (the field's check names it)."""
+    total, found = 0, False
     for inner in _walk(selection):
         if inner.get("type", "").lower() == "model":
-            total += _number(inner)
-    return total or _number(selection)
+            written = inner.get("number", "1").strip()
+            if not _WHOLE.match(written):
+                return written
+            total += int(float(written))
+            found = True
+    return str(total) if found else selection.get("number", "1").strip()
 
 
-def _number(selection: Element) -> int:
-    try:
-        return max(0, int(float(selection.get("number", "1"))))
-    except ValueError:
-        return 0
+_WHOLE = re.compile(r"^[0-9]{1,9}(\.0*)?$")
+"""A selection's number as army builders write it (``12``, ``12.0``)."""
 
 
 def _characteristic(selection: Element, name: str, profile: str) -> str:

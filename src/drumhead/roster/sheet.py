@@ -1,4 +1,5 @@
-"""A spreadsheet saved as CSV, read into rows: UTF-8 with or without its byte-order mark,
+"""A spreadsheet saved as CSV, read into rows: UTF-8 with or without its byte-order mark (or
+UTF-16 with one: a spreadsheet's "Unicode text"),
 cells parted by commas or semicolons (a spreadsheet in a language whose decimal mark is a
 comma writes semicolons), told from the header row.
 
@@ -28,7 +29,17 @@ def read_sheet_bytes(path: str) -> bytes:
 
 
 def sheet_text(raw: bytes, path: str) -> str:
-    """The spreadsheet's text; a file not in UTF-8 is refused with what to do."""
+    """The spreadsheet's text: UTF-8, or UTF-16 with its byte-order mark (a spreadsheet's
+    "Unicode text", tab-separated); anything else is refused with what to do."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16").removeprefix(BOM)
+        except UnicodeDecodeError as exc:
+            raise RulesetError(
+                f"not UTF-16 text, though it starts as UTF-16 does (byte {exc.start} is not): "
+                "save the sheet as 'CSV UTF-8'",
+                path=path,
+            ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
