@@ -40,10 +40,16 @@ class ScenarioStep(DrumheadScreen):
     imported: tuple[str, ImportedBattle] | None = None
     """The order of battle imported (its file, what it gave), listed as a scenario."""
 
+    desk_kept: ScenarioDesk | None = None
+    """The scenarios' desk, once made (:attr:`scenario_desk`)."""
+
     @property
     def scenario_desk(self) -> ScenarioDesk:
-        """The scenarios offered and orders of battle imported, for the session."""
-        return ScenarioDesk(self.session)
+        """The scenarios offered and orders of battle imported, for the session (one while
+        the screen is shown: it keeps the files it has read)."""
+        if self.desk_kept is None:
+            self.desk_kept = ScenarioDesk(self.session)
+        return self.desk_kept
 
     def chosen_ruleset(self) -> str | None:
         rulesets = self.query_one("#new-ruleset", OptionList)

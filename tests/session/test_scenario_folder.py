@@ -195,3 +195,29 @@ def test_drumhead_new_starts_a_scenario_of_the_folder(
         "b.toml",
         "village.toml",
     ]
+
+
+def test_each_file_is_read_once_until_it_changes(
+    table: TableSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new game lists the folder for each ruleset highlighted: a file is validated once
+    (200 files took 0.4 s), and again once the players have changed it."""
+    import drumhead.session.scenarios as scenarios
+
+    path = own(tmp_path, "village.toml", ASPERN)
+    reads: list[Path] = []
+    real = scenarios.read_file
+
+    def counted(*args: object, **kwargs: object) -> object:
+        reads.append(args[0])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scenarios, "read_file", counted)
+    desk = ScenarioDesk(table)
+    for ruleset_id in [*table.ruleset_ids(), "republique"]:
+        desk.shelf(ruleset_id)
+    assert reads == [path]
+    path.write_text(ASPERN.replace("value = 2\n", 'value = "two"\n', 1), encoding="utf-8")
+    (mine,) = [c for c in desk.shelf("republique").choices if c.origin == "yours"]
+    assert reads == [path, path]
+    assert mine.problem is not None and "leaders.0.value" in mine.problem
