@@ -103,6 +103,14 @@ def test_a_file_that_cannot_be_read_is_listed_with_why(table: TableSession, tmp_
     assert listed[0].problem is not None and str(path) in listed[0].problem
 
 
+def test_a_link_to_nothing_is_listed_with_why(table: TableSession, tmp_path: Path) -> None:
+    (tmp_path / "scenarios").mkdir()
+    gone = tmp_path / "scenarios" / "moved.toml"
+    gone.symlink_to(tmp_path / "elsewhere.toml")
+    listed = [c for c in ScenarioDesk(table).shelf("rank-and-file").choices if c.origin == "yours"]
+    assert [(c.id, c.problem) for c in listed] == [(str(gone), f"{gone}: file not found")]
+
+
 def test_no_folder_lists_the_shipped_alone(table: TableSession) -> None:
     assert [c.id for c in ScenarioDesk(table).shelf("republique").choices] == ["aspern-1809"]
 

@@ -90,8 +90,8 @@ def players_folder(saves: str | Path, given: str | Path | None = None) -> Path:
 
 def folder_files(folder: Path, suffixes: Iterable[str]) -> tuple[list[Path], int]:
     """The files of ``folder`` with one of ``suffixes``, sorted by name, at most
-    :data:`MAX_FILES` of them; and how many more there were. An unreadable or missing folder
-    has none."""
+    :data:`MAX_FILES` of them (a link to nothing among them); and how many more there were.
+    An unreadable or missing folder has none."""
     wanted = tuple(suffixes)
     try:
         found = sorted(
@@ -99,7 +99,8 @@ def folder_files(folder: Path, suffixes: Iterable[str]) -> tuple[list[Path], int
         )
     except OSError:
         return [], 0
-    files = [p for p in found[:MAX_FILES] if p.is_file()]
+    # a link to nothing is listed (reading it says so); a folder, a pipe or a device is not
+    files = [p for p in found[:MAX_FILES] if p.is_file() or not p.exists()]
     return files, max(0, len(found) - MAX_FILES)
 
 
