@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on
+from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -107,23 +108,49 @@ class ImportDialog(ModalScreen[Imported | None]):
         """The file highlighted (None: there is none)."""
         return self.current
 
-    def battle(self, path: str, *, again: bool = False) -> ImportedBattle:
-        """The file read for the ruleset: read when first wanted, and ``again`` each time it
-        is highlighted (the players may have corrected it meanwhile)."""
-        if again or path not in self.read:
+    def battle(self, path: str) -> ImportedBattle:
+        """The file as last read for the ruleset (read now if it has not been yet)."""
+        if path not in self.read:
             self.read[path] = self.desk.preview(path, self.ruleset_id)
         return self.read[path]
 
     @on(OptionList.OptionHighlighted, "#import-files")
     def file_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Read the file highlighted again (the players may have corrected it meanwhile), in a
+        worker thread: a roster at the limits takes a third of a second, and the arrows go
+        on moving through the files meanwhile."""
         path = self.current = event.option_id
         if path is None:
             return
         self.query_one("#import-error", Static).update("")
-        shown = battle_text(self.battle(path, again=True), path)
-        self.query_one("#import-preview", Static).update(shown)
+        self.query_one("#import-preview", Static).update(
+            Text(f"Reading {Path(path).name}…", style="italic")
+        )
+        self.refresh_bindings()
+        self.read_in_background(path)
+
+    @work(thread=True, exclusive=True, group="import-preview")
+    def read_in_background(self, path: str) -> None:
+        try:
+            battle = self.desk.preview(path, self.ruleset_id)
+        except DrumheadError as exc:  # the importer gives problems, never raises: a net only
+            self.app.call_from_thread(self.preview_failed, path, str(exc))
+            return
+        self.app.call_from_thread(self.show_preview, path, battle)
+
+    def show_preview(self, path: str, battle: ImportedBattle) -> None:
+        """A file read: kept, and shown if it is still the one highlighted (and the dialog
+        still open)."""
+        self.read[path] = battle
+        if path != self.current or not self.is_attached:
+            return
+        self.query_one("#import-preview", Static).update(battle_text(battle, path))
         self.query_one("#import-preview-pane", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()  # Enter and ctrl+k dimmed for a file with problems
+
+    def preview_failed(self, path: str, problem: str) -> None:
+        if path == self.current and self.is_attached:
+            self.query_one("#import-preview", Static).update(f"✗ {problem}")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Using or keeping a file is offered (dimmed, not hidden) only for a file read
@@ -148,7 +175,11 @@ class ImportDialog(ModalScreen[Imported | None]):
         if path is None:
             error.update("✗ no file to import: put one in the folder named above")
             return None
-        battle = self.battle(path)
+        try:
+            battle = self.battle(path)
+        except DrumheadError as exc:
+            error.update(f"✗ {exc}")
+            return None
         if battle.problems or not battle.scenario_text:
             error.update(
                 f"✗ {Path(path).name} cannot be used: correct the problems listed, then "

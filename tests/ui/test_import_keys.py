@@ -50,7 +50,7 @@ async def test_ctrl_o_previews_escape_backs_out_enter_lists_it_and_it_starts(
         await until(pilot, lambda: app.focused is files)
         assert files.highlighted == 0
         preview = dialog.query_one("#import-preview", Static)
-        assert str(preview.render()).startswith("✓ cowpens-club.csv: 4 units, ready to play")
+        await until(pilot, lambda: str(preview.render()).startswith("✓ cowpens-club.csv: 4 units"))
         shown = dialog.query_one(KeysFooter).keys()
         assert [k[:3] for k in shown] == [
             ("enter", "use", "Use for this game"),
@@ -76,7 +76,7 @@ async def test_ctrl_o_previews_escape_backs_out_enter_lists_it_and_it_starts(
         await until(pilot, lambda: app.focused is files)
         await pilot.press("down")
         preview = dialog.query_one("#import-preview", Static)
-        assert "row 3, column Quality" in str(preview.render())
+        await until(pilot, lambda: "row 3, column Quality" in str(preview.render()))
         shown = dialog.query_one(KeysFooter).keys()
         assert [k[3] for k in shown] == [False, True, False]  # enabled: Back alone
         await pilot.press("enter")

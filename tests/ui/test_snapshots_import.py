@@ -34,7 +34,7 @@ class TestImportDialog:
 
         async def run(pilot: Pilot) -> None:
             from drumhead.screens.dialogs.import_battle import ImportDialog
-            from textual.widgets import OptionList
+            from textual.widgets import OptionList, Static
 
             app = pilot.app
             await pilot.press("n")
@@ -44,6 +44,8 @@ class TestImportDialog:
             files = app.screen.query_one("#import-files", OptionList)
             await until(pilot, lambda: app.focused is files)
             await pilot.press("down")
+            preview = app.screen.query_one("#import-preview", Static)
+            await until(pilot, lambda: "Americans (2)" in str(preview.render()))
             await pilot.pause()
 
         app = make_app(start="menu", scenario_folder=SHEETS)
