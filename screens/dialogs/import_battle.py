@@ -94,7 +94,8 @@ class ImportDialog(ModalScreen[Imported | None]):
         return (
             f"No CSV or roster file in {folder}. Save your order of battle there as CSV "
             f"(`drumhead scenario template {self.ruleset_id}` prints the columns), or "
-            "export a .ros/.rosz roster from your army builder there."
+            "export a .ros/.rosz roster from your army builder there. Scenario files (.toml) "
+            "put there are listed with the new game's scenarios."
         )
 
     def on_mount(self) -> None:
