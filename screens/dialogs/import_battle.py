@@ -173,7 +173,7 @@ class ImportDialog(ModalScreen[Imported | None]):
         players are told why."""
         path = self.chosen()
         error = self.query_one("#import-error", Static)
-        if path is None:
+        if path is None:  # Enter is dimmed then, and the preview says where files go
             error.update("✗ no file to import: put one in the folder named above")
             return None
         try:

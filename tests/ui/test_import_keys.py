@@ -111,3 +111,38 @@ async def test_ctrl_o_previews_escape_backs_out_enter_lists_it_and_it_starts(
         ]
         assert (saves / "club-night.toml").is_file()
         await pilot.press("ctrl+q")
+
+
+async def test_with_no_file_the_dialog_says_where_to_put_one(tmp_path: Path) -> None:
+    """No folder yet: the palette's command opens the dialog, which names the folder and what
+    goes in it; Enter and ctrl+k are dimmed; Escape goes back."""
+    folder = tmp_path / "club"
+    app = make_app(saves=str(tmp_path / "saves"), start="menu", scenario_folder=str(folder))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await until(
+            pilot, lambda: isinstance(app.screen, NewGameScreen) and app.focused is not None
+        )
+        screen = app.screen
+        assert not screen.query_one("#scenario-folder", Static).display  # no folder to name
+        (command,) = [c for c in palette_commands(app) if c.text == "Import an order of battle"]
+        command.run()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ImportDialog) and bool(app.screen.query("#import-error"))
+            ),
+        )
+        dialog = app.screen
+        said = str(dialog.query_one("#import-preview", Static).render())
+        assert said.startswith(f"No CSV or roster file in {folder}.")
+        assert "drumhead scenario template one-if-by-land" in said
+        assert not dialog.query_one("#import-files", OptionList).display
+        shown = dialog.query_one(KeysFooter).keys()
+        assert [k[3] for k in shown] == [False, True, False]  # nothing to use or keep
+        await pilot.press("enter")
+        assert app.screen is dialog
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert not folder.exists()  # nothing made up
+        await pilot.press("ctrl+q")
