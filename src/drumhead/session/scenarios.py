@@ -134,15 +134,6 @@ def read_file(
     )
 
 
-def describe(
-    path: Path, ruleset_id: str, known: Iterable[str], origin: Origin = "yours"
-) -> ScenarioChoice | None:
-    """One scenario file as offered for a ruleset (:func:`read_file`); None when it is
-    another ruleset's."""
-    named, choice = read_file(path, known, origin)
-    return choice if named in (None, ruleset_id) else None
-
-
 def resolve_scenario(name: str, folder: Path) -> str:
     """What ``drumhead new --scenario NAME`` starts: a file's path as given, a shipped
     scenario's id, else ``NAME.toml`` in the players' folder ``folder``. Raises DrumheadError
@@ -216,11 +207,6 @@ class ScenarioDesk:
         """The CSV and roster files in the players' folder (at most :data:`MAX_FILES`), and
         how many more were left out."""
         return folder_files(self.folder(), IMPORT_SUFFIXES)
-
-    def resolve(self, name: str) -> str:
-        """What ``NAME`` names as a scenario (:func:`resolve_scenario`), with this session's
-        folder."""
-        return resolve_scenario(name, self.folder())
 
     def start(
         self,
