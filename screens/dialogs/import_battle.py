@@ -72,10 +72,11 @@ class ImportDialog(ModalScreen[Imported | None]):
         files, left_out = self.desk.importable()
         with Vertical(id="import-pane"):
             yield Label(f"Import an order of battle for {self.ruleset_title}", id="import-title")
+            more = f" (the first {len(files)}: {left_out} more not listed)" if left_out else ""
             yield Static(
-                f"CSV and roster files (.csv, .ros, .rosz) in {folder}. Enter uses the file "
-                "highlighted for this game; ctrl+k also keeps it there as a scenario file, "
-                "listed with your scenarios.",
+                f"CSV and roster files (.csv, .ros, .rosz) in {folder}{more}. Enter uses the "
+                "file highlighted for this game; ctrl+k also keeps it there as a scenario "
+                "file, listed with your scenarios.",
                 classes="hint",
             )
             with Horizontal(id="import-body"):
@@ -83,14 +84,12 @@ class ImportDialog(ModalScreen[Imported | None]):
                     *[Option(path.name, id=str(path)) for path in files], id="import-files"
                 )
                 with VerticalScroll(id="import-preview-pane", can_focus=False):
-                    yield Static(self.nothing_here(folder, left_out), id="import-preview")
+                    yield Static(self.nothing_here(folder), id="import-preview")
             yield Static("", id="import-error", classes="error")
         yield KeysFooter()
 
-    def nothing_here(self, folder: str, left_out: int) -> str:
-        """What the preview says before a file is read (or when there is none)."""
-        if left_out:
-            return f"{left_out} more files in {folder} were not listed: move them elsewhere."
+    def nothing_here(self, folder: str) -> str:
+        """What the preview says when there is no file (until one is read, when there is)."""
         return (
             f"No CSV or roster file in {folder}. Save your order of battle there as CSV "
             f"(`drumhead scenario template {self.ruleset_id}` prints the columns), or "
