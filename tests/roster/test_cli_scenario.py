@@ -275,6 +275,58 @@ def test_export_writes_the_roster_beside_the_player(
     assert code == 0 and out.startswith('scenario = "Cowpens, 17 January 1781"')
 
 
+def test_export_never_writes_over_a_save(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """-o naming the save itself (or any save) would lose the game: refused."""
+    saves = here / "saves"
+    for name in ("Cowpens", "Other"):
+        assert (
+            run(
+                capsys,
+                "--saves",
+                str(saves),
+                "new",
+                OIBL,
+                "--scenario",
+                "cowpens-1781",
+                "--name",
+                name,
+            )[0]
+            == 0
+        )
+    before = {p.name: p.read_bytes() for p in saves.iterdir()}
+    for target, why in (
+        ("saves/Cowpens.toml", "is the file being read"),
+        ("saves/Other.toml", "is a saved game"),
+    ):
+        code, _, err = run(
+            capsys, "--saves", str(saves), "scenario", "export", "Cowpens", "-o", target
+        )
+        assert code == 1 and why in err, err
+    assert {p.name: p.read_bytes() for p in saves.iterdir()} == before
+
+
+def test_a_broken_scenario_is_not_taken_for_a_save(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = sheet(here)
+    (here / "ours.toml").write_text("scenario = [broken\n", encoding="utf-8")
+    assert (
+        run(capsys, "scenario", "import", str(path), "--ruleset", OIBL, "-o", "ours.toml")[0] == 0
+    )
+    assert (here / "ours.toml").read_text(encoding="utf-8").startswith('scenario = "ours"')
+
+
+def test_import_never_writes_over_its_own_sheet(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = sheet(here)
+    code, _, err = run(
+        capsys, "scenario", "import", str(path), "--ruleset", OIBL, "-o", "./ours.csv"
+    )
+    assert code == 1 and "is the file being read" in err
+    assert path.read_text(encoding="utf-8") == SHEETS[OIBL]
+
+
 def test_export_of_a_missing_save(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--saves", str(here), "scenario", "export", "Nowhere", "--json")
     assert code == 1 and json.loads(out)["error"]["message"]

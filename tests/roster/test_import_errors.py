@@ -243,6 +243,18 @@ def test_two_units_given_the_same_id(tmp_path: Path) -> None:
     assert "another unit has this id already" in problem.message
 
 
+def test_two_sides_of_one_name(tmp_path: Path) -> None:
+    problem = only(
+        battle_of(
+            tmp_path,
+            "Kind,Name,Side,Brigade,Type,Strength\nside,Blue,,,,\n"
+            "side,blue,,,,\n,A,Blue,X,infantry,1\n",
+        )
+    )
+    assert (problem.where, problem.found) == ("row 3, column Name", "blue")
+    assert "another side has this name" in problem.message
+
+
 def test_an_id_of_the_sheets_own_is_held_to_what_ids_hold(tmp_path: Path) -> None:
     problem = only(
         battle_of(tmp_path, "Id,Name,Side,Brigade,Type,Strength\na.1,A,Blue,X,infantry,1\n")

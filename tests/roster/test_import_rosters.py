@@ -16,6 +16,7 @@ from drumhead.game.rulesets import game_ruleset
 from drumhead.game.scenario import read_scenario
 from drumhead.roster import ImportedBattle, ImportProblem, import_battle
 from drumhead.roster import problems as limits
+from drumhead.rules.limits import MAX_NESTING
 from drumhead.rules.toml_file import read_toml
 from tests.roster.handmade import force, roster, selection, two_forces, zipped
 
@@ -106,6 +107,32 @@ def test_a_roster_without_what_the_ruleset_needs_names_the_selection(tmp_path: P
     assert battle.problems[1].message.startswith(
         "force[1]/selection[1], type: a unit needs its type"
     )
+
+
+def test_an_army_commander_commands_every_brigade_of_his_force(tmp_path: Path) -> None:
+    """A leader in no group commands the brigades of his force; a group's name with a comma
+    is one brigade."""
+    group = selection(
+        "Smith, John's Brigade",
+        "upgrade",
+        inner=(
+            selection("Colonel Smith", "model", categories=("Commander",)),
+            selection("1st Foot", models=10, categories=("Infantry",)),
+        ),
+    )
+    other = selection(
+        "Guard", "upgrade", inner=(selection("Grenadiers", categories=("Infantry",)),)
+    )
+    loose = selection("Hussars", models=6, categories=("Cavalry",))
+    chief = selection("The General", "model", categories=("Commander",))
+    battle = battle_of(tmp_path, "army.ros", roster(force("Blue", chief, group, other, loose)))
+    assert battle.problems == (), [p.message for p in battle.problems]
+    parsed, _ = read_toml("a.toml", battle.scenario_text, kind="scenario")
+    commands = {x["name"]: x.get("commands") for x in parsed["leaders"]}
+    assert commands == {
+        "The General": ["Smith_Johns_Brigade", "Guard", "Blue"],
+        "Colonel Smith": ["Smith_Johns_Brigade"],
+    }
 
 
 def test_a_roster_of_odd_numbers(tmp_path: Path) -> None:
@@ -241,6 +268,23 @@ def test_a_zip_bomb_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.Monke
     lying[central + 24 : central + 28] = (100).to_bytes(4, "little")  # "100 bytes unpacked"
     problem = only(battle_of(tmp_path, "liar.rosz", bytes(lying)))
     assert problem.message.endswith("not a readable zip (Bad CRC-32 for file 'army.ros')")
+
+
+def test_selections_nested_past_the_limit_are_named_not_recursed(tmp_path: Path) -> None:
+    """5,000 groups one in another (Python's recursion stops at 1,000): named at the limit."""
+    deep = 5000
+    xml = (
+        "<roster><forces><force name='A'><selections>"
+        + "<selection type='upgrade' name='g'><selections>" * deep
+        + "</selections></selection>" * deep
+        + "</selections></force></forces></roster>"
+    )
+    battle = battle_of(tmp_path, "deep.ros", xml)
+    first = battle.problems[0]
+    assert first.where.startswith("force[1]/selection[1]/selection[1]") and " ... " in first.where
+    assert first.message.endswith(
+        f"forces and selections nested more than {MAX_NESTING} deep (an army builder nests a few)"
+    )
 
 
 def test_a_zip_is_held_to_its_entries(tmp_path: Path) -> None:

@@ -29,7 +29,10 @@ def test_no_module_imports_a_plain_xml_parser() -> None:
     offenders = []
     for folder in (ROOT / "src" / "drumhead", ROOT / "screens"):
         for path in folder.rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            if "xml" not in text and "expat" not in text:
+                continue  # (parsing every module took 3 s)
+            tree = ast.parse(text)
             for line, module, typing_only in _imports(tree):
                 if module.startswith(PARSERS) and not typing_only:
                     offenders.append(f"{path.relative_to(ROOT)}:{line}: {module}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -82,9 +83,10 @@ def _output(p: argparse.ArgumentParser, what: str, default: str) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def write_new(path: Path, text: str, *, replace: bool) -> None:
+def write_new(path: Path, text: str, *, replace: bool, read: Path | None = None) -> None:
     """Write ``text`` to ``path`` whole or not at all (a temporary file renamed over it);
-    refused when ``path`` is a symbolic link, or exists and ``replace`` is False."""
+    refused when ``path`` is a symbolic link, exists and ``replace`` is False, is the file
+    ``read`` (the one being imported or exported), or is a saved game."""
     from drumhead.saves.files import SaveWriteError, link_refusal, write_atomic
 
     if path.is_symlink():
@@ -93,6 +95,10 @@ def write_new(path: Path, text: str, *, replace: bool) -> None:
         raise DrumheadError(f"{path} exists already: give -o {path} to replace it, or another file")
     if path.is_dir():
         raise DrumheadError(f"{path} is a folder: give a file's name")
+    if read is not None and path.exists() and path.resolve() == read.resolve():
+        raise DrumheadError(f"{path} is the file being read: give another file to write")
+    if path.exists() and _is_save(path):
+        raise DrumheadError(f"{path} is a saved game: give another file (nothing was written)")
     folder = path.parent
     if not folder.is_dir():
         raise DrumheadError(
@@ -104,7 +110,29 @@ def write_new(path: Path, text: str, *, replace: bool) -> None:
         raise DrumheadError(f"cannot write {path}: {exc.reason} (nothing was written)") from None
 
 
-def _deliver(args: argparse.Namespace, default: str, text: str, info: dict[str, Any]) -> str | None:
+def _is_save(path: Path) -> bool:
+    """Whether ``path`` is a saved game's snapshot, a broken one too: its ``schema`` comes
+    before any table (as :func:`drumhead.cli.validate_files` tells one), or a journal lies
+    beside it."""
+    if path.suffix != ".toml":
+        return False
+    if any(path.parent.glob(f"{glob_escape(path.stem)}.*.journal")):
+        return True
+    try:
+        with path.open("rb") as file:
+            head = file.read(4096)
+    except OSError:
+        return False
+    return b"schema" in head.split(b"\n[", 1)[0]
+
+
+def _deliver(
+    args: argparse.Namespace,
+    default: str,
+    text: str,
+    info: dict[str, Any],
+    read: Path | None = None,
+) -> str | None:
     """Write ``text`` where ``-o`` says (``default`` without it); None: standard output."""
     if args.output == "-":
         if args.json:
@@ -113,7 +141,7 @@ def _deliver(args: argparse.Namespace, default: str, text: str, info: dict[str, 
             sys.stdout.write(text)
         return None
     path = Path(args.output or default)
-    write_new(path, text, replace=args.output is not None)
+    write_new(path, text, replace=args.output is not None, read=read)
     where = str(path.resolve()) if args.output is None else args.output
     if args.json:
         emit_json({**info, "output": where})
@@ -136,7 +164,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     }
     if battle.problems:
         return _refused(args, battle, info)
-    where = _deliver(args, f"{path.stem}.toml", battle.scenario_text, info)
+    where = _deliver(args, f"{path.stem}.toml", battle.scenario_text, info, read=path)
     if where is not None and not args.json:
         print(f"wrote {where}")
         for side, names in battle.units_by_side.items():
@@ -189,7 +217,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         "leaders": len(state.leaders),
         "options": sorted(state.options),
     }
-    where = _deliver(args, f"{name} scenario.toml", text, info)
+    where = _deliver(args, f"{name} scenario.toml", text, info, read=path)
     if where is not None and not args.json:
         print(f"wrote {where}: the roster at turn {state.turn}")
         print(

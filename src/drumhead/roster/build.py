@@ -267,6 +267,12 @@ class _Refs:
             entry: Entry = row.pop("_entry")
             side_id = self._id(entry, row, {s["id"] for s in self.sides}, "side")
             side = {"id": side_id, "name": row.get("name", side_id)}
+            if fold(side["name"]) in {fold(s["name"]) for s in self.sides}:
+                self.problems.add(
+                    self.b.where(entry, "name"),
+                    "another side has this name (a unit's side would not say which)",
+                    side["name"],
+                )
             for key in ("commander", "rating"):
                 if key in row:
                     side[key] = row[key]

@@ -37,11 +37,11 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from drumhead.errors import RulesetError, excerpt
-from drumhead.roster.build import Cell, Entry
+from drumhead.roster.build import Cell, Entry, brigade_id
 from drumhead.roster.fields import Field
 from drumhead.roster.mapping import Mapping, Source, fold
 from drumhead.roster.problems import CELL, ROSTER_SIZE, ROSZ_SIZE, UNITS, ZIP_ENTRIES, Problems
-from drumhead.rules.limits import Limits, too_large
+from drumhead.rules.limits import MAX_NESTING, Limits, too_large
 from drumhead.rules.toml_file import read_bytes
 
 if TYPE_CHECKING:
@@ -182,26 +182,44 @@ class _Reader:
         self.out = out
         self.types = {t.lower() for t in mapping.unit_types}
         self.leaders = {fold(c) for c in mapping.leader_categories}
+        self.deep = False
 
-    def force(self, force: Element, path: str) -> None:
+    def force(self, force: Element, path: str, depth: int = 1) -> None:
+        if self._too_deep(path, depth):
+            return
         for index, selection in enumerate(_children(force, "selections", "selection"), 1):
-            self.selection(selection, f"{path}/selection[{index}]", force, None)
+            self.selection(selection, f"{path}/selection[{index}]", force, None, depth + 1)
         for index, inner in enumerate(_children(force, "forces", "force"), 1):
-            self.force(inner, f"{path}/force[{index}]")
+            self.force(inner, f"{path}/force[{index}]", depth + 1)
+
+    def _too_deep(self, path: str, depth: int) -> bool:
+        """Whether ``path`` is nested past :data:`MAX_NESTING` (said once)."""
+        if depth <= MAX_NESTING:
+            return False
+        if not self.deep:
+            self.deep = True
+            self.problems.add(
+                excerpt(path, 120),
+                f"forces and selections nested more than {MAX_NESTING} deep (an army builder "
+                "nests a few)",
+            )
+        return True
 
     def selection(
-        self, selection: Element, path: str, force: Element, parent: Element | None
+        self,
+        selection: Element,
+        path: str,
+        force: Element,
+        parent: Element | None,
+        depth: int,
     ) -> None:
-        if len(self.out) > 2 * UNITS:
-            return  # reported as too many units when the rows are built
+        if len(self.out) > 2 * UNITS or self._too_deep(path, depth):
+            return  # (too many units: said when the rows are built)
         if selection.get("type", "").lower() not in self.types:
             for index, inner in enumerate(_children(selection, "selections", "selection"), 1):
-                self.selection(inner, f"{path}/selection[{index}]", force, selection)
+                self.selection(inner, f"{path}/selection[{index}]", force, selection, depth + 1)
             return
-        categories = {
-            fold(c.get("name", "")) for c in _children(selection, "categories", "category")
-        }
-        kind = "leader" if categories & self.leaders else "unit"
+        kind = "leader" if self._is_leader(selection) else "unit"
         sources = self.mapping.leader_sources if kind == "leader" else self.mapping.unit_sources
         given = dict(sources)
         cells = []
@@ -212,17 +230,53 @@ class _Reader:
                 continue
             where = f"{path}, {field.id}"
             source = given.get(field.id)
-            text = self.value(source, selection, force, parent) if source else ""
+            text = self.value(source, selection, force, parent, field.id) if source else ""
             if len(text) > CELL:
                 self.problems.add(where, f"{len(text):,} characters; at most {CELL:,}", text)
                 continue
             cells.append(Cell(field.id, where, text))
         self.out.append(Entry(path, tuple(cells), kind))
 
+    def _is_leader(self, selection: Element) -> bool:
+        """Whether the selection is in one of the mapping's leader categories."""
+        return any(
+            fold(c.get("name", "")) in self.leaders
+            for c in _children(selection, "categories", "category")
+        )
+
+    def _brigades(self, force: Element) -> list[str]:
+        """The brigades of ``force``'s units (their groups' names, the force's own for a unit
+        in none), in roster order, as ids (which a list's separators never part)."""
+        found: dict[str, None] = {}
+        waiting: list[tuple[Element, Element | None, int]] = [
+            (s, None, 1) for s in reversed(list(_children(force, "selections", "selection")))
+        ]
+        while waiting:  # depth first, in the roster's order (the order its units are read in)
+            selection, parent, depth = waiting.pop()
+            if depth > MAX_NESTING:
+                continue
+            if selection.get("type", "").lower() in self.types:
+                if self._is_leader(selection):
+                    continue
+                name = brigade_id(_name(parent if parent is not None else force))
+                if name:
+                    found.setdefault(name)
+                continue
+            inner = list(_children(selection, "selections", "selection"))
+            waiting.extend((each, selection, depth + 1) for each in reversed(inner))
+        return list(found)
+
     def value(
-        self, source: Source, selection: Element, force: Element, parent: Element | None
+        self,
+        source: Source,
+        selection: Element,
+        force: Element,
+        parent: Element | None,
+        field: str = "",
     ) -> str:
-        """The text ``source`` names for this selection ("" when the roster has none)."""
+        """The text ``source`` names for this selection ("" when the roster has none). A
+        leader's command from ``parent``, for a leader in no group (an army's commander):
+        every brigade of his force."""
         kind = source.kind
         if kind == "force":
             return force.get("name", "").strip()
@@ -235,8 +289,10 @@ class _Reader:
         if kind == "models":
             return _models(selection)
         if kind == "parent":
-            held = parent if parent is not None else force
-            return (held.get("customName") or held.get("name") or "").strip()
+            if field == "commands":  # a list: the brigade as an id, never parted in two
+                held = [brigade_id(_name(parent))] if parent is not None else []
+                return ", ".join(held or self._brigades(force))
+            return _name(parent if parent is not None else force)
         if kind == "value":
             return source.names[0]
         if kind == "category":
@@ -252,6 +308,11 @@ class _Reader:
                     return inner.get("name", "").strip()
             return ""
         return _characteristic(selection, source.names[0], source.profile)
+
+
+def _name(element: Element) -> str:
+    """A force's or selection's name (the one the player gave it first)."""
+    return (element.get("customName") or element.get("name") or "").strip()
 
 
 def _walk(selection: Element) -> Iterator[Element]:

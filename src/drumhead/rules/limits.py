@@ -60,8 +60,9 @@ LIMITS: dict[Kind, Limits] = {
     "table": Limits("table file", 1 * MiB),
     "mapping": Limits("mapping file", 256 * KiB, TEXT, KEY, ENTRIES),
 }
-"""Each kind's limits (a mapping: an import's, ``drumhead scenario import --mapping``). A save is the players' own record: its texts (a unit's notes grow all
-game) and tables are bounded by the file alone."""
+"""Each kind's limits (a mapping: an import's, ``drumhead scenario import --mapping``). A save
+is the players' own record: its texts (a unit's notes grow all game) and tables are bounded
+by the file alone."""
 
 LARGEST = max(limits.size for limits in LIMITS.values())
 """The most bytes of any file drumhead reads (``drumhead check`` reads a file before it knows
