@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from drumhead.rules.cards import spoken
 from drumhead.session.cards import (
     card_rows,
     is_top_state,
-    marker_labels,
     side_name,
     state_label,
     strength_bar,
@@ -28,7 +28,10 @@ if TYPE_CHECKING:
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:
     """A unit's roster entry, three lines: name (and leader); type, quality, formation;
-    strength bar with numbers, morale state in words, markers."""
+    strength bar with numbers, morale state in words, markers. States and markers are named
+    as players say them ("Shaken", "⚑Panic marker"): the aside of the ruleset's label ("(one
+    at most)", "(failed by 1: may not advance, reduced fire)") is the full card's to show,
+    and on every line of the roster it wrapped the entry onto a fourth line."""
     text = Text()
     text.append("▶ " if active else "  ", style="bold")
     if unit.removed:
@@ -42,13 +45,20 @@ def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = F
     details = [short_type, unit.quality, unit.formation]
     text.append("\n    " + " · ".join(d.replace("_", " ") for d in details if d), style="italic")
     text.append(f"\n    {strength_bar(unit.strength_now, unit.strength_start, 5)}")
-    label = state_label(ruleset, unit)
+    label = spoken(state_label(ruleset, unit))
     if label:
         good = is_top_state(ruleset, unit)
         text.append(f"  {label}" if good else f"  ‼ {label}", style="" if good else "bold")
-    for marker in marker_labels(ruleset, unit):
+    for marker in roster_markers(ruleset, unit):
         text.append(f" ⚑{marker}", style="bold")
     return text
+
+
+def roster_markers(ruleset: Ruleset, unit: Unit) -> list[str]:
+    """The unit's markers as players say them, as the printed cards name them (a marker's
+    ``short`` name, else its label without the aside)."""
+    printed = {m.id: m.printed for m in ruleset.markers}
+    return [printed.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
 
 
 def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:

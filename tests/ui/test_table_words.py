@@ -1,0 +1,35 @@
+"""Words and layout a new player met at the table (a trial of the four shipped scenarios at
+120x40 and 80x24): what the view adds to the session's answers, each drawn as players say
+it and where they can read it."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from tests.ui.helpers import list_lines, make_app, new_game_on_battle
+
+
+async def test_the_roster_names_states_and_markers_as_players_say_them() -> None:
+    """One If By Land's roster said "‼ Shaken (failed by 1: may not advance, reduced fire)
+    ⚑Panic marker (one at most)": the labels' asides wrapped the entry onto a fourth line at
+    120 columns. The roster says "‼ Shaken ⚑Panic marker"; the full card keeps the asides."""
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "one-if-by-land", "cowpens-1781")
+        app.session.edit_unit("nc_riflemen", "state", "shaken")
+        app.session.edit_unit("nc_riflemen", "markers", ["panic", "fired"])
+        await pilot.pause()
+        roster = app.screen.query_one("#roster", OptionList)
+        roster.highlighted = roster.get_option_index("nc_riflemen")
+        await pilot.pause()
+        lines = list_lines(roster)
+        name = next(i for i, line in enumerate(lines) if "North Carolina riflemen" in line)
+        assert lines[name + 2].split("8/8", 1)[1].strip() == (
+            "‼ Shaken ⚑Fired this turn ⚑Panic marker"
+        ), lines
+        assert "Georgia riflemen" in lines[name + 3]  # three lines, then the next entry
+        card = app.screen.query_one("#unit-card")
+        text = " ".join(
+            "".join(s.text for s in card.render_line(y)).strip() for y in range(card.size.height)
+        )
+        assert "Panic marker (one at most)" in text and "Shaken (failed by 1:" in text, text
