@@ -223,7 +223,10 @@ def resolution_text(res: Resolution) -> Text:
     """Every step of the arithmetic, then the outcome."""
     out = Text()
     for roll in res.rolls:
-        faces = " ".join(map(str, roll.faces)) or "-"
+        if not roll.faces:  # a fixed number (MWAN's 20" move): no dice, none to show
+            out.append(f"{roll.label}: {roll.notation}, no dice rolled\n")
+            continue
+        faces = " ".join(map(str, roll.faces))
         how = "typed in" if res.hand_dice else "rolled"
         out.append(f"{roll.label}: {roll.notation} {how} [{faces}] = {roll.total}\n")
     for step in res.steps[:-1]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tests.ui.helpers import list_lines, make_app, new_game_on_battle
+from tests.ui.helpers import list_lines, make_app, new_game_on_battle, until
 
 
 async def test_the_roster_names_states_and_markers_as_players_say_them() -> None:
@@ -33,3 +33,24 @@ async def test_the_roster_names_states_and_markers_as_players_say_them() -> None
             "".join(s.text for s in card.render_line(y)).strip() for y in range(card.size.height)
         )
         assert "Panic marker (one at most)" in text and "Shaken (failed by 1:" in text, text
+
+
+async def test_a_roll_of_no_dice_says_so() -> None:
+    """MWAN's movement allowance is a fixed 20" for infantry: the result read "roll: 20
+    rolled [-] = 20". It says the number and that no dice were rolled."""
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Static
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
+        app.action_open_resolve("movement", "ny11_zouaves")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        await until(pilot, lambda: screen.result is not None)
+        await pilot.pause()
+        text = str(screen.query_one("#result", Static).render())
+        assert "roll: 20, no dice rolled" in text and "[-]" not in text, text
+        assert "May move up to 20" in text
