@@ -54,3 +54,23 @@ async def test_a_roll_of_no_dice_says_so() -> None:
         text = str(screen.query_one("#result", Static).render())
         assert "roll: 20, no dice rolled" in text and "[-]" not in text, text
         assert "May move up to 20" in text
+
+
+async def test_a_value_kept_per_situation_is_asked_for_its_situation() -> None:
+    """MWAN's firing table is missing and kept per firer and range band: the question asked
+    "How many d12s does your firing table give this firer at this range band?" without
+    saying which firer or band. It says them, as the check asks."""
+    from drumhead.screens.dialogs.gap import GapModal
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Static
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
+        app.action_open_resolve("fire", "ny11_zouaves")
+        await until(pilot, lambda: isinstance(app.screen, GapModal))
+        question = str(app.screen.query_one("#gap-question", Static).render())
+        assert question.startswith("How many d12s does your firing table give this firer")
+        assert "[Who fires: infantry; Range band on your firing table" in question, question
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
