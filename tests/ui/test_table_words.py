@@ -74,3 +74,36 @@ async def test_a_value_kept_per_situation_is_asked_for_its_situation() -> None:
         assert "[Who fires: infantry; Range band on your firing table" in question, question
         await pilot.press("escape", "escape")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
+
+
+async def test_hits_on_both_waves_ask_each_cards_hits_per_stand_in_turn() -> None:
+    """Rank and File's wave attack shares five hits 4 and 1 between the waves, and neither
+    card says how many hits remove a stand: ``a`` asked for the front wave's, then stopped
+    with an error naming ``hits_per_stand`` for the second wave, and took a second ``a``.
+    It asks for each in turn, and the hits land on both cards at once."""
+    from drumhead.screens.dialogs.edit_value import EditValueModal
+    from drumhead.screens.views.battle import BattleScreen
+    from drumhead.screens.views.resolve import ResolveScreen
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "rank-and-file", "rnf-wave-attack")
+        app.action_open_resolve("wave_split", "csa_first_wave")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen) and screen.form is not None
+        screen.form.set_role("second", "csa_second_wave")
+        screen.form_refilled()
+        await pilot.press("5", "enter", "r")
+        await until(pilot, lambda: screen.result is not None)
+        await pilot.press("a")
+        asked = []
+        for _ in range(2):
+            await until(pilot, lambda: isinstance(app.screen, EditValueModal))
+            asked.append(app.screen.query_one("Label").render())
+            await pilot.press("3", "enter")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert ["first wave" in str(q) for q in asked] == [True, False], asked
+        state = app.session.state
+        front, back = state.unit("csa_first_wave"), state.unit("csa_second_wave")
+        assert (front.strength_now, front.hits, back.strength_now, back.hits) == (7, 1, 6, 1)
