@@ -68,7 +68,7 @@ async def test_a_value_kept_per_situation_is_asked_for_its_situation() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
         app.action_open_resolve("fire", "ny11_zouaves")
-        await until(pilot, lambda: isinstance(app.screen, GapModal))
+        await until(pilot, lambda: isinstance(app.screen, GapModal) and app.screen.is_mounted)
         question = str(app.screen.query_one("#gap-question", Static).render())
         assert question.startswith("How many d12s does your firing table give this firer")
         assert "[Who fires: infantry; Range band on your firing table" in question, question
@@ -99,7 +99,9 @@ async def test_hits_on_both_waves_ask_each_cards_hits_per_stand_in_turn() -> Non
         await pilot.press("a")
         asked = []
         for _ in range(2):
-            await until(pilot, lambda: isinstance(app.screen, EditValueModal))
+            await until(
+                pilot, lambda: isinstance(app.screen, EditValueModal) and app.screen.is_mounted
+            )
             asked.append(app.screen.query_one("Label").render())
             await pilot.press("3", "enter")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
@@ -107,3 +109,25 @@ async def test_hits_on_both_waves_ask_each_cards_hits_per_stand_in_turn() -> Non
         state = app.session.state
         front, back = state.unit("csa_first_wave"), state.unit("csa_second_wave")
         assert (front.strength_now, front.hits, back.strength_now, back.hits) == (7, 1, 6, 1)
+
+
+async def test_at_80_columns_the_right_pane_of_a_check_is_never_drawn_under_its_scrollbar() -> None:
+    """Rank and File's melee dice at 80x24: the odds and the hints were laid out before the
+    pane grew its scrollbar and kept their width, losing their last two cells under it
+    ("Enter; or r" read "Enter; or"; a chance of 1/2187 read "1/2")."""
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.containers import VerticalScroll
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_on_battle(pilot, "rank-and-file", "rnf-wave-attack")
+        app.action_open_resolve("melee", "csa_first_wave")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        pane = screen.query_one("#resolve-right", VerticalScroll)
+        for _ in range(2):
+            await pilot.pause()
+            room = pane.scrollable_content_region
+            drawn = [(w.id, w.region) for w in pane.children if w.region.width]
+            assert drawn and all(r.right <= room.right for _, r in drawn), (room, drawn)
+            await pilot.press("r")  # the result grows the pane (and its scrollbar)
