@@ -131,3 +131,30 @@ async def test_at_80_columns_the_right_pane_of_a_check_is_never_drawn_under_its_
             drawn = [(w.id, w.region) for w in pane.children if w.region.width]
             assert drawn and all(r.right <= room.right for _, r in drawn), (room, drawn)
             await pilot.press("r")  # the result grows the pane (and its scrollbar)
+
+
+async def test_sides_are_named_short_where_a_line_names_them() -> None:
+    """Henry Hill's sides are "Union: Army of Northeastern Virginia (detachment on Henry
+    Hill)" and "Confederate: Army of the Shenandoah (First Virginia Brigade) and Army of the
+    Potomac": the initiative took seven of an 80x24 side pane's lines from the checklist,
+    and each unit offered to pick took two lines. A line says "Union", "Confederate"."""
+    from drumhead.screens.dialogs.pick_unit import UnitPickModal
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Static
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
+        sides = {s.name.split(":")[0]: s.id for s in app.session.state.sides}
+        app.session.set_initiative(sides["Confederate"], sides["Union"])
+        await pilot.pause()
+        shown = str(app.screen.query_one("#activation", Static).render())
+        assert shown.strip() == "Initiative: Confederate won; Union moves first", shown
+        app.action_open_resolve("close_combat", "ny11_zouaves")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal) and app.screen.is_mounted)
+        listed = app.screen.query_one("#pick-unit", OptionList)
+        entries = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert "2nd Virginia (Confederate · jackson)" in entries, entries
+        assert not any("Army of" in e for e in entries), entries
