@@ -16,7 +16,7 @@ from rich.text import Text
 
 from drumhead.checks.base import Context
 from drumhead.checks.results import OutcomeOdds, Resolution, modifier_amount
-from drumhead.checks.sources import offered_source
+from drumhead.checks.sources import changes_only, offered_source
 from drumhead.dice.notation import DiceExpr
 from drumhead.dice.odds import percent
 from drumhead.errors import DrumheadError, MissingGapError
@@ -249,7 +249,7 @@ def answer_sources_text(res: Resolution) -> Text:
             continue
         out.append(f"Value {gap.id} = {gap.value}: ", style="bold")
         out.append(f"{gap.source}\n", style="italic")
-    for change in res.house_rules:
+    for change in changes_only(res.house_rules):  # the values it gave are listed above
         out.append(f"{change}\n", style="italic")
     for ruling in res.rulings:
         out.append(f"Ruling {ruling.id}: ", style="bold")

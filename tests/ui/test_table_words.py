@@ -158,3 +158,30 @@ async def test_sides_are_named_short_where_a_line_names_them() -> None:
         entries = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert "2nd Virginia (Confederate · jackson)" in entries, entries
         assert not any("Army of" in e for e in entries), entries
+
+
+async def test_a_value_the_house_rules_gave_is_listed_once() -> None:
+    """Republique's assault with the sample club values listed each value twice under the
+    result ("Value troop_grade_veteran = 1: house rule, FILE" and "house rule, FILE: gives
+    troop_grade_veteran = 1"), as the CLI and the report do not."""
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Static
+
+    from tests.ui.helpers import SAMPLE_HOUSE_RULES
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        app.action_open_resolve("assault", "hiller_line")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen) and screen.form is not None
+        screen.form.set_role("defender", "ligne_16")
+        screen.form_refilled()
+        await pilot.pause()
+        await pilot.press("h", *"7 3", "enter")
+        await until(pilot, lambda: screen.result is not None)
+        await pilot.pause()
+        text = str(screen.query_one("#result", Static).render())
+        assert text.count("troop_grade_veteran = 1") == 1, text
+        assert "Value troop_grade_veteran = 1: house rule" in text
