@@ -185,3 +185,33 @@ async def test_a_value_the_house_rules_gave_is_listed_once() -> None:
         text = str(screen.query_one("#result", Static).render())
         assert text.count("troop_grade_veteran = 1") == 1, text
         assert "Value troop_grade_veteran = 1: house rule" in text
+
+
+async def test_each_modifier_of_an_opposed_check_says_whose_it_is() -> None:
+    """Republique's assault (hiller_line against 16e Ligne, with the sample club values)
+    listed "+1: mostly veteran troops" and "+1: most bases in line" with the attacker's
+    "+2"-less list and nothing to say they were the defender's; the totals above the odds
+    were the only way to tell."""
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Static
+
+    from tests.ui.helpers import SAMPLE_HOUSE_RULES
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        app.action_open_resolve("assault", "hiller_line")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen) and screen.form is not None
+        screen.form.set_role("defender", "ligne_16")
+        screen.form_refilled()
+        await pilot.pause()
+        autos = str(screen.query_one("#auto-mods", Static).render())
+        assert "Defender: +1: mostly veteran troops" in autos, autos
+        assert "Attacker: " in autos or "Defender: " in autos
+        assert all(
+            line.startswith(("[✓] Attacker: ", "[✓] Defender: ", " ", "("))
+            for line in autos.splitlines()
+            if line.startswith("[✓]")
+        ), autos
