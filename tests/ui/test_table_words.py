@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tests.ui.helpers import list_lines, make_app, new_game_on_battle, until
+from tests.ui.helpers import list_lines, make_app, new_game_on_battle, status_line, until
 
 
 async def test_the_roster_names_states_and_markers_as_players_say_them() -> None:
@@ -239,3 +239,29 @@ async def test_an_outcome_that_names_the_players_values_says_them_in_the_odds() 
         await pilot.pause()
         odds = " ".join(shown(screen, "#odds").split())
         assert "The defender's units take 2M 1P 100.0%" in odds, odds
+
+
+async def test_the_arrows_on_the_start_screen_pick_the_save_o_resumes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Back on the start screen with three saved games, a player pressed down twice to
+    pick the third and o: the rulesets list had the focus, the arrows moved it unseen, and
+    o resumed the save at the top. The saved games have the focus."""
+    from drumhead.screens.views.battle import BattleScreen
+    from drumhead.screens.views.start import StartScreen
+
+    from drumhead.game import load_scenario, new_game
+    from drumhead.saves import SaveSession, save_path
+
+    for name, at in [("first", "09:00"), ("second", "10:00"), ("third", "11:00")]:
+        game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), name=name)
+        game.next_phase(at=f"1781-01-17T{at}:00Z")
+        SaveSession.create(save_path(tmp_path, name), game).close()
+    app = make_app(saves=str(tmp_path), start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.built)
+        saves = app.screen.query_one("#saves", OptionList)
+        await until(pilot, lambda: app.screen.focused is saves)
+        listed = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
+        await pilot.press("down", "down", "o")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        title = status_line(app)
+        assert listed[2].startswith("first ·") and " · first · " in title, (listed, title)
