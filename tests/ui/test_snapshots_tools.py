@@ -23,8 +23,8 @@ class TestStartScreen:
 
     def test_with_a_save(self, snap_compare, monkeypatch) -> None:
         """The start screen listing one save: 'mill · Cards Test · turn 2 · 1781-01-17 09:30'
-        under 'Saved games (o resumes)', highlighted as the one `o` resumes, above the
-        rulesets (opened without auto-resume)."""
+        under 'Saved games (o resumes)', highlighted as the one `o` resumes and focused (the
+        arrows pick a save), above the rulesets (opened without auto-resume)."""
         import os
 
         from drumhead.game import load_scenario, new_game
