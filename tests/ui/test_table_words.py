@@ -265,3 +265,35 @@ async def test_the_arrows_on_the_start_screen_pick_the_save_o_resumes(tmp_path) 
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
         title = status_line(app)
         assert listed[2].startswith("first ·") and " · first · " in title, (listed, title)
+
+
+async def test_a_choice_and_its_list_keep_each_choice_on_one_line() -> None:
+    """One If By Land's movement condition in a 16-cell field: its list wrapped "cavalry
+    retreat" into "cavalry" and "retreat" (read as two choices: a player picked the wrong
+    one), and a value chosen such as "general serious wound" took two lines in the form."""
+    from drumhead.screens.compat import option_lines
+    from drumhead.screens.views.resolve import ResolveScreen
+    from textual.widgets import Select
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "one-if-by-land", "cowpens-1781")
+        app.action_open_resolve("movement", "3rd_dragoons")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen) and screen.form is not None
+        field = screen.query_one("#in-condition", Select)
+        spec = screen.form.check.input("condition")
+        assert spec is not None
+        longest = max(len(choice) for choice in spec.choices)  # general_serious_wound: 21
+        field.value = "general_serious_wound"
+        await pilot.pause()
+        assert field.size.height == 1
+        field.focus()
+        field.expanded = True
+        overlay = field.query_one("SelectOverlay")
+        await until(pilot, lambda: overlay.display and overlay.size.width > 0)
+        await pilot.pause()
+        drawn = [index for index, _ in option_lines(overlay)]  # type: ignore[arg-type]
+        assert drawn == list(range(len(spec.choices))), drawn  # a line each, none wrapped
+        assert overlay.size.width >= longest and overlay.region.right <= screen.size.width
