@@ -297,3 +297,35 @@ async def test_a_choice_and_its_list_keep_each_choice_on_one_line() -> None:
         drawn = [index for index, _ in option_lines(overlay)]  # type: ignore[arg-type]
         assert drawn == list(range(len(spec.choices))), drawn  # a line each, none wrapped
         assert overlay.size.width >= longest and overlay.region.right <= screen.size.width
+
+
+async def test_escape_in_a_text_field_says_it_leaves_the_field() -> None:
+    """In a count the footer said "esc Back", but Escape there only leaves the field: a
+    player took it as gone back and typed "/first wave" to filter the roster; the r rolled
+    (refused for a missing input, else a check nobody meant) and the a applied. With the
+    focus in a text field the footer says "esc Leave field"; then "esc Back"."""
+    from drumhead.screens.views.battle import BattleScreen
+    from drumhead.screens.views.resolve import ResolveScreen
+    from drumhead.screens.widgets.footer import KeysFooter
+    from textual.widgets import Input
+
+    def escape_says(screen: ResolveScreen) -> list[str]:
+        keys = screen.query_one(KeysFooter).keys()
+        return [str(k[2]) for k in keys if k[0] == "escape"]
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
+        app.action_open_resolve("morale_due", "ny11_zouaves")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        assert escape_says(screen) == ["Back"]
+        screen.query_one("#in-casualties_this_turn", Input).focus()
+        await until(pilot, lambda: isinstance(screen.focused, Input))
+        assert escape_says(screen) == ["Leave field"]
+        await pilot.press("escape")
+        assert not isinstance(screen.focused, Input) and escape_says(screen) == ["Back"]
+        assert app.screen is screen
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))

@@ -101,6 +101,8 @@ class ResolveScreen(KeptScreen):
         # asked for every binding on every refresh: flags, not a query of the screen
         if action == "hand_dice":
             return self.has_checks and self.form is not None and self.form.rolls_dice
+        if action == "leave_field":  # Escape in a text field (the footer says which)
+            return isinstance(self.focused, Input)
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
@@ -328,6 +330,12 @@ class ResolveScreen(KeptScreen):
         self.update_odds()
 
     # -- the roll -------------------------------------------------------------------------
+    def action_leave_field(self) -> None:
+        """Escape in a text field: out of it (to the modifiers, or the check picker when
+        there are none to tick); a second Escape goes back."""
+        mods = self.query_one("#mods", SelectionList)
+        self.set_focus(mods if mods.display else self.query_one("#check", Select))
+
     def action_leave(self) -> None:
         """Escape: out of a text field first (to the modifiers, or the check picker when
         there are none to tick), then off the screen."""
