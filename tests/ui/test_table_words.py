@@ -329,3 +329,26 @@ async def test_escape_in_a_text_field_says_it_leaves_the_field() -> None:
         assert app.screen is screen
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+
+
+async def test_a_long_checklist_takes_the_room_a_short_card_leaves() -> None:
+    """Republique's assault phase at 120x40: eight steps shown three at a time in a
+    checklist capped at ten lines, under thirteen blank lines the 1st Ligne's short card
+    did not use. The checklist may take half the side pane."""
+    from drumhead.screens.widgets.card_pane import CardPane
+
+    from tests.ui.helpers import SAMPLE_HOUSE_RULES
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        for _ in range(3):  # command, maneuver, artillery/skirmish: to the assault
+            app.session.next_phase()
+        await pilot.pause()
+        steps = app.screen.query_one("#steps", OptionList)
+        await until(pilot, lambda: steps.option_count >= 8)
+        await pilot.pause()
+        pane = app.screen.query_one("#side-pane")
+        assert steps.size.height > 10 and steps.size.height <= pane.size.height // 2 + 1
+        card = app.screen.query_one("#unit-card", CardPane)
+        assert card.size.height >= 6
