@@ -68,7 +68,10 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     # the side as a line names it ("Union", of "Union: Army of Northeastern Virginia ..."):
     # the roster's heading has it whole, and a short pane needs its lines for the card
     side = side_name(state, unit.side).split(":")[0].strip()
-    text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
+    brigade = unit.brigade.replace("_", " ")
+    # a brigade named so already ("csa brigade") is not called "brigade csa brigade"
+    said = brigade if "brigade" in brigade.lower().split() else f"brigade {brigade}"
+    text.append(f"{side} · {said}\n", style="italic")
     for label, value in card_rows(ruleset, state, unit):
         text.append(f"{label:<10}", style="bold")
         text.append(value + "\n")

@@ -352,3 +352,18 @@ async def test_a_long_checklist_takes_the_room_a_short_card_leaves() -> None:
         assert steps.size.height > 10 and steps.size.height <= pane.size.height // 2 + 1
         card = app.screen.query_one("#unit-card", CardPane)
         assert card.size.height >= 6
+
+
+async def test_a_brigade_named_so_is_not_called_brigade_twice() -> None:
+    """Rank and File's wave attack: the card said "Confederates · brigade csa brigade"."""
+    from drumhead.screens.widgets.card_pane import CardPane
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "rank-and-file", "rnf-wave-attack")
+        roster = app.screen.query_one("#roster", OptionList)
+        roster.highlighted = roster.get_option_index("csa_first_wave")
+        await pilot.pause()
+        card = app.screen.query_one("#unit-card", CardPane)
+        line = "".join(s.text for s in card.render_line(1)).strip()
+        assert line == "Confederates · csa brigade", line
