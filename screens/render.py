@@ -16,7 +16,7 @@ from rich.text import Text
 
 from drumhead.checks.base import Context
 from drumhead.checks.results import OutcomeOdds, Resolution, modifier_amount
-from drumhead.checks.sources import offered_source
+from drumhead.checks.sources import changes_only, offered_source
 from drumhead.dice.notation import DiceExpr
 from drumhead.dice.odds import percent
 from drumhead.errors import DrumheadError, MissingGapError
@@ -25,6 +25,8 @@ from drumhead.rules.model import CheckSpec, GapSpec, ModifierSpec, ReferenceEntr
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
+
+    from drumhead.rules.model import InputValue
 
 BAR_WIDTH = 24
 """Cells of the longest bar in a distribution chart."""
@@ -103,18 +105,27 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 """A ``{name}`` placeholder in an outcome's text."""
 
 
-def outcome_label(check: CheckSpec, odds: OutcomeOdds, show_value: bool = True) -> str:
-    """An outcome's name as players read it: its text with the value put in ("Attacker higher
-    by 4", "5 inches"); when the text needs more than the value, the text up to its first
-    placeholder, with the value after it in brackets (unless ``show_value`` is False: the
-    outcome only ever has the one value)."""
+def outcome_label(
+    check: CheckSpec,
+    odds: OutcomeOdds,
+    show_value: bool = True,
+    inputs: Mapping[str, InputValue] | None = None,
+) -> str:
+    """An outcome's name as players read it: its text with the value and the inputs it names
+    put in ("Attacker higher by 4", "5 inches", Republique's "The defender's units take 2M
+    1P" from the players' ``morale_hits`` and ``panic_hits``); when the text needs more than
+    those, the text up to its first placeholder, with the value after it in brackets (unless
+    ``show_value`` is False: the outcome only ever has the one value)."""
     try:
         text = check.outcome(odds.outcome).text
     except KeyError:
         text = odds.outcome
     names = set(_PLACEHOLDER.findall(text))
-    if names and names <= {"value"} and odds.value is not None:
-        return text.replace("{value}", str(odds.value))
+    known: dict[str, object] = dict(inputs or {})
+    if odds.value is not None:
+        known["value"] = odds.value
+    if names and names <= set(known):
+        return _PLACEHOLDER.sub(lambda m: str(known[m.group(1)]).replace("_", " "), text)
     if names:
         text = text.split("{")[0].rstrip(" :")
         if text.count("(") > text.count(")"):  # never leave a bracket open
@@ -150,12 +161,13 @@ class OddsChart:
         width: int = 20,
         *,
         labelled: Iterable[tuple[str, Fraction]] = (),
+        inputs: Mapping[str, InputValue] | None = None,
     ) -> None:
         rows = list(odds)
         values: dict[str, set[int | None]] = {}
         for o in rows:
             values.setdefault(o.outcome, set()).add(o.value)
-        chances = [(outcome_label(check, o, len(values[o.outcome]) > 1), o.p) for o in rows]
+        chances = [(outcome_label(check, o, len(values[o.outcome]) > 1, inputs), o.p) for o in rows]
         chances += list(labelled)  # rows named already (a chart's results)
         peak = max((p for _, p in chances), default=Fraction(0))
         self.width = width
@@ -223,7 +235,10 @@ def resolution_text(res: Resolution) -> Text:
     """Every step of the arithmetic, then the outcome."""
     out = Text()
     for roll in res.rolls:
-        faces = " ".join(map(str, roll.faces)) or "-"
+        if not roll.faces:  # a fixed number (MWAN's 20" move): no dice, none to show
+            out.append(f"{roll.label}: {roll.notation}, no dice rolled\n")
+            continue
+        faces = " ".join(map(str, roll.faces))
         how = "typed in" if res.hand_dice else "rolled"
         out.append(f"{roll.label}: {roll.notation} {how} [{faces}] = {roll.total}\n")
     for step in res.steps[:-1]:
@@ -246,7 +261,7 @@ def answer_sources_text(res: Resolution) -> Text:
             continue
         out.append(f"Value {gap.id} = {gap.value}: ", style="bold")
         out.append(f"{gap.source}\n", style="italic")
-    for change in res.house_rules:
+    for change in changes_only(res.house_rules):  # the values it gave are listed above
         out.append(f"{change}\n", style="italic")
     for ruling in res.rulings:
         out.append(f"Ruling {ruling.id}: ", style="bold")

@@ -37,7 +37,13 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
         Binding("ctrl+g", "whole_chart", "Type the whole chart", id="gap-whole-chart"),
     ]
 
-    def __init__(self, session: TableSession, gap_id: str, table: str | None = None) -> None:
+    def __init__(
+        self,
+        session: TableSession,
+        gap_id: str,
+        table: str | None = None,
+        question: str | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         """The session whose ruleset lacks the value (and keeps it once given)."""
@@ -45,6 +51,9 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
         """The gap asked for."""
         self.table = table
         """The missing chart the value is a cell of, if it is one."""
+        self.question = question
+        """The question as the check asks it, with the situation it is asked for (a firing
+        table's cell: "[Who fires: infantry; Range band ...: 1]"); None: the gap's own."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ctrl+g only for a cell of a missing chart."""
@@ -60,7 +69,7 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
         hint = expects(gap)  # what it takes, its bounds or its chart's results included
         with Vertical(id="gap-dialog", classes="dialog"):
             yield Label("The rules do not say", classes="heading")
-            yield Static(gap.question, id="gap-question")
+            yield Static(self.question or gap.question, id="gap-question")
             yield Static(f"Rule: {gap.source}", id="gap-source", classes="source")
             yield Static(
                 "Agree a value at the table; drumhead keeps it for this game.", classes="hint"

@@ -27,6 +27,15 @@ def short_side_name(side: Side) -> str:
     return side.id.replace("_", " ").title()
 
 
+def short_side_names(sides: Sequence[Side]) -> dict[str, str]:
+    """Each side's id to its short name (:func:`short_side_name`), or to its whole name where
+    two sides would read the same."""
+    short = {side.id: short_side_name(side) for side in sides}
+    if len(set(short.values())) < len(short):  # two sides would read the same
+        short = {side.id: side.name for side in sides}
+    return short
+
+
 class InitiativeModal(ModalScreen[tuple[str, str] | None]):
     """Dismisses with (winner side id, first side id), or None."""
 
@@ -41,9 +50,7 @@ class InitiativeModal(ModalScreen[tuple[str, str] | None]):
         its line, moving first, is highlighted."""
 
     def compose(self) -> ComposeResult:
-        short = {side.id: short_side_name(side) for side in self.sides}
-        if len(set(short.values())) < len(short):  # two sides would read the same
-            short = {side.id: side.name for side in self.sides}
+        short = short_side_names(self.sides)
         options = [
             Option(
                 f"{short[winner.id]} won · {short[first.id]} moves first",

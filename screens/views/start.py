@@ -111,6 +111,7 @@ class StartScreen(DrumheadScreen):
         if self.listed:  # back from a game or the new-game form: the saves may have changed
             self.fill_saves()
             self.follow_ruleset()
+            self.focus_list()
         self.listed = True
 
     def follow_ruleset(self) -> None:
@@ -215,8 +216,17 @@ class StartScreen(DrumheadScreen):
     def on_mount(self) -> None:
         if not self.built:
             return
-        self.query_one("#rulesets", OptionList).focus()
+        self.focus_list()
         self.set_interval(self.LOCK_RECHECK, self.recheck_locks)
+
+    def focus_list(self) -> None:
+        """The saved games have the focus when there are any, else the rulesets. With the
+        rulesets focused under a highlighted save, the arrows a player pressed to pick a save
+        moved the rulesets list instead, unseen, and ``o`` resumed the save at the top, not
+        the one meant (tab reaches the rulesets)."""
+        saves = self.query_one("#saves", OptionList)
+        has_saves = bool(saves.option_count) and not saves.get_option_at_index(0).disabled
+        self.query_one("#saves" if has_saves else "#rulesets", OptionList).focus()
 
     @on(OptionList.OptionHighlighted, "#rulesets")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

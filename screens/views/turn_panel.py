@@ -9,12 +9,17 @@ from rich.text import Text
 from textual.widgets.selection_list import Selection
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from drumhead.session.table import Activation, Checklist
 
 
-def activation_text(now: Activation) -> Text:
+def activation_text(now: Activation, short: Mapping[str, str] | None = None) -> Text:
     """The card drawn (card activation) or the initiative (initiative rules); empty text when
-    the rules have neither."""
+    the rules have neither. ``short``: the sides' names to the short names a line uses
+    ("Union", of "Union: Army of Northeastern Virginia (detachment on Henry Hill)"): whole,
+    Henry Hill's initiative took seven of an 80x24 pane's lines from the checklist."""
+    short = short or {}
     text = Text()
     if now.kind == "cards":
         text.append("Card: ", style="bold")
@@ -29,7 +34,9 @@ def activation_text(now: Activation) -> Text:
         if now.current is None:
             text.append("not decided this turn (i records it)\n")
         else:
-            text.append(f"{now.current} won; {now.first or '?'} moves first\n")
+            won = short.get(now.current, now.current)
+            first = short.get(now.first, now.first) if now.first else "?"
+            text.append(f"{won} won; {first} moves first\n")
     return text
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from drumhead.rules.cards import spoken
 from drumhead.session.cards import (
     card_rows,
     is_top_state,
@@ -28,7 +29,10 @@ if TYPE_CHECKING:
 
 def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = False) -> Text:
     """A unit's roster entry, three lines: name (and leader); type, quality, formation;
-    strength bar with numbers, morale state in words, markers."""
+    strength bar with numbers, morale state in words, markers. States and markers are named
+    as players say them ("Shaken", "⚑Panic marker"): the aside of the ruleset's label ("(one
+    at most)", "(failed by 1: may not advance, reduced fire)") is the full card's to show,
+    and on every line of the roster it wrapped the entry onto a fourth line."""
     text = Text()
     text.append("▶ " if active else "  ", style="bold")
     if unit.removed:
@@ -42,7 +46,7 @@ def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = F
     details = [short_type, unit.quality, unit.formation]
     text.append("\n    " + " · ".join(d.replace("_", " ") for d in details if d), style="italic")
     text.append(f"\n    {strength_bar(unit.strength_now, unit.strength_start, 5)}")
-    label = state_label(ruleset, unit)
+    label = spoken(state_label(ruleset, unit))
     if label:
         good = is_top_state(ruleset, unit)
         text.append(f"  {label}" if good else f"  ‼ {label}", style="" if good else "bold")
@@ -58,7 +62,10 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     # the side as a line names it ("Union", of "Union: Army of Northeastern Virginia ..."):
     # the roster's heading has it whole, and a short pane needs its lines for the card
     side = side_name(state, unit.side).split(":")[0].strip()
-    text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
+    brigade = unit.brigade.replace("_", " ")
+    # a brigade named so already ("csa brigade") is not called "brigade csa brigade"
+    said = brigade if "brigade" in brigade.lower().split() else f"brigade {brigade}"
+    text.append(f"{side} · {said}\n", style="italic")
     for label, value in card_rows(ruleset, state, unit):
         text.append(f"{label:<10}", style="bold")
         text.append(value + "\n")

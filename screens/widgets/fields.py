@@ -30,6 +30,17 @@ class KeyField(Input):
         return character is not None and character in self.allowed
 
     def on_key(self, event: events.Key) -> None:
+        if event.key in ("backspace", "delete"):
+            # at once, in the keys' order: as a binding, Backspace ran only after the keys
+            # read with it were typed, so "Backspace 3" in one burst (a paste, keys sent
+            # together over ssh) typed the 3 over the selected "0", then deleted it: blank
+            event.stop()
+            event.prevent_default()
+            if event.key == "backspace":
+                self.action_delete_left()
+            else:
+                self.action_delete_right()
+            return
         if event.is_printable and event.character not in self.allowed:
             # not Input's: the key goes on, unstopped, to the screen's and app's bindings
             event.prevent_default()

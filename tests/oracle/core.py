@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve, result_odds
@@ -39,6 +39,8 @@ class Expected:
     results: tuple[ResultOdds, ...] = ()
     """Each result's chance, where the outcomes are values read on a chart given whole
     (Republique's assault): the screen shows these in place of the outcomes'."""
+    inputs: Mapping[str, InputValue] = field(default_factory=dict)
+    """The inputs the check was prepared with (an outcome's text may name them)."""
 
     @property
     def fractions(self) -> tuple[str, ...]:
@@ -83,6 +85,7 @@ def expect(
         offered=offered,
         autos=tuple(m.describe() for m in ctx.modifiers if m.auto),
         results=result_odds(ctx, table),
+        inputs=dict(ctx.inputs),
     )
 
 

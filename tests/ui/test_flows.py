@@ -360,8 +360,9 @@ async def test_resuming_tells_the_players_what_the_save_warns_of(tmp_path: Path)
 
 
 async def test_o_resumes_the_last_played_save_from_the_rulesets_list(tmp_path: Path) -> None:
-    """On the start screen the focus is on the rulesets; o still resumes a save: the one
-    highlighted in the saves list, else the one played last (at the top)."""
+    """On the start screen the focus is on the saved games (tab: the rulesets); from the
+    rulesets o still resumes a save: the one highlighted in the saves list, else the one
+    played last (at the top)."""
     from drumhead.game import load_scenario, new_game
     from drumhead.saves import SaveSession, save_path
 
@@ -372,6 +373,8 @@ async def test_o_resumes_the_last_played_save_from_the_rulesets_list(tmp_path: P
     app = make_app(saves=str(tmp_path), start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "saves"
+        await pilot.press("tab")
         assert app.screen.focused is not None and app.screen.focused.id == "rulesets"
         await pilot.press("o")
         await pilot.pause()

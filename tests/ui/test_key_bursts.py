@@ -93,3 +93,31 @@ async def test_a_reference_search_typed_in_a_burst_filters_the_entries() -> None
         await pilot.pause()
         await burst(pilot, "/", "m", "o", "r")
         assert field.has_focus and field.value == "mor"
+
+
+async def test_backspace_and_a_digit_in_one_burst_replace_a_count() -> None:
+    """MWAN's casualties this turn showed 0 (selected as the field took the focus); the
+    players' "Backspace 2" sent together (tmux, ssh, a paste) left the field blank: the 2
+    replaced the selected 0 first, then Backspace, a binding run after the keys read with
+    it, deleted the 2. Backspace is typed in its place among the keys; one alone deletes one
+    character."""
+    from drumhead.screens.views.resolve import ResolveScreen
+
+    from tests.ui.helpers import make_app, new_game_on_battle
+
+    app = make_app(start="menu")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_on_battle(pilot, "mwan116-acw", "first-bull-run-henry-hill")
+        app.action_open_resolve("morale_due", "ny11_zouaves")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen) and screen.form is not None
+        field = screen.query_one("#in-casualties_this_turn", Input)
+        field.focus()
+        await until(pilot, lambda: field.has_focus)
+        await pilot.pause()
+        assert field.value == "0"
+        await burst(pilot, "backspace", "2")
+        assert field.value == "2" and screen.form.values["casualties_this_turn"] == 2
+        await pilot.press("1", "backspace")
+        assert field.value == "2"

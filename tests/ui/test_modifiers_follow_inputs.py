@@ -14,6 +14,7 @@ from __future__ import annotations
 from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.views.resolve.form import side_said
 from textual.widgets import SelectionList
 
 from drumhead.rules.model import InputValue
@@ -58,7 +59,7 @@ def follows(screen: ResolveScreen) -> tuple[str, ...]:
     now = listed(screen)
     assert now == tuple(m.id for m in form.offered), (now, form.offered)
     assert now == offered, f"listed {now}, offered {offered} ({view.blocked or view.needed})"
-    assert automatic_shown(screen) == [m.describe() for m in view.automatic]
+    assert automatic_shown(screen) == [side_said(m.side, m.describe()) for m in view.automatic]
     return now
 
 

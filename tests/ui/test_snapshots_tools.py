@@ -23,8 +23,8 @@ class TestStartScreen:
 
     def test_with_a_save(self, snap_compare, monkeypatch) -> None:
         """The start screen listing one save: 'mill · Cards Test · turn 2 · 1781-01-17 09:30'
-        under 'Saved games (o resumes)', highlighted as the one `o` resumes, above the
-        rulesets (opened without auto-resume)."""
+        under 'Saved games (o resumes)', highlighted as the one `o` resumes and focused (the
+        arrows pick a save), above the rulesets (opened without auto-resume)."""
         import os
 
         from drumhead.game import load_scenario, new_game
@@ -124,8 +124,9 @@ class TestResolveScreen:
     def test_bad_input_refused(self, snap_compare) -> None:
         """Figures lost typed as 999 (the rules allow up to 500): the inline ✗ saying so, the
         odds replaced by 'Fix the inputs marked ✗ to see the odds.', and no modifier listed
-        to tick (none is known while an input is refused). (Letters never reach a count: they
-        are the screen's keys.)"""
+        to tick (none is known while an input is refused), and the footer's 'esc Leave
+        field' (the focus is in the count). (Letters never reach a count: they are the
+        screen's keys.)"""
 
         async def run(pilot: Pilot) -> None:
             await open_resolve(pilot)

@@ -199,7 +199,7 @@ async def test_the_start_screen_needs_only_the_start_up_styles(
 async def test_the_start_screen_is_built_only_when_the_last_game_is_left(tmp_path: Path) -> None:
     """Opening the last game, the start screen under it is not built (the game shows 50 ms
     sooner, tests/bench); closing the game shows it whole: the saves (the one just played
-    highlighted), the rulesets focused, the game's ruleset described."""
+    highlighted and focused), the game's ruleset described."""
     saved_cowpens(tmp_path)
     app = make_app(saves=str(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -216,7 +216,7 @@ async def test_the_start_screen_is_built_only_when_the_last_game_is_left(tmp_pat
         saves = start.query_one("#saves", OptionList)
         assert saves.highlighted == 0
         assert str(saves.get_option_at_index(0).prompt).startswith("mill · One If By Land")
-        assert app.screen.focused is start.query_one("#rulesets", OptionList)
+        assert app.screen.focused is saves
         detail = str(start.query_one("#ruleset-detail").render())
         assert detail.startswith("One If By Land")
         await pilot.press("ctrl+q")

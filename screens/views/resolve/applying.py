@@ -4,6 +4,7 @@ which unit takes the effects no side names; and an effect's amount edited first.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, MissingCardValueError
@@ -12,6 +13,8 @@ from .pickers import ask_card_value, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from drumhead.checks.results import Effect
 
     from .view import ResolveView
@@ -40,13 +43,12 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
                 )
                 continue
         try:
-            try:
-                applied = screen.session.apply_effects(target, group.effects)
-            except MissingCardValueError as missing:
-                if not await ask_card_value(screen, missing):
-                    messages.append(f"{len(group.effects)} effect(s) left to the players")
-                    continue
-                applied = screen.session.apply_effects(target, group.effects)
+            applied = await apply_asking(
+                screen, partial(screen.session.apply_effects, target, group.effects)
+            )
+            if applied is None:
+                messages.append(f"{len(group.effects)} effect(s) left to the players")
+                continue
         except DrumheadError as exc:
             screen.notify(str(exc), severity="error")
             return
@@ -87,13 +89,12 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     first = form.check.role_ids[0]
     roles = {first: form.unit_id or "", **form.roles}
     try:
-        try:
-            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
-        except MissingCardValueError as missing:
-            if not await ask_card_value(screen, missing):
-                screen.notify("The effects are left to the players.", severity="warning")
-                return
-            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
+        applied = await apply_asking(
+            screen, lambda: screen.session.apply_effects(form.unit_id, kept, roles=roles)
+        )
+        if applied is None:
+            screen.notify("The effects are left to the players.", severity="warning")
+            return
     except DrumheadError as exc:
         screen.notify(str(exc), severity="error")
         return
@@ -103,6 +104,23 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     screen.notify(" ".join(messages))
     form.clear_result()
     screen.app.pop_screen()
+
+
+async def apply_asking(screen: ResolveView, apply: Callable[[], bool]) -> bool | None:
+    """``apply()``, asking first each number a card must give and does not (how many hits
+    remove a stand of each unit hits fall on, a battery's gunners), one after the other (Rank and File's wave attack marks hits on
+    both waves: the second was left to an error naming ``hits_per_stand`` and a second
+    ``a``); None when the players cancel a question."""
+    asked: set[tuple[str, str]] = set()
+    while True:
+        try:
+            return apply()
+        except MissingCardValueError as missing:
+            if (missing.unit, missing.attribute) in asked:
+                raise  # answered, and still missing: not a question to ask again
+            asked.add((missing.unit, missing.attribute))
+            if not await ask_card_value(screen, missing):
+                return None
 
 
 def edit_effect(screen: ResolveView) -> None:

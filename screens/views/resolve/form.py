@@ -244,7 +244,7 @@ class InputForm(VerticalScroll):
         value = modifier_value_text(spec, ctx.env)
         text = Text()
         text.append(f"{value:>4} ", style="bold")
-        text.append(spec.label)
+        text.append(side_said(spec.side, spec.label))
         if spec.countable:
             text.append(f" ×{max(count, 1)}" if count else " (per item)")
         if value == "?":
@@ -262,8 +262,22 @@ class InputForm(VerticalScroll):
         text = Text()
         for m in view.automatic:
             text.append("[✓] ", style="bold")
-            text.append(m.describe())
+            text.append(side_said(m.side, m.describe()))
             text.append(f"  (automatic; {m.source})\n", style="italic")
         if not view.automatic:
             text.append("No automatic modifiers apply.", style="italic")
         auto.update(text)
+
+
+def side_said(side: str | None, said: str) -> str:
+    """A modifier of one side of an opposed check, its side first: Republique's assault
+    listed "+1: leader of value 1 attached" among the attacker's with nothing to say it was
+    the defender's (``Defender: +1: leader of value 1 attached``). A text that names its side
+    already ("+3: opponent: aggressive commander", "+1: general with the defender") is left
+    as it is."""
+    if not side:
+        return said
+    name = side.replace("_", " ")
+    if name.lower() in said.lower():
+        return said
+    return f"{name[0].upper()}{name[1:]}: {said}"

@@ -58,7 +58,10 @@ def ask_gap(
             screen.gap_to_ask = error
             return
         screen.close_menus()  # a list left open would stay over the screen under the question
-        screen.app.push_screen(GapModal(screen.session, error.gap, error.table), answered)
+        # the question with its situation: one cell of a table kept per firer and range
+        # band was asked without saying which (the players answered blind)
+        modal = GapModal(screen.session, error.gap, error.table, question=error.question)
+        screen.app.push_screen(modal, answered)
 
     # after this screen's next refresh: one still opening shows itself (and its footer's
     # keys) first, so what lies under the prompt does not depend on timing

@@ -5,6 +5,9 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 RESOLVE_KEYS: list[BindingType] = [
+    # in a text field Escape leaves the field, and the footer says so: "esc Back" there sent
+    # players on typing, and the keys they meant for the battle screen ran here (r rolled)
+    Binding("escape", "leave_field", "Leave field", id="leave-field"),
     Binding("escape", "leave", "Back", id="back"),
     Binding("r", "roll", "Roll", id="roll"),
     # priority: read as it arrives, so the faces typed right after it go into the dice field

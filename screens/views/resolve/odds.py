@@ -47,7 +47,7 @@ class OddsPanel(Vertical):
             )
             title = "Chance of each result of the chart"
         else:
-            chart = OddsChart(view.context.check, view.odds, 6)
+            chart = OddsChart(view.context.check, view.odds, 6, inputs=view.context.inputs)
             title = "Chance of each outcome"
         table.update(Group(Text(title, style="underline"), chart))
 

@@ -35,6 +35,7 @@ def sides_lines(form: CheckForm) -> list[str]:
 async def pick_sides(screen: ResolveView) -> None:
     """Pick the unit for each other side (enemies first, the unit last fought first of all);
     its card fills that side's inputs."""
+    from ...dialogs.initiative import short_side_names
     from ...dialogs.pick_unit import UnitPickModal
 
     form = screen.form
@@ -43,7 +44,7 @@ async def pick_sides(screen: ResolveView) -> None:
         screen.notify("This check is made for one unit: no other side to pick.")
         return
     own = game.state.unit(form.unit_id).side
-    names = {s.id: s.name for s in game.state.sides}
+    names = short_side_names(game.state.sides)  # "Union", not "Union: Army of ..." a line
     for role, title in form.other_roles:
         units = form.role_units(role)
         picked: str | None = await screen.app.push_screen_wait(
@@ -81,6 +82,7 @@ async def pick_leaders(screen: ResolveView) -> None:
 async def pick_target(screen: ResolveView, group: EffectGroup) -> str | None:
     """After the roll, which unit effects no side names fall on (the unit last fought first,
     then the enemy); None: left to the players."""
+    from ...dialogs.initiative import short_side_names
     from ...dialogs.pick_unit import UnitPickModal
 
     assert screen.form is not None
@@ -93,7 +95,7 @@ async def pick_target(screen: ResolveView, group: EffectGroup) -> str | None:
             [e.text for e in group.effects],
             screen.session.effect_targets(unit_id),
             own_side=own,
-            side_names={s.id: s.name for s in state.sides},
+            side_names=short_side_names(state.sides),
         )
     )
     return picked

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -28,6 +28,10 @@ from .odds import OddsPanel
 from .pickers import pick_leaders, pick_sides, sides_lines
 from .result import ResultPanel
 from .rolling import roll_or_ask
+
+NARROW = 100
+"""Columns below which the resolve screen is narrow (``-narrow``): its right pane is under 50
+columns, and its text reaches the scrollbar's cells."""
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -97,6 +101,8 @@ class ResolveScreen(KeptScreen):
         # asked for every binding on every refresh: flags, not a query of the screen
         if action == "hand_dice":
             return self.has_checks and self.form is not None and self.form.rolls_dice
+        if action == "leave_field":  # Escape in a text field (the footer says which)
+            return isinstance(self.focused, Input)
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
@@ -184,6 +190,13 @@ class ResolveScreen(KeptScreen):
     def on_mount(self) -> None:
         if self.show_form():
             self.focus_next_step()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrow terminal marks the screen ``-narrow``: the right pane keeps room for its
+        scrollbar from the first layout. There the result and the odds grew a scrollbar
+        after they were laid out, and kept their width: at 80 columns every line lost its
+        last two cells ("Enter; or r" read "Enter; or", a chance's "1/2187" read "1/2")."""
+        self.set_class(event.size.width < NARROW, "-narrow")
 
     def focus_next_step(self) -> None:
         """The focus where the next step is: on a result's effects (the first highlighted:
@@ -317,6 +330,12 @@ class ResolveScreen(KeptScreen):
         self.update_odds()
 
     # -- the roll -------------------------------------------------------------------------
+    def action_leave_field(self) -> None:
+        """Escape in a text field: out of it (to the modifiers, or the check picker when
+        there are none to tick); a second Escape goes back."""
+        mods = self.query_one("#mods", SelectionList)
+        self.set_focus(mods if mods.display else self.query_one("#check", Select))
+
     def action_leave(self) -> None:
         """Escape: out of a text field first (to the modifiers, or the check picker when
         there are none to tick), then off the screen."""

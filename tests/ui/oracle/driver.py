@@ -194,7 +194,8 @@ class Oracle:
             chart = OddsChart(check, (), 6, labelled=[(result_label(r), r.p) for r in exp.results])
             odds_text = plain(Group(Text("Chance of each result of the chart"), chart))
         else:
-            odds_text = plain(Group(Text("Chance of each outcome"), OddsChart(check, exp.odds, 6)))
+            chart = OddsChart(check, exp.odds, 6, inputs=exp.inputs)
+            odds_text = plain(Group(Text("Chance of each outcome"), chart))
         if odds_shown != odds_text:
             problems.append(f"odds: app\n{odds_shown}\ncore\n{odds_text}")
         for fraction in exp.fractions:
