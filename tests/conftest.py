@@ -96,6 +96,14 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The inner lane (a ``-m`` that leaves the slow tests out) runs each property test on a
+    third of its examples (tests/support/lanes.py); the whole suite runs them all."""
+    from tests.support import lanes
+
+    lanes.INNER = "slow" in _left_out(config.getoption("markexpr") or "")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config: pytest.Config) -> None:
     """The suite ends clean and at once: the garbage is collected once, then what is left
