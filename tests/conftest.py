@@ -10,7 +10,9 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -24,6 +26,32 @@ atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(1776)
+
+
+@pytest.fixture(scope="session")
+def made_save(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """``made_save(folder, **how)``: tests/bench/make_game.make(folder / "saves", **how) with
+    its cache in ``folder / "cache"``, as if made there; made once per run for each ``how``,
+    then copied (a 300-event save with its checks rolled took 70 ms to make, 1 ms to copy).
+    The save holds no path of its own and the cache's entries are named by the content they
+    were made from, so the copy is what making it there would have left."""
+    from tests.bench import make_game
+
+    made: dict[tuple[tuple[str, object], ...], Path] = {}
+
+    def make(folder: Path, **how: object) -> Path:
+        key = tuple(sorted(how.items()))
+        if key not in made:
+            template = tmp_path_factory.mktemp("made-save")
+            with mock.patch.dict(os.environ, {"DRUMHEAD_CACHE": str(template / "cache")}):
+                made[key] = make_game.make(template / "saves", **how)  # type: ignore[arg-type]
+        template = made[key].parent.parent
+        for part in ("saves", "cache"):
+            if (template / part).exists():
+                shutil.copytree(template / part, folder / part, dirs_exist_ok=True)
+        return folder / "saves" / made[key].name
+
+    return make
 
 
 # tests/support holds helpers shared by several test folders and the benchmarks.
@@ -52,17 +80,56 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.bench)
 
 
-_WITHOUT_UI = re.compile(r"\s*not\s+ui\s*(and\s+.*)?")
-"""Mark expressions that no test under tests/ui can match: "not ui", "not ui and ..."."""
+_LANES = {"ui": _UI, "bench": _BENCH}
+"""The lanes marked by folder (pytest_collection_modifyitems), and their folders."""
+_MODULE_MARKS = re.compile(r"^pytestmark\s*=\s*(\[.*?^\]|[^\n]*)", re.MULTILINE | re.DOTALL)
+_BARE_MARK = re.compile(r"\bpytest\.mark\.(\w+)\s*(?=[,\]\n]|$)")
+
+
+def _left_out(markexpr: str) -> frozenset[str]:
+    """The marks no test of a run with this ``-m`` can have: each ``not MARK`` the expression
+    joins to the rest with ``and`` ("not ui and not slow and not bench": all three). An ``or``
+    or a parenthesis: none (nothing is left out uncollected that might have run)."""
+    if re.search(r"\bor\b|[()]", markexpr):
+        return frozenset()
+    terms = (t.strip() for t in re.split(r"\band\b", markexpr))
+    return frozenset(m.group(1) for t in terms if (m := re.fullmatch(r"not\s+(\w+)", t)))
+
+
+def _module_marks(path: Path) -> set[str]:
+    """The plain marks a test module gives all its tests (``pytestmark = pytest.mark.ui``, or
+    a list of marks), read from its text without importing it."""
+    try:
+        found = _MODULE_MARKS.search(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return set(_BARE_MARK.findall(found.group(1))) if found else set()
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The fast lane (``-m "not ui"``) does not collect tests/ui at all: every test there is
-    marked ``ui``, so none could run, and collecting them imports Textual (a good part of
-    the lane's collection)."""
-    if collection_path == _UI and _WITHOUT_UI.fullmatch(config.getoption("markexpr") or ""):
+    """A run whose ``-m`` leaves a lane out does not collect what only that lane holds: the
+    inner lane (``-m "not ui and not slow and not bench"``) skips tests/ui, tests/bench and
+    the modules marked ``ui`` or ``slow`` as a whole (tests/host's app and browser tests), and
+    the default run (``-m 'not bench'``) skips tests/bench. None of their tests could run, and
+    collecting them imported Textual and the app: measured, 0.3 s of CPU in every worker of
+    the inner lane (each worker collects the whole run)."""
+    left_out = _left_out(config.getoption("markexpr") or "")
+    if not left_out:
+        return None
+    if any(collection_path == _LANES.get(lane) for lane in left_out):
         return True
+    name = collection_path.name
+    if name.startswith("test_") and name.endswith(".py"):
+        return bool(_module_marks(collection_path) & left_out) or None
     return None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The inner lane (a ``-m`` that leaves the slow tests out) runs each property test on a
+    third of its examples (tests/support/lanes.py); the whole suite runs them all."""
+    from tests.support import lanes
+
+    lanes.INNER = "slow" in _left_out(config.getoption("markexpr") or "")
 
 
 @pytest.hookimpl(trylast=True)

@@ -18,6 +18,7 @@ from drumhead.checks.base import Context
 from drumhead.checks.resolve import odds, prepare
 from drumhead.dice.notation import DiceExpr, Die
 from drumhead.dice.roller import DiceRoll
+from tests.support.lanes import examples
 
 from .minirules import mini
 
@@ -103,7 +104,7 @@ def test_odds_match_enumeration(check: str, values: dict[str, Any], mods: Any) -
     assert _odds_map(ctx) == {k: v for k, v in expected.items() if v}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     quality=st.sampled_from(["veteran", "regular", "green"]),
     start=st.integers(1, 8),
@@ -127,7 +128,7 @@ def test_target_odds_property(
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(figures=st.integers(0, 20), close=st.booleans(), cover=st.booleans())
 def test_chart_odds_property(figures: int, close: bool, cover: bool) -> None:
     mods = [m for m, on in (("close", close), ("cover", cover)) if on]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from drumhead.dice.notation import DiceExpr, Die, parse
 from drumhead.errors import NotationError
+from tests.support.lanes import examples
 
 
 @pytest.mark.parametrize(
@@ -92,7 +93,7 @@ def _brute(expr: DiceExpr) -> dict[int, Fraction]:
     return {k: Fraction(v, total) for k, v in counts.items()}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     count=st.integers(1, 3),
     sides=st.integers(2, 12),
@@ -109,7 +110,7 @@ def test_distribution_matches_brute_force(
     assert min(dist) == expr.low and max(dist) == expr.high
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(count=st.integers(1, 5), sides=st.integers(2, 20), seed=st.integers(0, 2**32))
 def test_rolls_stay_on_the_dice(count: int, sides: int, seed: int) -> None:
     expr = DiceExpr(count, Die(sides), 0)

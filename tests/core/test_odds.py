@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from drumhead.checks.resolve import odds, prepare
 from drumhead.dice.odds import binomial, constant, convolve, difference, mean, repeat_sum, uniform
 from drumhead.loading.ruleset import build_ruleset
+from tests.support.lanes import examples
 
 D6 = uniform(range(1, 7))
 
@@ -90,7 +91,7 @@ def test_binomial_matches_repeated_convolution() -> None:
             assert got == {k: v for k, v in expected.items() if v}
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.lists(st.integers(1, 12), min_size=1, max_size=4))
 def test_convolution_sums_to_one(sides: list[int]) -> None:
     dist = constant(0)

@@ -197,18 +197,22 @@ def test_a_key_of_more_parts_than_tables_nest_is_refused_before_parsing(
 ) -> None:
     """tomllib takes time in the square of a dotted key's parts: a 40 KB key took it 10 s (a
     256 KiB house-rules file of one key, minutes). Refused first, sooner than the shipped
-    ruleset parses."""
+    ruleset parses (CPU time, the refusal's best of three: one wall-clock reading failed
+    when the shared machine ran 8 tests at once)."""
     import time
     import tomllib
 
     shipped = Path(__file__).resolve().parents[2] / "data" / "rulesets" / "one-if-by-land.toml"
-    start = time.perf_counter()
+    start = time.process_time()
     tomllib.loads(shipped.read_text(encoding="utf-8"))
-    anchor = time.perf_counter() - start
+    anchor = time.process_time() - start
     path = tmp_path / "long.toml"
     path.write_text(f'title = "x"\n{line}\n', encoding="utf-8")
-    start = time.perf_counter()
-    with pytest.raises(RulesetError, match=f"at most {MAX_NESTING} levels") as info:
-        read_toml(path)
-    assert time.perf_counter() - start < anchor
+    took = []
+    for _ in range(3):
+        start = time.process_time()
+        with pytest.raises(RulesetError, match=f"at most {MAX_NESTING} levels") as info:
+            read_toml(path)
+        took.append(time.process_time() - start)
+    assert min(took) < anchor
     assert info.value.line == 2

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drumhead.game import Game, replay
+from tests.support.lanes import examples
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), events=st.integers(0, 120))
 def test_replaying_random_logs_rebuilds_the_state(seed: int, events: int) -> None:
     game = gamegen.random_game(seed, events)
@@ -21,7 +22,7 @@ def test_replaying_random_logs_rebuilds_the_state(seed: int, events: int) -> Non
     assert again.state == game.state
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_undo_redo_of_200_random_events(seed: int) -> None:
     rng = random.Random(seed)

@@ -6,6 +6,7 @@ the rows asked for."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import gamegen
 import pytest
@@ -20,6 +21,26 @@ AT = "2026-11-22T14:00:00Z"
 @pytest.fixture(autouse=True)
 def _ruleset() -> None:
     gamegen.setup()
+
+
+LONG = 4000
+"""The events of the long past the window, jump and search tests read from."""
+
+
+@pytest.fixture(scope="module")
+def long_game() -> Iterator[Game]:
+    """A random game of :data:`LONG` events, made once for the tests that read a long past
+    (0.5 s to make; they ran on three games of 2,000 to 4,000 events). They only read it, as a
+    save opens it (:func:`opened`); that it was not changed is checked after the last."""
+    gamegen.setup()
+    game = gamegen.random_game(8, LONG)
+    log, redo = game.log, game.redo_stack
+    yield game
+    assert game.log == log and game.redo_stack == redo, "a test changed the shared long game"
+
+
+long_past = pytest.mark.xdist_group("log_rows_long_past")
+"""The tests that share :func:`long_game` run on one worker, which makes it once."""
 
 
 def words(event: Event) -> str:
@@ -105,12 +126,13 @@ def test_a_new_turn_or_phase_is_marked_on_its_first_event_only() -> None:
     assert LogRows(game, words).row(4).where == game.turn_label(short=True)
 
 
-def test_a_screenful_of_a_long_past_reads_a_screenful_of_events() -> None:
-    game, reads = opened(gamegen.random_game(6, 2000))
+@long_past
+def test_a_screenful_of_a_long_past_reads_a_screenful_of_events(long_game: Game) -> None:
+    game, reads = opened(long_game)
     rows = LogRows(game, words)
-    assert len(rows) == 2001 and reads.count == 0
-    shown = rows.rows(1961, 2001)
-    assert [r.seq for r in shown] == list(range(1961, 2001))
+    assert len(rows) == LONG + 1 and reads.count == 0
+    shown = rows.rows(LONG - 39, LONG + 1)
+    assert [r.seq for r in shown] == list(range(LONG - 39, LONG + 1))
     assert reads.count <= 41  # the 40 shown and the one before them
 
 
@@ -136,8 +158,9 @@ def test_jumping_by_turn_lands_on_each_turn_s_first_event() -> None:
         assert rows.turn_start(row, -1) == expected, row
 
 
-def test_jumping_by_turn_in_a_long_past_reads_a_few_events() -> None:
-    game, reads = opened(gamegen.random_game(8, 4000))
+@long_past
+def test_jumping_by_turn_in_a_long_past_reads_a_few_events(long_game: Game) -> None:
+    game, reads = opened(long_game)
     rows = LogRows(game, words)
     rows.turn_start(3000, 1)
     rows.turn_start(3000, -1)
@@ -161,11 +184,12 @@ def test_search_finds_the_nearest_matching_row_either_way() -> None:
     assert rows.find("volley", 4, stop=lambda: True) is None
 
 
-def test_search_walks_a_long_past_in_batches() -> None:
-    game, reads = opened(gamegen.random_game(9, 3000))
+@long_past
+def test_search_walks_a_long_past_in_batches(long_game: Game) -> None:
+    game, reads = opened(long_game)
     rows = LogRows(game, words)
     target = game.events(99, 100)[0]
     reads.count = 0
-    assert rows.find(f"#{target.seq}.", 3000, batch=200) == 100
-    assert reads.count < 3000
-    assert rows.find("no such words", 3000, batch=500) is None
+    assert rows.find(f"#{target.seq}.", LONG, batch=200) == 100
+    assert reads.count < LONG
+    assert rows.find("no such words", LONG, batch=500) is None

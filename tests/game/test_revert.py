@@ -20,6 +20,7 @@ from drumhead.game import Game, Reverted, Unit, replay
 from drumhead.game.state import evolve
 from drumhead.saves import SaveError, SaveSession, load_save, save_path
 from drumhead.saves.store import journal_file
+from tests.support.lanes import examples
 
 AT = "2026-11-22T14:00:00Z"
 
@@ -318,7 +319,7 @@ def test_a_long_random_game_with_reverts_and_drops_is_consistent() -> None:
     _consistent(game)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), events=st.integers(0, 90))
 def test_random_games_with_reverts_replay_undo_and_redo(seed: int, events: int) -> None:
     rng = random.Random(seed)
@@ -338,7 +339,9 @@ def test_random_games_with_reverts_replay_undo_and_redo(seed: int, events: int) 
 
 
 @settings(
-    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_with_reverts_save_and_load(tmp_path: Path, seed: int) -> None:

@@ -66,8 +66,11 @@ def game_ruleset(ruleset_id: str) -> Ruleset:
     return load_ruleset(ruleset_id, sorted(o.id for o in load_ruleset(ruleset_id).options))
 
 
+@cache
 def scenario_for(ruleset_id: str) -> Scenario | None:
-    """The first shipped scenario for the ruleset (its units fill the unit probes)."""
+    """The first shipped scenario for the ruleset (its units fill the unit probes); read once
+    (the plan asked for it at every check, reading every scenario each time: a third of the
+    plan's time, and the plan is made at every worker's collection)."""
     for scenario_id in scenario_ids():
         scenario = load_scenario(scenario_id)
         if scenario.ruleset == ruleset_id:
@@ -124,7 +127,18 @@ def base_value(spec: InputSpec) -> InputValue:
 
 def base_values(ruleset: Ruleset, check: CheckSpec) -> dict[str, InputValue]:
     """Every input's starting value; where the rules refuse those (nothing firing, say), the
-    one input changed that makes the check one the rules allow."""
+    one input changed that makes the check one the rules allow (worked out once per check:
+    the plan asks for them at every probe)."""
+    key = (ruleset.id, ruleset.active_options, ruleset.house_rules_digest, check.id)
+    if key not in _BASE_VALUES:
+        _BASE_VALUES[key] = _base_values(ruleset, check)
+    return dict(_BASE_VALUES[key])
+
+
+_BASE_VALUES: dict[tuple[str, frozenset[str], str | None, str], dict[str, InputValue]] = {}
+
+
+def _base_values(ruleset: Ruleset, check: CheckSpec) -> dict[str, InputValue]:
     base = {spec.name: base_value(spec) for spec in check.inputs}
     if _allowed(ruleset, check, base):
         return base

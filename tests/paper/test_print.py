@@ -276,6 +276,9 @@ def test_cowpens_cards_print_on_two_pages_of_either_paper(
 
 
 @browser
+@pytest.mark.slow  # the inner lane's stand-ins: the two card prints above (the same page
+# style and Chromium path) and test_the_reference_sheet_cites_every_value_and_marks_the_houses
+# (the sheet's house marks in its HTML); this print, 0.7 s of CPU, runs in the whole suite
 def test_a_reference_sheet_prints_with_its_house_marks(tmp_path: Path) -> None:
     ruleset = game_ruleset("one-if-by-land", (), str(_house_file(tmp_path)))
     pages, text = _print_pdf(reference_html(ruleset, "letter"), tmp_path, "sheet")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import marshal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,18 +16,17 @@ from drumhead.cache import files as cachefiles
 from drumhead.game.history import CHECKPOINT_EVERY
 from drumhead.saves import kept, load_save, parsed
 from drumhead.saves.digest import snapshot_body
-from tests.bench import make_game
 
 EVENTS = 300
 KEPT = (EVENTS - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
 
 
 @pytest.fixture
-def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, made_save: Callable[..., Path]) -> Path:
     """A 300-event game of Cowpens' units saved as drumhead saves it, with a cache of its
-    own."""
+    own (made once, copied for each test)."""
     monkeypatch.setenv("DRUMHEAD_CACHE", str(tmp_path / "cache"))
-    return make_game.make(tmp_path / "saves", units=16, events=EVENTS, checks=False, name="k")
+    return made_save(tmp_path, units=16, events=EVENTS, checks=False, name="k")
 
 
 def _body(save: Path) -> str:

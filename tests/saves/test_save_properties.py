@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from drumhead.game import Event, Game
 from drumhead.saves import SaveError, SaveSession, load_save, release_lock
 from drumhead.saves.store import journal_file
+from tests.support.lanes import examples
 
 Picture = tuple[Any, ...]
 """(state, log, redo stack): the game as a player sees it."""
@@ -106,7 +107,9 @@ def _make(folder: Path, seed: int, before: int, after: int, crash: bool) -> Base
 
 # -- 1 --------------------------------------------------------------------------------------
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     seed=st.integers(0, 2**31),

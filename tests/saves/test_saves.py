@@ -31,6 +31,7 @@ from drumhead.saves import (
 )
 from drumhead.saves.files import release_lock
 from drumhead.saves.store import journal_file
+from tests.support.lanes import examples
 
 AT = "2026-11-22T14:00:00Z"
 
@@ -85,7 +86,9 @@ def test_saves_dir(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- round trips -------------------------------------------------------------------------------
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seed=st.integers(0, 2**32 - 1), events=st.integers(0, 80), undo=st.integers(0, 5))
 def test_save_then_load_is_identity(tmp_path: Path, seed: int, events: int, undo: int) -> None:

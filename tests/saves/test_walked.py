@@ -6,6 +6,7 @@ is never used, and a cache that is damaged or switched off costs the walk only."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,11 +23,11 @@ EVENTS = 300
 
 
 @pytest.fixture
-def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, made_save: Callable[..., Path]) -> Path:
     """A 300-event game of Cowpens' units, its checks rolled, saved as drumhead saves it,
-    with a cache of its own."""
+    with a cache of its own (made once, copied for each test)."""
     monkeypatch.setenv("DRUMHEAD_CACHE", str(tmp_path / "cache"))
-    return make_game.make(tmp_path / "saves", units=16, events=EVENTS, name="w")
+    return made_save(tmp_path, units=16, events=EVENTS, name="w")
 
 
 @pytest.fixture
