@@ -99,12 +99,6 @@ def test_leading_and_emergency_rally_are_refused_together() -> None:
 
 # -- 4.4 Assault Results: "All primary and incidental units involved in an assault will suffer
 # the number of morale hits called for by the assault chart results" -------------------------
-def _on_picked(effects, roles: dict[str, object]):  # type: ignore[no-untyped-def]
-    """The effects that fall on a role the players picked, or on the table (the app leaves a
-    side nobody picked off the cards)."""
-    return [e for e in effects if e.who in roles or e.who == "table"]
-
-
 def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None:
     """Hiller's line (6 bases, regular, in line) assaults the 67e Ligne (4 bases, veteran,
     in line, Molitor attached) with the 37e Ligne 25-50mm away (incidental).
@@ -114,9 +108,10 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
     is not 3:2, so none. Dice 9 and 1: 9 + 1 = 10 against 1 + 3 = 4: +6, the club's infantry
     cell 'Defender 3M 2P; attacker carries the position'.
 
-    The players mark the cell with assault_result: 3 morale hits on each defending unit, the
-    incidental one too: fresh -> disordered -> rattled -> shaken; 2 panic hits noted on both
-    for the Panic Index. The attacker's card is unchanged."""
+    The assault's own effects read the cell (ruling rep-assault-results-marked): 3 morale hits
+    on each defending unit, the incidental one too: fresh -> disordered -> rattled -> shaken;
+    2 panic hits noted on both for the Panic Index; no base hits in the cell. The attacker's
+    card is unchanged."""
     roles: dict[str, str | list[str]] = {
         "defender": "ligne_67",
         "defender_incidental": "ligne_37",
@@ -126,23 +121,16 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
     assert result.text.endswith(
         "Defender 3M 2P; attacker carries the position (house rule, republique-sample-club-values.toml)"
     )
-    event, marked = game.resolve(
-        "assault_result",
-        "hiller_line",
-        {"result_for": "defender", "morale_hits": 3, "panic_hits": 2},
-        at=AT,
-        roles=roles,
-    )
     game.apply_effects(
         "hiller_line",
-        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        list(result.effects),
         at=AT,
         resolution=event.seq,
         roles={"attacker": "hiller_line", **roles},
     )
     for unit in ("ligne_67", "ligne_37"):
         card = game.state.unit(unit)
-        assert card.state == "shaken", unit
+        assert (card.state, card.strength_now) == ("shaken", 4), unit
         assert (
             card.notes.splitlines()[-1]
             == "T1: 2 panic hit(s) in the assault: read the Panic Index (check panic)"
@@ -151,18 +139,16 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
 
 
 def test_both_sides_take_a_level_result(game: Game) -> None:
-    """The club's 0 cell: 'Both 1M; fight another round': one morale hit on every unit."""
+    """The club's 0 cell: 'Both 1M; fight another round': one morale hit on every unit.
+    Hiller's line in line +1 against the 16e Ligne (4 bases, in column): veteran +1 (club),
+    outnumbered 3:2 by 6 bases against 4 (12 >= 12) -1 (club), 0 in all. Dice 4 and 5:
+    5 against 5, a difference of 0."""
     roles = {"defender": "ligne_16"}
-    event, marked = game.resolve(
-        "assault_result",
-        "hiller_line",
-        {"result_for": "both", "morale_hits": 1},
-        at=AT,
-        roles=roles,
-    )
+    event, result = game.resolve("assault", "hiller_line", {}, hand_dice=[4, 5], at=AT, roles=roles)
+    assert result.value == 0
     game.apply_effects(
         "hiller_line",
-        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        list(result.effects),
         at=AT,
         resolution=event.seq,
         roles={"attacker": "hiller_line", **roles},

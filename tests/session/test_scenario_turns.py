@@ -311,10 +311,11 @@ def test_republique_aspern_assault_notes_go_to_the_table_then_the_panic_lands_on
     saves: Path,
 ) -> None:
     """Aspern with the sample club values: the assault (the defender picked, 8 and 2 by hand)
-    reads both cards; its chart results are not in our source, so its outcome goes to the
-    table as notes on no card (ruling rep-assault-results-marked: the cell's morale and panic
-    hits land through assault_result, tested in tests/game/test_turn_cards_republique.py);
-    the defender's panic test is the next step."""
+    reads both cards: Hiller's line in line +1, 9; the 16e Ligne veteran +1 (club) and
+    outnumbered 3:2 by 6 bases against 4 -1 (club), 2; +7, the text's own cell 'Defender 3M
+    2P; defending artillery is captured instead' (4.4). Its parts land on the 16e (ruling
+    rep-assault-results-marked): 3 morale hits, fresh -> shaken, its 2 panic hits noted; the
+    rest are the table's notes. The defender's panic test is the next step."""
     house = str(SAMPLE / "republique-sample-club-values.toml")
     table = open_table(saves, "republique", "aspern-1809", house=house)
     try:
@@ -328,7 +329,8 @@ def test_republique_aspern_assault_notes_go_to_the_table_then_the_panic_lands_on
             assert roll(table, form, [8, 2]) is not None
             apply(table, form)
             applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
-            assert {e.get("unit") for e in applied.data["effects"]} == {None}  # the table's
+            assert {e.get("unit") for e in applied.data["effects"]} == {None, "ligne_16"}
+            assert game.state.unit("ligne_16").state == "shaken"
 
         def panic() -> None:
             form = step_form(table, "ligne_16", "panic")

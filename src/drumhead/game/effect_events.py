@@ -28,6 +28,8 @@ EFFECT_KEYS = frozenset(
         "unit",
         "attribute",
         "table",
+        "among",
+        "rolled",
     }
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
@@ -36,7 +38,10 @@ with an ``amount``, ``attribute`` names the leader's attribute it was taken off 
 what remained (an event without ``attribute`` is older: see :mod:`drumhead.rules.legacy_cards`);
 ``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
 no card); ``table = true``: a note that fell on no card although the event names a unit (the
-table's note in the same event as both sides' effects; events before it had no such note)."""
+table's note in the same event as both sides' effects; events before it had no such note);
+``among``: the units a picked effect (``who = "pick:ROLE"``) was picked from, and ``rolled``
+the face the game's dice gave where the rules pick at random (kept to be read, never rolled
+again: the effect's ``unit`` is the one it fell on)."""
 
 
 def _apply_effects(state: GameState, d: EventData) -> GameState:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.rules.model import PICK
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
 
 if TYPE_CHECKING:
@@ -434,9 +435,11 @@ class CheckForm:
         optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles)
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
-            if effect.who.removeprefix("leader:") in optional:
+            # a picked effect goes with its role's: the unit is picked from its group
+            role = effect.who.removeprefix("leader:").removeprefix(PICK)
+            if role in optional:
                 continue  # a role left empty (no second wave): nobody for it to fall on
-            who = "self" if effect.who in ("self", "leader", first) else effect.who
+            who = "self" if role in ("self", "leader", first) else effect.who.removeprefix(PICK)
             by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [
             EffectGroup(
