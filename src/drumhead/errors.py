@@ -57,8 +57,15 @@ class PickNeededError(InputError):
     (the game's dice may then pick it)."""
 
     def __init__(
-        self, where: str, role: str, units: tuple[str, ...], text: str, at_random: str | None
+        self,
+        where: str,
+        role: str,
+        units: tuple[str, ...],
+        text: str,
+        at_random: str | None,
+        hint: str = "",
     ) -> None:
+        self.where = where
         self.role = role
         self.units = units
         self.text = text
@@ -70,7 +77,7 @@ class PickNeededError(InputError):
         )
         super().__init__(
             f"{where}: '{text}' falls on one unit of the {role.replace('_', ' ')} "
-            f"({', '.join(units)}): {how}"
+            f"({', '.join(units)}): {how}" + (f"; {hint}" if hint else "")
         )
 
 

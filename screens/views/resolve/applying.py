@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingHitsPerStandError
+from drumhead.errors import DrumheadError, MissingHitsPerStandError, PickNeededError
 
-from .pickers import ask_hits_per_stand, pick_target
+from .pickers import ask_hits_per_stand, pick_one_of, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -86,14 +86,22 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
         kept.extend(group.effects)
     first = form.check.role_ids[0]
     roles = {first: form.unit_id or "", **form.roles}
+    picks: dict[str, list[str]] = {}
     try:
-        try:
-            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
-        except MissingHitsPerStandError as missing:
-            if not await ask_hits_per_stand(screen, missing):
-                screen.notify("The effects are left to the players.", severity="warning")
-                return
-            applied = screen.session.apply_effects(form.unit_id, kept, roles=roles)
+        while True:
+            try:
+                applied = screen.session.apply_effects(form.unit_id, kept, roles, picks)
+                break
+            except MissingHitsPerStandError as missing:
+                if not await ask_hits_per_stand(screen, missing):
+                    screen.notify("The effects are left to the players.", severity="warning")
+                    return
+            except PickNeededError as needed:  # which unit of the group takes it
+                chosen = await pick_one_of(screen, needed)
+                if chosen is None:
+                    screen.notify("The effects are left to the players.", severity="warning")
+                    return
+                picks.setdefault(needed.role, []).append(chosen)
     except DrumheadError as exc:
         screen.notify(str(exc), severity="error")
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from drumhead.errors import MissingHitsPerStandError
+    from drumhead.errors import MissingHitsPerStandError, PickNeededError
     from drumhead.session.form import CheckForm, EffectGroup
 
     from .view import ResolveView
@@ -94,6 +94,29 @@ async def pick_target(screen: ResolveView, group: EffectGroup) -> str | None:
             screen.session.effect_targets(unit_id),
             own_side=own,
             side_names={s.id: s.name for s in state.sides},
+        )
+    )
+    return picked
+
+
+async def pick_one_of(screen: ResolveView, needed: PickNeededError) -> str | None:
+    """Which unit of a group takes an effect the rules leave to the players (Republique's
+    base hits); where the rules say at random, the game's dice may pick it (``random``).
+    None: left to the players."""
+    from ...dialogs.pick_unit import UnitPickModal
+
+    state = screen.session.state
+    role = needed.role.replace("_", " ")
+    roll = (
+        f"Roll for it: the rules say at random ({needed.at_random})" if needed.at_random else None
+    )
+    picked: str | None = await screen.app.push_screen_wait(
+        UnitPickModal(
+            f"Which unit of the {role} takes it?",
+            [needed.text],
+            [state.unit(u) for u in needed.units],
+            side_names={s.id: s.name for s in state.sides},
+            roll=roll,
         )
     )
     return picked

@@ -3,7 +3,9 @@
 ``drumhead play SAVE CHECK --role firer=UNIT --role target=UNIT`` resolves the check with the
 game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from the card of the
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
-and saves. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+and saves. An effect on one unit of a group (``who = "pick:ROLE"``: Republique's base hits)
+takes ``--pick ROLE=UNIT[,UNIT]``, one unit a pick, or ``random`` where the rules say at random;
+a pick missing or outside the group is an error, and nothing is saved. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
 hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
@@ -15,7 +17,7 @@ import argparse
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import InputError
+from drumhead.errors import InputError, PickNeededError
 
 
 def register(sub: Any) -> None:
@@ -41,6 +43,15 @@ def register(sub: Any) -> None:
         metavar="ROLE=LEADER",
         help="a leader picked from the roster for one of the check's roles (in place of the "
         "one with its unit): his value fills that side's leader inputs",
+    )
+    p.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="ROLE=UNIT[,UNIT]",
+        help="which unit of a role's group takes an effect the rules leave to the players "
+        "(base hits), one unit a pick in order; 'random' where the rules say at random rolls "
+        "the game's dice for it",
     )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
@@ -177,6 +188,13 @@ def _resolve(
         )
     first = roles.get(ids[0], [None])[0] if ids else None
     others = {r: u for r, u in roles.items() if not ids or r != ids[0]}
+    picks = _roles(args.pick, "--pick", "UNIT")
+    unknown = sorted(set(picks) - set(ids))
+    if unknown:
+        raise InputError(
+            f"--pick {unknown[0]}: {check.id} has no role '{unknown[0]}' "
+            f"(roles: {', '.join(ids) or 'none'})"
+        )
     event, result = game.resolve(
         check.id,
         first,
@@ -198,9 +216,30 @@ def _resolve(
     if result.effects and not args.no_apply:
         picked = {ids[0]: [first]} if ids and first is not None else {}
         picked.update(others)
-        done = game.apply_effects(
-            first, list(result.effects), at=at, resolution=event.seq, roles=picked or None
-        )
+        try:
+            done = game.apply_effects(
+                first,
+                list(result.effects),
+                at=at,
+                resolution=event.seq,
+                roles=picked or None,
+                picks=picks or None,
+            )
+        except PickNeededError as needed:
+            game.undo()  # the roll is taken back: played again, it rolls the same dice
+            how = "UNIT,... one a pick" + (", or random" if needed.at_random else "")
+            raise PickNeededError(
+                needed.where,
+                needed.role,
+                needed.units,
+                needed.text,
+                needed.at_random,
+                f"give --pick {needed.role}={how}; the roll is taken back (played again with "
+                "the picks, it rolls the same dice)",
+            ) from None
+        except InputError:
+            game.undo()  # a wrong pick: nothing of this roll is kept
+            raise
         applied = list(done.data["effects"])
         for effect in applied:
             where = effect.get("unit") or "the table"
