@@ -22,7 +22,9 @@ async def _picked(roll: str | None, keys: list[str]) -> tuple[str | None, int]:
     picked: list[str | None] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        modal = UnitPickModal("Which unit of the defender takes it?", ["Base hit"], units, roll=roll)
+        modal = UnitPickModal(
+            "Which unit of the defender takes it?", ["Base hit"], units, roll=roll
+        )
         app.push_screen(modal, picked.append)
         await pilot.pause()
         count = modal.query_one(OptionList).option_count
@@ -32,7 +34,9 @@ async def _picked(roll: str | None, keys: list[str]) -> tuple[str | None, int]:
 
 
 async def test_the_dice_are_offered_where_the_rules_say_at_random() -> None:
-    picked, count = await _picked(f"Roll for it: the rules say at random ({RULE})", ["end", "enter"])
+    picked, count = await _picked(
+        f"Roll for it: the rules say at random ({RULE})", ["end", "enter"]
+    )
     assert (picked, count) == (ROLL, 3)
 
 
