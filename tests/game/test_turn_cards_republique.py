@@ -24,7 +24,7 @@ The turn, worked:
   in column, the Archduke attached: value 2, charismatic) with the Austrian battery 25-50mm
   away (incidental, unlimbered: 1 base, counted 0) assaults the 16e Ligne (4 bases, veteran,
   column) with Marulaz's light cavalry in incidental contact (4 bases, counted 2; light
-  cavalry present: the club's +1, given by the players for a group's cavalry). Bases 6
+  cavalry present, read from the chasseurs' card (ruling rep-cavalry-subtype): the club's +1). Bases 6
   against 6. Attacker: Charles +2. Defender: veteran +1, light cavalry +1 = +2. Dice 5 and
   5: a difference of 0, the club's cell 'Both 1M; fight another round'. Every unit of both
   sides, incidental ones too, takes 1 morale hit (4.4): Zach, the battery, the 16e and the
@@ -106,8 +106,8 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                     "ir15_zach",
                     [5, 5],
                     roles=reserve,
-                    values={"defender_cavalry": "light"},
                     expect_values={
+                        "defender_cavalry": "light",  # the incidental chasseurs' card
                         "attacker_leader": 2,
                         "attacker_leader_charismatic": True,
                         "attacker_formation": "column",

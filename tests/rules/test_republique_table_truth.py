@@ -211,3 +211,63 @@ def test_the_rallying_leaders_value_is_read_from_him(game: Game) -> None:
     )
     assert dict(result.inputs)["leader_value"] == 1
     assert {m.id: m.value for m in result.modifiers} == {"double_value": 2}
+
+
+# -- 4.2 Cavalry: "solo vs square" / "with infantry vs square", read from every unit picked ----
+def test_a_square_assaulted_by_cavalry_alone_or_with_infantry_is_read_from_the_cards(
+    game: Game,
+) -> None:
+    """Marulaz's chasseurs (4 bases, veteran, in line, light cavalry) assault the Grenz (4
+    bases, green, one skirmish base out) formed in square. Nobody says whether infantry
+    joins in: the cards picked say it (any(attacker.type == 'infantry') over the primary and
+    incidental units).
+
+    Alone ('solo', 4.2: Cavalry No, In Line No, Outnumbered No): chasseurs veteran +1 (club);
+    Grenz green -1 (club), one skirmish base -1. With the 16e Ligne in incidental contact (4
+    bases, counted 2: 6 against 4, 3:2; 'with infantry', 4.2: Cavalry Yes, In Line No,
+    Outnumbered Yes): light cavalry +1 (club) and the Grenz outnumbered 3:2 -1 (club) too."""
+    game.edit_unit("hiller_grenz", "formation", "square", at=AT)
+    _, alone = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_grenz"},
+    )
+    assert dict(alone.inputs)["vs_square"] == "solo"
+    assert {m.id: m.value for m in alone.modifiers} == {
+        "attacker_grade": 1,
+        "defender_grade": -1,
+        "defender_skirmishers": -1,
+    }
+    _, helped = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_grenz", "attacker_incidental": "ligne_16"},
+    )
+    assert dict(helped.inputs)["vs_square"] == "with_infantry"
+    assert {m.id: m.value for m in helped.modifiers} == {
+        "attacker_grade": 1,
+        "attacker_cavalry": 1,
+        "defender_grade": -1,
+        "defender_skirmishers": -1,
+        "defender_outnumbered": -1,
+    }
+
+
+def test_the_heaviest_cavalry_present_is_read_from_the_incidental_units_too(game: Game) -> None:
+    """4.3 Cavalry Grades: the heaviest friendly cavalry present. IR 15 Zach assaults the 16e
+    Ligne with Marulaz's chasseurs (light cavalry) 25-50mm away: the defender's light cavalry
+    +1 (club), read from the chasseurs' card, although the 16e is infantry."""
+    roles = {"defender": "ligne_16", "defender_incidental": "marulaz_chasseurs"}
+    _, result = game.resolve("assault", "ir15_zach", {}, hand_dice=[5, 5], at=AT, roles=roles)
+    assert dict(result.inputs)["defender_cavalry"] == "light"
+    assert {m.id: m.value for m in result.modifiers}["defender_cavalry"] == 1
+    _, without = game.resolve(
+        "assault", "ir15_zach", {}, hand_dice=[5, 5], at=AT, roles={"defender": "ligne_16"}
+    )
+    assert dict(without.inputs)["defender_cavalry"] == "none"

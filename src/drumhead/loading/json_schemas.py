@@ -99,6 +99,11 @@ def _input() -> dict[str, Any]:
                 "rolled this turn for the unit, or the value of another check's latest roll "
                 "this turn",
             },
+            "from_units": {
+                **EXPR,
+                "description": "what the cards of every unit picked for the check's roles fill "
+                "it with: any(ROLE.FIELD == ...), all(...), count(...)",
+            },
             "help": TEXT,
         },
         ("type", "label"),

@@ -76,6 +76,11 @@ class InputSpec:
     unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
     or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's)."""
+    from_units: Expr | None = None
+    """What the cards of the units picked for the check's roles fill it with, all of them at
+    once: an expression over ``any(ROLE.FIELD ...)``, ``all(...)``, ``count(...)`` (a square
+    assaulted with infantry: ``any(attacker.type == 'infantry')``), worked out once every role
+    it reads that needs a unit has one."""
 
 
 LOG_FIELDS: tuple[str, ...] = (

@@ -127,6 +127,10 @@ class CheckForm:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
         self.values.update(game.table_inputs(self.check, unit_id, role, led))
+        if self.unit_id is not None:  # what every unit picked answers at once (from_units)
+            first = self.check.role_ids[0] if self.check.role_ids else "self"
+            picked = {first: [self.unit_id], **{r: [u] for r, u in self.roles.items()}}
+            self.values.update(game.group_inputs(self.check, picked))
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:

@@ -1,6 +1,7 @@
 """Reading the parts of a chart cell a check's effects read (``[checks.ID.cell_parts.NAME]``),
 and checking them against the gap table whose cells they are: each part a named group of the
-table's ``format``, and every cell the ruleset (or its house rules) gives read whole into them.
+table's ``format``, and every cell the ruleset (or its house rules) gives read whole into them;
+and what an input filled from every unit picked (``from_units``) reads of their cards.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from collections.abc import Iterable
 from drumhead.checks.cells import part_values
 from drumhead.errors import DrumheadError
 from drumhead.loading.ruleset.inputs import read_input
-from drumhead.loading.ruleset.names import listed, valid_id
-from drumhead.rules.checks import CheckSpec, InputSpec
+from drumhead.loading.ruleset.names import Names, listed, valid_id
+from drumhead.rules.checks import CheckSpec, InputSpec, RoleSpec
+from drumhead.rules.expr import Expr
 from drumhead.rules.gaps import GapSpec, GapTable
+from drumhead.rules.model import UNIT_FIELDS
 from drumhead.rules.reader import Reader
 
 
@@ -80,3 +83,17 @@ def check_cell_parts(
                         part_values(check, table, value)
                     except DrumheadError as exc:
                         r.report(f"gaps.{gap_id}.value", str(exc))
+
+
+def check_unit_reads(
+    c: Reader, key: str, expr: Expr, roles: tuple[RoleSpec, ...], known: Names
+) -> None:
+    """``ROLE.FIELD`` in a ``from_units`` names a role of the check and a field every card has
+    (or an attribute the ruleset declares)."""
+    role_ids = {r.id for r in roles}
+    fields = UNIT_FIELDS | known.card_fields
+    for role, field in sorted(expr.fields):
+        if role not in role_ids:
+            c.report(key, f"no role '{role}' in this check (roles: {listed(role_ids)})")
+        if field not in fields:
+            c.report(key, f"'{role}.{field}': no card field '{field}' ({listed(fields)})")

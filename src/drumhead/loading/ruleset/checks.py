@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from drumhead.checks import MECHANICS
-from drumhead.loading.ruleset.cells import read_cell_parts
+from drumhead.loading.ruleset.cells import check_unit_reads, read_cell_parts
 from drumhead.loading.ruleset.expressions import check_expr, check_placeholders
 from drumhead.loading.ruleset.inputs import read_input
 from drumhead.loading.ruleset.modifiers import read_modifier, read_refuse
@@ -159,6 +159,8 @@ def read_check(
                 f"inputs.{spec.name}.role",
                 f"no role '{spec.role}' in this check (roles: {listed(role_names)})",
             )
+        if spec.from_units is not None:
+            check_unit_reads(c, f"inputs.{spec.name}.from_units", spec.from_units, roles, known)
     for out_id, o in c.tables("outcomes"):
         with o.guard():
             outcomes.append(
