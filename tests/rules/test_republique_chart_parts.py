@@ -27,6 +27,7 @@ import pytest
 from drumhead.errors import DrumheadError, InputError, PickNeededError, RulesetError
 from drumhead.game import Game, load_scenario, new_game, replay
 from drumhead.loading.loader import load_ruleset
+from drumhead.saves import SaveSession, load_save
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -172,6 +173,9 @@ def test_a_roll_picks_from_the_games_seeded_dice_and_is_kept(game: Game, tmp_pat
     lost = {u: 4 - game.state.unit(u).strength_now for u in ("ligne_67", "ligne_37")}
     assert sum(lost.values()) == 2
     assert replay(game.start, game.log) == game.state
+    path = tmp_path / "picked.toml"  # a save keeps the picks and reads back to the same cards
+    SaveSession.create(path, game).close()
+    assert load_save(path).game.state == game.state
     (tmp_path / "b").mkdir()
     again = new_game(
         "republique",
