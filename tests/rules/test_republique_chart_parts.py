@@ -277,3 +277,28 @@ def test_a_cell_that_cannot_be_read_is_a_clear_error() -> None:
     }
     with pytest.raises(DrumheadError, match="does not read as its parts"):
         part_values(check, table, "Nobody 9M")
+
+
+def test_a_pick_broken_in_a_save_is_refused_at_its_key(game: Game) -> None:
+    """A journal edited by hand: the face rolled for a pick must be a face, the units it was
+    picked among unit ids; the error names the effect's key."""
+    from drumhead.game import apply_event
+    from drumhead.game.events import Event
+
+    event, result = assault(game)
+    applied = game.apply_effects(
+        "hiller_line",
+        list(result.effects),
+        at=AT,
+        resolution=event.seq,
+        roles=GROUP,
+        picks={"defender": ["random", "ligne_67"]},
+    )
+    before = game.state_at(event.seq)
+    index = next(i for i, e in enumerate(applied.data["effects"]) if "rolled" in e)
+    for bad, words in ((("rolled", 0), "face rolled"), (("among", "ligne_67"), "ids of the units")):
+        effects = [dict(e) for e in applied.data["effects"]]
+        effects[index][bad[0]] = bad[1]
+        broken = Event(applied.seq, applied.kind, {**applied.data, "effects": effects}, 1, "", AT)
+        with pytest.raises(DrumheadError, match=f"effects.{index}.{bad[0]}.*{words}"):
+            apply_event(before, broken)

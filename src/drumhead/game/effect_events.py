@@ -85,6 +85,16 @@ def _effect(
     text = effect.get("text", "")
     if not isinstance(text, str):
         raise d.fail(f"{key}.text", "expected text")
+    among = effect.get("among")
+    if among is not None and not (
+        isinstance(among, list) and all(isinstance(u, str) for u in among)
+    ):
+        raise d.fail(f"{key}.among", "expected the ids of the units it was picked among")
+    rolled = effect.get("rolled")
+    if rolled is not None and (
+        isinstance(rolled, bool) or not isinstance(rolled, int) or rolled < 1
+    ):
+        raise d.fail(f"{key}.rolled", "expected the face rolled for the pick, 1 or more")
     if kind in ("state", "step"):
         new_state = effect.get("state")
         if not isinstance(new_state, str):
