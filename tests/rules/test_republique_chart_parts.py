@@ -302,3 +302,34 @@ def test_a_pick_broken_in_a_save_is_refused_at_its_key(game: Game) -> None:
         broken = Event(applied.seq, applied.kind, {**applied.data, "effects": effects}, 1, "", AT)
         with pytest.raises(DrumheadError, match=f"effects.{index}.{bad[0]}.*{words}"):
             apply_event(before, broken)
+
+
+def _seed(document: str) -> Path | None:
+    """A rule source beside the checkout (../shared/seeds; a worktree's two folders up)."""
+    for up in (ROOT.parent, ROOT.parent.parent):
+        path = up / "shared" / "seeds" / document
+        if path.exists():
+            return path
+    return None
+
+
+def test_the_dice_pick_only_where_the_source_says_at_random() -> None:
+    """Every shipped effect whose unit the dice may pick (``at_random``) quotes, in brackets,
+    the words of its source that say so, and the source has them."""
+    from drumhead.loading.loader import ruleset_ids
+
+    quoted = 0
+    for ruleset_id in ruleset_ids():
+        rules = load_ruleset(ruleset_id)
+        for check in rules.checks:
+            for effect in (e for o in check.outcomes for e in o.effects if e.at_random):
+                words = re.search(r"\(([^)]*random[^)]*)\)", effect.at_random or "")
+                assert words is not None, (check.id, effect.at_random)
+                for source in rules.sources:
+                    seed = _seed(source.document)
+                    if seed is None:
+                        pytest.skip(f"{source.document} is not beside this checkout")
+                    text = " ".join(seed.read_text(encoding="utf-8").split())
+                    assert words.group(1) in text, (check.id, words.group(1))
+                    quoted += 1
+    assert quoted == 6  # Republique's assault: base hits on each side, in each of 3 outcomes
