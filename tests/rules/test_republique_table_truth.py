@@ -271,3 +271,21 @@ def test_the_heaviest_cavalry_present_is_read_from_the_incidental_units_too(game
         "assault", "ir15_zach", {}, hand_dice=[5, 5], at=AT, roles={"defender": "ligne_16"}
     )
     assert dict(without.inputs)["defender_cavalry"] == "none"
+
+
+def test_an_assault_on_a_square_rests_on_the_ruling_that_reads_it(game: Game) -> None:
+    game.edit_unit("hiller_grenz", "formation", "square", at=AT)
+    roles = {"defender": "hiller_grenz"}
+    _, result = game.resolve(
+        "assault", "marulaz_chasseurs", {}, hand_dice=[5, 5], at=AT, roles=roles
+    )
+    assert "rep-square-from-cards" in {r.id for r in result.rulings}
+    _, open_ground = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_line"},
+    )
+    assert "rep-square-from-cards" not in {r.id for r in open_ground.rulings}
