@@ -333,3 +333,11 @@ def test_the_dice_pick_only_where_the_source_says_at_random() -> None:
                     assert words.group(1) in text, (check.id, words.group(1))
                     quoted += 1
     assert quoted == 6  # Republique's assault: base hits on each side, in each of 3 outcomes
+
+
+def test_without_roles_the_unit_named_is_the_group(game: Game) -> None:
+    """Effects applied to one unit by hand (no roles): a picked effect falls on that unit."""
+    effect = {"kind": "lose", "amount": 1, "who": "pick:defender", "text": "Base hit"}
+    applied = game.apply_effects("ligne_67", [effect], at=AT)
+    assert game.state.unit("ligne_67").strength_now == 3
+    assert "among" not in applied.data["effects"][0]  # one unit: nothing to pick among

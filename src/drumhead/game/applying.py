@@ -68,7 +68,7 @@ class EffectApplying(GameCore):
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
-            role = str(e.get("who", "self")).removeprefix("leader:")
+            role = str(e.get("who", "self")).removeprefix("leader:").removeprefix(PICK)
             if picked and role in optional and role not in picked:
                 continue  # a role left empty: nobody for the effect to fall on
             if e.get("kind") == "leader" and "leader" not in e:
@@ -80,7 +80,9 @@ class EffectApplying(GameCore):
                 if chosen is not None:
                     e["leader"] = chosen
             if str(e.get("who", "")).startswith(PICK):
-                for part, target in self._picks(e, picked, queue, lost, where, len(out)):
+                # without roles the caller chose the unit for every effect: a group of one
+                group = picked or ({} if unit_id is None else {role: [unit_id]})
+                for part, target in self._picks(e, group, queue, lost, where, len(out)):
                     out.append(self._checked_effect(part, target, running, where))
                 continue
             for target in self._effect_units(e, unit_id, picked, where):
