@@ -85,7 +85,7 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
             form.roles[group.who] = picked
         kept.extend(group.effects)
     first = form.check.role_ids[0]
-    roles = {first: form.unit_id or "", **form.roles}
+    roles: dict[str, str | list[str]] = {first: form.unit_id or "", **form.picked_roles()}
     picks: dict[str, list[str]] = {}
     try:
         while True:
@@ -106,7 +106,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
         screen.notify(str(exc), severity="error")
         return
     if applied:
-        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(roles.values()))
+        units = [u for us in roles.values() for u in ([us] if isinstance(us, str) else us)]
+        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(units))
         messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
     screen.notify(" ".join(messages))
     form.clear_result()

@@ -21,8 +21,11 @@ def sides_lines(form: CheckForm) -> list[str]:
     session = form.session
     lines = []
     for role, title in roles:
-        unit = form.roles.get(role)
-        picked = session.unit_name(unit) if unit else "not picked yet (o picks)"
+        units = form.side_units(role)
+        picked = ", ".join(session.unit_name(u) for u in units) or "not picked yet (o picks)"
+        spec = form.check.role(role)
+        if units and spec is not None and len(units) < spec.maximum:
+            picked += " (g adds a unit)"
         lines.append(f"{title}: {picked}")
     lines += form.card_lines()
     for role, title, _unit in form.leader_sides():
@@ -51,6 +54,51 @@ async def pick_sides(screen: ResolveView) -> None:
         )
         if picked is not None:
             form.set_role(role, picked)
+    screen.form_refilled()
+
+
+async def add_to_sides(screen: ResolveView) -> None:
+    """Another unit for each side that holds a group (Republique's assaulting units), asked
+    again until the players stop (Escape) or the side is full; its first unit's card fills
+    the side's inputs, every unit's what the side's units answer together (``from_units``),
+    and its effects land on the units of the side (one the players pick, where the rules
+    leave it to them)."""
+    from ...dialogs.pick_unit import UnitPickModal
+
+    form = screen.form
+    game = screen.session.game
+    if form is None or game is None or form.unit_id is None:
+        screen.notify("This check is made for one unit: no side to add to.")
+        return
+    groups = [
+        (role, title)
+        for role, title in form.other_roles
+        if (spec := form.check.role(role)) is not None and spec.maximum > 1 and role in form.roles
+    ]
+    if not groups:
+        screen.notify("No side of this check holds more units (pick the other side first: o).")
+        return
+    own = game.state.unit(form.unit_id).side
+    names = {s.id: s.name for s in game.state.sides}
+    for role, title in groups:
+        while True:
+            spec = form.check.role(role)
+            if spec is None or len(form.side_units(role)) >= spec.maximum:
+                break
+            taken = {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}
+            units = [u for u in form.role_units(role) if u.id not in taken]
+            picked: str | None = await screen.app.push_screen_wait(
+                UnitPickModal(
+                    f"{title}: another unit? (now {', '.join(map(screen.session.unit_name, form.side_units(role)))})",
+                    [],
+                    units,
+                    own_side=own,
+                    side_names=names,
+                )
+            )
+            if picked is None:
+                break
+            form.add_to_role(role, picked)
     screen.form_refilled()
 
 

@@ -25,7 +25,7 @@ from .form import InputForm
 from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
-from .pickers import pick_leaders, pick_sides, sides_lines
+from .pickers import add_to_sides, pick_leaders, pick_sides, sides_lines
 from .result import ResultPanel
 from .rolling import roll_or_ask
 
@@ -229,6 +229,11 @@ class ResolveScreen(KeptScreen):
     async def action_pick_sides(self) -> None:
         """Pick the unit for each other side of the check (``pickers.pick_sides``)."""
         await pick_sides(self)
+
+    @work(exclusive=True, group="sides")
+    async def action_add_to_side(self) -> None:
+        """Add units to a side that holds a group (``pickers.add_to_sides``)."""
+        await add_to_sides(self)
 
     @work(exclusive=True, group="sides")
     async def action_pick_leaders(self) -> None:

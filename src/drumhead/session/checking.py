@@ -116,7 +116,7 @@ class CheckDesk(SessionCore):
         ticked: Mapping[str, int],
         hand: list[int] | None,
         use_reroll: bool,
-        roles: Mapping[str, str] | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
         leaders: Mapping[str, str] | None = None,
         seed: int | None = None,
     ) -> Resolution:
@@ -200,7 +200,7 @@ class CheckDesk(SessionCore):
         self,
         unit_id: str | None,
         effects: Sequence[Effect],
-        roles: Mapping[str, str] | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
         picks: Mapping[str, Sequence[str]] | None = None,
     ) -> bool:
         """Apply the players' chosen effects to a unit (one event, pointing back to the check

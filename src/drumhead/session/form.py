@@ -77,6 +77,9 @@ class CheckForm:
         self.roles: dict[str, str] = {}
         """The unit picked for each other side of the check (role -> unit id): the last one
         that unit fought, to start with."""
+        self.more: dict[str, list[str]] = {}
+        """Further units picked for a side that holds a group (role -> unit ids, after the one
+        in ``roles``, whose card fills that side's inputs): Republique's assaulting units."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -119,6 +122,7 @@ class CheckForm:
         """The unit picked for a role (None: none yet); its card fills that side's inputs."""
         if unit_id is None:
             self.roles.pop(role, None)
+            self.more.pop(role, None)
             return
         game = self.session.open_game_or_fail()
         self.roles[role] = unit_id
@@ -127,9 +131,40 @@ class CheckForm:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
         self.values.update(game.table_inputs(self.check, unit_id, role, led))
-        if self.unit_id is not None:  # what every unit picked answers at once (from_units)
+        self._fill_groups()
+
+    def add_to_role(self, role: str, unit_id: str) -> None:
+        """Another unit for a side that holds a group (after the one picked first): refused
+        beyond the role's ``max``, for a unit already in the check, or before the side's first
+        unit is picked."""
+        spec = self.check.role(role)
+        if spec is None or role not in self.roles:
+            raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
+        units = self.side_units(role)
+        if len(units) >= spec.maximum:
+            raise DrumheadError(f"{spec.title} holds at most {spec.maximum} unit(s)")
+        taken = {self.unit_id, *(u for us in self.picked_roles().values() for u in us)}
+        if unit_id in taken:
+            raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
+        self.session.open_game_or_fail().state.unit(unit_id)
+        self.more.setdefault(role, []).append(unit_id)
+        self._fill_groups()
+
+    def side_units(self, role: str) -> list[str]:
+        """Every unit picked for a side, the one whose card fills its inputs first."""
+        first = self.roles.get(role)
+        return [first, *self.more.get(role, [])] if first is not None else []
+
+    def picked_roles(self) -> dict[str, list[str]]:
+        """The units picked for each other side, as the roll and its effects take them."""
+        return {r: self.side_units(r) for r in self.roles}
+
+    def _fill_groups(self) -> None:
+        """The inputs every unit picked answers at once (``from_units``)."""
+        game = self.session.game
+        if self.unit_id is not None and game is not None:
             first = self.check.role_ids[0] if self.check.role_ids else "self"
-            picked = {first: [self.unit_id], **{r: [u] for r, u in self.roles.items()}}
+            picked = {first: [self.unit_id], **self.picked_roles()}
             self.values.update(game.group_inputs(self.check, picked))
 
     # -- leaders --------------------------------------------------------------------------
@@ -346,7 +381,7 @@ class CheckForm:
                 self.ticked,
                 hand,
                 self.use_reroll,
-                roles=self.roles,
+                roles=self.picked_roles(),
                 leaders=self.leaders,
                 seed=seed,
             )
