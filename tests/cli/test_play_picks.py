@@ -91,3 +91,16 @@ def test_the_picked_units_lose_the_bases(tmp_path: Path) -> None:
     assert rolled.returncode == 0, rolled.stdout
     lose = [e for e in json.loads(rolled.stdout)["effects"] if e["kind"] == "lose"]
     assert [e["unit"] for e in lose] == [e["among"][e["rolled"] - 1] for e in lose]
+
+
+def test_the_first_side_may_be_a_group_too(tmp_path: Path) -> None:
+    """``--role attacker=A,B``: the check is made for A, and B is in the attacking group the
+    effects fall on (it was dropped before)."""
+    saves = aspern(tmp_path)
+    done = drumhead(
+        saves, "play", "a", "assault", "--role", "attacker=hiller_line,hiller_grenz",
+        "--role", "defender=ligne_16", "--dice", "5", "--dice", "5", "--no-apply", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    log = load_save(saves / "a.toml").game.log
+    assert log[-1].data["roles"]["attacker"] == ["hiller_line", "hiller_grenz"]

@@ -71,3 +71,24 @@ def test_a_side_takes_more_units_after_its_first_and_each_unit_once(table: Table
         form.add_to_role("defender", "hiller_line")
     form.set_role("defender", None)
     assert form.picked_roles() == {}
+
+
+def test_the_side_the_check_is_made_for_takes_more_units_of_its_own(table: TableSession) -> None:
+    form = table.form("assault", "hiller_line")
+    assert form is not None
+    form.set_role("defender", "ligne_67")
+    with pytest.raises(DrumheadError, match="not on the side of"):
+        form.add_to_role("attacker", "ligne_37")
+    with pytest.raises(DrumheadError, match="not on the side of"):
+        form.add_to_role("defender", "hiller_grenz")
+    form.add_to_role("attacker", "hiller_grenz")
+    assert form.picked_roles() == {
+        "defender": ["ligne_67"],
+        "attacker": ["hiller_line", "hiller_grenz"],
+    }
+    form.roll([5, 5])
+    rolled = table.open_game_or_fail().log[-1]
+    assert rolled.data["roles"] == {
+        "defender": ["ligne_67"],
+        "attacker": ["hiller_line", "hiller_grenz"],
+    }

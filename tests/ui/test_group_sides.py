@@ -11,7 +11,7 @@ from pathlib import Path
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
 from table_turn import open_table
-from textual.widgets import OptionList
+from textual.widgets import Label, OptionList
 
 from tests.ui.full_turn import Table
 from tests.ui.helpers import make_app, until
@@ -43,6 +43,9 @@ async def test_g_adds_a_unit_to_a_side_and_a_picks_who_takes_each_base_hit(
             await t.press("escape")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen))
         await t.press("g")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        assert "assaulting units" in str(app.screen.query_one(Label).render())
+        await t.press("escape")  # no more attacking units
         await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
         await t.pick_in_list("ligne_37")
         await until(pilot, lambda: isinstance(app.screen, UnitPickModal))  # another? no

@@ -20,6 +20,10 @@ def sides_lines(form: CheckForm) -> list[str]:
         return []
     session = form.session
     lines = []
+    first = form.check.roles[0]
+    if form.more.get(first.id):  # units added to the side the check is made for
+        names = ", ".join(session.unit_name(u) for u in form.side_units(first.id))
+        lines.append(f"{first.title}: {names}")
     for role, title in roles:
         units = form.side_units(role)
         picked = ", ".join(session.unit_name(u) for u in units) or "not picked yet (o picks)"
@@ -71,9 +75,9 @@ async def add_to_sides(screen: ResolveView) -> None:
         screen.notify("This check is made for one unit: no side to add to.")
         return
     groups = [
-        (role, title)
-        for role, title in form.other_roles
-        if (spec := form.check.role(role)) is not None and spec.maximum > 1 and role in form.roles
+        (r.id, r.title)
+        for r in form.check.roles
+        if r.maximum > 1 and form.side_units(r.id)  # its first unit picked
     ]
     if not groups:
         screen.notify("No side of this check holds more units (pick the other side first: o).")
@@ -86,7 +90,11 @@ async def add_to_sides(screen: ResolveView) -> None:
             if spec is None or len(form.side_units(role)) >= spec.maximum:
                 break
             taken = {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}
-            units = [u for u in form.role_units(role) if u.id not in taken]
+            if role == form.check.role_ids[0]:  # the unit's own side: its friends first
+                offered = sorted(game.state.units, key=lambda u: u.side != own)
+            else:
+                offered = form.role_units(role)
+            units = [u for u in offered if u.id not in taken and not u.removed]
             picked: str | None = await screen.app.push_screen_wait(
                 UnitPickModal(
                     f"{title}: another unit? (now {', '.join(map(screen.session.unit_name, form.side_units(role)))})",

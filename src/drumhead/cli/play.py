@@ -187,7 +187,8 @@ def _resolve(
             f"{check.id} has no role '{unknown[0]}' (roles: {', '.join(ids) or 'none: army-level'})"
         )
     first = roles.get(ids[0], [None])[0] if ids else None
-    others = {r: u for r, u in roles.items() if not ids or r != ids[0]}
+    # the other sides, and the first's when it is a group (the unit it is made for first)
+    others = {r: u for r, u in roles.items() if not ids or r != ids[0] or len(u) > 1}
     picks = _roles(args.pick, "--pick", "UNIT")
     unknown = sorted(set(picks) - set(ids))
     if unknown:
@@ -215,7 +216,7 @@ def _resolve(
     applied: list[dict[str, Any]] = []
     if result.effects and not args.no_apply:
         picked = {ids[0]: [first]} if ids and first is not None else {}
-        picked.update(others)
+        picked.update(others)  # the first side's whole group, when it is one
         try:
             done = game.apply_effects(
                 first,

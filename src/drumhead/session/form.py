@@ -134,30 +134,42 @@ class CheckForm:
         self._fill_groups()
 
     def add_to_role(self, role: str, unit_id: str) -> None:
-        """Another unit for a side that holds a group (after the one picked first): refused
-        beyond the role's ``max``, for a unit already in the check, or before the side's first
-        unit is picked."""
+        """Another unit for a side that holds a group (after the one picked first, or the
+        unit the check is made for): refused beyond the role's ``max``, for a unit already in
+        the check, or before the side's first unit is picked."""
         spec = self.check.role(role)
-        if spec is None or role not in self.roles:
+        if spec is None or not self.side_units(role):
             raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
-        units = self.side_units(role)
-        if len(units) >= spec.maximum:
+        if len(self.side_units(role)) >= spec.maximum:
             raise DrumheadError(f"{spec.title} holds at most {spec.maximum} unit(s)")
-        taken = {self.unit_id, *(u for us in self.picked_roles().values() for u in us)}
-        if unit_id in taken:
+        taken = {u for us in self.picked_roles().values() for u in us}
+        if unit_id in taken or unit_id == self.unit_id:
             raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
-        self.session.open_game_or_fail().state.unit(unit_id)
+        state = self.session.open_game_or_fail().state
+        ours = state.unit(unit_id).side == state.unit(self.side_units(role)[0]).side
+        if not ours:
+            raise DrumheadError(
+                f"{self.session.unit_name(unit_id)} is not on the side of "
+                f"{self.session.unit_name(self.side_units(role)[0])}: a side's units fight together"
+            )
         self.more.setdefault(role, []).append(unit_id)
         self._fill_groups()
 
     def side_units(self, role: str) -> list[str]:
-        """Every unit picked for a side, the one whose card fills its inputs first."""
-        first = self.roles.get(role)
-        return [first, *self.more.get(role, [])] if first is not None else []
+        """Every unit picked for a side, the one whose card fills its inputs first (the unit
+        the check is made for, on the first side)."""
+        is_first = bool(self.check.role_ids) and role == self.check.role_ids[0]
+        head = self.unit_id if is_first else self.roles.get(role)
+        return [head, *self.more.get(role, [])] if head is not None else []
 
     def picked_roles(self) -> dict[str, list[str]]:
-        """The units picked for each other side, as the roll and its effects take them."""
-        return {r: self.side_units(r) for r in self.roles}
+        """The units picked for each other side, as the roll and its effects take them, and
+        the first side's when units were added to it."""
+        first = self.check.role_ids[0] if self.check.role_ids else None
+        out = {r: self.side_units(r) for r in self.roles}
+        if first is not None and self.more.get(first):
+            out[first] = self.side_units(first)
+        return out
 
     def _fill_groups(self) -> None:
         """The inputs every unit picked answers at once (``from_units``)."""
