@@ -77,6 +77,7 @@ class DrumheadApp(Routes):
         scenario_files: tuple[str, ...] = (),
         session: TableSession | None = None,
         house_folder: str | None = None,
+        scenario_folder: str | None = None,
     ) -> None:
         super().__init__()
         self.register_theme(DEFAULT_THEME)
@@ -90,6 +91,7 @@ class DrumheadApp(Routes):
             ruleset_files=ruleset_files,
             scenario_files=scenario_files,
             house_folder=house_folder,
+            scenario_folder=scenario_folder,
         )
         """The table session this app is a view of."""
         self.session.subscribe(self.session_changed)

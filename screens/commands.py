@@ -108,7 +108,24 @@ def palette_commands(app: DrumheadHost) -> list[PaletteCommand]:
         )
     out.extend(house_commands(app))
     out.extend(resolve_commands(app))
+    out.extend(new_game_commands(app))
     return out
+
+
+def new_game_commands(app: DrumheadHost) -> list[PaletteCommand]:
+    """The new-game screen's import, while it is shown (its key ctrl+o)."""
+    from .views.new_game import NewGameScreen
+
+    screen = app.screen_stack[-1] if app.screen_stack else None
+    if not isinstance(screen, NewGameScreen):
+        return []
+    return [
+        PaletteCommand(
+            "Import an order of battle",
+            "A CSV or roster file from your scenarios folder, previewed before the game (ctrl+o)",
+            screen.action_import_battle,
+        )
+    ]
 
 
 def house_commands(app: DrumheadHost) -> list[PaletteCommand]:

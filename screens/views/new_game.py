@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,7 +20,7 @@ from ..widgets.footer import KeysFooter
 from ..widgets.house_text import choice_detail, choice_prompt, questions_text
 from ..widgets.status_bar import StatusBar
 from ..widgets.ticks import TickList
-from .base import DrumheadScreen
+from .scenario_step import ScenarioStep
 from .start import ruleset_text
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ STEPS = {
 """Each step's widget, its heading and the heading's words."""
 
 
-class NewGameScreen(DrumheadScreen):
+class NewGameScreen(ScenarioStep):
     """Tab moves between the lists; ctrl+s starts the game; typing a name types it in the
     name's field whatever list has the focus. The step with the focus is marked ▶."""
 
@@ -53,6 +52,13 @@ class NewGameScreen(DrumheadScreen):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="back"),
         Binding("ctrl+s", "start", "Start game", id="start-game", priority=True),
+        Binding(
+            "ctrl+o",
+            "import_battle",
+            "Import",
+            id="import-battle",
+            tooltip="Import an order of battle (CSV or roster) from your scenarios folder",
+        ),
     ]
 
     def compose(self) -> ComposeResult:
@@ -76,6 +82,7 @@ class NewGameScreen(DrumheadScreen):
                 yield self.heading("new-scenario")
                 yield self.hidden(OptionList(id="new-scenario"))
                 yield Static(READING, id="scenario-wait", classes="hint")
+                yield self.hidden(Static("", id="scenario-folder", classes="hint"))
                 yield self.heading("new-house")
                 yield self.hidden(OptionList(id="new-house"))
                 yield Static(READING, id="no-house", classes="hint")
@@ -90,6 +97,7 @@ class NewGameScreen(DrumheadScreen):
                 yield Static("", id="new-error", classes="error")
             with VerticalScroll(id="new-detail", can_focus=False):
                 yield Static("", id="new-ruleset-detail")
+                yield self.hidden(Static("", id="new-scenario-detail"))
                 yield Static("", id="new-house-detail")
                 yield Static("", id="new-questions")
         yield KeysFooter()
@@ -174,16 +182,8 @@ class NewGameScreen(DrumheadScreen):
         no_options.update("This ruleset has no optional rules.")
         no_options.display = not ruleset.options
         self.query_one("#scenario-wait", Static).display = False
-        scenarios = self.query_one("#new-scenario", OptionList)
-        scenarios.display = True
-        scenarios.clear_options()
-        # the scenarios first, the first highlighted; the empty battlefield last, so that the
-        # first Down goes to the next entry (it was above the highlight, and Down wrapped to it)
-        scenarios.add_options(
-            [Option(title, id=sid) for sid, title in self.session.scenarios(ruleset_id)]
-            + [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
-        )
-        scenarios.highlighted = 0
+        self.imported = None  # an import was read for the ruleset highlighted before
+        self.list_scenarios(ruleset_id)
         self.list_house_rules(ruleset_id)
 
     def list_house_rules(self, ruleset_id: str) -> None:
@@ -243,34 +243,6 @@ class NewGameScreen(DrumheadScreen):
             return
         self.query_one("#new-name", Input).focus()
 
-    def chosen_ruleset(self) -> str | None:
-        rulesets = self.query_one("#new-ruleset", OptionList)
-        if rulesets.highlighted is None:
-            return None
-        return rulesets.get_option_at_index(rulesets.highlighted).id
-
-    @on(OptionList.OptionHighlighted, "#new-scenario")
-    def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """The optional rules the scenario switches on are ticked, and say so; the players
-        may untick them."""
-        rulesets = self.query_one("#new-ruleset", OptionList)
-        if rulesets.highlighted is None:
-            return
-        ruleset = self.session.load(rulesets.get_option_at_index(rulesets.highlighted).id or "")
-        wanted = set(self.session.scenario_options(event.option_id or ""))
-        options = self.query_one("#new-options", SelectionList)
-        options.clear_options()
-        options.add_options(
-            [
-                Selection(
-                    f"{o.title} ({o.source})" + ("  · the scenario's" if o.id in wanted else ""),
-                    o.id,
-                    o.default or o.id in wanted,
-                )
-                for o in ruleset.options
-            ]
-        )
-
     @on(OptionList.OptionSelected, "#new-ruleset")
     def ruleset_chosen(self) -> None:
         options = self.query_one("#new-options", SelectionList)
@@ -278,14 +250,6 @@ class NewGameScreen(DrumheadScreen):
             options.focus()
         else:
             self.query_one("#new-scenario", OptionList).focus()
-
-    @on(OptionList.OptionSelected, "#new-scenario")
-    def scenario_chosen(self) -> None:
-        houses = self.query_one("#new-house", OptionList)
-        if houses.display:
-            houses.focus()
-        else:
-            self.query_one("#new-name", Input).focus()
 
     @on(Input.Submitted, "#new-name")
     def name_submitted(self) -> None:
@@ -306,9 +270,11 @@ class NewGameScreen(DrumheadScreen):
             error.update("✗ pick a ruleset")
             return
         ruleset_id = rulesets.get_option_at_index(rulesets.highlighted).id or ""
-        scenario_id = ""
-        if scenarios.highlighted is not None:
-            scenario_id = scenarios.get_option_at_index(scenarios.highlighted).id or ""
+        choice = self.chosen_scenario()
+        if choice is not None and not choice.usable:
+            error.update("✗ the scenario picked cannot be used (its problem is on the right)")
+            scenarios.focus()
+            return
         name = self.query_one("#new-name", Input).value.strip()
         if not name:
             error.update("✗ name the save (letters, digits, - and _)")
@@ -326,14 +292,10 @@ class NewGameScreen(DrumheadScreen):
             error.update("✗ the house-rules file picked cannot be used: pick another")
             self.query_one("#new-house", OptionList).focus()
             return
+        house_rules = house.path if house is not None else None
         try:
-            self.session.new_game(
-                ruleset_id,
-                name,
-                options=options,
-                scenario=scenario_id,
-                without=unticked,
-                house_rules=house.path if house is not None else None,
+            self.start_scenario(
+                ruleset_id, name, options=options, house_rules=house_rules, without=unticked
             )
         except DrumheadError as exc:
             error.update(f"✗ {exc}")

@@ -14,7 +14,7 @@ from rich.text import Text
 from drumhead.session.cards import (
     card_rows,
     is_top_state,
-    marker_labels,
+    printed_markers,
     side_name,
     state_label,
     strength_bar,
@@ -46,7 +46,7 @@ def roster_line(ruleset: Ruleset, state: GameState, unit: Unit, active: bool = F
     if label:
         good = is_top_state(ruleset, unit)
         text.append(f"  {label}" if good else f"  ‼ {label}", style="" if good else "bold")
-    for marker in marker_labels(ruleset, unit):
+    for marker in printed_markers(ruleset, unit):  # the short way: the full card has it whole
         text.append(f" ⚑{marker}", style="bold")
     return text
 

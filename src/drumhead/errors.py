@@ -35,18 +35,48 @@ class InputError(DrumheadError):
     """A check was given an input it does not take, or a value of the wrong kind."""
 
 
-class MissingHitsPerStandError(InputError):
+class MissingCardValueError(InputError):
+    """An effect was to change or read a whole number the unit's card does not give (``unit``
+    is its id, ``attribute`` the unit attribute): the players give it, kept on the card, and
+    the effect is applied again."""
+
+    def __init__(
+        self,
+        unit: str,
+        attribute: str,
+        label: str,
+        *,
+        question: str,
+        message: str,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> None:
+        self.unit = unit
+        self.attribute = attribute
+        """The unit attribute that gives the number."""
+        self.label = label
+        self.question = question
+        """How the players are asked for it ("How many gunner figures has the battery?")."""
+        self.minimum = minimum
+        """The least value the attribute takes (its declared ``min``), if any."""
+        self.maximum = maximum
+        """The most it takes (its declared ``max``), if any."""
+        super().__init__(message)
+
+
+class MissingHitsPerStandError(MissingCardValueError):
     """Hits were to be marked on a unit whose card does not say how many hits remove one of its
     stands (``unit`` is its id): the players give the number, kept on the card."""
 
     def __init__(self, unit: str, name: str, attribute: str, label: str) -> None:
-        self.unit = unit
-        self.attribute = attribute
-        """The unit attribute that gives the number (declared ``used_by = "hits"``)."""
-        self.label = label
         super().__init__(
-            f"{name} has no value for '{label}' on its card: set {attribute} (how many hits "
-            "remove one of its stands) to mark hits on it"
+            unit,
+            attribute,
+            label,
+            question=f"How many hits remove one stand of {name}?",
+            message=f"{name} has no value for '{label}' on its card: set {attribute} (how many "
+            "hits remove one of its stands) to mark hits on it",
+            minimum=1,
         )
 
 

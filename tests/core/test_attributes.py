@@ -129,10 +129,17 @@ def test_what_the_shipped_rulesets_declare() -> None:
     rnf, rep = load_ruleset("rank-and-file"), load_ruleset("republique")
     assert [a.id for a in rnf.unit_attributes] == ["elite", "hits_per_stand", "smoothbore"]
     assert [a.id for a in rnf.leader_attributes] == ["rerolls"]
-    assert [a.id for a in rep.unit_attributes] == ["skirmishers"]
+    # panic hits counted on the card (issue 35; ruling rep-panic-hits-on-the-card)
+    assert [a.id for a in rep.unit_attributes] == ["skirmishers", "panic_hits"]
     assert [a.id for a in rep.leader_attributes] == ["charismatic"]
     assert all(a.source for r in (rnf, rep) for a in (*r.unit_attributes, *r.leader_attributes))
     mwan, oibl = load_ruleset("mwan116-acw"), load_ruleset("one-if-by-land")
+    # a battery's gunner figures, which fire takes off (ruling mwan-gunners-on-the-card)
+    assert [a.id for a in mwan.unit_attributes] == [
+        "horse_artillery",
+        "gunners",
+        "figures_per_stand",
+    ]
     assert {u.id: mwan.morale_check(u.id) for u in mwan.unit_types} == {
         "infantry": "morale",
         "cavalry": "morale",

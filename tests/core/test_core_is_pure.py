@@ -30,6 +30,11 @@ CORE_MODULES = [
     "drumhead.session.table",
     "drumhead.session.record",
     "drumhead.game.wording",
+    "drumhead.roster",
+    "drumhead.roster.sheet",
+    "drumhead.roster.roster_xml",
+    "drumhead.roster.sheet_out",
+    "drumhead.cli.scenario",
 ]
 
 

@@ -351,6 +351,11 @@ EXPECTED: dict[str, tuple[int, str, set[str]]] = {
     "grasshopper_1": (3, "good_order", set()),
     "grasshopper_2": (3, "good_order", set()),
 }
+# p.11: a routing unit ends "in no formation at all" (ruling oibl-rout-no-formation): the
+# militia that lost the melee (p.10 step 9), the light infantry that evaded by routing and the
+# Legion infantry that failed by 2; every other card keeps the formation it started in.
+ROUTED = {"sc_militia_spartan", "light_infantry", "legion_infantry"}
+
 NOTES = {
     # what no state or marker holds: a prolonge bars the guns' fire for the rest of the turn
     "grasshopper_2": ["T1: Prolonged this turn: the guns end facing any way and may not fire this turn"],
@@ -361,6 +366,7 @@ def test_a_turn_of_cowpens_leaves_the_cards_as_the_rules_say(table: TableSession
     game = table.open_game_or_fail()
     assert game.state.activation.deck == DECK
     start = {u.id: u.notes for u in game.state.units}
+    start_formations = {u.id: u.formation for u in game.state.units}
     players = Table(table)
     todo = script(players)
     walked: list[tuple[str, str]] = []
@@ -378,6 +384,11 @@ def test_a_turn_of_cowpens_leaves_the_cards_as_the_rules_say(table: TableSession
         u.id: (u.strength_now, u.state, set(u.markers) - {"activated"}) for u in game.state.units
     }
     assert cards == EXPECTED
+    formations = {u.id: u.formation for u in game.state.units}
+    assert formations == {
+        u: "no_formation" if u in ROUTED else f for u, f in start_formations.items()
+    }
+    assert "no_formation" not in start_formations.values()
     for unit in game.state.units:
         added = unit.notes.removeprefix(start[unit.id]).strip().splitlines()
         assert added == NOTES.get(unit.id, []), unit.id

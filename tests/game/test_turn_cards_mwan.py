@@ -18,12 +18,19 @@ The turn, worked:
   9, 12, 3, 5 = 2 hits; the 4th Virginia 12 -> 10 figures. The Rockbridge Artillery
   (smoothbore) fires shot and shell at the 11th New York at band 1: 4 dice - 1 (Fire
   Modifiers) = 3, hitting on 7-12: 7, 2, 11 = 2 hits; the Zouaves 18 -> 16.
+* Thomas's battery (smoothbore) fires shot and shell at Griffin's battery at band 2: 3 dice
+  - 1 = 2, hitting on 9-12: 10, 12 = 2 hits. Two hits remove one artillery gunner (Artillery
+  Rules; ruling mwan-fire-artillery-hits): Griffin's card gives no gunners, so the players
+  give them when asked (6: their basing, the article has no crew size) and the card goes
+  6 -> 5 gunner figures (ruling mwan-gunners-on-the-card); its guns stay 6.
 * Small arms: the 4th Virginia fires at the Zouaves at band 1 (casualties are ignored until a
   unit has fired): 4 dice hitting on 8-12: 8, 9, 1, 2 = 2 hits; the Zouaves 16 -> 14.
 * Morale: the Zouaves took 4 casualties this turn, at least the players' infantry trigger of 3
   (When to Check: the infantry line is missing): they check, and are marked morale_checked.
-  The 4th Virginia took 2: no check. The Zouaves roll 6 on the infantry column: Charge to
-  Combat.
+  The 4th Virginia took 2: no check. Griffin's battery took 2 hits, at least the artillery
+  trigger of 1: it checks. The Zouaves roll 6 on the infantry column: Charge to Combat;
+  Griffin's battery rolls 1 on the artillery column: Battery Silenced (may not fire or move
+  for one turn).
 * Close combat, frontal: the Zouaves (14 of 18 figures: above half, Additional Rules) charge
   the 4th Virginia. Willcox is with the Zouaves (+1), Jackson with the Virginians (+1):
   10 + 1 = 11 against 4 + 1 = 5, a difference of +6: Driven Back. The 4th Virginia skedaddles
@@ -35,9 +42,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table_turn import open_table, play, walk_turn
+from table_turn import apply_as_the_app_does, fill, open_table, play, walk_turn
 
+from drumhead.errors import MissingCardValueError
 from drumhead.game import unit_inputs
+from drumhead.game.attributes import value_of
 from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +113,26 @@ def play_the_turn(table: TableSession) -> list[str]:
             expect_values={"ordnance": "smoothbore", "target_formation": "line"},
         )
         assert smoothbore.value == 2
+        form = fill(
+            t,
+            "fire",
+            "thomas_artillery",
+            roles={"target": "griffin"},
+            values={"firer": "field_artillery", "range_band": 2},
+            ticks=["smoothbore_shot_shell"],
+            expect_values={"target_type": "artillery"},
+        )
+        counter = form.roll([10, 12])
+        assert counter.value == 2
+        try:
+            apply_as_the_app_does(t, form)
+        except MissingCardValueError as missing:  # as the app asks: the card gives none
+            assert (missing.unit, missing.attribute, missing.minimum) == ("griffin", "gunners", 0)
+            t.edit_unit("griffin", "gunners", 6)
+            apply_as_the_app_does(t, form)
+        else:
+            raise AssertionError("the players were not asked for Griffin's gunners")
+        assert value_of(t.ruleset, t.state.unit("griffin"), "gunners") == 5
 
     def small_arms(t: TableSession) -> None:
         volley = play(t, "fire", "va4", [8, 9, 1, 2], roles={"target": "ny11_zouaves"})
@@ -114,10 +143,14 @@ def play_the_turn(table: TableSession) -> list[str]:
         assert zouaves.outcome == "check_morale"
         virginians = play(t, "morale_due", "va4", None, values={"casualties_this_turn": 2})
         assert virginians.outcome == "no_check"
+        battery = play(t, "morale_due", "griffin", None, values={"casualties_this_turn": 2})
+        assert battery.outcome == "check_morale"
 
     def morale(t: TableSession) -> None:
         result = play(t, "morale", "ny11_zouaves", [6], expect_values={"unit_type": "infantry"})
         assert result.outcome == "charge_to_combat"
+        silenced = play(t, "morale", "griffin", [1], expect_values={"unit_type": "artillery"})
+        assert silenced.outcome == "battery_silenced"
 
     def close_combat(t: TableSession) -> None:
         result = play(
@@ -161,7 +194,7 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         cards = {u.id: (u.strength_now, u.state, set(u.markers)) for u in game.state.units}
         assert cards == {
             "ricketts": (6, "good_order", set()),
-            "griffin": (6, "good_order", set()),
+            "griffin": (6, "battery_silenced", {"silenced"}),  # its one turn silent is next
             # checked morale this turn: the marker comes off as the turn ends (lasts = "turn")
             "ny11_zouaves": (12, "charge_to_combat", set()),
             "minn1": (19, "good_order", set()),
@@ -175,6 +208,8 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
             "thomas_artillery": (4, "good_order", set()),
             "va1_cavalry": (6, "good_order", {"charge_used"}),
         }
+        gunners = {u.id: value_of(game.ruleset, u, "gunners") for u in game.state.units}
+        assert {u: n for u, n in gunners.items() if n is not None} == {"griffin": 5}
         assert {leader.status for leader in game.state.leaders} == {"active"}
         assert game.state.turn == 2
         assert dict(game.state.activation.turns_without) == {"union": 1, "confederate": 0}

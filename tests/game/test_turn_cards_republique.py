@@ -17,9 +17,10 @@ The turn, worked:
   3 + 1 = 4 against 7 + 6 = 13, a difference of -9: the club's infantry cell 'Attacker 4M 1B
   3P'. The assault's result lands from the cell's parts (4.4): Hiller's line takes 4 morale
   hits, fresh -> disordered -> rattled -> shaken -> demoralized, the base hit (the only unit
-  in primary contact: no pick to make) 6 -> 5, and 3 panic hits. The Panic Index (club) for a
-  regular unit at 3 panic hits: Rt-1, a rout and one base surrendering (it was in primary
-  contact): 5 -> 4.
+  in primary contact: no pick to make) 6 -> 5, and 3 panic hits, counted on its card (ruling
+  rep-panic-hits-on-the-card). The Panic Index (club) reads the card's 3 panic hits for a
+  regular unit: Rt-1, a rout and one base surrendering (it was in primary contact): 5 -> 4;
+  the response answers the 3 hits, which come off the card: 0.
 * Assault 2 (step 4 repeats from step 1 for the next assault): IR 15 Zach (6 bases, regular,
   in column, the Archduke attached: value 2, charismatic) with the Austrian battery 25-50mm
   away (incidental, unlimbered: 1 base, counted 0) assaults the 16e Ligne (4 bases, veteran,
@@ -29,8 +30,9 @@ The turn, worked:
   5: a difference of 0, the club's cell 'Both 1M; fight another round'. Every unit of both
   sides, incidental ones too, takes 1 morale hit (4.4): Zach, the battery, the 16e and the
   chasseurs are disordered. (The players fight the next round next turn.)
-* Step 5, injury: Molitor (attached in assault 1) rolls 5 + 1 (leading, club) = 6: unhurt;
-  the Archduke (attached in assault 2) rolls 2 + 1 = 3: unhurt (the club's chart).
+* Step 5, injury: Molitor (attached in assault 1) rolls 8 + 1 (leading, club) = 9: the club's
+  chart says "Wounded", and his card is marked wounded (ruling rep-injury-chart-words); the
+  Archduke (attached in assault 2) rolls 2 + 1 = 3: "Unhurt", his card unchanged.
 * Turn end, charge disorder (4.6): IR 15 Zach used charge movement: one more morale hit,
   disordered -> rattled, and the marker comes off.
 """
@@ -42,6 +44,7 @@ from pathlib import Path
 
 from table_turn import open_table, play, walk_turn
 
+from drumhead.game.attributes import value_of
 from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,19 +130,25 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                 "panic",
                 "hiller_line",
                 None,
-                values={"panic_hits": 3},
-                expect_values={"grade": "regular"},
+                expect_values={"grade": "regular", "panic_hits": 3},
             )
             assert (result.outcome, result.value) == ("rout", 1)
+            assert value_of(t.ruleset, t.state.unit("hiller_line"), "panic_hits") == 0
             return True  # the next assault: back to step 1
 
         def injuries(t: TableSession) -> None:
-            molitor = play(t, "leader_injury", "ligne_67", [5], values={"leading": True})
+            molitor = play(t, "leader_injury", "ligne_67", [8], values={"leading": True})
             charles = play(t, "leader_injury", "ir15_zach", [2], values={"leading": True})
-            assert (molitor.modified, charles.modified) == (6, 3)
-            assert {molitor.text, charles.text} == {
-                "Leader injury chart: Unhurt (house rule, republique-club.toml)"
-            }
+            assert (molitor.modified, charles.modified) == (9, 3)
+            club = "(house rule, republique-club.toml)"
+            assert (molitor.text, charles.text) == (
+                f"Leader injury chart: Wounded {club}",
+                f"Leader injury chart: Unhurt {club}",
+            )
+            assert [(e.kind, e.state, e.who) for e in molitor.effects] == [
+                ("leader", "wounded", "leader")
+            ]
+            assert charles.effects == ()  # unhurt: nothing to mark
 
         def charge_disorder(t: TableSession) -> None:
             for unit in t.open_game_or_fail().state.units:
@@ -169,10 +178,12 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
             "molitor_battery": (1, "fresh", set()),
             "marulaz_chasseurs": (4, "disordered", set()),
         }
-        assert "T1: 3 panic hit(s) in the assault: read the Panic Index (check panic)" in (
-            game.state.unit("hiller_line").notes.splitlines()
-        )
-        assert {leader.status for leader in game.state.leaders} == {"active"}
+        # every panic hit of the turn was answered by the Panic Index: none left on a card,
+        # and no note on any card (what the cards hold is on them)
+        assert {value_of(game.ruleset, u, "panic_hits") for u in game.state.units} == {0}
+        assert not [n for u in game.state.units for n in u.notes.splitlines() if n[:3] == "T1:"]
+        leaders = {x.id: x.status for x in game.state.leaders}
+        assert {k: v for k, v in leaders.items() if v != "active"} == {"molitor": "wounded"}
         assert game.state.turn == 2
     finally:
         table.close(force=True)

@@ -11,6 +11,7 @@ import pytest
 
 from drumhead.host.hub import Device, Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.session import TableSession
 
 SEED = 1781
@@ -46,7 +47,11 @@ def session(saves: Path) -> Iterator[TableSession]:
 def hub(session: TableSession) -> Hub:
     save = session.save
     assert save is not None
-    return Hub(session, ledger=Ledger(ledger_path(save.path)))
+    return Hub(
+        session,
+        ledger=Ledger(ledger_path(save.path)),
+        proposals=ProposalBook(proposals_path(save.path)),
+    )
 
 
 def take(device: Device) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import time
+from pathlib import Path
 
 from drumhead.host.hub import Hub
 from drumhead.host.run import Console, Output
@@ -47,3 +48,17 @@ def test_the_referee_accepts_refuses_and_lists_on_the_console(hub: Hub) -> None:
     assert "auto-accept for american: on" in said and "d1 american" in said
     assert "commands: accept P" in said and stopped == [True]
     assert "    1  Morale test for North Carolina riflemen" in said
+
+
+def test_the_console_says_when_a_proposal_cannot_be_kept(hub: Hub, tmp_path: Path) -> None:
+    """The proposals file cannot be written (its folder gone, the disk full): the proposal
+    still waits, in memory, and the referee reads that a restart would lose it."""
+    hub.proposals.path = tmp_path / "gone" / "cowpens.proposals.json"
+    out = io.StringIO()
+    Console(hub, out, as_json=False, stop=lambda: None)
+    command(hub, joined(hub, "american"), "a", "propose", check="morale", unit="nc_riflemen")
+    assert [p.id for p in hub.proposals.waiting()] == ["p1"]
+    said = out.getvalue()
+    assert "cannot be written down in cowpens.proposals.json" in said
+    assert "a restarted host would not have them" in said
+    assert said.count("cannot be written down") == 1  # said once, not at every change

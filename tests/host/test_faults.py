@@ -17,9 +17,10 @@ import pytest
 pytest.importorskip("aiohttp", reason="the [web] extra is not installed")
 from aiohttp import web
 
-from drumhead.host.client import TableClient
+from drumhead.host.client import HostError, TableClient
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.host.server import TableServer
 from drumhead.host.tokens import game_tokens
 from drumhead.session import TableSession
@@ -35,6 +36,8 @@ class Running:
     def __init__(self, saves: Path, port: int) -> None:
         self.saves = saves
         self.port = port
+        self.auto = ("american", "british")
+        """The sides whose proposals the host accepts by itself."""
         self.session: TableSession | None = None
         self.hub: Hub | None = None
         self.server: TableServer | None = None
@@ -44,9 +47,14 @@ class Running:
     async def start(self) -> None:
         self.session = open_table(self.saves)
         assert self.session.save is not None
-        self.hub = Hub(self.session, ledger=Ledger(ledger_path(self.session.save.path)))
-        self.hub.set_auto("american", True)
-        self.hub.set_auto("british", True)
+        path = self.session.save.path
+        self.hub = Hub(
+            self.session,
+            ledger=Ledger(ledger_path(path)),
+            proposals=ProposalBook(proposals_path(path)),
+        )
+        for side in self.auto:
+            self.hub.set_auto(side, True)
         tokens = game_tokens(self.session.save.path, self.hub.roles())  # the game's own
         self.server = TableServer(self.hub, host="127.0.0.1", port=self.port, tokens=tokens)
         self.tokens = dict(self.server.tokens)
@@ -131,6 +139,25 @@ async def test_two_sides_proposing_at_once_are_both_rolled_once(running: Running
     assert sorted(resolutions(running.session)) == ["7th_fusiliers", "nc_riflemen"]
 
 
+async def test_over_the_wire_each_role_hears_only_its_own_lines(running: Running) -> None:
+    """A side's own card changed: its phone reads what, the display and the other side only
+    that its cards changed, under the same number (tests/host/test_lines_by_role.py)."""
+    secret = "Veteran sharpshooters, hidden in the trees"
+    async with (
+        running.client("american") as own,
+        running.client("british") as other,
+        running.client("display") as display,
+    ):
+        running.session.edit_unit("nc_riflemen", "notes", secret)  # type: ignore[union-attr]
+        n = running.hub.n  # type: ignore[union-attr]
+        for client in (own, other, display):
+            await until(lambda c=client: c.n == n, "the change heard")  # type: ignore[misc]
+        assert secret in own.lines[-1]["text"]
+        for client in (other, display):
+            assert client.lines[-1]["n"] == n and client.lines[-1]["kind"] == "private"
+            assert all(secret not in x["text"] for x in client.lines)
+
+
 async def test_a_stale_device_is_refused_with_the_state_as_it_is(running: Running) -> None:
     async with running.client("american") as fresh, running.client("british") as stale:
         old = stale.n
@@ -159,6 +186,30 @@ async def test_a_restarted_host_is_rejoined_and_a_resent_command_is_done_once(
         assert again["repeat"] and again["status"] == "accepted"
         assert resolutions(running.session) == ["nc_riflemen"]
         assert display.view["sides"] == json.loads(running.hub.view("display"))["sides"]  # type: ignore[union-attr]
+
+
+async def test_a_proposal_waiting_when_the_host_restarts_still_waits(running: Running) -> None:
+    """The phone that sent it is gone (asleep, its tab closed: nothing will send it again);
+    the host restarts; the proposal still waits, the referee accepts it, the roll is made once
+    and the side's phone, back, reads what became of it."""
+    await running.stop()
+    running.auto = ()
+    await running.start()
+    async with running.client("american") as side:
+        asked = asyncio.create_task(side.command("propose", id="m1", **MORALE))
+        await until(lambda: running.hub.proposals.waiting(), "the proposal")  # type: ignore[union-attr]
+    with pytest.raises(HostError):
+        await asked  # the phone went away before the verdict
+    await running.stop()
+    await running.start()
+    async with running.client("american") as side, running.client("display") as display:
+        (waiting,) = running.hub.proposals.waiting()  # type: ignore[union-attr]
+        assert (waiting.id, waiting.command) == ("p1", "m1")
+        assert display.view["waiting"] == 1 and side.view["proposals"][0]["status"] == "waiting"
+        running.hub.accept("p1")  # type: ignore[union-attr]
+        assert resolutions(running.session) == ["nc_riflemen"]
+        await until(lambda: side.view["proposals"][0]["status"] == "accepted", "its verdict")
+        await until(lambda: display.view["waiting"] == 0, "the display")
 
 
 @pytest.mark.slow

@@ -748,8 +748,17 @@ def test_fire_at_a_battery_two_hits_per_gunner(rs) -> None:  # type: ignore[no-u
     values = {"fire_dice": 3, "fire_hit_numbers": "10-12", "target": "artillery"}
     res = resolve(prepare(rs, "fire", _firing(values)), HandDice([10, 11, 12]))
     assert res.value == 3
-    assert [e.amount for e in res.effects if "gunner" in e.text] == [1]
+    # 3 hits: one gunner off the battery's card (the odd hit does nothing), stopping at none
+    gunners = [e for e in res.effects if e.kind == "attribute"]
+    assert [(e.attribute, e.amount, e.beyond, e.who) for e in gunners] == [
+        ("gunners", -1, "clamp", "target")
+    ]
+    assert gunners[0].text.startswith("3 hit(s) on the battery: two hits remove one gunner")
+    assert gunners[0].source == "MWAN116 Artillery: Artillery Rules"
+    assert not [e for e in res.effects if e.kind in ("lose", "note") and "gunner" in e.text]
     assert not [e for e in res.effects if e.kind == "lose"]
+    one = resolve(prepare(rs, "fire", _firing(values)), HandDice([10, 1, 1]))
+    assert one.value == 1 and not [e for e in one.effects if e.kind == "attribute"]
 
 
 def test_fire_from_a_house_rules_file(tmp_path: Path) -> None:

@@ -529,7 +529,11 @@ def test_panic_index_example_veteran_falls_back() -> None:
     res = resolve(prepare(RS, "panic", {"grade": "veteran", "panic_hits": 2}), HandDice([]))
     assert (res.outcome, res.value) == ("fall_back", 0)
     assert res.text == "Fall back: F"
-    assert [e.kind for e in res.effects] == ["note"]  # no bases lost
+    assert [e.kind for e in res.effects] == ["attribute", "note"]  # no bases lost
+    # the response answers the 2 panic hits: they come off the card (ruling
+    # rep-panic-hits-on-the-card)
+    answered = res.effects[0]
+    assert (answered.attribute, answered.amount, answered.beyond) == ("panic_hits", -2, "clamp")
 
 
 def test_panic_index_example_green_routs_losing_a_base() -> None:

@@ -16,6 +16,7 @@ import pytest
 from drumhead.checks.resolve import prepare
 from drumhead.errors import InputError
 from drumhead.game import Game, load_scenario, new_game
+from drumhead.game.attributes import value_of
 from drumhead.loading.loader import load_ruleset
 
 from .table_truth import effects_without_who
@@ -131,11 +132,11 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
     for unit in ("ligne_67", "ligne_37"):
         card = game.state.unit(unit)
         assert (card.state, card.strength_now) == ("shaken", 4), unit
-        assert (
-            card.notes.splitlines()[-1]
-            == "T1: 2 panic hit(s) in the assault: read the Panic Index (check panic)"
-        )
-    assert game.state.unit("hiller_line").state == "fresh"
+        # 2P counted on the card (ruling rep-panic-hits-on-the-card), not noted
+        assert value_of(game.ruleset, card, "panic_hits") == 2, unit
+        assert "panic hit" not in card.notes
+    attacker = game.state.unit("hiller_line")
+    assert (attacker.state, value_of(game.ruleset, attacker, "panic_hits")) == ("fresh", 0)
 
 
 def test_both_sides_take_a_level_result(game: Game) -> None:

@@ -18,6 +18,8 @@ import pytest
 
 from drumhead.cli.main import main
 from drumhead.game import Game
+from drumhead.game.event_rules import rules_fingerprint
+from drumhead.game.rulesets import game_ruleset
 from drumhead.saves import SaveError, SaveSession, load_save, release_lock
 from drumhead.saves import digest as digest_module
 from drumhead.saves.digest import snapshot_body, state_digest
@@ -159,8 +161,9 @@ def forge(path: Path, edit: Any) -> None:
     body = snapshot_body(text)
     assert body is not None
     crc = int(game["journal_crc"], 16)
+    rules = rules_fingerprint(game_ruleset(game["ruleset"]))
     new = state_digest(
-        body, game["generation"], game["journal_entries"], game["journal_bytes"], crc
+        body, game["generation"], game["journal_entries"], game["journal_bytes"], crc, rules
     )
     path.write_text(text.replace(game["state_digest"], new, 1))
 

@@ -137,12 +137,14 @@ def test_the_players_folder_given_to_the_session_is_the_one_offered(tmp_path: Pa
 def test_the_command_line_passes_the_folder_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     from drumhead.cli import app_entry, main
 
-    seen: list[tuple[str | None, str | None]] = []
+    seen: list[tuple[str | None, str | None, str | None]] = []
     monkeypatch.setattr(
-        app_entry, "run_app", lambda saves=None, house=None: seen.append((saves, house)) or 0
+        app_entry,
+        "run_app",
+        lambda saves=None, house=None, scenarios=None: seen.append((saves, house, scenarios)) or 0,
     )
     assert main.main(["--saves", "s", "--house-rules", "club"]) == 0
-    assert seen == [("s", "club")]
+    assert seen == [("s", "club", None)]
 
 
 INFANTRY = [

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingHitsPerStandError, PickNeededError
+from drumhead.errors import DrumheadError, MissingCardValueError, PickNeededError
 
-from .pickers import ask_hits_per_stand, pick_one_of, pick_target
+from .pickers import ask_card_value, pick_one_of, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
         try:
             try:
                 applied = screen.session.apply_effects(target, group.effects)
-            except MissingHitsPerStandError as missing:
-                if not await ask_hits_per_stand(screen, missing):
+            except MissingCardValueError as missing:
+                if not await ask_card_value(screen, missing):
                     messages.append(f"{len(group.effects)} effect(s) left to the players")
                     continue
                 applied = screen.session.apply_effects(target, group.effects)
@@ -92,8 +92,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
             try:
                 applied = screen.session.apply_effects(form.unit_id, kept, roles, picks)
                 break
-            except MissingHitsPerStandError as missing:
-                if not await ask_hits_per_stand(screen, missing):
+            except MissingCardValueError as missing:
+                if not await ask_card_value(screen, missing):
                     screen.notify("The effects are left to the players.", severity="warning")
                     return
             except PickNeededError as needed:  # which unit of the group takes it

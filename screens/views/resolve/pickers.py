@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from drumhead.errors import MissingHitsPerStandError, PickNeededError
+    from drumhead.errors import MissingCardValueError, PickNeededError
     from drumhead.session.form import CheckForm, EffectGroup
 
     from .view import ResolveView
@@ -178,18 +178,23 @@ async def pick_one_of(screen: ResolveView, needed: PickNeededError) -> str | Non
     return picked
 
 
-async def ask_hits_per_stand(screen: ResolveView, missing: MissingHitsPerStandError) -> bool:
-    """Ask how many hits remove a stand of the unit hits are marked on, and keep the answer on
-    its card (an edit, undoable); False when the players cancel."""
+async def ask_card_value(screen: ResolveView, missing: MissingCardValueError) -> bool:
+    """Ask for the number a unit's card lacks (how many hits remove a stand of the unit hits
+    are marked on, a battery's gunners), and keep the answer on its card (an edit, undoable);
+    False when the players cancel."""
     from ...dialogs.edit_value import EditValueModal
 
-    name = screen.session.unit_name(missing.unit)
     answer: Any = await screen.app.push_screen_wait(
-        EditValueModal(f"How many hits remove one stand of {name}?", "", kind="int")
+        EditValueModal(missing.question, "", kind="int")
     )
-    if answer is None or int(answer) < 1:
-        if answer is not None:
-            screen.notify("A stand takes at least one hit.", severity="warning")
+    if answer is None:
+        return False
+    low, high = missing.minimum, missing.maximum
+    if (low is not None and int(answer) < low) or (high is not None and int(answer) > high):
+        screen.notify(
+            f"{missing.label} takes {'' if low is None else low}..{'' if high is None else high}.",
+            severity="warning",
+        )
         return False
     screen.session.edit_unit(missing.unit, missing.attribute, int(answer))
     return True

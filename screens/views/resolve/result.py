@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from drumhead.session.form import CheckForm
 
 
-def effect_prompt(effect: Effect) -> Text:
+def effect_prompt(effect: Effect, falls_on: str | None) -> Text:
     """An effect as listed: its kind, its words, the amount (or the dice still to roll) and
-    whom it falls on when not the unit tested."""
+    whom it falls on when not the unit tested (``falls_on``: :meth:`CheckForm.falls_on`, a
+    name the players read)."""
     text = Text()
     text.append(f"{effect.kind}: ", style="bold")
     text.append(effect.text)
@@ -32,8 +33,8 @@ def effect_prompt(effect: Effect) -> Text:
         text.append(f" [{effect.amount}]")
     if effect.dice and effect.amount is None:
         text.append(f" [roll {effect.dice}]")
-    if effect.who != "self":
-        text.append(f" ({effect.who})", style="italic")
+    if falls_on is not None:
+        text.append(f" ({falls_on})", style="italic")
     if effect.source:
         text.append(f"  {effect.source}", style="italic")
     return text
@@ -63,7 +64,10 @@ class ResultPanel(Vertical):
         was = effects.highlighted if keep_place else None
         effects.clear_options()
         effects.add_options(
-            [Selection(effect_prompt(e), i, True) for i, e in enumerate(form.effects)]
+            [
+                Selection(effect_prompt(e, form.falls_on(e)), i, True)
+                for i, e in enumerate(form.effects)
+            ]
         )
         if form.effects:
             effects.highlighted = min(was or 0, len(form.effects) - 1)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from drumhead.checks.base import Context
 from drumhead.checks.cells import read_cell
+from drumhead.checks.chart_words import read_chart_words
 from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution, ResultOdds
 from drumhead.checks.sources import (
     answer_rulings,
@@ -294,7 +295,15 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
                 text += f" ({given})"
     parts = read_cell(ctx.ruleset, ctx.check, result.gap, result.gap_text)
     effects = tuple(
-        _effects(ctx, outcome.effects, result.value, dict(result.values), result.rerolled, parts)
+        _effects(
+            ctx,
+            outcome.effects,
+            result.value,
+            dict(result.values),
+            result.rerolled,
+            result.gap_text,
+            parts,
+        )
     )
     steps = list(result.steps)
     if parts:
@@ -347,8 +356,10 @@ def _effects(
     value: int | None,
     values: Mapping[str, int],
     rerolled: bool = False,
+    cell: str | None = None,
     parts: Mapping[str, InputValue] | None = None,
 ) -> Iterable[Effect]:
+    """The effects ``specs`` propose for this result (``cell``: the chart text it read)."""
     from drumhead.rules.expr import Environment
 
     applied = {m.id for m in ctx.modifiers}
@@ -366,7 +377,7 @@ def _effects(
         amount = spec.amount.integer(env) if spec.amount is not None else None
         if spec.kind in COUNTED_EFFECT_KINDS and amount == 0:
             continue
-        yield Effect(
+        effect = Effect(
             kind=spec.kind,
             text=ctx.fmt(spec.text, amount=amount if amount is not None else "", **extra),
             amount=amount,
@@ -378,4 +389,13 @@ def _effects(
             source=spec.source,
             each=spec.each,
             at_random=spec.at_random,
+            formation=spec.formation,
+            attribute=spec.attribute,
+            beyond=spec.beyond if spec.kind == "attribute" else None,
         )
+        if spec.from_text:
+            read = read_chart_words(effect, spec.from_text, cell)
+            if read is None:
+                continue  # the chart says the leader is unhurt: his card is unchanged
+            effect = read
+        yield effect

@@ -81,12 +81,27 @@ class Effect:
     at_random: str | None = None
     """``who = "pick:ROLE"``: the citation saying the rules pick the unit at random (the
     players may then have the game's dice pick it)."""
+    formation: str | None = None
+    """A ``formation`` effect's formation."""
+    attribute: str | None = None
+    """An ``attribute`` effect's unit attribute (``amount`` is added to it)."""
+    beyond: str | None = None
+    """An ``attribute`` effect past the attribute's bounds: ``refuse`` or ``clamp``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The effect as applied and journaled (without its ruling: that is the answer's); a
         pick's ``each`` and ``at_random`` go with it to be worked out when it is applied."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "who": self.who}
-        for key in ("amount", "dice", "state", "marker", "at_random"):
+        for key in (
+            "amount",
+            "dice",
+            "state",
+            "marker",
+            "formation",
+            "attribute",
+            "beyond",
+            "at_random",
+        ):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

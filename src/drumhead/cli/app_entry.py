@@ -33,9 +33,12 @@ def terminal_settings() -> None:
         os.environ.setdefault(name, value)
 
 
-def run_app(saves: str | None = None, house_folder: str | None = None) -> int:
+def run_app(
+    saves: str | None = None, house_folder: str | None = None, scenario_folder: str | None = None
+) -> int:
     """Run the app on the saves folder ``saves`` (None: the default one) until it quits;
-    ``house_folder``: the players' own house-rules folder (None: beside the saves).
+    ``house_folder``, ``scenario_folder``: the players' own house-rules and scenarios folders
+    (None: beside the saves).
 
     Python's garbage collector is off while the app is imported and builds its first screen:
     start-up makes many objects and few cycles, and the collector ran 136 times (about 45 ms)
@@ -49,7 +52,7 @@ def run_app(saves: str | None = None, house_folder: str | None = None) -> int:
     try:
         from drumhead.screens.app import DrumheadApp
 
-        app = DrumheadApp(saves=saves, house_folder=house_folder)
+        app = DrumheadApp(saves=saves, house_folder=house_folder, scenario_folder=scenario_folder)
         try:
             app.run()
         finally:

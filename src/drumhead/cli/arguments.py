@@ -147,7 +147,18 @@ def _questions(sub: Any) -> None:
 def _new(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new saved game of a ruleset (from a scenario)")
     p.add_argument("ruleset")
-    p.add_argument("--scenario", metavar="NAME", help="a shipped scenario id or a scenario file")
+    p.add_argument(
+        "--scenario",
+        metavar="NAME",
+        help="a shipped scenario id, a scenario file, or NAME.toml in your scenarios folder",
+    )
+    p.add_argument(
+        "--scenarios",
+        dest="scenario_folder",
+        metavar="DIR",
+        default=argparse.SUPPRESS,  # drumhead --scenarios DIR new ... stands unless given here
+        help="your own scenarios folder (default: scenarios beside the saves folder)",
+    )
     p.add_argument("--name", metavar="SAVE", help="the save's name (default: the scenario's)")
     _ruleset_flags(p)
     p.add_argument(
@@ -256,6 +267,12 @@ def _host(sub: Any) -> None:
     register(sub)
 
 
+def _scenario(sub: Any) -> None:
+    from drumhead.cli.scenario import register
+
+    register(sub)
+
+
 def _join(sub: Any) -> None:
     from drumhead.cli.join import register
 
@@ -288,6 +305,7 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "export": _export,
     "stats": _stats,
     "print": _print,
+    "scenario": _scenario,
     "house-rules": _house_rules,
     "questions": _questions,
     "schema": _schema,

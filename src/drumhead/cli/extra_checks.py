@@ -19,12 +19,20 @@ def check_file(kind: str, path: Path, data: dict[str, object], text: str) -> Non
 
         load_save(path, replay=True)  # every entry replayed, whatever the snapshot says
         return
+    if kind == "mapping":
+        from drumhead.game.rulesets import game_ruleset
+        from drumhead.roster.mapping import read_mapping_data
+        from drumhead.rules.reader import Reader
+
+        ruleset_id = Reader(data, file=str(path), text=text).text("ruleset")
+        read_mapping_data(data, text, str(path), game_ruleset(ruleset_id))
+        return
     raise RulesetError(f"cannot check {kind} files", path=str(path))
 
 
 def check_shipped() -> list[DrumheadError]:
-    """Problems in the shipped scenarios and sample house rules (``drumhead check`` with no
-    paths)."""
+    """Problems in the shipped scenarios, sample house rules and import mappings (``drumhead
+    check`` with no paths)."""
     from drumhead.game.scenario import load_scenario, scenario_ids
     from drumhead.house.library import shipped_folder
     from drumhead.loading.loader import load_ruleset, read_house_rules
@@ -38,6 +46,15 @@ def check_shipped() -> list[DrumheadError]:
     for path in sorted(shipped_folder().glob("*.toml")):
         try:
             load_ruleset(read_house_rules(path).ruleset, house_rules=path)
+        except DrumheadError as exc:
+            errors.append(exc)
+    from drumhead.game.rulesets import game_ruleset
+    from drumhead.loading.loader import ruleset_ids
+    from drumhead.roster.mapping import shipped_mapping
+
+    for ruleset_id in ruleset_ids():
+        try:
+            shipped_mapping(game_ruleset(ruleset_id))
         except DrumheadError as exc:
             errors.append(exc)
     return errors

@@ -29,7 +29,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     scenario = None
     game_ruleset(args.ruleset, args.option, args.house_rules)  # a clear error for a bad ruleset
     if args.scenario:
-        scenario = load_scenario(args.scenario)
+        from drumhead.session.scenarios import players_folder, resolve_scenario
+
+        own = players_folder(_folder(args), getattr(args, "scenario_folder", None))
+        scenario = load_scenario(resolve_scenario(args.scenario, own))
         if scenario.ruleset != args.ruleset:
             raise DrumheadError(
                 f"scenario '{scenario.id}' is for {scenario.ruleset}, not {args.ruleset}"

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from drumhead.errors import DrumheadError
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.screens import app as app_module
 from drumhead.screens.app import DrumheadApp
 from drumhead.screens.table_host import TableHostScreen
@@ -97,6 +98,8 @@ class HostedApp(DrumheadApp):
         self.problem: str | None = None
         """Why hosting could not start (said after the app closes)."""
         self.told: set[str] = set()
+        self.told_problem: str | None = None
+        """The proposals' problem told last (told again only when it changes)."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -117,6 +120,7 @@ class HostedApp(DrumheadApp):
             hub = Hub(
                 self.session,
                 ledger=Ledger(ledger_path(save.path)),
+                proposals=ProposalBook(proposals_path(save.path)),
                 auto=self.plan.auto,
                 sides_walk=self.plan.sides_walk,
             )
@@ -133,6 +137,7 @@ class HostedApp(DrumheadApp):
         server.port = int(runner.addresses[0][1])
         self.hub, self.server, self.runner = hub, server, runner
         hub.listeners.append(self.proposals_changed)
+        self.proposals_changed()  # a proposals file that could not be read: said now
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             loop.add_signal_handler(signum, self.exit)  # saved and released as on quitting
@@ -153,6 +158,10 @@ class HostedApp(DrumheadApp):
     def proposals_changed(self) -> None:
         if self.hub is None:
             return
+        problem = self.hub.proposals.problem
+        if problem is not None and problem != self.told_problem:
+            self.notify(problem, severity="warning", timeout=20)
+        self.told_problem = problem
         for proposal in self.hub.proposals.waiting():
             if proposal.id not in self.told:
                 self.told.add(proposal.id)

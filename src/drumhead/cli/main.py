@@ -63,5 +63,5 @@ def _run(args_list: list[str]) -> int:
     args = build_parser(named_command(args_list)).parse_args(args_list)
     named: str | None = getattr(args, "handler", None)
     if named is None:
-        return run_app(args.saves, args.house_folder)
+        return run_app(args.saves, args.house_folder, args.scenario_folder)
     return handler(named)(args)

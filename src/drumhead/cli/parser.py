@@ -78,6 +78,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="with no command: your own house-rules folder, offered by the new-game screen "
         "(default: house-rules beside the saves folder)",
     )
+    parser.add_argument(
+        "--scenarios",
+        dest="scenario_folder",
+        metavar="DIR",
+        help="your own scenarios folder: the new-game screen lists its scenarios and imports "
+        "its CSV and roster files; `new --scenario NAME` finds NAME.toml there "
+        "(default: scenarios beside the saves folder)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     arguments.register(sub, command)
     return parser

@@ -5,7 +5,10 @@ game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
 and saves. An effect on one unit of a group (``who = "pick:ROLE"``: Republique's base hits)
 takes ``--pick ROLE=UNIT[,UNIT]``, one unit a pick, or ``random`` where the rules say at random;
-a pick missing or outside the group is an error, and nothing is saved. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+a pick missing or outside the group is an error, and nothing is saved. A result needing a
+number the card lacks (a battery's gunners, the hits a stand takes) takes the roll back and
+says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable edit) before the check is played
+again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
 hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
@@ -17,7 +20,7 @@ import argparse
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import InputError, PickNeededError
+from drumhead.errors import InputError, MissingCardValueError, PickNeededError
 
 
 def register(sub: Any) -> None:
@@ -54,6 +57,14 @@ def register(sub: Any) -> None:
         "the game's dice for it",
     )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
+    p.add_argument(
+        "--card",
+        action="append",
+        default=[],
+        metavar="UNIT.FIELD=VALUE",
+        help="correct a unit's card before the check (an undoable edit): the players' answer "
+        "when a result needs a number the card lacks, e.g. --card griffin.gunners=6",
+    )
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
     p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
     p.add_argument("--no-reroll", action="store_true", help="do not use an allowed re-roll")
@@ -117,6 +128,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     session, game = SaveSession.open(path, wait=PLAY_WAIT)
     report: dict[str, Any] = {"save": path.stem}
     try:
+        for item in getattr(args, "card", None) or []:
+            _correct_card(game, item, now())
         if args.check is not None:
             report.update(_resolve(game, args, _roles(args.role), _pairs(args.set, "--set"), now()))
             report["check"] = args.check
@@ -168,6 +181,23 @@ def _walk(game: Any, args: argparse.Namespace, at: str) -> bool:
     elif args.next_phase:
         game.next_phase(at=at)
     return any(asked)
+
+
+def _correct_card(game: Any, item: str, at: str) -> None:
+    """``--card UNIT.FIELD=VALUE``: one field of a unit's card corrected, as the units screen
+    does (an ``edit`` event), the value read as the field takes it."""
+    from drumhead.game.attributes import editable_fields
+    from drumhead.session.cards import parse_field
+
+    where, sep, text = item.partition("=")
+    unit, dot, field = where.strip().partition(".")
+    if not sep or not dot or not unit or not field:
+        raise InputError(f"--card {item}: expected UNIT.FIELD=VALUE (e.g. griffin.gunners=6)")
+    kinds = editable_fields(game.ruleset)
+    if field not in kinds:
+        raise InputError(f"--card {item}: a unit card has no field '{field}' ({', '.join(kinds)})")
+    game.state.unit(unit)
+    game.edit_unit(unit, field, parse_field(kinds[field], text.strip()), at=at)
 
 
 def _resolve(
@@ -226,6 +256,12 @@ def _resolve(
                 roles=picked or None,
                 picks=picks or None,
             )
+        except MissingCardValueError as missing:
+            game.undo()  # the roll is taken back: nothing half-recorded (undo keeps it to redo)
+            raise InputError(
+                f"{missing}; the roll was taken back: give it with --card "
+                f"{missing.unit}.{missing.attribute}=N and play the check again"
+            ) from None
         except PickNeededError as needed:
             game.undo()  # the roll is taken back: played again, it rolls the same dice
             how = "UNIT,... one a pick" + (", or random" if needed.at_random else "")

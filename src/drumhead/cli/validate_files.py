@@ -1,4 +1,5 @@
-"""``drumhead check``: validate ruleset, house-rules, scenario and save files, one error a line."""
+"""``drumhead check``: validate ruleset, house-rules, scenario, save and import mapping files,
+one error a line."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
         return "save"
     if "scenario" in data or ("units" in data and "ruleset" in data and "sides" in data):
         return "scenario"
+    if "ruleset" in data and any(k in data for k in ("columns", "values", "roster", "ignore")):
+        return "mapping"  # an import mapping (drumhead scenario import --mapping)
     if "ruleset" in data and "id" not in data:
         return "house-rules"
     return "ruleset"
@@ -24,6 +27,7 @@ _LIMITS_OF: dict[str, Kind] = {
     "scenario": "scenario",
     "house-rules": "house rules",
     "ruleset": "ruleset",
+    "mapping": "mapping",
 }
 """The limits each kind of file :func:`check_paths` validates is held to."""
 

@@ -13,6 +13,7 @@ from drumhead.checks.results import Effect
 from drumhead.dice.notation import parse
 from drumhead.errors import InputError, MissingHitsPerStandError, PickNeededError
 from drumhead.game.attributes import value_of
+from drumhead.game.card_effects import CARD_KINDS, work_out
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
@@ -64,6 +65,7 @@ class EffectApplying(GameCore):
         running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
         queue = {r: list(u) for r, u in (picks or {}).items()}  # the players' picks, in order
         lost: dict[str, int] = {}  # unit -> strength lost to picked effects so far
+        counts: dict[tuple[str, str], int] = {}  # (unit, attribute) -> as effects leave it
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
@@ -83,10 +85,10 @@ class EffectApplying(GameCore):
                 # without roles the caller chose the unit for every effect: a group of one
                 group = picked or ({} if unit_id is None else {role: [unit_id]})
                 for part, target in self._picks(e, group, queue, lost, where, len(out)):
-                    out.append(self._checked_effect(part, target, running, where))
+                    out.append(self._checked_effect(part, target, running, where, counts))
                 continue
             for target in self._effect_units(e, unit_id, picked, where):
-                out.append(self._checked_effect(dict(e), target, running, where))
+                out.append(self._checked_effect(dict(e), target, running, where, counts))
         unused = {r: q for r, q in queue.items() if q}
         if unused:
             role, left = next(iter(unused.items()))
@@ -247,8 +249,10 @@ class EffectApplying(GameCore):
         unit_id: str | None,
         running: dict[str, tuple[str, int]],
         where: str,
+        counts: dict[tuple[str, str], int] | None = None,
     ) -> dict[str, Any]:
-        """One effect on one unit, checked and worked out as it will be replayed."""
+        """One effect on one unit, checked and worked out as it will be replayed (``counts``:
+        the attribute values the event's earlier effects left)."""
         kind = e.get("kind")
         if unit_id is None:
             if kind != "note":
@@ -310,6 +314,8 @@ class EffectApplying(GameCore):
                 raise InputError(f"{where}: a leader is active, wounded or killed")
             if e.get("amount") is not None:
                 self._used_up(e, _amount(e, where), where)
+        elif kind in CARD_KINDS:
+            work_out(self.ruleset, unit, e, {} if counts is None else counts, where)
         elif kind not in ("note", "distance", "remove"):
             raise InputError(f"{where}: unknown effect kind '{kind}'")
         running[unit_id] = (current, hits)

@@ -154,10 +154,11 @@ def read_leader(r: Reader) -> Leader:
 
 
 def read_unit(r: Reader, *, scenario: bool = False) -> Unit:
-    """A unit card; ``scenario`` reads a scenario's shape (``strength``, optional ``state``)."""
+    """A unit card; ``scenario`` reads a scenario's shape (``strength``, optional ``state``,
+    and ``strength_now`` when the scenario carries on a battle where some of it was lost)."""
     if scenario:
         start = r.integer("strength")
-        now = start
+        now = r.integer("strength_now", start)
         state = r.text("state", "")
     else:
         start = r.integer("strength_start")
@@ -182,7 +183,7 @@ def read_unit(r: Reader, *, scenario: bool = False) -> Unit:
         hits=r.integer("hits", 0),
         markers=frozenset(r.strs("markers", ())),
         notes=r.text("notes", ""),
-        removed=False if scenario else r.boolean("removed", False),
+        removed=r.boolean("removed", False),
     )
     if unit.hits < 0:
         raise r.error("hits", "cannot be negative")

@@ -30,6 +30,9 @@ EFFECT_KEYS = frozenset(
         "table",
         "among",
         "rolled",
+        "formation",
+        "was",
+        "now",
     }
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
@@ -38,7 +41,10 @@ with an ``amount``, ``attribute`` names the leader's attribute it was taken off 
 what remained (an event without ``attribute`` is older: see :mod:`drumhead.rules.legacy_cards`);
 ``unit``: the unit it fell on (the event's ``unit`` when absent; a note with neither fell on
 no card); ``table = true``: a note that fell on no card although the event names a unit (the
-table's note in the same event as both sides' effects; events before it had no such note);
+table's note in the same event as both sides' effects; events before it had no such note).
+A ``formation`` effect's ``formation`` is the one the unit was put in (``was``: the one it
+left); a unit ``attribute`` effect's ``attribute`` names it, ``was`` and ``now`` its value
+before and after (worked out when it was applied, within the attribute's bounds).
 ``among``: the units a picked effect (``who = "pick:ROLE"``) was picked from, and ``rolled``
 the face the game's dice gave where the rules pick at random (kept to be read, never rolled
 again: the effect's ``unit`` is the one it fell on)."""
@@ -121,6 +127,19 @@ def _effect(
         return state, replace(unit, markers=markers)
     if kind == "remove":
         return state, replace(unit, removed=True)
+    if kind == "formation":
+        formation = effect.get("formation")
+        if not isinstance(formation, str):
+            raise d.fail(f"{key}.formation", "expected the formation the unit is put in")
+        return state, replace(unit, formation=formation)
+    if kind == "attribute":
+        attribute, now = effect.get("attribute"), effect.get("now")
+        if not isinstance(attribute, str):
+            raise d.fail(f"{key}.attribute", "expected the unit attribute it changes")
+        if not isinstance(now, int) or not whole(now):
+            raise d.fail(f"{key}.now", "expected the whole number it leaves on the card")
+        attributes = with_attribute(unit.attributes, attribute, now)
+        return state, replace(unit, attributes=attributes)
     if kind == "note":
         line = f"T{d.event.turn}: {text}"
         return state, replace(unit, notes=f"{unit.notes}\n{line}" if unit.notes else line)

@@ -12,6 +12,7 @@ event may hold: a number that is not a number (NaN, infinity), or nothing (null)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -41,6 +42,54 @@ def check_event(ruleset: Ruleset, phases: Sequence[Phase], state: GameState, eve
     check = _CHECKS.get(event.kind)
     if check is not None:
         check(_Context(ruleset, phases, state, d))
+
+
+def rules_fingerprint(ruleset: Ruleset) -> str:
+    """A SHA-256 of what of ``ruleset`` the event rules judge an event by (its checks and their
+    outcomes and inputs, its markers, ladders, unit types, qualities, formations and card
+    values, the phases and steps of its sequence): two rulesets with the same fingerprint
+    accept the same events. Part of a save's state digest (:mod:`drumhead.saves.digest`): a
+    snapshot written under other rules has its journal replayed, every event held to these.
+    Worked out once per ruleset."""
+    kept = _FINGERPRINTS.get(id(ruleset))
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
+    sequence = ruleset.sequence
+    names: dict[str, Any] = {
+        "ruleset": [ruleset.id, ruleset.version],
+        "checks": {
+            c.id: {
+                "outcomes": [o.id for o in c.outcomes],
+                "inputs": [[i.name, i.type, list(i.choices)] for i in c.inputs],
+            }
+            for c in ruleset.checks
+        },
+        "markers": sorted(m.id for m in ruleset.markers),
+        "ladders": {ladder.id: list(ladder.states) for ladder in ruleset.ladders},
+        "unit_types": {u.id: u.ladder for u in ruleset.unit_types},
+        "qualities": list(ruleset.qualities),
+        "formations": list(ruleset.formations),
+        "attributes": [
+            [kind, a.id, a.type, a.minimum, a.maximum, list(a.choices)]
+            for kind, specs in (
+                ("unit", ruleset.unit_attributes),
+                ("leader", ruleset.leader_attributes),
+            )
+            for a in specs
+        ],
+        "phases": [[p.id, [s.id for s in p.steps]] for p in sequence.phases] if sequence else [],
+    }
+    text = json.dumps(names, sort_keys=True, separators=(",", ":"), default=str)
+    found = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if len(_FINGERPRINTS) > 32:
+        _FINGERPRINTS.clear()
+    _FINGERPRINTS[id(ruleset)] = (ruleset, found)
+    return found
+
+
+_FINGERPRINTS: dict[int, tuple[Ruleset, str]] = {}
+"""Each ruleset's fingerprint, by the ruleset (kept with it: an id is not reused while the
+ruleset lives)."""
 
 
 class _Context:
@@ -308,6 +357,18 @@ def _apply_effects(c: _Context) -> None:
                     raise d.fail(
                         f"{key}.state", f"'{landed}' is not on the ladder ({', '.join(ladder)})"
                     )
+        elif kind == "formation":
+            formation = effect.get("formation")
+            if ruleset.formations and formation not in ruleset.formations:
+                known = ", ".join(ruleset.formations)
+                raise d.fail(f"{key}.formation", f"no formation '{formation}' ({known})")
+        elif kind == "attribute":
+            name = effect.get("attribute")
+            spec = ruleset.unit_attribute(name) if isinstance(name, str) else None
+            if spec is None or spec.type != "int":
+                raise d.fail(f"{key}.attribute", f"no whole-number unit attribute '{name}'")
+            if not spec.fits(effect.get("now")):
+                raise d.fail(f"{key}.now", f"{spec.label} takes {spec.wanted()}")
 
 
 def _step(c: _Context, key: str, phase_id: str | None, step: Any) -> None:

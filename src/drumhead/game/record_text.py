@@ -113,6 +113,19 @@ def _show(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def worked_out(effect: Mapping[str, Any]) -> str:
+    """What a card-changing effect came to when applied, for the log: "gunners 6 -> 5",
+    "formation open order -> no formation" ("" for other effects)."""
+    kind = effect.get("kind")
+    if kind == "attribute" and "was" in effect and "now" in effect:
+        name = str(effect.get("attribute", "")).replace("_", " ")
+        return f"{name} {effect['was']} -> {effect['now']}"
+    if kind == "formation" and "formation" in effect:
+        was = str(effect.get("was") or "none").replace("_", " ")
+        return f"formation {was} -> {str(effect['formation']).replace('_', ' ')}"
+    return ""
+
+
 def applied_text(data: Mapping[str, Any], name: Callable[[str], str], lead: str = "Applied") -> str:
     """An ``apply_effects`` entry in words, each effect under the unit it fell on, in the order
     they are first named: "Applied to the target: it loses 2 figures; ... — to the firer:
@@ -126,6 +139,9 @@ def applied_text(data: Mapping[str, Any], name: Callable[[str], str], lead: str 
             continue
         target = effect.get("unit", default)
         text = str(effect.get("text") or effect.get("kind"))
+        worked = worked_out(effect)
+        if worked:
+            text = f"{text} ({worked})"
         groups.setdefault(target if isinstance(target, str) else None, []).append(text)
     if not groups:
         who = name(default) if isinstance(default, str) else "no unit"

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError, InputError
+from drumhead.game.attributes import value_of
 from drumhead.game.card_inputs import unit_inputs
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
@@ -136,6 +137,9 @@ def _conflict(
         source = d.get("resolution")
         if isinstance(source, int) and source in out:
             return "depends", f"applies the effects of entry {source}, which will not count"
+        counted = _attribute_moved(ruleset, d, unit_id, new)
+        if counted is not None:
+            return "card", counted
         if both:
             assert unit_id is not None
             was, now = old.unit(unit_id), new.unit(unit_id)
@@ -187,6 +191,27 @@ def _conflict(
         was_gap, now_gap = old.gap_values().get(gap), new.gap_values().get(gap)
         if was_gap != now_gap:
             return "card", f"changed {gap} from {_show(was_gap)}; it is now {_show(now_gap)}"
+    return None
+
+
+def _attribute_moved(
+    ruleset: Ruleset, d: Mapping[str, Any], default: str | None, new: GameState
+) -> str | None:
+    """Why an ``attribute`` effect of ``d`` no longer applies: it counted from a value (its
+    ``was``) that the unit's card no longer gives in ``new``; None when none did."""
+    for effect in d.get("effects", []):
+        if not isinstance(effect, Mapping) or effect.get("kind") != "attribute":
+            continue
+        target, name = effect.get("unit", default), effect.get("attribute")
+        if not isinstance(target, str) or not new.has_unit(target) or not isinstance(name, str):
+            continue
+        now = value_of(ruleset, new.unit(target), name)
+        if now != effect.get("was"):
+            unit = new.unit(target)
+            return (
+                f"counted {name} on {unit.name} from {_show(effect.get('was'))}; it would now "
+                f"count from {_show(now)}"
+            )
     return None
 
 

@@ -165,13 +165,14 @@ def read_scenario(
     return scenario
 
 
-def top_state(ruleset: Ruleset, unit_type: str) -> str:
-    """The best state of the unit type's morale ladder ("" when the ruleset has none)."""
+def start_state(ruleset: Ruleset, unit_type: str) -> str:
+    """Where a fresh unit of the type starts on its morale ladder: the ladder's ``start``, else
+    its best state ("" when the ruleset has none)."""
     ut = ruleset.unit_type(unit_type)
     ladder = ruleset.ladder(ut.ladder if ut else "default")
     if ladder is None and ruleset.ladders:
         ladder = ruleset.ladders[0]
-    return ladder.states[0] if ladder and ladder.states else ""
+    return ladder.fresh if ladder else ""
 
 
 def ladder_states(ruleset: Ruleset, unit_type: str) -> tuple[str, ...]:
@@ -184,7 +185,8 @@ def ladder_states(ruleset: Ruleset, unit_type: str) -> tuple[str, ...]:
 
 
 def check_unit(ruleset: Ruleset, unit: Unit, r: Reader, *, saved: bool = False) -> Unit:
-    """``unit`` checked against the ruleset's names; a missing state becomes the ladder's top.
+    """``unit`` checked against the ruleset's names; a missing state becomes the one a fresh
+    unit starts in (:func:`start_state`).
 
     Each problem is reported (all of them when ``r`` collects problems, else the first)."""
     if ruleset.unit_types and ruleset.unit_type(unit.type) is None:
@@ -203,7 +205,7 @@ def check_unit(ruleset: Ruleset, unit: Unit, r: Reader, *, saved: bool = False) 
         )
     states = ladder_states(ruleset, unit.type)
     if not unit.state:
-        unit = replace(unit, state=top_state(ruleset, unit.type))
+        unit = replace(unit, state=start_state(ruleset, unit.type))
     elif states and unit.state not in states:
         r.report("state", f"'{unit.state}' is not on the ladder ({', '.join(states)})")
     known_markers = {m.id for m in ruleset.markers}

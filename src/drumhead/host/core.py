@@ -20,11 +20,11 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from drumhead.host.asks import Refused
-from drumhead.host.ledger import Ledger
+from drumhead.host.ledger import Ledger, ledger_path
 from drumhead.host.limits import (
     LINES_KEPT,
     LINES_ON_RESET,
@@ -33,19 +33,23 @@ from drumhead.host.limits import (
     RATE_BURST,
     RATE_PER_SECOND,
 )
-from drumhead.host.proposals import ProposalBook
+from drumhead.host.proposals import ProposalBook, proposals_path
 from drumhead.host.protocol import Hello, dump
+from drumhead.host.tokens import follow as follow_tokens
 from drumhead.host.views import (
     DISPLAY,
     Luck,
     placed_roll,
     placed_rolls,
+    private_to,
     public_view,
     side_view,
+    withheld,
 )
 from drumhead.session import Change
 
 if TYPE_CHECKING:
+    from drumhead.game import Event
     from drumhead.session import TableSession
 
 
@@ -99,9 +103,22 @@ class Line:
     """The event's kind (``resolution``, ``next_step``...), or ``undo``, ``redo``, ``jump``."""
     text: str
     turn: int
+    sides: frozenset[str] | None = None
+    """The sides whose own view shows what changed (:func:`~drumhead.host.views.private_to`);
+    None: every role's line."""
+    withheld: str = ""
+    """What the other roles read instead (kind ``private``)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The line whole (the host's console)."""
         return {"n": self.n, "kind": self.kind, "text": self.text, "turn": self.turn}
+
+    def for_role(self, role: str) -> dict[str, Any]:
+        """The line as ``role`` may read it: whole, or under its number that a side's own
+        cards changed."""
+        if self.sides is None or role in self.sides:
+            return self.to_dict()
+        return {"n": self.n, "kind": "private", "text": self.withheld, "turn": self.turn}
 
 
 class HubCore:
@@ -112,6 +129,7 @@ class HubCore:
         session: TableSession,
         *,
         ledger: Ledger | None = None,
+        proposals: ProposalBook | None = None,
         auto: frozenset[str] = frozenset(),
         sides_walk: bool = True,
         autosave: bool = True,
@@ -130,7 +148,10 @@ class HubCore:
         self.devices: dict[str, Device] = {}
         self.connected = 0
         """Devices connected so far (their ids count on from it)."""
-        self.proposals = ProposalBook()
+        self.proposals = proposals if proposals is not None else ProposalBook()
+        """The proposals waiting and lately decided (kept beside the save when given a
+        path): those a stopped host left are settled against the commands done."""
+        self.proposals.settle(self.ledger)
         self.auto = set(auto)
         """Sides whose proposals the host accepts by itself."""
         self.sides_walk = sides_walk
@@ -150,6 +171,8 @@ class HubCore:
         self._rolls: Luck | None = None
         """The luck of every roll in effect: one more after a roll; read again from the
         whole log only after an undo, a redo, a jump or a revert (None: to read)."""
+        self.save_path = session.save.path if session.save is not None else None
+        """The save the game is hosted from (the files the host keeps are beside it)."""
         self._seen = self._snapshot()
         session.subscribe(self._changed)
 
@@ -238,7 +261,7 @@ class HubCore:
 
     def _reset(self, role: str) -> str:
         recent = list(self.lines)[-LINES_ON_RESET:]
-        return self._message("reset", role, lines=[x.to_dict() for x in recent])
+        return self._message("reset", role, lines=[x.for_role(role) for x in recent])
 
     def _catchup(self, role: str, since: int) -> str:
         """Every line after ``since`` and the state now (the whole state and the latest
@@ -246,7 +269,7 @@ class HubCore:
         oldest = self.lines[0].n if self.lines else self.n + 1
         if not oldest - 1 <= since <= self.n:
             return self._reset(role)
-        missed = [x.to_dict() for x in self.lines if x.n > since]
+        missed = [x.for_role(role) for x in self.lines if x.n > since]
         return self._message("catchup", role, lines=missed)
 
     def _hello(self, device: Device, hello: Hello) -> None:
@@ -277,7 +300,7 @@ class HubCore:
                 if line is None:
                     text = self._message("view", device.role)
                 else:
-                    text = self._message("update", device.role, line=line.to_dict())
+                    text = self._message("update", device.role, line=line.for_role(device.role))
                 sent[device.role] = text
             self._send(device, text, state=True)
 
@@ -289,7 +312,35 @@ class HubCore:
         last = game.last_event
         return (game.event_count, len(game.redo_stack), last.seq if last else 0)
 
+    def _follow_save(self, change: Change) -> None:
+        """The session's save is another: saved under another name (save as), the game goes
+        on there, and so do the commands done, the proposals and the devices' tokens kept
+        beside its save (the old save keeps its ledger and tokens, which describe it);
+        another game opened, the commands done and proposals are that game's own, read from
+        beside its save (never the first game's, rolled against it)."""
+        save = self.session.save
+        if save is None or self.save_path is None or save.path == self.save_path:
+            return
+        old, self.save_path = self.save_path, save.path
+        if change is Change.SAVING:
+            if self.ledger.path is not None:
+                self.ledger.follow(ledger_path(save.path))
+            if self.proposals.path is not None:
+                self.proposals.follow(proposals_path(save.path))
+            follow_tokens(old, save.path)
+        else:  # kept on disk if they were, else in memory: either way this game's alone
+            on_disk = self.ledger.path is not None
+            self.ledger = Ledger(ledger_path(save.path) if on_disk else None)
+            on_disk = self.proposals.path is not None
+            self.proposals = ProposalBook(proposals_path(save.path) if on_disk else None)
+            self.proposals.settle(self.ledger)
+        self._tell_listeners()
+
     def _changed(self, change: Change) -> None:
+        if change in (Change.SAVING, Change.OPENED):
+            self._follow_save(change)
+        if change is Change.SAVING:
+            return
         if change is Change.CLOSED:
             for device in list(self.devices.values()):
                 self._send(device, {"type": "closed", "reason": "the host closed the game"})
@@ -320,7 +371,8 @@ class HubCore:
             undone = game.redo_stack[0] if game.redo_stack else None
             kind = "undo" if count == before[0] - 1 and redo == before[1] + 1 else "jump"
             if kind == "undo" and undone is not None:
-                return Line(self.n, kind, f"Undone: {self.session.describe(undone)}", turn)
+                text = f"Undone: {self.session.describe(undone)}"
+                return self._private(Line(self.n, kind, text, turn), undone)
             return Line(self.n, kind, f"Back to entry {count} of the log", turn)
         last = game.last_event
         if last is None or opened:
@@ -328,8 +380,16 @@ class HubCore:
         redone = count == before[0] + 1 and redo == before[1] - 1
         text = self.session.describe(last)
         if redone:
-            return Line(self.n, "redo", f"Redone: {text}", turn)
-        return Line(self.n, last.kind, text, turn)
+            return self._private(Line(self.n, "redo", f"Redone: {text}", turn), last)
+        return self._private(Line(self.n, last.kind, text, turn), last)
+
+    def _private(self, line: Line, event: Event) -> Line:
+        """``line`` kept to the sides whose own view shows what ``event`` changed."""
+        game = self.session.open_game_or_fail()
+        sides = private_to(game, event)
+        if sides is None:
+            return line
+        return replace(line, sides=sides, withheld=withheld(game, sides))
 
     def of_role(self, role: str) -> list[Device]:
         return [d for d in self.devices.values() if d.role == role]

@@ -12,14 +12,17 @@ the app's) or refuses it, or the host accepts a side's proposals by itself
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.host.asks import Refused, check_dice, fill, form_view, odds_key
 from drumhead.host.core import Device, HubCore, Line, Out
+from drumhead.host.ledger import Ledger
 from drumhead.host.limits import RATE_PER_SECOND
-from drumhead.host.proposals import Proposal
+from drumhead.host.proposals import Proposal, ProposalBook
 from drumhead.host.protocol import (
     FLOW,
     Command,
@@ -31,11 +34,40 @@ from drumhead.host.protocol import (
 )
 from drumhead.host.views import DISPLAY
 
+if TYPE_CHECKING:
+    from drumhead.session import TableSession
+
 __all__ = ["Device", "Hub", "Line", "Out", "Stale"]
 
 
 class Hub(HubCore):
     """One game shared with its devices (see the module's description)."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        *,
+        ledger: Ledger | None = None,
+        proposals: ProposalBook | None = None,
+        auto: frozenset[str] = frozenset(),
+        sides_walk: bool = True,
+        autosave: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """As :class:`HubCore`; the proposals kept from before a restart of a side the host
+        accepts by itself are accepted at once (as :meth:`set_auto` does)."""
+        super().__init__(
+            session,
+            ledger=ledger,
+            proposals=proposals,
+            auto=auto,
+            sides_walk=sides_walk,
+            autosave=autosave,
+            clock=clock,
+        )
+        for proposal in self.proposals.waiting():
+            if proposal.side in self.auto:
+                self.accept(proposal.id)
 
     def receive(self, device: Device, text: str | bytes) -> None:
         """A message from ``device``: answered into its outbox (never raises for what a
@@ -224,6 +256,7 @@ class Hub(HubCore):
                     "propose it again"
                 )
             dice = list(proposal.ask.dice) if proposal.ask.dice is not None else None
+            self.proposals.rolling(pid)  # written down before the dice: see proposals.py
             result = form.roll(dice)
         except MissingGapError as exc:
             return self.refuse(
@@ -245,6 +278,7 @@ class Hub(HubCore):
                 session.apply_effects(form.unit_id, chosen, roles=roles or None)
         except DrumheadError as exc:
             note += f" (its effects were not applied: {exc})"
+        self._save()  # the roll in the save before the proposals file says it was made
         done = self.proposals.finish(pid, "accepted", note, rolled)
         self._close_proposal(done)
         return done

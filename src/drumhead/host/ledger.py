@@ -83,6 +83,18 @@ class Ledger:
         self.problem = None
         self.lines += 1
 
+    def follow(self, path: Path) -> None:
+        """The game is saved under another name: the answers remembered are written beside it
+        and kept there from now on (the old file stays with the old save, whose log holds
+        every command it names)."""
+        self.path = path
+        try:
+            self._compact()
+        except OSError as exc:
+            self.problem = f"the commands done cannot be written down ({exc.strerror})"
+        else:
+            self.problem = None
+
     def _compact(self) -> None:
         assert self.path is not None
         text = "".join(

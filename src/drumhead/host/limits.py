@@ -46,6 +46,10 @@ twice is done once: the latest ones; an id older than these is unknown."""
 PROPOSALS_WAITING = 20
 """Proposals one side may have waiting for the referee at once."""
 
+PROPOSALS_FILE_BYTES = 4 * 1024 * 1024
+"""The largest proposals file read beside a save (each side's waiting proposals and the
+latest finished ones take a few kilobytes each)."""
+
 ID_LENGTH = 64
 """The longest command id (a device makes its own: a UUID is 36 characters)."""
 

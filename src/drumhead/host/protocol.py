@@ -131,6 +131,29 @@ def _command(data: Mapping[str, Any]) -> Command:
     return Command(ident, against, do)
 
 
+def ask_data(ask: CheckAsk) -> dict[str, Any]:
+    """A check as a ``propose`` message's fields (:func:`read_ask` reads them back)."""
+    out: dict[str, Any] = {
+        "roles": dict(ask.roles),
+        "leaders": dict(ask.leaders),
+        "values": dict(ask.values),
+        "modifiers": dict(ask.modifiers),
+        "dice": list(ask.dice) if ask.dice is not None else None,
+        "use_reroll": ask.use_reroll,
+    }
+    if ask.check is not None:
+        out["check"] = ask.check
+    if ask.unit is not None:
+        out["unit"] = ask.unit
+    return out
+
+
+def read_ask(data: Mapping[str, Any]) -> CheckAsk:
+    """A check from a ``propose`` message's fields, checked as a device's are (ProtocolError
+    says what is wrong)."""
+    return _check_ask(data)
+
+
 def _check_ask(data: Mapping[str, Any]) -> CheckAsk:
     dice = data.get("dice")
     if dice is not None:

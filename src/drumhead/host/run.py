@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from drumhead.errors import DrumheadError
 from drumhead.host.hub import Hub
 from drumhead.host.ledger import Ledger, ledger_path
+from drumhead.host.proposals import ProposalBook, proposals_path
 
 if TYPE_CHECKING:
     from drumhead.host.server import TableServer
@@ -74,7 +75,13 @@ def open_hosted(plan: HostPlan) -> tuple[TableSession, Hub]:
             f"--auto {unknown[0]}: no such side (sides: {', '.join(sorted(sides))})"
         )
     auto = frozenset(sides) if "all" in plan.auto else plan.auto
-    hub = Hub(session, ledger=Ledger(ledger_path(save.path)), auto=auto, sides_walk=plan.sides_walk)
+    hub = Hub(
+        session,
+        ledger=Ledger(ledger_path(save.path)),
+        proposals=ProposalBook(proposals_path(save.path)),
+        auto=auto,
+        sides_walk=plan.sides_walk,
+    )
     return session, hub
 
 
@@ -123,8 +130,11 @@ class Console:
         self.printed = hub.n
         self.known_devices: set[str] = set()
         self.known_proposals: set[str] = set()
+        self.told_problem: str | None = None
+        """The proposals' problem said last (said again only when it changes)."""
         hub.listeners.append(self.heard)
         hub.session.subscribe(self.changed)
+        self.tell_problem()
 
     def say(self, text: str, **data: Any) -> None:
         line = json.dumps(data, ensure_ascii=False) if self.as_json else text
@@ -140,8 +150,16 @@ class Console:
                 self.say(f"{line.n:>5}  {line.text}", event=line.to_dict())
                 self.printed = line.n
 
+    def tell_problem(self) -> None:
+        """Say when the proposals cannot be kept beside the save (or read), once each."""
+        problem = self.hub.proposals.problem
+        if problem is not None and problem != self.told_problem:
+            self.say(f"drumhead: {problem}", error=problem)
+        self.told_problem = problem
+
     def heard(self) -> None:
         self.print_lines()
+        self.tell_problem()
         devices = self.hub.devices
         for ident in sorted(set(devices) - self.known_devices):
             d = devices[ident]

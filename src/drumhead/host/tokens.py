@@ -53,6 +53,17 @@ def game_tokens(save: Path | None, roles: Iterable[str], *, fresh: bool = False)
     return tokens
 
 
+def follow(old: Path, new: Path) -> None:
+    """The game saved as ``new`` (it was ``old``): the devices' tokens go with it, so that
+    they join a host restarted on the new name by themselves (the old save keeps its own)."""
+    path = tokens_path(old)
+    with contextlib.suppress(OSError, ValueError):
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(found, dict):
+            kept = {r: t for r, t in found.items() if isinstance(t, str) and TOKEN.fullmatch(t)}
+            _write(tokens_path(new), kept)
+
+
 def _write(path: Path, tokens: dict[str, str]) -> None:
     """Written whole, owner-only, in place of the old file (a failure keeps them in memory:
     the devices then need the new addresses after a restart)."""

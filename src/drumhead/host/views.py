@@ -6,7 +6,9 @@ and the luck so far. A **side** gets that, plus its own units' full cards (quali
 ruleset's own values, notes, the leader with each) and its own leaders. Never sent to
 anyone: the game's dice seed (it would foretell every roll), the deck's order (only how many
 cards are left), the other side's cards beyond what the table sees, and the raw events (the
-log is sent as lines of words). Everything here is plain JSON data.
+log is sent as lines of words). The log's lines are a role's too (:func:`private_to`): a
+change to a side's own cards or leaders is told in words to that side alone. Everything here
+is plain JSON data.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from drumhead.session.cards import (
     attribute_rows,
     is_top_state,
     marker_labels,
+    printed_markers,
     state_label,
     strength_unit,
     type_label,
@@ -34,6 +37,26 @@ if TYPE_CHECKING:
 
 DISPLAY = "display"
 """The role of a screen everyone reads."""
+
+PUBLIC_FIELDS = frozenset(
+    {
+        "name",
+        "side",
+        "brigade",
+        "type",
+        "formation",
+        "state",
+        "strength_start",
+        "strength_now",
+        "markers",
+        "removed",
+    }
+)
+"""The fields of a unit card every view shows (:func:`public_view`'s units): an edit of any
+other (quality, notes, hits, the ruleset's own values) is its side's own."""
+
+LEADER_KINDS = frozenset({"add_leader", "remove_leader", "attach_leader"})
+"""Events about a side's leaders, whom only that side's view shows."""
 
 LAST_REACH = 400
 """How far back in the log the last result is looked for (a long game's log is not read
@@ -108,6 +131,47 @@ def side_view(
     }
 
 
+def private_to(game: Game, event: Event) -> frozenset[str] | None:
+    """The sides whose own view holds what ``event`` changed (their line says it in words; the
+    other roles hear only that their cards changed), or None: every view shows it."""
+    d = event.data
+    kind = event.kind
+    if kind == "edit":
+        target, ident, field = d.get("target"), str(d.get("id")), d.get("field")
+        if target == "unit":
+            if field in PUBLIC_FIELDS and not d.get("attribute"):
+                return None
+            return _sides(game, ident, "unit")
+        if target == "leader":
+            moved = {str(d[k]) for k in ("old", "new") if field == "side" and k in d}
+            return _sides(game, ident, "leader") | moved
+        if target == "side":
+            return None if field == "name" else frozenset({ident})
+        return None
+    if kind in LEADER_KINDS:
+        card = d.get("card") if kind == "remove_leader" else d.get("leader")
+        if isinstance(card, dict):
+            return frozenset({str(card.get("side"))})
+        return _sides(game, str(card), "leader")
+    return None
+
+
+def _sides(game: Game, ident: str, kind: str) -> frozenset[str]:
+    """The side of unit or leader ``ident`` now (or at the start: one removed since)."""
+    for state in (game.state, game.start):
+        if kind == "unit" and state.has_unit(ident):
+            return frozenset({state.unit(ident).side})
+        if kind == "leader" and state.has_leader(ident):
+            return frozenset({state.leader(ident).side})
+    return frozenset()
+
+
+def withheld(game: Game, sides: frozenset[str]) -> str:
+    """What the roles that may not see a change hear of it."""
+    names = " and ".join(sorted(game.side_short_name(s) for s in sides)) or "A side"
+    return f"{names}: a change to its own cards or leaders (told to that side alone)"
+
+
 def _public_unit(ruleset: Ruleset, unit: Unit) -> dict[str, Any]:
     return {
         "id": unit.id,
@@ -121,7 +185,7 @@ def _public_unit(ruleset: Ruleset, unit: Unit) -> dict[str, Any]:
         "state_short": _short(state_label(ruleset, unit)),
         "shaken": not is_top_state(ruleset, unit),
         "markers": marker_labels(ruleset, unit),
-        "markers_short": [_short(m) for m in marker_labels(ruleset, unit)],
+        "markers_short": printed_markers(ruleset, unit),
         "removed": unit.removed,
     }
 

@@ -20,7 +20,9 @@ from typing import Any
 from drumhead.checks import MECHANICS
 from drumhead.loading.ruleset import TABLE, TOP_LEVEL_KEYS
 from drumhead.loading.ruleset.attributes import ATTRIBUTE_KEYS
+from drumhead.loading.ruleset.effect_kinds import WORD_MEANINGS
 from drumhead.loading.ruleset.gaps import GAP_TABLE_KEYS
+from drumhead.rules.checks import ATTRIBUTE_BEYOND
 from drumhead.rules.facts import FACT_KEYS
 from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
@@ -158,6 +160,15 @@ def _effect() -> dict[str, Any]:
                 **TEXT,
                 "description": "with who = 'pick:ROLE': the rule saying the unit is chosen at "
                 "random (the game's dice may then pick it)",
+            },
+            "formation": TEXT,
+            "attribute": TEXT,
+            "beyond": {"enum": list(ATTRIBUTE_BEYOND)},
+            "from_text": {
+                "type": "object",
+                "description": "a leader effect read from the chart's words: word = the "
+                "status it gives",
+                "additionalProperties": {"enum": list(WORD_MEANINGS)},
             },
         },
         ("kind", "text"),
@@ -346,6 +357,12 @@ def _quick_fact() -> dict[str, Any]:
         "applies_to": TEXTS,
         "when": EXPR,
         "each": {**TEXT, "description": "a field worked out value by value: 'formation'"},
+        "restates": {
+            **TEXTS,
+            "description": "the key paths of what the fact says in words "
+            "('checks.assault.modifiers.attacker_in_line'): a house rule changing one marks "
+            "the fact HOUSE",
+        },
     }
     assert set(props) == set(FACT_KEYS)
     return _table(props, ("label", "source"))
@@ -399,6 +416,11 @@ def _parts(partial: bool) -> dict[str, Any]:
                     "states": TEXTS,
                     "labels": {"type": "object", "additionalProperties": TEXT},
                     "source": TEXT,
+                    "start": {
+                        "type": "string",
+                        "description": "where a fresh unit starts (one of the states; absent: "
+                        "the first)",
+                    },
                 },
                 ("states",),
             )

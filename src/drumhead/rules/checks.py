@@ -33,6 +33,8 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "remove",  # remove the unit from play
         "leader",  # something happens to a leader: `state` wounded/killed, `amount` re-rolls used
         "note",  # a restriction or reminder for the players, in `text`
+        "formation",  # put the unit in `formation` (one of the ruleset's formations)
+        "attribute",  # add `amount` to the unit's int `attribute`, within its declared bounds
     }
 )
 """The kinds of effect a resolution can propose."""
@@ -44,7 +46,14 @@ pick (or, where the rules say at random, the game's dice)."""
 LEADER_STATES: tuple[str, ...] = ("active", "wounded", "killed")
 """What a ``leader`` effect's ``state`` may set a leader to (the game's leader statuses)."""
 
-COUNTED_EFFECT_KINDS: frozenset[str] = frozenset({"step", "lose", "hits"})
+TEXT_UNCHANGED = "unchanged"
+"""What a chart's word may mean in a ``leader`` effect's ``from_text``: the leader is unhurt,
+his card unchanged (besides :data:`LEADER_STATES`)."""
+
+ATTRIBUTE_BEYOND: tuple[str, ...] = ("refuse", "clamp")
+"""What an ``attribute`` effect does past the attribute's bounds (``beyond``)."""
+
+COUNTED_EFFECT_KINDS: frozenset[str] = frozenset({"step", "lose", "hits", "attribute"})
 """Effects that are an amount of something: they need one, and an amount of 0 is no effect."""
 
 
@@ -155,6 +164,17 @@ class EffectSpec:
     """With ``who = "pick:ROLE"``, where the rules say the unit is chosen at random: the
     citation that says so. The players may then have the game's seeded dice pick (the roll
     recorded) or pick by hand; without it they pick."""
+    formation: str | None = None
+    """A ``formation`` effect's formation (one of the ruleset's ``formations``)."""
+    attribute: str | None = None
+    """An ``attribute`` effect's unit attribute (an ``int`` one the ruleset declares)."""
+    beyond: Literal["refuse", "clamp"] = "refuse"
+    """An ``attribute`` effect that would take the value past the attribute's ``min`` or
+    ``max``: ``refuse`` (the players are told, nothing is applied) or ``clamp`` (it stops at
+    the bound: a battery with no gunners left loses no more)."""
+    from_text: tuple[tuple[str, str], ...] = ()
+    """A ``leader`` effect read from a chart's text: (word, leader status) pairs; the first
+    word found in the cell the roll read gives the status (``unchanged``: no change)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ FACT_KEYS: tuple[str, ...] = (
     "applies_to",
     "when",
     "each",
+    "restates",
 )
 """The keys of a ``[quick_facts.ID]`` table."""
 
@@ -89,6 +90,10 @@ class QuickFact:
     each: str | None = None
     """A field the fact is worked out for value by value (``formation``: the move in each
     formation the unit can take), printed side by side; the card's own value is one of many."""
+    restates: tuple[str, ...] = ()
+    """What of the ruleset the fact says in words, by its key path
+    (``checks.assault.modifiers.attacker_in_line``): a house rule changing it changes what the
+    fact means, so the card marks the fact HOUSE (:func:`changed_by_house`)."""
 
     def expressions(self) -> list[tuple[str, Expr]]:
         """Each expression of the fact with its key (``value``, ``when``, ``derived.NAME``)."""
@@ -298,9 +303,13 @@ def fact_cases(ruleset: Ruleset, fact: QuickFact) -> list[tuple[tuple[str, ...],
 
 
 def changed_by_house(ruleset: Ruleset, fact: QuickFact) -> bool:
-    """Whether the house rules laid over ``ruleset`` changed ``fact`` or a table it reads: the
-    card then marks it as the house's."""
-    touched = (f"quick_facts.{fact.id}", *(f"lookups.{name}" for name in fact.lookups()))
+    """Whether the house rules laid over ``ruleset`` changed ``fact``, a table it reads or a
+    modifier or value it restates: the card then marks it as the house's."""
+    touched = (
+        f"quick_facts.{fact.id}",
+        *(f"lookups.{name}" for name in fact.lookups()),
+        *fact.restates,
+    )
     return any(
         change == part or change.startswith(f"{part}.")
         for change in ruleset.house_changes

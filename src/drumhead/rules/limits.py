@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from drumhead.errors import RulesetError, RulesetErrors, excerpt
 
-Kind = Literal["ruleset", "house rules", "scenario", "save", "table"]
+Kind = Literal["ruleset", "house rules", "scenario", "save", "table", "mapping"]
 """The kinds of file drumhead reads."""
 
 
@@ -58,9 +58,11 @@ LIMITS: dict[Kind, Limits] = {
     "scenario": Limits("scenario file", 1 * MiB, TEXT, KEY, ENTRIES),
     "save": Limits("save's snapshot", 64 * MiB),
     "table": Limits("table file", 1 * MiB),
+    "mapping": Limits("mapping file", 256 * KiB, TEXT, KEY, ENTRIES),
 }
-"""Each kind's limits. A save is the players' own record: its texts (a unit's notes grow all
-game) and tables are bounded by the file alone."""
+"""Each kind's limits (a mapping: an import's, ``drumhead scenario import --mapping``). A save
+is the players' own record: its texts (a unit's notes grow all game) and tables are bounded
+by the file alone."""
 
 LARGEST = max(limits.size for limits in LIMITS.values())
 """The most bytes of any file drumhead reads (``drumhead check`` reads a file before it knows

@@ -139,9 +139,23 @@ class Ladder:
     states: tuple[str, ...]
     labels: tuple[tuple[str, str], ...] = ()
     source: str = ""
+    start: str = ""
+    """Where a fresh unit starts (``start``; absent: the best state). MWAN's ladder starts
+    in good order below its high morale, a morale result."""
 
     def label(self, state: str) -> str:
         return dict(self.labels).get(state, state.replace("_", " "))
+
+    @property
+    def fresh(self) -> str:
+        """The state a fresh unit starts in ("" for a ladder without states)."""
+        return self.start or (self.states[0] if self.states else "")
+
+    def at_or_above_start(self, state: str) -> bool:
+        """Whether ``state`` is where a fresh unit starts or better (not fallen)."""
+        if state not in self.states or self.fresh not in self.states:
+            return not self.states or state == self.fresh
+        return self.states.index(state) <= self.states.index(self.fresh)
 
 
 @dataclass(frozen=True, slots=True)

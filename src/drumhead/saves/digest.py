@@ -6,9 +6,14 @@ own replay of the journal's first ``journal_entries`` entries gives. The digest 
 of those two tables as written (the snapshot's text from ``[start]`` on), of the journal
 numbers in ``[game]`` (generation, entries, bytes and CRC-32: the journal prefix, which loading
 checks byte for byte), and of the code that replays a journal (drumhead's version and the
-source of the modules that read, apply and revert events, and encode the state). When a snapshot's digest is this drumhead's
-digest of that snapshot, its ``[state]`` is the replay of that journal prefix by this very
-code: loading takes it as it is. Any other snapshot (edited by hand, damaged, written by
+source of the modules that read, apply and revert events, and encode the state, and of those
+that hold each event to the game's ruleset before it joins the log: the event rules, the card
+and dice checks they use). When a snapshot's digest is this drumhead's digest of that
+snapshot, its ``[state]`` is the replay of that journal prefix by this very code, every event
+held to these rules: loading takes it as it is. The rules are the code and the ruleset's
+names the events are held to (its checks and outcomes, markers, ladders, cards, the sequence
+of play: :func:`~drumhead.game.event_rules.rules_fingerprint`): a ruleset file changed under
+the same id and version gets a full replay too. Any other snapshot (edited by hand, damaged, written by
 another drumhead or an older schema) has its journal replayed in full, and compared.
 """
 
@@ -29,15 +34,18 @@ _CODE: list[bytes] = []
 
 def replay_code() -> bytes:
     """drumhead's version and the SHA-256 of the modules whose code turns a journal into a
-    state (worked out once per process)."""
+    state, or refuses an event of it (worked out once per process)."""
     if not _CODE:
+        from drumhead.dice import notation
         from drumhead.game import (
             card_events,
             codec,
             core,
             effect_events,
             event_data,
+            event_rules,
             events,
+            scenario,
             state,
             taken_back,
             turn_events,
@@ -54,6 +62,9 @@ def replay_code() -> bytes:
             turn_events,
             taken_back,
             core,  # a revert's replay (state_at)
+            event_rules,  # what an event may hold, by the ruleset's names (add_event, redo)
+            scenario,  # the cards an edit or a new unit may leave (check_unit, the ladders)
+            notation,  # the dice notation a resolution may have rolled
         ):
             try:
                 digest.update(Path(str(module.__file__)).read_bytes())
@@ -63,14 +74,30 @@ def replay_code() -> bytes:
     return _CODE[0]
 
 
-def state_digest(body: str, generation: int, entries: int, size: int, crc: int) -> str:
+def state_digest(body: str, generation: int, entries: int, size: int, crc: int, rules: str) -> str:
     """The digest of a snapshot whose text from ``[start]`` on is ``body``, written after the
-    first ``entries`` entries (``size`` bytes, CRC-32 ``crc``) of journal ``generation``."""
+    first ``entries`` entries (``size`` bytes, CRC-32 ``crc``) of journal ``generation``,
+    under the rules whose fingerprint is ``rules``
+    (:func:`~drumhead.game.event_rules.rules_fingerprint` of the game's ruleset)."""
     digest = hashlib.sha256(FORMAT)
     digest.update(replay_code())
+    digest.update(rules.encode("ascii", "replace"))
     digest.update(b"\n%d %d %d %08x\n" % (generation, entries, size, crc))
     digest.update(body.encode("utf-8"))
     return digest.hexdigest()
+
+
+def digest_holds(
+    text: str, carried: str | None, written: tuple[int, int, int | None, int | None], rules: str
+) -> bool:
+    """Whether a snapshot's ``text`` carries (``carried``) this drumhead's digest of it:
+    ``written`` is its ``[game]``'s generation, journal entries, bytes and CRC-32, ``rules``
+    the fingerprint of the game's ruleset's rules."""
+    generation, entries, size, crc = written
+    body = snapshot_body(text)
+    if carried is None or size is None or crc is None or body is None:
+        return False
+    return carried == state_digest(body, generation, entries, size, crc, rules)
 
 
 def snapshot_body(text: str) -> str | None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.game.codec import check_references, read_state, state_to_dict
+from drumhead.game.event_rules import rules_fingerprint
 from drumhead.game.events import Event
 from drumhead.game.game import Game
 from drumhead.game.rulesets import game_ruleset
@@ -31,7 +32,7 @@ from drumhead.rules.reader import Reader
 from drumhead.rules.toml_file import decode, read_bytes
 from drumhead.rules.toml_lines import locate
 from drumhead.saves import parsed
-from drumhead.saves.digest import snapshot_body, state_digest
+from drumhead.saves.digest import digest_holds, snapshot_body
 from drumhead.saves.files import SaveError
 from drumhead.saves.history import (
     JournalIndex,
@@ -271,7 +272,7 @@ def _load(save: Path, replay: bool) -> Loaded:
     else:
         journal = journal_file(save, header.generation)
         raw_journal = read_journal_bytes(journal)
-        if not replay and saved_state is not None and _digest_holds(header, text):
+        if not replay and saved_state is not None and _digest_holds(header, text, ruleset):
             opened = _from_snapshot(
                 _Opening(header, start, saved_state, ruleset, text, name, str(journal)),
                 raw_journal,
@@ -322,7 +323,7 @@ def _load(save: Path, replay: bool) -> Loaded:
         covered,
         changed,
         stale_digest=header.state_digest is None
-        or not _digest_holds(header, text)
+        or not _digest_holds(header, text, ruleset)
         or saved_state is None,
     )
 
@@ -335,14 +336,10 @@ def _kept_state(text: str) -> tuple[int, GameState] | None:
     return kept.recall(body) if body is not None else None
 
 
-def _digest_holds(header: _Header, text: str) -> bool:
+def _digest_holds(h: _Header, text: str, ruleset: Ruleset) -> bool:
     """Whether the snapshot carries this drumhead's digest of it (see :mod:`.digest`)."""
-    if header.state_digest is None or header.journal_bytes is None or header.journal_crc is None:
-        return False
-    body = snapshot_body(text)
-    return body is not None and header.state_digest == state_digest(
-        body, header.generation, header.entries, header.journal_bytes, header.journal_crc
-    )
+    written = (h.generation, h.entries, h.journal_bytes, h.journal_crc)
+    return digest_holds(text, h.state_digest, written, rules_fingerprint(ruleset))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import Any
 import tomli_w
 
 from drumhead.game.codec import state_to_dict
+from drumhead.game.event_rules import rules_fingerprint
 from drumhead.game.game import Game, JournalOp
 from drumhead.game.state import GameState
 from drumhead.saves import kept, parsed
@@ -91,16 +92,19 @@ def snapshot_bytes(
     generation: int,
     created: str,
     house_rules_digest: str | None,
+    rules: str,
 ) -> bytes:
     """The snapshot of the game after the journal's first ``written.entries`` entries: the
     ``[game]`` header, then ``[start]`` and ``[state]``, which its ``state_digest`` binds to
-    those entries (see :mod:`drumhead.saves.digest`)."""
+    those entries and to the rules they were held to (``rules``: see
+    :mod:`drumhead.saves.digest`)."""
     return _snapshot_parts(
         start_part(start),
         written,
         generation=generation,
         created=created,
         house_rules_digest=house_rules_digest,
+        rules=rules,
     )[0]
 
 
@@ -121,6 +125,7 @@ def _snapshot_parts(
     generation: int,
     created: str,
     house_rules_digest: str | None,
+    rules: str,
 ) -> tuple[bytes, str, dict[str, Any]]:
     """:func:`snapshot_bytes`, with the body's text and the tables it holds (for
     :func:`drumhead.saves.parsed.remember`)."""
@@ -130,7 +135,7 @@ def _snapshot_parts(
     # tomli_w writes a table of tables as its tables, a blank line between each: the same
     # text as tomli_w.dumps(tables), with [start] written once a game (tests/saves)
     body = start_text + "\n" + tomli_w.dumps({"state": tables["state"]})
-    digest = state_digest(body, generation, written.entries, written.size, written.crc)
+    digest = state_digest(body, generation, written.entries, written.size, written.crc, rules)
     head = {
         "schema": SCHEMA,
         "game": {
@@ -460,6 +465,7 @@ class SaveSession:
             generation=self.generation,
             created=self.created,
             house_rules_digest=self._digest,
+            rules=rules_fingerprint(self._game.ruleset),
         )
         write_atomic(self.path, data, make_folder=False)
         self._snapshot_id = _file_id(self.path)
@@ -486,6 +492,7 @@ class SaveSession:
             generation=generation,
             created=self.created,
             house_rules_digest=self._digest,
+            rules=rules_fingerprint(game.ruleset),
         )
         write_atomic(self.path, snapshot, backups=BACKUPS, make_folder=False)
         self._snapshot_id = _file_id(self.path)

@@ -166,10 +166,11 @@ def free_id(name: str, taken: Container[str]) -> str:
 
 
 def top_state(ruleset: Ruleset, unit_type: str) -> str:
-    """The best state on the ladder of a unit type (a new unit starts there)."""
-    kind = ruleset.unit_type(unit_type)
-    ladder = ruleset.ladder(kind.ladder if kind else "default")
-    return ladder.states[0] if ladder and ladder.states else ""
+    """Where a new unit of the type starts on its ladder (its ``start``, else its best
+    state), as a scenario unit that gives no state does."""
+    from drumhead.game.scenario import start_state
+
+    return start_state(ruleset, unit_type)
 
 
 def new_unit(ruleset: Ruleset, state: GameState, name: str, template: Unit | None) -> Unit:
@@ -232,16 +233,25 @@ def state_label(ruleset: Ruleset, unit: Unit) -> str:
 
 
 def is_top_state(ruleset: Ruleset, unit: Unit) -> bool:
-    """Whether the unit is at the top of its ladder (in good order)."""
+    """Whether the unit is where a fresh unit starts on its ladder, or better (in good order,
+    or in MWAN's high morale): not fallen."""
     unit_type = ruleset.unit_type(unit.type)
     ladder = ruleset.ladder(unit_type.ladder if unit_type else "default")
-    return ladder is None or not ladder.states or unit.state == ladder.states[0]
+    return ladder is None or ladder.at_or_above_start(unit.state)
 
 
 def marker_labels(ruleset: Ruleset, unit: Unit) -> list[str]:
     """The unit's markers as the ruleset names them."""
     labels = {m.id: m.label for m in ruleset.markers}
     return [labels.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
+
+
+def printed_markers(ruleset: Ruleset, unit: Unit) -> list[str]:
+    """The unit's markers named the short way, as players say them (a marker's ``short``,
+    else its label without the closing aside): what a compact card shows (the roster, the
+    table's display, the printed card), in the order of :func:`marker_labels`."""
+    printed = {m.id: m.printed for m in ruleset.markers}
+    return [printed.get(m, m.replace("_", " ")) for m in sorted(unit.markers)]
 
 
 def type_label(ruleset: Ruleset, unit: Unit) -> str:

@@ -15,7 +15,7 @@ from drumhead.session.rulesets import RulesetShelf
 from drumhead.session.saving import SaveKeeper, SaveReport, SaveVerdict
 
 if TYPE_CHECKING:
-    from drumhead.game import Event, Game, GameState
+    from drumhead.game import Event, Game, GameState, Scenario
     from drumhead.rules.model import InputValue, Ruleset
     from drumhead.saves import SaveInfo, SaveSession
     from drumhead.saves.table import SaveView
@@ -37,6 +37,7 @@ class SessionCore:
         ruleset_files: Iterable[str] = (),
         scenario_files: Iterable[str] = (),
         house_folder: str | None = None,
+        scenario_folder: str | None = None,
     ) -> None:
         self.rulesets = RulesetShelf(ruleset_files)
         """The rulesets on offer."""
@@ -52,6 +53,9 @@ class SessionCore:
         self.house_folder = house_folder
         """The players' own house-rules folder (``drumhead --house-rules DIR``); None: the
         ``house-rules`` folder beside the saves folder."""
+        self.scenario_folder = scenario_folder
+        """The players' own scenarios folder (``drumhead --scenarios DIR``); None: the
+        ``scenarios`` folder beside the saves folder (see :mod:`drumhead.session.scenarios`)."""
         self.keeper = SaveKeeper(saves)
         """The open game's save and the saves folder's table file."""
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -234,16 +238,30 @@ class SessionCore:
         scenario: str = "",
         house_rules: str | None = None,
         without: Iterable[str] = (),
+        scenario_text: str = "",
     ) -> Game:
         """Start a game (from a scenario, or an empty battlefield), create its save in the
-        saves folder under ``name``, and open it. Refused when the name is taken."""
+        saves folder under ``name``, and open it. Refused when the name is taken.
+
+        ``scenario_text``: a scenario's TOML not written to a file (an order of battle just
+        imported), validated as a file would be; ``scenario`` then names where it came from
+        (its errors name it, its id is its stem)."""
         from drumhead.game import load_scenario, new_game
         from drumhead.saves import SaveSession, save_path
 
+        chosen: Scenario | None = None
+        if scenario_text:
+            from drumhead.game.scenario import read_scenario
+            from drumhead.rules.toml_file import read_toml
+
+            data, text = read_toml(scenario, scenario_text, kind="scenario")
+            chosen = read_scenario(data, text=text, file=scenario, scenario_id=Path(scenario).stem)
+        elif scenario:
+            chosen = load_scenario(scenario)
         game = new_game(
             ruleset_id,
             options=list(options),
-            scenario=load_scenario(scenario) if scenario else None,
+            scenario=chosen,
             house_rules=house_rules,
             seed=self.rng.randrange(2**32),
             name=name,

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from drumhead.rules.model import CheckSpec, InputSpec, InputValue, ModifierSpec
     from drumhead.session.session import TableSession
 
-AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits"})
-"""Effects whose amount the players read and may edit (losses, steps, inches, hits)."""
+AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits", "attribute"})
+"""Effects whose amount the players read and may edit (losses, steps, inches, hits, what is
+added to a card's count)."""
 
 __all__ = ["CheckForm", "EffectGroup", "OddsView", "needed_text", "parse_hand_dice"]
 
@@ -475,6 +476,39 @@ class CheckForm:
     def set_amount(self, index: int, amount: int) -> None:
         """The players' amount for effect ``index`` (losses, steps, inches, hits)."""
         self.effects[index] = replace(self.effects[index], amount=amount)
+
+    def falls_on(self, effect: Effect) -> str | None:
+        """Whom ``effect`` falls on, as the players read it beside the effect: None for the
+        unit the check is made for (the card it is read from), the unit picked for another
+        side of the check by its name (the side as the rules name it while none is picked:
+        "the unit it charges"), a leader by his name, ``the table`` for a note on no card, a
+        side by its name (an army-level check)."""
+        check = self.check
+        first = check.role_ids[0] if check.role_ids else "self"
+        who = effect.who
+        if who in ("self", first):
+            return None
+        if who == "table":
+            return "the table"
+        game = self.session.game
+        if who == "leader" or who.startswith("leader:"):
+            role = who.partition(":")[2] or first
+            unit = self.unit_id if role == first else self.roles.get(role)
+            picked = self.leaders.get(role)
+            if game is not None and picked is not None and game.state.has_leader(picked):
+                return game.state.leader(picked).name
+            leader = game.state.leader_with(unit) if game is not None and unit else None
+            if leader is not None:
+                return leader.name
+            return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+        if game is not None:
+            unit = self.roles.get(who)
+            if unit is not None and game.state.has_unit(unit):
+                return game.state.unit(unit).name
+            sides = {s.id: s.name for s in game.state.sides}
+            if who in sides:
+                return sides[who]
+        return role_title(check, who)
 
     def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
         """The chosen effects by the unit they fall on: the unit tested (its leader's too),

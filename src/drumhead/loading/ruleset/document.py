@@ -241,7 +241,14 @@ def build_ruleset(
                                 k, f"'{k}' is not a state of this ladder ({', '.join(states)})"
                             )
                     labels.done()
-                ladders.append(Ladder(ladder_id, states, label_items, lt.text("source", "")))
+                start = lt.text("start", "")
+                if start and start not in states:
+                    lt.report(
+                        "start", f"'{start}' is not a state of this ladder ({', '.join(states)})"
+                    )
+                ladders.append(
+                    Ladder(ladder_id, states, label_items, lt.text("source", ""), start=start)
+                )
                 lt.done()
     ladder_ids = set(_keys(data, "ladders"))
 
@@ -308,6 +315,7 @@ def build_ruleset(
         options=option_ids,
         rulings=ruling_ids,
         card_fields=attribute_fields(data),
+        unit_attributes={a.id: a for a in unit_attributes},
     )
     quick_facts = read_quick_facts(
         r,

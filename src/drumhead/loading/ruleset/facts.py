@@ -12,6 +12,9 @@ paper. Part of :func:`~drumhead.loading.ruleset.document.build_ruleset`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from drumhead.loading.ruleset.expressions import check_expr
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.rules.expr import Expr, Value
@@ -47,8 +50,25 @@ def read_quick_facts(
         for fact_id, f in r.tables(SECTION):
             with f.guard():
                 valid_id(r, f"{SECTION}.{fact_id}", fact_id)
-                out.append(_read_fact(f, fact_id, names, fields, choices))
+                out.append(_read_fact(f, fact_id, names, fields, choices, r.data))
     return tuple(out)
+
+
+def _restates(f: Reader, document: Mapping[str, Any]) -> tuple[str, ...]:
+    """The key paths of what the fact says in words (``restates``), each one the ruleset has
+    (a modifier, a check's value, a lookup table or its entry)."""
+    paths: tuple[str, ...] = f.strs("restates", ())
+    for path in paths:
+        node: Any = document
+        for part in path.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if node is None or path.split(".")[0] == SECTION:
+            f.report(
+                "restates",
+                f"'{path}' is nothing this ruleset has: name a modifier, a value or a table "
+                "by its key path (checks.assault.modifiers.attacker_in_line)",
+            )
+    return paths
 
 
 def _read_fact(
@@ -57,6 +77,7 @@ def _read_fact(
     names: Names,
     fields: dict[str, tuple[Value, ...] | None],
     choices: dict[str, tuple[str, ...]],
+    document: Mapping[str, Any],
 ) -> QuickFact:
     f.allow(*FACT_KEYS)
     label = f.text("label")
@@ -100,6 +121,7 @@ def _read_fact(
         applies_to=applies_to,
         when=when,
         each=each,
+        restates=_restates(f, document),
     )
     _check_names(f, fact, names, fields, choices)
     f.done()

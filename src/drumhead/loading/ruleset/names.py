@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from drumhead.rules.cards import AttributeSpec
 from drumhead.rules.reader import Reader
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -48,6 +49,8 @@ class Names:
     rulings: set[str]
     card_fields: set[str] = field(default_factory=set)
     """Unit-card fields the ruleset's declared attributes add (``elite``, ``leader_rerolls``)."""
+    unit_attributes: Mapping[str, AttributeSpec] = field(default_factory=dict)
+    """The unit attributes the ruleset declares, by id (what an ``attribute`` effect changes)."""
 
     def states(self, unit_types: Iterable[str]) -> set[str]:
         """The states of the ladders of ``unit_types`` (all ladders for none or unknown ones)."""

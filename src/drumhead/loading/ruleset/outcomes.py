@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from drumhead.errors import DrumheadError
+from drumhead.loading.ruleset.effect_kinds import check_card_kinds, read_card_keys
 from drumhead.loading.ruleset.expressions import check_expr, check_placeholders
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.rules.model import (
@@ -168,8 +169,10 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
         source=e.text("source", None),
         each=e.boolean("each", False),
         at_random=e.text("at_random", None),
+        **read_card_keys(e),
     )
     _check_pick(e, spec, scope)
+    check_card_kinds(e, spec, scope.known)
     if spec.ruling is not None and spec.ruling not in scope.known.rulings:
         e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {listed(scope.known.rulings)})")
     check_placeholders(e, "text", spec.text, scope.placeholders)
@@ -206,6 +209,7 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
         elif scope.markers and spec.marker not in scope.markers:
             e.report("marker", f"no marker '{spec.marker}' (markers: {listed(scope.markers)})")
     if kind in COUNTED_EFFECT_KINDS and spec.amount is None:
-        e.report("amount", f"a '{kind}' effect needs an amount")
+        article = "an" if kind[0] in "aeiou" else "a"
+        e.report("amount", f"{article} '{kind}' effect needs an amount")
     e.done()
     return spec
