@@ -1,6 +1,7 @@
 """The resolve screen's effects list names what each effect changes on the card (issue 35):
-the amount counted on a card's number (a battery's gunners), the formation a rout leaves a
-unit in, with the rule it applies."""
+the amount counted on a card's number (a battery's gunners) and on whose card (named by
+``CheckForm.falls_on``: nothing for the unit tested), the formation a rout leaves a unit in,
+with the rule it applies."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ def test_an_attribute_effect_shows_its_amount_and_whom_it_falls_on() -> None:
         beyond="clamp",
         source="MWAN116 Artillery: Artillery Rules",
     )
-    assert effect_prompt(effect).plain == (
-        "attribute: 4 hit(s) on the battery: two hits remove one gunner [-2] (target)"
+    assert effect_prompt(effect, "Griffin's Battery").plain == (
+        "attribute: 4 hit(s) on the battery: two hits remove one gunner [-2] (Griffin's Battery)"
         "  MWAN116 Artillery: Artillery Rules"
     )
 
@@ -33,8 +34,8 @@ def test_a_formation_effect_reads_as_its_words() -> None:
         formation="no_formation",
         source="OIBL p.11 Morale results",
     )
-    assert effect_prompt(effect).plain == (
-        "formation: In no formation at all (ruling oibl-rout-no-formation) (unit)"
+    assert effect_prompt(effect, None).plain == (
+        "formation: In no formation at all (ruling oibl-rout-no-formation)"
         "  OIBL p.11 Morale results"
     )
 
