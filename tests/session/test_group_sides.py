@@ -92,3 +92,17 @@ def test_the_side_the_check_is_made_for_takes_more_units_of_its_own(table: Table
         "defender": ["ligne_67"],
         "attacker": ["hiller_line", "hiller_grenz"],
     }
+
+
+def test_the_effects_list_names_the_units_a_group_effect_falls_on(table: TableSession) -> None:
+    """Beside each effect the resolve screen names whom it falls on: a side of two units by
+    both names, a base hit as 'one of' them (picked when it is applied)."""
+    form = table.form("assault", "hiller_line")
+    assert form is not None
+    form.set_role("defender", "ligne_67")
+    form.add_to_role("defender", "ligne_37")
+    assert form.set_input("defender_bases_primary", "8")
+    form.roll([9, 1])
+    named = {(e.kind, e.who): form.falls_on(e) for e in form.effects}
+    assert named[("step", "defender")] == "67e Ligne, 37e Ligne"
+    assert named[("lose", "pick:defender")] == "one of 67e Ligne, 37e Ligne"

@@ -501,6 +501,16 @@ class CheckForm:
             if leader is not None:
                 return leader.name
             return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+        if game is not None and (who.startswith(PICK) or len(self.side_units(who)) > 1):
+            role = who.removeprefix(PICK)  # one unit of a side the players pick, or all of it
+            names = [game.state.unit(u).name for u in self.side_units(role)]
+            if who.startswith(PICK) and len(names) > 1:
+                return "one of " + ", ".join(names)
+            if names and not (len(names) == 1 and role == first):
+                return ", ".join(names)
+            if role == first:
+                return None
+            return f"one unit of {role_title(check, role)}"
         if game is not None:
             unit = self.roles.get(who)
             if unit is not None and game.state.has_unit(unit):
