@@ -160,7 +160,7 @@ def house_commands(app: DrumheadHost) -> list[PaletteCommand]:
 
 
 def resolve_commands(app: DrumheadHost) -> list[PaletteCommand]:
-    """The resolve screen's pickers, while a check is open (its keys o and l)."""
+    """The resolve screen's pickers, while a check is open (its keys o, g and l)."""
     from .views.resolve import ResolveScreen
 
     screen = next((s for s in reversed(app.screen_stack) if isinstance(s, ResolveScreen)), None)
@@ -171,6 +171,11 @@ def resolve_commands(app: DrumheadHost) -> list[PaletteCommand]:
             "Pick the other side",
             "The unit on each other side of this check, from the roster (o)",
             screen.action_pick_sides,
+        ),
+        PaletteCommand(
+            "Add a unit to a side",
+            "Another unit for a side that holds a group, e.g. an assault's units (g)",
+            screen.action_add_to_side,
         ),
         PaletteCommand(
             "Pick leaders",

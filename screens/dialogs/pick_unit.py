@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from drumhead.session.shown import Unit
 
 
+ROLL = "random"
+"""The id the dialog dismisses with when the players have the game's dice pick."""
+
+
 class UnitPickModal(ModalScreen[str | None]):
     """Dismisses with a unit id, or None to leave these effects unapplied."""
 
@@ -31,8 +35,12 @@ class UnitPickModal(ModalScreen[str | None]):
         *,
         own_side: str | None = None,
         side_names: dict[str, str] | None = None,
+        roll: str | None = None,
     ) -> None:
         super().__init__()
+        self.roll = roll
+        """Where the rules pick at random: the line offering the game's dice instead (it
+        dismisses with ``random``); None: the players pick."""
         self.question = question
         """What is asked, e.g. "Which unit is the opponent?"."""
         self.effects = tuple(effects)
@@ -51,7 +59,8 @@ class UnitPickModal(ModalScreen[str | None]):
             yield Static(
                 Text("\n".join(f"- {e}" for e in self.effects), style="italic"), id="pick-effects"
             )
-            yield OptionList(*[self.entry(u) for u in self.units], id="pick-unit")
+            rolled = [Option(Text(self.roll, style="italic"), id=ROLL)] if self.roll else []
+            yield OptionList(*[self.entry(u) for u in self.units], *rolled, id="pick-unit")
             hint = (
                 "Enter picks; Escape leaves these effects unapplied."
                 if self.effects

@@ -80,6 +80,37 @@ class MissingHitsPerStandError(MissingCardValueError):
         )
 
 
+class PickNeededError(InputError):
+    """An effect falls on one unit of a role's group and the players have not said which:
+    ``role`` is the role, ``units`` the ids of its units that can take it, ``text`` the
+    effect's, ``at_random`` the citation when the rules say the unit is chosen at random
+    (the game's dice may then pick it)."""
+
+    def __init__(
+        self,
+        where: str,
+        role: str,
+        units: tuple[str, ...],
+        text: str,
+        at_random: str | None,
+        hint: str = "",
+    ) -> None:
+        self.where = where
+        self.role = role
+        self.units = units
+        self.text = text
+        self.at_random = at_random
+        how = (
+            f"the rules say at random ({at_random}): pick one, or roll for it"
+            if at_random
+            else "pick one"
+        )
+        super().__init__(
+            f"{where}: '{text}' falls on one unit of the {role.replace('_', ' ')} "
+            f"({', '.join(units)}): {how}" + (f"; {hint}" if hint else "")
+        )
+
+
 class AnswersError(InputError):
     """Some of many answers given at once (a grid of chart cells) were refused, so none was
     kept; ``problems`` maps each refused answer id to why, so a grid can mark each cell."""

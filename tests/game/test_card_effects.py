@@ -197,9 +197,12 @@ def test_a_forged_entry_is_held_to_the_ruleset(change: dict[str, object], messag
 
 
 def test_panic_hits_counted_read_and_answered_and_reverted_together() -> None:
-    """Republique 4.4: the cell 'Attacker 0M 2P' counts 2 panic hits on Hiller's line; the
-    Panic Index reads them off the card (a regular unit at 2: the club's Rt) and its response
-    takes them off. Reverting the marking takes back what read it."""
+    """Republique 4.4: Hiller's line (in line +1) assaults the 67e Ligne (in line +1, veteran
+    +1, Molitor +1, outnumbered 3:2 by 6 bases to 4 -1: +2, the club's values); dice 1 and 5,
+    2 against 7: -5, the club's cell 'Attacker 2M 2P', read from the cell's parts: 2 panic hits
+    counted on Hiller's line; the Panic Index reads them off the card (a regular unit at 2:
+    the club's Rt) and its response takes them off. Reverting the marking takes back what read
+    it."""
     root = Path(__file__).resolve().parents[2]
     found = load_scenario("aspern-1809")
     game = new_game(
@@ -209,8 +212,10 @@ def test_panic_hits_counted_read_and_answered_and_reverted_together() -> None:
         house_rules=str(root / "data/house-rules/republique-sample-club-values.toml"),
     )
     roles = {"attacker": "hiller_line", "defender": "ligne_67"}
-    values = {"result_for": "attacker", "morale_hits": 0, "panic_hits": 2}
-    event, marked = game.resolve("assault_result", "hiller_line", values, at=AT, roles=roles)
+    event, marked = game.resolve(
+        "assault", "hiller_line", {}, hand_dice=[1, 5], at=AT, roles={"defender": "ligne_67"}
+    )
+    assert (marked.value, marked.text.split(": ")[1].split(" (")[0]) == (-5, "Attacker 2M 2P")
     counted = game.apply_effects(
         "hiller_line", list(marked.effects), at=AT, resolution=event.seq, roles=roles
     )

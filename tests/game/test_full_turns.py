@@ -163,8 +163,10 @@ def test_republique_aspern_assault_picks_both_sides_and_their_leaders() -> None:
             resolution=event.seq,
             roles={"attacker": "hiller_line", "defender": "ligne_16"},
         )
-        assert {e.get("unit") for e in applied.data["effects"]} == {None}  # the table's
+        # +7: the text's own cell 'Defender 3M 2P; ...' (4.4): the 16e takes the 3 morale hits
+        assert {e.get("unit") for e in applied.data["effects"]} == {None, "ligne_16"}
 
     walked = play_turn(game, "assault.step1_roll", fight)
     assert walked[-1] == "turn_end.charge_disorder"
-    assert game.state.unit("hiller_line").strength_now == 6  # the chart is not in our source
+    assert game.state.unit("hiller_line").strength_now == 6
+    assert game.state.unit("ligne_16").state == "shaken"

@@ -22,13 +22,22 @@ def mwan_game():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_effect_falls_on_a_role_of_its_check(ruleset_id: str) -> None:
     """In every shipped check an effect names one of the check's roles (or ``self``, the
-    first), a role's leader, an army-level check's side, or the table; a check whose effects
+    first), a role's leader, one unit picked from a role's group, an army-level check's side,
+    or the table; a check whose effects
     fall on more than the unit it is made for declares its roles."""
     ruleset = load_ruleset(ruleset_id, [o.id for o in load_ruleset(ruleset_id).options])
     for check in ruleset.checks:
         roles = check.role_ids
         sides = check.sides or () if check.scope == "army" else ()
-        allowed = {"self", "leader", TABLE, *roles, *(f"leader:{r}" for r in roles), *sides}
+        allowed = {
+            "self",
+            "leader",
+            TABLE,
+            *roles,
+            *(f"leader:{r}" for r in roles),
+            *(f"pick:{r}" for r in roles),
+            *sides,
+        }
         whos = {e.who for o in check.outcomes for e in o.effects}
         assert whos <= allowed, (check.id, whos - allowed)
         others = whos - {"self", "leader", TABLE, roles[0] if roles else "self"}

@@ -2,7 +2,8 @@
 both sides' cards and the chart's hits landing on every unit in it (issue 35). The expected
 cards are worked by hand from part 4 (shared/seeds/003_068d9e9635d6c05e.txt); the values our
 source lacks (modifier sizes, the Combat Chart, the Panic Index, the injury chart) are the
-sample house rules' (the players' own), except the cells the text itself gives.
+sample house rules' (the players' own), except the cells the text itself gives; the club's
+-9 infantry cell here carries a base hit too ('Attacker 4M 1B 3P'), as a printed chart's would.
 
 The turn, worked:
 
@@ -13,21 +14,22 @@ The turn, worked:
   of Aspern (class A), the 37e Ligne 25-50mm away in incidental contact (4 bases: 2 counted,
   4.1). Bases 6 against 4 + 2 = 6: no outnumbering (4.3). Attacker: in line +1. Defender:
   veteran +1 (club), Molitor +1, in line +1, tactical bonus A +3 = +6. Dice 3 and 7:
-  3 + 1 = 4 against 7 + 6 = 13, a difference of -9: the club's infantry cell 'Attacker 4M 3P'.
-  Marked (assault_result): Hiller's line takes 4 morale hits, fresh -> disordered -> rattled
-  -> shaken -> demoralized, and 3 panic hits, counted on its card (4.4; ruling
+  3 + 1 = 4 against 7 + 6 = 13, a difference of -9: the club's infantry cell 'Attacker 4M 1B
+  3P'. The assault's result lands from the cell's parts (4.4): Hiller's line takes 4 morale
+  hits, fresh -> disordered -> rattled -> shaken -> demoralized, the base hit (the only unit
+  in primary contact: no pick to make) 6 -> 5, and 3 panic hits, counted on its card (ruling
   rep-panic-hits-on-the-card). The Panic Index (club) reads the card's 3 panic hits for a
-  regular unit: Rt-1, a rout and one base surrendering (it was in primary contact): 6 -> 5;
+  regular unit: Rt-1, a rout and one base surrendering (it was in primary contact): 5 -> 4;
   the response answers the 3 hits, which come off the card: 0.
 * Assault 2 (step 4 repeats from step 1 for the next assault): IR 15 Zach (6 bases, regular,
   in column, the Archduke attached: value 2, charismatic) with the Austrian battery 25-50mm
   away (incidental, unlimbered: 1 base, counted 0) assaults the 16e Ligne (4 bases, veteran,
   column) with Marulaz's light cavalry in incidental contact (4 bases, counted 2; light
-  cavalry present: the club's +1, given by the players for a group's cavalry). Bases 6
+  cavalry present, read from the chasseurs' card (ruling rep-cavalry-subtype): the club's +1). Bases 6
   against 6. Attacker: Charles +2. Defender: veteran +1, light cavalry +1 = +2. Dice 5 and
-  5: a difference of 0, the club's cell 'Both 1M; fight another round'. Marked: every unit
-  of both sides, incidental ones too, takes 1 morale hit (4.4): Zach, the battery, the 16e
-  and the chasseurs are disordered. (The players fight the next round next turn.)
+  5: a difference of 0, the club's cell 'Both 1M; fight another round'. Every unit of both
+  sides, incidental ones too, takes 1 morale hit (4.4): Zach, the battery, the 16e and the
+  chasseurs are disordered. (The players fight the next round next turn.)
 * Step 5, injury: Molitor (attached in assault 1) rolls 8 + 1 (leading, club) = 9: the club's
   chart says "Wounded", and his card is marked wounded (ruling rep-injury-chart-words); the
   Archduke (attached in assault 2) rolls 2 + 1 = 3: "Unhurt", his card unchanged.
@@ -37,6 +39,7 @@ The turn, worked:
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from table_turn import open_table, play, walk_turn
@@ -45,11 +48,24 @@ from drumhead.game.attributes import value_of
 from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
-HOUSE = str(ROOT / "data" / "house-rules" / "republique-sample-club-values.toml")
+SAMPLE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
+
+
+def club_chart(tmp_path: Path) -> str:
+    """The sample club's values, its -9 infantry cell with a base hit."""
+    text, n = re.subn(
+        r'(?m)^chart_infantry_m9 = ".*"$',
+        'chart_infantry_m9 = "Attacker 4M 1B 3P"',
+        SAMPLE.read_text(encoding="utf-8"),
+    )
+    assert n == 1
+    path = tmp_path / "republique-club.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> None:
-    table = open_table(tmp_path / "saves", "republique", "aspern-1809", HOUSE)
+    table = open_table(tmp_path / "saves", "republique", "aspern-1809", club_chart(tmp_path))
     game = table.open_game_or_fail()
     village = {"defender": "ligne_67", "defender_incidental": "ligne_37"}
     reserve = {
@@ -83,8 +99,8 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                 )
                 assert (result.value, result.text) == (
                     -9,
-                    "Defender higher (difference -9): Attacker 4M 3P "
-                    "(house rule, republique-sample-club-values.toml)",
+                    "Defender higher (difference -9): Attacker 4M 1B 3P "
+                    "(house rule, republique-club.toml)",
                 )
             else:
                 result = play(
@@ -93,8 +109,8 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                     "ir15_zach",
                     [5, 5],
                     roles=reserve,
-                    values={"defender_cavalry": "light"},
                     expect_values={
+                        "defender_cavalry": "light",  # the incidental chasseurs' card
                         "attacker_leader": 2,
                         "attacker_leader_charismatic": True,
                         "attacker_formation": "column",
@@ -105,22 +121,8 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                 assert (result.value, result.text) == (
                     0,
                     "Level (difference 0): Both 1M; fight another round "
-                    "(house rule, republique-sample-club-values.toml)",
+                    "(house rule, republique-club.toml)",
                 )
-
-        def mark_village(t: TableSession) -> None:
-            values = {"result_for": "attacker", "morale_hits": 4, "panic_hits": 3}
-            result = play(t, "assault_result", "hiller_line", None, roles=village, values=values)
-            assert result.outcome == "attacker_takes"
-            # the attacker's panic hits are counted on its card; the defenders' are untouched
-            counted = {u.id: value_of(t.ruleset, u, "panic_hits") for u in t.state.units}
-            assert counted["hiller_line"] == 3
-            assert {v for k, v in counted.items() if k != "hiller_line"} == {0}
-
-        def mark_reserve(t: TableSession) -> None:
-            values = {"result_for": "both", "morale_hits": 1}
-            result = play(t, "assault_result", "ir15_zach", None, roles=reserve, values=values)
-            assert result.outcome == "both_take"
 
         def panic(t: TableSession) -> bool:
             result = play(
@@ -138,7 +140,7 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
             molitor = play(t, "leader_injury", "ligne_67", [8], values={"leading": True})
             charles = play(t, "leader_injury", "ir15_zach", [2], values={"leading": True})
             assert (molitor.modified, charles.modified) == (9, 3)
-            club = "(house rule, republique-sample-club-values.toml)"
+            club = "(house rule, republique-club.toml)"
             assert (molitor.text, charles.text) == (
                 f"Leader injury chart: Wounded {club}",
                 f"Leader injury chart: Unhurt {club}",
@@ -158,7 +160,6 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
             {
                 "maneuver.": [charge_movement],
                 "assault.step1_roll": [assault, assault],
-                "assault.step4_mark": [mark_village, mark_reserve],
                 "assault.step4_results": [panic],
                 "assault.step5_injury": [injuries],
                 "turn_end.charge_disorder": [charge_disorder],
@@ -168,7 +169,7 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
         cards = {u.id: (u.strength_now, u.state, set(u.markers)) for u in game.state.units}
         assert cards == {
             "ir15_zach": (6, "rattled", set()),
-            "hiller_line": (5, "demoralized", set()),
+            "hiller_line": (4, "demoralized", set()),
             "hiller_grenz": (4, "fresh", set()),
             "austrian_battery": (1, "disordered", set()),
             "ligne_67": (4, "fresh", set()),

@@ -876,10 +876,11 @@ ITEMS: list[Item] = [
         YESNO,
         ENF,
         (
-            "effect:assault~Base hits are removed at once",
+            "effect:assault~Base hit: one base removed at once",
             "effect:panic~taken after base hits",
-            "effect:assault_result~morale hit(s) in incidental contact",
+            "effect:assault~morale hit(s) from the chart, in incidental contact",
             "ruling:rep-assault-results-marked",
+            "ruling:rep-base-hits-picked",
         ),
     ),
     (REP, "Surrender when no way out (4.4)", YESNO, ENF, ("effect:assault~surrenders",)),

@@ -1,5 +1,6 @@
-"""Issue 35: what a unit's card, its leader or the log already says fills every check; an input
-none of them can answer says why the players must (``asked``). This walks every input of every
+"""Issue 35: what a unit's card, its leader, the log or the cards of every unit picked for a
+role (``from_units``: any/all/count) already say fills every check; an input none of them can
+answer says why the players must (``asked``). This walks every input of every
 check of every shipped ruleset, each optional rule switched on too (an optional rule may add
 checks and inputs)."""
 
@@ -25,7 +26,10 @@ def test_every_input_is_bound_to_the_table_or_says_why_the_players_answer_it(
         for rules in _every_rules(ruleset_id)
         for check in rules.checks
         for spec in check.inputs
-        if spec.from_unit is None and spec.from_log is None and not spec.asked
+        if spec.from_unit is None
+        and spec.from_log is None
+        and spec.from_units is None
+        and not spec.asked
     }
     assert unanswered == set()
 

@@ -100,12 +100,6 @@ def test_leading_and_emergency_rally_are_refused_together() -> None:
 
 # -- 4.4 Assault Results: "All primary and incidental units involved in an assault will suffer
 # the number of morale hits called for by the assault chart results" -------------------------
-def _on_picked(effects, roles: dict[str, object]):  # type: ignore[no-untyped-def]
-    """The effects that fall on a role the players picked, or on the table (the app leaves a
-    side nobody picked off the cards)."""
-    return [e for e in effects if e.who in roles or e.who == "table"]
-
-
 def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None:
     """Hiller's line (6 bases, regular, in line) assaults the 67e Ligne (4 bases, veteran,
     in line, Molitor attached) with the 37e Ligne 25-50mm away (incidental).
@@ -115,9 +109,10 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
     is not 3:2, so none. Dice 9 and 1: 9 + 1 = 10 against 1 + 3 = 4: +6, the club's infantry
     cell 'Defender 3M 2P; attacker carries the position'.
 
-    The players mark the cell with assault_result: 3 morale hits on each defending unit, the
-    incidental one too: fresh -> disordered -> rattled -> shaken; 2 panic hits noted on both
-    for the Panic Index. The attacker's card is unchanged."""
+    The assault's own effects read the cell (ruling rep-assault-results-marked): 3 morale hits
+    on each defending unit, the incidental one too: fresh -> disordered -> rattled -> shaken;
+    2 panic hits noted on both for the Panic Index; no base hits in the cell. The attacker's
+    card is unchanged."""
     roles: dict[str, str | list[str]] = {
         "defender": "ligne_67",
         "defender_incidental": "ligne_37",
@@ -127,23 +122,16 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
     assert result.text.endswith(
         "Defender 3M 2P; attacker carries the position (house rule, republique-sample-club-values.toml)"
     )
-    event, marked = game.resolve(
-        "assault_result",
-        "hiller_line",
-        {"result_for": "defender", "morale_hits": 3, "panic_hits": 2},
-        at=AT,
-        roles=roles,
-    )
     game.apply_effects(
         "hiller_line",
-        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        list(result.effects),
         at=AT,
         resolution=event.seq,
         roles={"attacker": "hiller_line", **roles},
     )
     for unit in ("ligne_67", "ligne_37"):
         card = game.state.unit(unit)
-        assert card.state == "shaken", unit
+        assert (card.state, card.strength_now) == ("shaken", 4), unit
         # 2P counted on the card (ruling rep-panic-hits-on-the-card), not noted
         assert value_of(game.ruleset, card, "panic_hits") == 2, unit
         assert "panic hit" not in card.notes
@@ -152,18 +140,16 @@ def test_the_chart_result_lands_on_every_unit_in_the_assault(game: Game) -> None
 
 
 def test_both_sides_take_a_level_result(game: Game) -> None:
-    """The club's 0 cell: 'Both 1M; fight another round': one morale hit on every unit."""
+    """The club's 0 cell: 'Both 1M; fight another round': one morale hit on every unit.
+    Hiller's line in line +1 against the 16e Ligne (4 bases, in column): veteran +1 (club),
+    outnumbered 3:2 by 6 bases against 4 (12 >= 12) -1 (club), 0 in all. Dice 4 and 5:
+    5 against 5, a difference of 0."""
     roles = {"defender": "ligne_16"}
-    event, marked = game.resolve(
-        "assault_result",
-        "hiller_line",
-        {"result_for": "both", "morale_hits": 1},
-        at=AT,
-        roles=roles,
-    )
+    event, result = game.resolve("assault", "hiller_line", {}, hand_dice=[4, 5], at=AT, roles=roles)
+    assert result.value == 0
     game.apply_effects(
         "hiller_line",
-        _on_picked(marked.effects, {"attacker": 1, **roles}),
+        list(result.effects),
         at=AT,
         resolution=event.seq,
         roles={"attacker": "hiller_line", **roles},
@@ -226,3 +212,81 @@ def test_the_rallying_leaders_value_is_read_from_him(game: Game) -> None:
     )
     assert dict(result.inputs)["leader_value"] == 1
     assert {m.id: m.value for m in result.modifiers} == {"double_value": 2}
+
+
+# -- 4.2 Cavalry: "solo vs square" / "with infantry vs square", read from every unit picked ----
+def test_a_square_assaulted_by_cavalry_alone_or_with_infantry_is_read_from_the_cards(
+    game: Game,
+) -> None:
+    """Marulaz's chasseurs (4 bases, veteran, in line, light cavalry) assault the Grenz (4
+    bases, green, one skirmish base out) formed in square. Nobody says whether infantry
+    joins in: the cards picked say it (any(attacker.type == 'infantry') over the primary and
+    incidental units).
+
+    Alone ('solo', 4.2: Cavalry No, In Line No, Outnumbered No): chasseurs veteran +1 (club);
+    Grenz green -1 (club), one skirmish base -1. With the 16e Ligne in incidental contact (4
+    bases, counted 2: 6 against 4, 3:2; 'with infantry', 4.2: Cavalry Yes, In Line No,
+    Outnumbered Yes): light cavalry +1 (club) and the Grenz outnumbered 3:2 -1 (club) too."""
+    game.edit_unit("hiller_grenz", "formation", "square", at=AT)
+    _, alone = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_grenz"},
+    )
+    assert dict(alone.inputs)["vs_square"] == "solo"
+    assert {m.id: m.value for m in alone.modifiers} == {
+        "attacker_grade": 1,
+        "defender_grade": -1,
+        "defender_skirmishers": -1,
+    }
+    _, helped = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_grenz", "attacker_incidental": "ligne_16"},
+    )
+    assert dict(helped.inputs)["vs_square"] == "with_infantry"
+    assert {m.id: m.value for m in helped.modifiers} == {
+        "attacker_grade": 1,
+        "attacker_cavalry": 1,
+        "defender_grade": -1,
+        "defender_skirmishers": -1,
+        "defender_outnumbered": -1,
+    }
+
+
+def test_the_heaviest_cavalry_present_is_read_from_the_incidental_units_too(game: Game) -> None:
+    """4.3 Cavalry Grades: the heaviest friendly cavalry present. IR 15 Zach assaults the 16e
+    Ligne with Marulaz's chasseurs (light cavalry) 25-50mm away: the defender's light cavalry
+    +1 (club), read from the chasseurs' card, although the 16e is infantry."""
+    roles = {"defender": "ligne_16", "defender_incidental": "marulaz_chasseurs"}
+    _, result = game.resolve("assault", "ir15_zach", {}, hand_dice=[5, 5], at=AT, roles=roles)
+    assert dict(result.inputs)["defender_cavalry"] == "light"
+    assert {m.id: m.value for m in result.modifiers}["defender_cavalry"] == 1
+    _, without = game.resolve(
+        "assault", "ir15_zach", {}, hand_dice=[5, 5], at=AT, roles={"defender": "ligne_16"}
+    )
+    assert dict(without.inputs)["defender_cavalry"] == "none"
+
+
+def test_an_assault_on_a_square_rests_on_the_ruling_that_reads_it(game: Game) -> None:
+    game.edit_unit("hiller_grenz", "formation", "square", at=AT)
+    roles = {"defender": "hiller_grenz"}
+    _, result = game.resolve(
+        "assault", "marulaz_chasseurs", {}, hand_dice=[5, 5], at=AT, roles=roles
+    )
+    assert "rep-square-from-cards" in {r.id for r in result.rulings}
+    _, open_ground = game.resolve(
+        "assault",
+        "marulaz_chasseurs",
+        {},
+        hand_dice=[5, 5],
+        at=AT,
+        roles={"defender": "hiller_line"},
+    )
+    assert "rep-square-from-cards" not in {r.id for r in open_ground.rulings}

@@ -20,6 +20,7 @@ import pytest
 from drumhead.checks.results import Resolution
 from drumhead.errors import DrumheadError, MissingGapError, MissingHitsPerStandError
 from drumhead.game import Game, load_scenario, replay, scenario_ids
+from drumhead.game.attributes import value_of
 from drumhead.session import TableSession
 from drumhead.session.form import CheckForm
 
@@ -311,10 +312,12 @@ def test_republique_aspern_assault_notes_go_to_the_table_then_the_panic_lands_on
     saves: Path,
 ) -> None:
     """Aspern with the sample club values: the assault (the defender picked, 8 and 2 by hand)
-    reads both cards; its chart results are not in our source, so its outcome goes to the
-    table as notes on no card (ruling rep-assault-results-marked: the cell's morale and panic
-    hits land through assault_result, tested in tests/game/test_turn_cards_republique.py);
-    the defender's panic test is the next step."""
+    reads both cards: Hiller's line in line +1, 9; the 16e Ligne veteran +1 (club) and
+    outnumbered 3:2 by 6 bases against 4 -1 (club), 2; +7, the text's own cell 'Defender 3M
+    2P; defending artillery is captured instead' (4.4). Its parts land on the 16e (ruling
+    rep-assault-results-marked): 3 morale hits, fresh -> shaken, its 2 panic hits counted on
+    its card (ruling rep-panic-hits-on-the-card); the rest are the table's notes. The
+    defender's panic test, the next step, reads them off the card and answers them."""
     house = str(SAMPLE / "republique-sample-club-values.toml")
     table = open_table(saves, "republique", "aspern-1809", house=house)
     try:
@@ -328,17 +331,21 @@ def test_republique_aspern_assault_notes_go_to_the_table_then_the_panic_lands_on
             assert roll(table, form, [8, 2]) is not None
             apply(table, form)
             applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
-            assert {e.get("unit") for e in applied.data["effects"]} == {None}  # the table's
+            assert {e.get("unit") for e in applied.data["effects"]} == {None, "ligne_16"}
+            assert game.state.unit("ligne_16").state == "shaken"
 
         def panic() -> None:
             form = step_form(table, "ligne_16", "panic")
-            assert form.set_input("panic_hits", "2")  # read from the players' chart result
+            assert form.values["panic_hits"] == 2  # counted on the card by the assault's cell
             assert roll(table, form) is not None
             apply(table, form)
-            applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
             # a veteran's 2 panic hits read F (4.4's example): a fall back and no surrender,
-            # a move the players make (the table's note), nothing to change on the card
-            assert {e.get("unit") for e in applied.data["effects"]} == {None}
+            # a move the players make (the table's notes, in the log); the hits come off the
+            # card (an event of its own, as the resolve screen applies a one-sided check's)
+            applied = [e for e in game.log if e.kind == "apply_effects"][-2:]
+            units = {x.get("unit") for e in applied for x in e.data["effects"]}
+            assert units == {None, "ligne_16"}
+            assert value_of(game.ruleset, game.state.unit("ligne_16"), "panic_hits") == 0
 
         fights = {"assault.step1_roll": assault, "assault.step4_results": panic}
         walked = walk_turn(table, fights)

@@ -84,7 +84,7 @@ def apply_as_the_app_does(table: TableSession, form: CheckForm) -> None:
     if form.other_roles:
         kept = [e for g in groups if g.on_no_card or g.target is not None for e in g.effects]
         first = form.check.role_ids[0]
-        table.apply_effects(form.unit_id, kept, roles={first: form.unit_id, **form.roles})
+        table.apply_effects(form.unit_id, kept, roles={first: form.unit_id, **form.picked_roles()})
         return
     for group in groups:
         if group.on_no_card:

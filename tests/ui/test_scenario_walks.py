@@ -197,8 +197,10 @@ async def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady() -
 async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_on_the_card() -> (
     None
 ):
-    """The house rules picked on the new-game screen; the assault's outcome goes to the
-    table as notes, the defender's panic test (the next step) lands on its card."""
+    """The house rules picked on the new-game screen; the assault's outcome (8 and 2: +7, the
+    text's own cell 'Defender 3M 2P; ...', 4.4) lands on the 16e Ligne from the cell's parts
+    (3 morale hits: shaken), the rest as the table's notes; the defender's panic test (the
+    next step) lands on its card."""
     app = make_app(start="menu")
     async with app.run_test(size=NARROW) as pilot:
         table = Table(app, pilot)
@@ -219,7 +221,8 @@ async def test_republique_aspern_assault_picks_both_sides_then_the_panic_lands_o
             assert t.resolve.result is not None
             await t.apply()
             applied = next(e for e in reversed(t.game.log) if e.kind == "apply_effects")
-            assert {e.get("unit") for e in applied.data["effects"]} == {None}  # the table's
+            assert {e.get("unit") for e in applied.data["effects"]} == {None, "ligne_16"}
+            assert t.game.state.unit("ligne_16").state == "shaken"
 
         async def panic(t: Table) -> None:
             await t.open_step_check("ligne_16", "panic")

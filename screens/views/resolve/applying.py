@@ -7,9 +7,9 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingCardValueError
+from drumhead.errors import DrumheadError, MissingCardValueError, PickNeededError
 
-from .pickers import ask_card_value, pick_target
+from .pickers import ask_card_value, pick_one_of, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -87,19 +87,33 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
             form.roles[group.who] = picked
         kept.extend(group.effects)
     first = form.check.role_ids[0]
-    roles = {first: form.unit_id or "", **form.roles}
+    roles: dict[str, str | list[str]] = {first: form.unit_id or "", **form.picked_roles()}
+    picks: dict[str, list[str]] = {}
     try:
-        applied = await apply_asking(
-            screen, lambda: screen.session.apply_effects(form.unit_id, kept, roles=roles)
-        )
-        if applied is None:
-            screen.notify("The effects are left to the players.", severity="warning")
-            return
+        asked: set[tuple[str, str]] = set()
+        while True:
+            try:
+                applied = screen.session.apply_effects(form.unit_id, kept, roles, picks)
+                break
+            except MissingCardValueError as missing:
+                if (missing.unit, missing.attribute) in asked:
+                    raise  # answered, and still missing: not a question to ask again
+                asked.add((missing.unit, missing.attribute))
+                if not await ask_card_value(screen, missing):
+                    screen.notify("The effects are left to the players.", severity="warning")
+                    return
+            except PickNeededError as needed:  # which unit of the group takes it
+                chosen = await pick_one_of(screen, needed)
+                if chosen is None:
+                    screen.notify("The effects are left to the players.", severity="warning")
+                    return
+                picks.setdefault(needed.role, []).append(chosen)
     except DrumheadError as exc:
         screen.notify(str(exc), severity="error")
         return
     if applied:
-        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(roles.values()))
+        units = [u for us in roles.values() for u in ([us] if isinstance(us, str) else us)]
+        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(units))
         messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
     screen.notify(" ".join(messages))
     form.clear_result()

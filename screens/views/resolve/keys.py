@@ -27,6 +27,14 @@ RESOLVE_KEYS: list[BindingType] = [
         show=False,
     ),
     Binding(
+        "g",
+        "add_to_side",
+        "Add to a side",
+        id="add-to-side",
+        tooltip="Add another unit to a side that holds a group (an assault's units)",
+        show=False,
+    ),
+    Binding(
         "l",
         "pick_leaders",
         "Leaders",

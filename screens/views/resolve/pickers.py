@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from drumhead.errors import MissingCardValueError
+    from drumhead.errors import MissingCardValueError, PickNeededError
     from drumhead.session.form import CheckForm, EffectGroup
 
     from .view import ResolveView
@@ -20,9 +20,16 @@ def sides_lines(form: CheckForm) -> list[str]:
         return []
     session = form.session
     lines = []
+    first = form.check.roles[0]
+    if form.more.get(first.id):  # units added to the side the check is made for
+        names = ", ".join(session.unit_name(u) for u in form.side_units(first.id))
+        lines.append(f"{first.title}: {names}")
     for role, title in roles:
-        unit = form.roles.get(role)
-        picked = session.unit_name(unit) if unit else "not picked yet (o picks)"
+        units = form.side_units(role)
+        picked = ", ".join(session.unit_name(u) for u in units) or "not picked yet (o picks)"
+        spec = form.check.role(role)
+        if units and spec is not None and len(units) < spec.maximum:
+            picked += " (g adds a unit)"
         lines.append(f"{title}: {picked}")
     lines += form.card_lines()
     for role, title, _unit in form.leader_sides():
@@ -52,6 +59,55 @@ async def pick_sides(screen: ResolveView) -> None:
         )
         if picked is not None:
             form.set_role(role, picked)
+    screen.form_refilled()
+
+
+async def add_to_sides(screen: ResolveView) -> None:
+    """Another unit for each side that holds a group (Republique's assaulting units), asked
+    again until the players stop (Escape) or the side is full; its first unit's card fills
+    the side's inputs, every unit's what the side's units answer together (``from_units``),
+    and its effects land on the units of the side (one the players pick, where the rules
+    leave it to them)."""
+    from ...dialogs.pick_unit import UnitPickModal
+
+    form = screen.form
+    game = screen.session.game
+    if form is None or game is None or form.unit_id is None:
+        screen.notify("This check is made for one unit: no side to add to.")
+        return
+    groups = [
+        (r.id, r.title)
+        for r in form.check.roles
+        if r.maximum > 1 and form.side_units(r.id)  # its first unit picked
+    ]
+    if not groups:
+        screen.notify("No side of this check holds more units (pick the other side first: o).")
+        return
+    own = game.state.unit(form.unit_id).side
+    names = {s.id: s.name for s in game.state.sides}
+    for role, title in groups:
+        while True:
+            spec = form.check.role(role)
+            if spec is None or len(form.side_units(role)) >= spec.maximum:
+                break
+            taken = {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}
+            if role == form.check.role_ids[0]:  # the unit's own side: its friends first
+                offered = sorted(game.state.units, key=lambda u: u.side != own)
+            else:
+                offered = form.role_units(role)
+            units = [u for u in offered if u.id not in taken and not u.removed]
+            picked: str | None = await screen.app.push_screen_wait(
+                UnitPickModal(
+                    f"{title}: another unit? (now {', '.join(map(screen.session.unit_name, form.side_units(role)))})",
+                    [],
+                    units,
+                    own_side=own,
+                    side_names=names,
+                )
+            )
+            if picked is None:
+                break
+            form.add_to_role(role, picked)
     screen.form_refilled()
 
 
@@ -96,6 +152,29 @@ async def pick_target(screen: ResolveView, group: EffectGroup) -> str | None:
             screen.session.effect_targets(unit_id),
             own_side=own,
             side_names=short_side_names(state.sides),
+        )
+    )
+    return picked
+
+
+async def pick_one_of(screen: ResolveView, needed: PickNeededError) -> str | None:
+    """Which unit of a group takes an effect the rules leave to the players (Republique's
+    base hits); where the rules say at random, the game's dice may pick it (``random``).
+    None: left to the players."""
+    from ...dialogs.pick_unit import UnitPickModal
+
+    state = screen.session.state
+    role = needed.role.replace("_", " ")
+    roll = (
+        f"Roll for it: the rules say at random ({needed.at_random})" if needed.at_random else None
+    )
+    picked: str | None = await screen.app.push_screen_wait(
+        UnitPickModal(
+            f"Which unit of the {role} takes it?",
+            [needed.text],
+            [state.unit(u) for u in needed.units],
+            side_names={s.id: s.name for s in state.sides},
+            roll=roll,
         )
     )
     return picked

@@ -25,7 +25,8 @@ from .form import InputForm
 from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
-from .pickers import pick_leaders, pick_sides, sides_lines
+from .picker_keys import PickerKeys
+from .pickers import sides_lines
 from .result import ResultPanel
 from .rolling import roll_or_ask
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from drumhead.session.form import CheckForm
 
 
-class ResolveScreen(KeptScreen):
+class ResolveScreen(PickerKeys, KeptScreen):
     """One check, from choosing it to applying its effects."""
 
     KEEP = 6  # one per check last shown
@@ -237,16 +238,6 @@ class ResolveScreen(KeptScreen):
         lines = sides_lines(self.form)
         panel.display = bool(lines)  # a check for one unit: its card's lines are the inputs
         panel.update("\n".join(lines))
-
-    @work(exclusive=True, group="sides")
-    async def action_pick_sides(self) -> None:
-        """Pick the unit for each other side of the check (``pickers.pick_sides``)."""
-        await pick_sides(self)
-
-    @work(exclusive=True, group="sides")
-    async def action_pick_leaders(self) -> None:
-        """Pick each side's leader from the roster (``pickers.pick_leaders``)."""
-        await pick_leaders(self)
 
     def form_refilled(self) -> None:
         """The form's values changed from outside the fields (a side or leader picked): a

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from drumhead.checks.target import TargetTest
 from drumhead.errors import excerpt
-from drumhead.rules.expr import MAX_VALUE, Expr
+from drumhead.rules.expr import GROUP_FUNCTIONS, MAX_VALUE, Expr
 from drumhead.rules.model import CheckSpec, Ruleset
 
 
@@ -79,6 +79,9 @@ def _expressions(check: CheckSpec) -> Iterator[tuple[str, Expr]]:
     """Every expression of a check, with its key path under ``checks.ID``."""
     for name, expr in check.derived:
         yield f"derived.{name}", expr
+    for spec in check.inputs:
+        if spec.from_units is not None:
+            yield f"inputs.{spec.name}.from_units", spec.from_units
     for m in check.modifiers:
         yield f"modifiers.{m.id}.value", m.value
         if m.when is not None:
@@ -113,6 +116,9 @@ class _Names:
                 self.spans[spec.name] = None
                 if spec.choices:
                     self.spans[f"{spec.name}_rank"] = Span(0, len(spec.choices) - 1)
+        for part in check.cell_parts:  # what effects read of the chart's cell
+            if part.type == "int":
+                self.spans[part.name] = Span(part.minimum, part.maximum)
         for option in ruleset.options:
             self.spans[f"opt_{option.id}"] = TRUTH
         for gap in ruleset.gaps:
@@ -253,6 +259,9 @@ class _Evaluator:
 
     def _call(self, node: ast.Call) -> Span | None:
         assert isinstance(node.func, ast.Name)
+        if node.func.id in GROUP_FUNCTIONS:  # over the units picked: a truth or a count
+            self.span(node.args[0])
+            return TRUTH if node.func.id in ("any", "all") else Span(0, None)
         args = [self.span(a) for a in node.args]
         if any(a is None for a in args) or not args:
             return UNKNOWN

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from drumhead.checks.base import Context
+from drumhead.checks.cells import read_cell
 from drumhead.checks.chart_words import read_chart_words
 from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution, ResultOdds
 from drumhead.checks.sources import (
@@ -292,6 +293,7 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
             kind, given = gap_provenance(ctx, result.gap)
             if kind != "rules":  # the players' or the house's words, never the rules'
                 text += f" ({given})"
+    parts = read_cell(ctx.ruleset, ctx.check, result.gap, result.gap_text)
     effects = tuple(
         _effects(
             ctx,
@@ -300,9 +302,14 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
             dict(result.values),
             result.rerolled,
             result.gap_text,
+            parts,
         )
     )
     steps = list(result.steps)
+    if parts:
+        steps.append(
+            "the cell reads: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items())
+        )
     mods = [m for m in ctx.modifiers if m.applies in ("roll", "target", "dice", "scale")]
     if mods:
         steps.insert(0, "modifiers: " + "; ".join(m.describe() for m in mods))
@@ -350,6 +357,7 @@ def _effects(
     values: Mapping[str, int],
     rerolled: bool = False,
     cell: str | None = None,
+    parts: Mapping[str, InputValue] | None = None,
 ) -> Iterable[Effect]:
     """The effects ``specs`` propose for this result (``cell``: the chart text it read)."""
     from drumhead.rules.expr import Environment
@@ -360,6 +368,7 @@ def _effects(
         "rerolled": rerolled,
         **{f"mod_{m.id}": m.id in applied for m in ctx.check.modifiers},
         **values,
+        **(parts or {}),
     }
     env = Environment({**extra}, ctx.env.lookups, ctx.env.get)
     for spec in specs:
@@ -378,6 +387,8 @@ def _effects(
             who=spec.who,
             ruling=spec.ruling,
             source=spec.source,
+            each=spec.each,
+            at_random=spec.at_random,
             formation=spec.formation,
             attribute=spec.attribute,
             beyond=spec.beyond if spec.kind == "attribute" else None,

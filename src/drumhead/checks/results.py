@@ -76,6 +76,11 @@ class Effect:
     source: str | None = None
     """The rule this effect applies when it is not its outcome's (shown with the result, and
     recorded with the roll; not part of the applied effect)."""
+    each: bool = False
+    """``who = "pick:ROLE"``: each point of the amount is picked separately."""
+    at_random: str | None = None
+    """``who = "pick:ROLE"``: the citation saying the rules pick the unit at random (the
+    players may then have the game's dice pick it)."""
     formation: str | None = None
     """A ``formation`` effect's formation."""
     attribute: str | None = None
@@ -84,12 +89,24 @@ class Effect:
     """An ``attribute`` effect past the attribute's bounds: ``refuse`` or ``clamp``."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The effect as applied and journaled (without its ruling: that is the answer's)."""
+        """The effect as applied and journaled (without its ruling: that is the answer's); a
+        pick's ``each`` and ``at_random`` go with it to be worked out when it is applied."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "who": self.who}
-        for key in ("amount", "dice", "state", "marker", "formation", "attribute", "beyond"):
+        for key in (
+            "amount",
+            "dice",
+            "state",
+            "marker",
+            "formation",
+            "attribute",
+            "beyond",
+            "at_random",
+        ):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.each:
+            out["each"] = True
         return out
 
 

@@ -95,6 +95,7 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
                 "min": i.minimum,
                 "max": i.maximum,
                 "from_unit": i.from_unit,
+                "from_units": i.from_units.text if i.from_units is not None else None,
                 "role": i.role,
             }
             for i in check.inputs

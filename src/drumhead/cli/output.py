@@ -33,9 +33,19 @@ def emit_json(data: Any) -> None:
 
 def error_dict(error: BaseException) -> dict[str, Any]:
     """One problem as scripts read it: ``{"message", "file", "line", "key"}`` (null where not
-    known). A file's problem carries its file, line and key path; any other its message."""
-    from drumhead.errors import RulesetError
+    known). A file's problem carries its file, line and key path; any other its message; a
+    pick the players must make (an effect on one unit of a group) ``pick``: its role, the units
+    to pick from and, where the rules pick at random, the rule that says so."""
+    from drumhead.errors import PickNeededError, RulesetError
 
+    if isinstance(error, PickNeededError):  # which unit takes an effect: the units offered
+        return {
+            "message": str(error),
+            "file": None,
+            "line": None,
+            "key": None,
+            "pick": {"role": error.role, "units": list(error.units), "random": error.at_random},
+        }
     if isinstance(error, RulesetError):
         return {
             "message": error.message,

@@ -3,9 +3,12 @@
 ``drumhead play SAVE CHECK --role firer=UNIT --role target=UNIT`` resolves the check with the
 game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from the card of the
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
-and saves. A result needing a number the card lacks (a battery's gunners, the hits a stand
-takes) takes the roll back and says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable
-edit) before the check is played again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+and saves. An effect on one unit of a group (``who = "pick:ROLE"``: Republique's base hits)
+takes ``--pick ROLE=UNIT[,UNIT]``, one unit a pick, or ``random`` where the rules say at random;
+a pick missing or outside the group is an error, and nothing is saved. A result needing a
+number the card lacks (a battery's gunners, the hits a stand takes) takes the roll back and
+says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable edit) before the check is played
+again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
 hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
@@ -17,7 +20,7 @@ import argparse
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import InputError, MissingCardValueError
+from drumhead.errors import InputError, MissingCardValueError, PickNeededError
 
 
 def register(sub: Any) -> None:
@@ -43,6 +46,15 @@ def register(sub: Any) -> None:
         metavar="ROLE=LEADER",
         help="a leader picked from the roster for one of the check's roles (in place of the "
         "one with its unit): his value fills that side's leader inputs",
+    )
+    p.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="ROLE=UNIT[,UNIT]",
+        help="which unit of a role's group takes an effect the rules leave to the players "
+        "(base hits), one unit a pick in order; 'random' where the rules say at random rolls "
+        "the game's dice for it",
     )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an input")
     p.add_argument(
@@ -205,7 +217,15 @@ def _resolve(
             f"{check.id} has no role '{unknown[0]}' (roles: {', '.join(ids) or 'none: army-level'})"
         )
     first = roles.get(ids[0], [None])[0] if ids else None
-    others = {r: u for r, u in roles.items() if not ids or r != ids[0]}
+    # the other sides, and the first's when it is a group (the unit it is made for first)
+    others = {r: u for r, u in roles.items() if not ids or r != ids[0] or len(u) > 1}
+    picks = _roles(args.pick, "--pick", "UNIT")
+    unknown = sorted(set(picks) - set(ids))
+    if unknown:
+        raise InputError(
+            f"--pick {unknown[0]}: {check.id} has no role '{unknown[0]}' "
+            f"(roles: {', '.join(ids) or 'none'})"
+        )
     event, result = game.resolve(
         check.id,
         first,
@@ -226,10 +246,15 @@ def _resolve(
     applied: list[dict[str, Any]] = []
     if result.effects and not args.no_apply:
         picked = {ids[0]: [first]} if ids and first is not None else {}
-        picked.update(others)
+        picked.update(others)  # the first side's whole group, when it is one
         try:
             done = game.apply_effects(
-                first, list(result.effects), at=at, resolution=event.seq, roles=picked or None
+                first,
+                list(result.effects),
+                at=at,
+                resolution=event.seq,
+                roles=picked or None,
+                picks=picks or None,
             )
         except MissingCardValueError as missing:
             game.undo()  # the roll is taken back: nothing half-recorded (undo keeps it to redo)
@@ -237,6 +262,21 @@ def _resolve(
                 f"{missing}; the roll was taken back: give it with --card "
                 f"{missing.unit}.{missing.attribute}=N and play the check again"
             ) from None
+        except PickNeededError as needed:
+            game.undo()  # the roll is taken back: played again, it rolls the same dice
+            how = "UNIT,... one a pick" + (", or random" if needed.at_random else "")
+            raise PickNeededError(
+                needed.where,
+                needed.role,
+                needed.units,
+                needed.text,
+                needed.at_random,
+                f"give --pick {needed.role}={how}; the roll is taken back (played again with "
+                "the picks, it rolls the same dice)",
+            ) from None
+        except InputError:
+            game.undo()  # a wrong pick: nothing of this roll is kept
+            raise
         applied = list(done.data["effects"])
         for effect in applied:
             where = effect.get("unit") or "the table"

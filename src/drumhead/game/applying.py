@@ -5,16 +5,23 @@ event, so that replaying it never needs the ruleset again."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drumhead.checks.results import Effect
-from drumhead.errors import InputError, MissingHitsPerStandError
+from drumhead.dice.notation import parse
+from drumhead.errors import InputError, MissingHitsPerStandError, PickNeededError
 from drumhead.game.attributes import value_of
 from drumhead.game.card_effects import CARD_KINDS, work_out
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
+from drumhead.game.seeds import derive_seed
+from drumhead.rules.model import PICK
+
+RANDOM = "random"
+"""A pick the players leave to the game's seeded dice, where the rules say at random."""
 
 
 class EffectApplying(GameCore):
@@ -28,6 +35,7 @@ class EffectApplying(GameCore):
         at: str,
         resolution: int | None = None,
         roles: Mapping[str, str | Sequence[str]] | None = None,
+        picks: Mapping[str, Sequence[str]] | None = None,
     ) -> Event:
         """Apply effects (as the players accepted or edited them), as one event.
 
@@ -39,6 +47,11 @@ class EffectApplying(GameCore):
         falls on the leader with the unit unless it names one (``leader``). An effect on a role
         the check may leave empty (``min = 0``: a second wave) that nobody was picked for does
         not apply (there is no such unit), when ``resolution`` says which check it came from.
+
+        An effect on ``pick:ROLE`` falls on one unit of that role's group: the only one that
+        can take it, else the next of ``picks[ROLE]`` (a unit id, or ``random`` where the rules
+        say at random: the game's seeded dice pick it, the roll kept in the effect); none given
+        raises :class:`PickNeededError` with the units to pick from.
         """
         state = self.state
         optional = self._optional_roles(resolution)
@@ -50,12 +63,14 @@ class EffectApplying(GameCore):
         if unit_id is not None:
             state.unit(unit_id)
         running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
+        queue = {r: list(u) for r, u in (picks or {}).items()}  # the players' picks, in order
+        lost: dict[str, int] = {}  # unit -> strength lost to picked effects so far
         counts: dict[tuple[str, str], int] = {}  # (unit, attribute) -> as effects leave it
         out: list[dict[str, Any]] = []
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
-            role = str(e.get("who", "self")).removeprefix("leader:")
+            role = str(e.get("who", "self")).removeprefix("leader:").removeprefix(PICK)
             if picked and role in optional and role not in picked:
                 continue  # a role left empty: nobody for the effect to fall on
             if e.get("kind") == "leader" and "leader" not in e:
@@ -66,8 +81,21 @@ class EffectApplying(GameCore):
                 )
                 if chosen is not None:
                     e["leader"] = chosen
+            if str(e.get("who", "")).startswith(PICK):
+                # without roles the caller chose the unit for every effect: a group of one
+                group = picked or ({} if unit_id is None else {role: [unit_id]})
+                for part, target in self._picks(e, group, queue, lost, where, len(out)):
+                    out.append(self._checked_effect(part, target, running, where, counts))
+                continue
             for target in self._effect_units(e, unit_id, picked, where):
                 out.append(self._checked_effect(dict(e), target, running, where, counts))
+        unused = {r: q for r, q in queue.items() if q}
+        if unused:
+            role, left = next(iter(unused.items()))
+            raise InputError(
+                f"{len(left)} pick(s) for the {role} left over ({', '.join(left)}): no effect "
+                "is left to fall on them"
+            )
         data: dict[str, Any] = {
             "unit": unit_id,
             "roles": {r: u for r, u in picked.items()} or None,
@@ -75,6 +103,90 @@ class EffectApplying(GameCore):
             "resolution": resolution,
         }
         return self._push("apply_effects", data, at)
+
+    def _picks(
+        self,
+        effect: Mapping[str, Any],
+        picked: Mapping[str, list[str]],
+        queue: dict[str, list[str]],
+        lost: dict[str, int],
+        where: str,
+        done: int,
+    ) -> list[tuple[dict[str, Any], str | None]]:
+        """A ``pick:ROLE`` effect as the effects it comes to, each with the unit it falls on:
+        the whole amount on one unit, or (``each``) one point after another, each picked
+        among the units of the role that can still take it. A point no unit can take (every
+        base of the group gone) is a note for the table."""
+        role = str(effect["who"]).removeprefix(PICK)
+        group = picked.get(role, [])
+        if not group:
+            raise InputError(f"{where}: '{effect.get('text', '')}' falls on the {role}: pick it")
+        base = {k: v for k, v in effect.items() if k not in ("each", "at_random")}
+        amount = effect.get("amount")
+        each = bool(effect.get("each")) and isinstance(amount, int) and amount > 1
+        count = amount if each and isinstance(amount, int) else 1
+        out: list[tuple[dict[str, Any], str | None]] = []
+        for n in range(1, count + 1):
+            part = dict(base)
+            if each:
+                part["amount"] = 1
+                part["text"] = f"{base.get('text', '')} ({n} of {count})"
+            takes = part.get("amount") if part.get("kind") in ("lose", "hits") else 0
+            able = [
+                u
+                for u in group
+                if not self.state.unit(u).removed
+                and (not takes or self.state.unit(u).strength_now - lost.get(u, 0) > 0)
+            ]
+            if not able:
+                note = f"{part.get('text', '')}: no unit of the {role} is left to take it"
+                out.append(({"kind": "note", "who": "table", "text": note}, None))
+                continue
+            chosen = self._pick_one(effect, role, able, queue, where, f"{done + len(out) + 1}")
+            if len(able) > 1:
+                part["among"] = able
+            if isinstance(chosen, tuple):
+                chosen, part["rolled"] = chosen
+            if isinstance(takes, int):
+                lost[chosen] = lost.get(chosen, 0) + takes
+            out.append((part, chosen))
+        return out
+
+    def _pick_one(
+        self,
+        effect: Mapping[str, Any],
+        role: str,
+        able: list[str],
+        queue: dict[str, list[str]],
+        where: str,
+        label: str,
+    ) -> str | tuple[str, int]:
+        """The unit the players picked (the next of their picks for the role), the only one
+        that can take it, or, where the rules say at random and they asked for a roll, the
+        unit the game's seeded dice give (with the face rolled)."""
+        text, at_random = str(effect.get("text", "")), effect.get("at_random")
+        given = queue.get(role) or []
+        if not given:
+            if len(able) == 1:
+                return able[0]
+            raise PickNeededError(
+                where, role, tuple(able), text, str(at_random) if at_random else None
+            )
+        choice = given.pop(0)
+        if choice == RANDOM:
+            if not at_random:
+                raise InputError(
+                    f"{where}: the rules do not say '{text}' falls at random: pick the unit"
+                )
+            seed = derive_seed(self.state.seed, f"pick:{len(self._log) + 1}:{label}")
+            _faces, face = parse(f"1d{len(able)}").roll(random.Random(seed))
+            return able[face - 1], face
+        if choice not in able:
+            raise InputError(
+                f"{where}: '{choice}' is not one of the {role.replace('_', ' ')} that can "
+                f"take '{text}' ({', '.join(able)})"
+            )
+        return choice
 
     def _optional_roles(self, resolution: int | None) -> frozenset[str]:
         """The roles the check of entry ``resolution`` may leave empty (none unknown)."""

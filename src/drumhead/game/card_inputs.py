@@ -1,5 +1,6 @@
 """What a check can read off a unit's card: every field of the card an input can be filled
-from (:func:`card_fields`), and the inputs of a check filled from it (:func:`unit_inputs`).
+from (:func:`card_fields`), the inputs of a check filled from it (:func:`unit_inputs`), and
+those filled from the cards of every unit picked for its roles (:func:`group_inputs`).
 
 Pure functions of the game's state and ruleset: the game fills a check's inputs from them
 when it resolves one, a revert compares what a card gave then and gives now, and the table
@@ -8,9 +9,13 @@ session pre-fills a check's form.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from drumhead.errors import DrumheadError
 from drumhead.game.attributes import attribute_values
 from drumhead.game.state import GameState
-from drumhead.rules.model import CheckSpec, InputValue, Ruleset
+from drumhead.rules.expr import Environment
+from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 
 
 def card_fields(
@@ -79,6 +84,12 @@ def unit_inputs(
     """
     spec = ruleset.check(check) if isinstance(check, str) else check
     first = spec.role_ids[0] if spec.role_ids else None
+    # the first role's unit alone (others not picked yet) answers what reads only it
+    out_groups = (
+        group_inputs(ruleset, spec, state, {first or "self": [unit_id]})
+        if (role or first) == first
+        else {}
+    )
     fields = card_fields(ruleset, state, unit_id, leader_id)
     markers = state.unit(unit_id).markers
     out: dict[str, InputValue] = {}
@@ -99,4 +110,51 @@ def unit_inputs(
                 out[item.name] = value
         elif isinstance(value, bool):
             out[item.name] = value
+    return {**out_groups, **out}
+
+
+def group_inputs(
+    ruleset: Ruleset, check: CheckSpec, state: GameState, picked: Mapping[str, Sequence[str]]
+) -> dict[str, InputValue]:
+    """The check's inputs filled from the cards of every unit picked for its roles
+    (``from_units``: ``any(attacker.type == 'infantry')``): each once every role it reads
+    has its units (a role that may be empty and was left so: none); the others are left to
+    the players."""
+    out: dict[str, InputValue] = {}
+    may_be_empty = {r.id for r in check.roles if r.minimum == 0}
+    for item in check.inputs:
+        if item.from_units is None:
+            continue
+        units: dict[str, list[dict[str, InputValue]]] = {}
+        for role in {r for r, _ in item.from_units.fields}:
+            if picked.get(role):
+                units[role] = [_card(ruleset, state, u) for u in picked[role]]
+            elif role in may_be_empty:
+                units[role] = []
+        if len(units) < len({r for r, _ in item.from_units.fields}):
+            continue  # a role not picked yet
+        env = Environment({}, ruleset.lookup_tables(), None, units)
+        out[item.name] = _fits(check, item, item.from_units.evaluate(env))
     return out
+
+
+def _card(ruleset: Ruleset, state: GameState, unit_id: str) -> dict[str, InputValue]:
+    """A card's fields as ``ROLE.FIELD`` reads them: one it leaves empty is ``''``."""
+    return {k: ("" if v is None else v) for k, v in card_fields(ruleset, state, unit_id).items()}
+
+
+def _fits(check: CheckSpec, item: InputSpec, value: object) -> InputValue:
+    """``value`` as the input takes it, or an error naming what was expected."""
+    ok = (
+        (item.type == "bool" and isinstance(value, bool))
+        or (item.type == "int" and isinstance(value, int) and not isinstance(value, bool))
+        or (item.type == "choice" and value in item.choices)
+    )
+    if not ok:
+        kind = f"one of {', '.join(item.choices)}" if item.type == "choice" else f"a {item.type}"
+        raise DrumheadError(
+            f"{check.id}.{item.name}: from_units '{item.from_units.text if item.from_units else ''}' "
+            f"gave {value!r}, not {kind}"
+        )
+    assert isinstance(value, bool | int | str)
+    return value

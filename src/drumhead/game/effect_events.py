@@ -28,6 +28,8 @@ EFFECT_KEYS = frozenset(
         "unit",
         "attribute",
         "table",
+        "among",
+        "rolled",
         "formation",
         "was",
         "now",
@@ -42,7 +44,10 @@ no card); ``table = true``: a note that fell on no card although the event names
 table's note in the same event as both sides' effects; events before it had no such note).
 A ``formation`` effect's ``formation`` is the one the unit was put in (``was``: the one it
 left); a unit ``attribute`` effect's ``attribute`` names it, ``was`` and ``now`` its value
-before and after (worked out when it was applied, within the attribute's bounds)."""
+before and after (worked out when it was applied, within the attribute's bounds).
+``among``: the units a picked effect (``who = "pick:ROLE"``) was picked from, and ``rolled``
+the face the game's dice gave where the rules pick at random (kept to be read, never rolled
+again: the effect's ``unit`` is the one it fell on)."""
 
 
 def _apply_effects(state: GameState, d: EventData) -> GameState:
@@ -86,6 +91,16 @@ def _effect(
     text = effect.get("text", "")
     if not isinstance(text, str):
         raise d.fail(f"{key}.text", "expected text")
+    among = effect.get("among")
+    if among is not None and not (
+        isinstance(among, list) and all(isinstance(u, str) for u in among)
+    ):
+        raise d.fail(f"{key}.among", "expected the ids of the units it was picked among")
+    rolled = effect.get("rolled")
+    if rolled is not None and (
+        isinstance(rolled, bool) or not isinstance(rolled, int) or rolled < 1
+    ):
+        raise d.fail(f"{key}.rolled", "expected the face rolled for the pick, 1 or more")
     if kind in ("state", "step"):
         new_state = effect.get("state")
         if not isinstance(new_state, str):

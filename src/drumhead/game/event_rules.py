@@ -183,6 +183,8 @@ RECORD: dict[str, Any] = {
             "marker": _TEXT,
             "source": _TEXT,
             "ruling": _TEXT,
+            "each": _BOOL,
+            "at_random": _TEXT,
         }
     ],
     "odds": [{"outcome": _TEXT, "value": _WHOLE, "p": _TEXT, "percent": _NUMBER, "source": _TEXT}],

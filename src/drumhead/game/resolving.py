@@ -14,7 +14,7 @@ from drumhead.checks.resolve import prepare, resolve
 from drumhead.checks.results import Resolution
 from drumhead.dice.roller import HandDice, RandomDice
 from drumhead.errors import InputError
-from drumhead.game.card_inputs import unit_inputs
+from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.log_inputs import log_inputs
@@ -59,6 +59,14 @@ class CheckResolving(GameCore):
         values = unit_inputs(self.ruleset, spec, self.state, unit_id, role, leader_id)
         values.update({k: v for k, (v, _) in self.logged_inputs(spec, unit_id, role).items()})
         return values
+
+    def group_inputs(
+        self, check: CheckSpec | str, picked: Mapping[str, Sequence[str]]
+    ) -> dict[str, InputValue]:
+        """The check's inputs the cards of every unit picked for its roles answer at once
+        (``from_units``: any, all, count over a role's units)."""
+        spec = self.ruleset.check(check) if isinstance(check, str) else check
+        return group_inputs(self.ruleset, spec, self.state, picked)
 
     def logged_inputs(
         self, spec: CheckSpec, unit_id: str, role: str | None = None
@@ -111,6 +119,7 @@ class CheckResolving(GameCore):
         if side is not None:
             self.state.side(side)
         spec = self.ruleset.check(check_id)
+        given = set(values)  # the players' own values win over every card's
         chosen = dict(leaders or {})
         for role, leader_id in chosen.items():
             self.state.leader(leader_id)
@@ -134,6 +143,12 @@ class CheckResolving(GameCore):
                 card = self.table_inputs(spec, units[0], role, led)
                 values = {**card, **values}
                 logged.update(self.logged_inputs(spec, units[0], role))
+        if unit_id is not None and any(i.from_units for i in spec.inputs):
+            groups = self.group_inputs(spec, {first: [unit_id], **picked})
+            values = {
+                **groups,
+                **{k: v for k, v in values.items() if k not in groups or k in given},
+            }
         read = sorted(
             {seq for name, (v, seqs) in logged.items() if values.get(name) == v for seq in seqs}
         )

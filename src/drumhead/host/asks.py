@@ -135,7 +135,7 @@ def form_view(session: TableSession, form: CheckForm) -> dict[str, Any]:
                 "choices": list(i.choices),
                 "value": form.values.get(i.name),
                 "default": i.default,
-                "card": bool(i.from_unit),
+                "card": bool(i.from_unit or i.from_units),
                 "bad": form.bad_inputs.get(i.name),
             }
             for i in spec.inputs

@@ -101,6 +101,11 @@ def _input() -> dict[str, Any]:
                 "rolled this turn for the unit, or the value of another check's latest roll "
                 "this turn",
             },
+            "from_units": {
+                **EXPR,
+                "description": "what the cards of every unit picked for the check's roles fill "
+                "it with: any(ROLE.FIELD == ...), all(...), count(...)",
+            },
             "help": TEXT,
         },
         ("type", "label"),
@@ -140,12 +145,22 @@ def _effect() -> dict[str, Any]:
             "who": {
                 "type": "string",
                 "description": "the role the effect lands on (one of the check's roles), "
-                "'self', 'leader' or 'leader:ROLE', a side, or 'table' (a note for the table)",
-                "examples": ["self", "opponent", "leader", TABLE],
+                "'self', 'leader' or 'leader:ROLE', 'pick:ROLE' (one unit of the role's group, "
+                "picked by the players), a side, or 'table' (a note for the table)",
+                "examples": ["self", "opponent", "leader", "pick:defender", TABLE],
             },
             "when": EXPR,
             "ruling": TEXT,
             "source": TEXT,
+            "each": {
+                **FLAG,
+                "description": "with who = 'pick:ROLE': each point of the amount picked apart",
+            },
+            "at_random": {
+                **TEXT,
+                "description": "with who = 'pick:ROLE': the rule saying the unit is chosen at "
+                "random (the game's dice may then pick it)",
+            },
             "formation": TEXT,
             "attribute": TEXT,
             "beyond": {"enum": list(ATTRIBUTE_BEYOND)},
@@ -195,6 +210,7 @@ CHECK_KEYS = (
     "roles",
     "scope",
     "luck",
+    "cell_parts",
 )
 """The keys every check shares; each kind reads more of its own (its mechanic's keys)."""
 
@@ -213,6 +229,11 @@ def _check() -> dict[str, Any]:
             "modifiers": _tables_of(_modifier()),
             "groups": {"type": "object", "additionalProperties": {"enum": ["max", "min"]}},
             "outcomes": _tables_of(_outcome()),
+            "cell_parts": {
+                **_tables_of(_input()),
+                "description": "the parts of the chart cell a roll reads (named groups of the "
+                "format of the gap table of its cells), which its effects read by name",
+            },
             "option": TEXT,
             "applies_to": TEXTS,
             "phase": {"oneOf": [TEXT, {**TEXTS, "minItems": 1}]},

@@ -39,6 +39,10 @@ EFFECT_KINDS: frozenset[str] = frozenset(
 )
 """The kinds of effect a resolution can propose."""
 
+PICK = "pick:"
+"""``who = "pick:ROLE"``: the effect falls on one unit of the role's group, which the players
+pick (or, where the rules say at random, the game's dice)."""
+
 LEADER_STATES: tuple[str, ...] = ("active", "wounded", "killed")
 """What a ``leader`` effect's ``state`` may set a leader to (the game's leader statuses)."""
 
@@ -81,6 +85,11 @@ class InputSpec:
     unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
     or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's)."""
+    from_units: Expr | None = None
+    """What the cards of the units picked for the check's roles fill it with, all of them at
+    once: an expression over ``any(ROLE.FIELD ...)``, ``all(...)``, ``count(...)`` (a square
+    assaulted with infantry: ``any(attacker.type == 'infantry')``), worked out once every role
+    it reads that needs a unit has one."""
 
 
 LOG_FIELDS: tuple[str, ...] = (
@@ -139,14 +148,22 @@ class EffectSpec:
     who: str = "self"
     """Whom it falls on: one of the check's roles (``self``, the unit the check is made for,
     where it declares none); ``leader`` (the leader with the first role's unit) or
-    ``leader:ROLE``; one of an army-level check's sides; or ``table``: a reminder for the
-    players, logged, on no unit's card."""
+    ``leader:ROLE``; ``pick:ROLE``: the one unit of that role's group the players pick (see
+    ``each`` and ``at_random``); one of an army-level check's sides; or ``table``: a reminder
+    for the players, logged, on no unit's card."""
     when: Expr | None = None
     ruling: str | None = None
     """The ruling this effect rests on (e.g. a value generalised from a worked example)."""
     source: str | None = None
     """The rule this effect applies, where it is not the rule its outcome cites (a charge
     result on another page than the morale table, a marker from the panic rules)."""
+    each: bool = False
+    """With ``who = "pick:ROLE"``: each point of the amount is picked separately (one base hit
+    after another), not the whole amount at once."""
+    at_random: str | None = None
+    """With ``who = "pick:ROLE"``, where the rules say the unit is chosen at random: the
+    citation that says so. The players may then have the game's seeded dice pick (the roll
+    recorded) or pick by hand; without it they pick."""
     formation: str | None = None
     """A ``formation`` effect's formation (one of the ruleset's ``formations``)."""
     attribute: str | None = None
@@ -252,6 +269,11 @@ class CheckSpec:
     and the log, never onto a unit's card."""
     luck: LuckOrder | None = None
     """Which results are better for the unit rolled for (``luck``, or derived: drumhead.rules.luck)."""
+    cell_parts: tuple[InputSpec, ...] = ()
+    """The parts of the chart cell a roll reads (``[checks.ID.cell_parts.NAME]``): each a named
+    group of the ``format`` of the gap table whose ``check`` this is, read from the cell's
+    text after the roll (a side, a number of hits), which the outcomes' effects may read by
+    name (:mod:`drumhead.checks.cells`)."""
 
     @property
     def role_ids(self) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ gaps and lookup tables, e.g. ``"-leader"``, ``"figures_lost * 4 >= figures_start
 
 Allowed: integers, booleans, strings, names, ``+ - * //``, unary ``- not``, ``and or``,
 comparisons (``== != < <= > >= in``), ``a if c else b``, tuples/lists as ``in`` operands,
-``lookup[key]`` on a ruleset lookup table, and the functions in :data:`FUNCTIONS`.
+``lookup[key]`` on a ruleset lookup table, the functions in :data:`FUNCTIONS`, and conditions
+over every unit of a role (:data:`GROUP_FUNCTIONS`: ``any(attacker.type == 'cavalry')``).
 Expressions are parsed once when the ruleset loads; unknown names are load errors.
 
 Limits, checked when the ruleset loads (``drumhead check``) and again as values are computed:
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -64,6 +65,17 @@ FUNCTIONS: Mapping[str, Callable[..., Any]] = {
 """Functions an expression may call: ``ceil_div(a, b)`` rounds up, ``half_up``/``half_down``
 halve rounding up/down."""
 
+GROUP_FUNCTIONS: Mapping[str, str] = {
+    "any": "whether it holds for any unit of the role",
+    "all": "whether it holds for every unit of the role",
+    "count": "how many units of the role it holds for",
+}
+"""Conditions over every unit picked for one of a check's roles: ``any(attacker.type ==
+'cavalry')``, ``all(defender.formation == 'line')``, ``count(defender.type == 'artillery')``.
+Inside, ``ROLE.FIELD`` is the field of each unit's card in turn (one role a call); an empty
+role (none picked where it may be empty) holds for none (``any``: false, ``count``: 0) and
+for all (``all``: true)."""
+
 _BINOPS: Mapping[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -90,17 +102,29 @@ class Environment:
     are the ruleset's lookup tables.
     """
 
-    __slots__ = ("lookups", "resolver", "values")
+    __slots__ = ("lookups", "resolver", "row", "units", "values")
 
     def __init__(
         self,
         values: Mapping[str, Value],
         lookups: Mapping[str, Mapping[str, Value]] | None = None,
         resolver: Callable[[str], Value] | None = None,
+        units: Mapping[str, Sequence[Mapping[str, Value]]] | None = None,
     ) -> None:
         self.values = values
         self.lookups = lookups or {}
         self.resolver = resolver
+        self.units = units or {}
+        """Role -> the cards (field -> value) of the units picked for it, which ``any``,
+        ``all`` and ``count`` walk (:data:`GROUP_FUNCTIONS`)."""
+        self.row: Mapping[str, Mapping[str, Value]] = {}
+        """Role -> the card ``ROLE.FIELD`` reads now, inside one of those calls."""
+
+    def with_row(self, role: str, card: Mapping[str, Value]) -> Environment:
+        """This environment with ``ROLE.FIELD`` reading ``card``."""
+        env = Environment(self.values, self.lookups, self.resolver, self.units)
+        env.row = {**self.row, role: card}
+        return env
 
     def get(self, name: str) -> Value:
         if name in self.values:
@@ -125,6 +149,8 @@ class Expr:
     from the compiled ruleset cache equals the one it was written from)."""
     arith: frozenset[str] = frozenset()
     """The names it uses as numbers (in ``+ - * //`` or negated): never a text input."""
+    fields: frozenset[tuple[str, str]] = frozenset()
+    """The (role, field) pairs it reads as ``ROLE.FIELD`` inside ``any``/``all``/``count``."""
 
     def evaluate(self, env: Environment) -> Value:
         """The expression's value in ``env``."""
@@ -190,7 +216,12 @@ def _compile(source: str | int | bool) -> Expr:
     checker = _Checker(text)
     checker.check(tree, 1)
     return Expr(
-        text, frozenset(checker.names), frozenset(checker.lookups), tree, frozenset(checker.arith)
+        text,
+        frozenset(checker.names),
+        frozenset(checker.lookups),
+        tree,
+        frozenset(checker.arith),
+        frozenset(checker.fields),
     )
 
 
@@ -204,6 +235,11 @@ class _Checker:
         self.lookups: set[str] = set()
         self.arith: set[str] = set()
         """Names used as numbers (operands of ``+ - * //`` or unary minus)."""
+        self.fields: set[tuple[str, str]] = set()
+        """``ROLE.FIELD`` read inside a group function."""
+        self.group: str | None = None
+        """Inside a group function: the role it walks (None: not yet known); outside: None."""
+        self.inside = False
         self.nodes = 0
 
     def fail(self, message: str) -> ExpressionError:
@@ -276,9 +312,42 @@ class _Checker:
             self.lookups.add(node.value.id)
             self.check(node.slice, inner)
             return
+        if isinstance(node, ast.Attribute):
+            if not self.inside:
+                raise self.fail(
+                    "ROLE.FIELD is read inside any(...), all(...) or count(...): "
+                    f"'{ast.unparse(node)}' is outside one"
+                )
+            if not isinstance(node.value, ast.Name):
+                raise self.fail(f"'{ast.unparse(node)}' is not ROLE.FIELD")
+            role = node.value.id
+            if self.group not in (None, role):
+                raise self.fail(
+                    f"one role a group function: '{self.group}' and '{role}' in one call "
+                    "(join two calls with and/or)"
+                )
+            self.group = role
+            self.fields.add((role, node.attr))
+            return
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in GROUP_FUNCTIONS
+        ):
+            if self.inside:
+                raise self.fail(f"{node.func.id}(...) cannot be inside another group function")
+            if len(node.args) != 1 or node.keywords:
+                raise self.fail(f"{node.func.id}(...) takes one condition over ROLE.FIELD")
+            self.inside, self.group = True, None
+            self.check(node.args[0], inner)
+            if self.group is None:
+                raise self.fail(f"{node.func.id}(...) reads no ROLE.FIELD: nothing to walk")
+            self.inside, self.group = False, None
+            return
         if isinstance(node, ast.Call):
+            known = sorted({*FUNCTIONS, *GROUP_FUNCTIONS})
             if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-                raise self.fail(f"unknown function; allowed: {', '.join(sorted(FUNCTIONS))}")
+                raise self.fail(f"unknown function; allowed: {', '.join(known)}")
             if node.keywords:
                 raise self.fail("functions take positional arguments only")
             for arg in node.args:
@@ -368,8 +437,41 @@ def _eval(node: ast.expr, env: Environment, text: str) -> Any:
         if str(key) not in table:
             raise ExpressionError(f"lookup table '{node.value.id}' has no entry '{key}'")
         return _bounded(table[str(key)], text)
+    if isinstance(node, ast.Attribute):
+        assert isinstance(node.value, ast.Name)
+        card = env.row.get(node.value.id)
+        if card is None:
+            raise ExpressionError(f"'{ast.unparse(node)}' is read outside any/all/count")
+        if node.attr not in card:
+            raise ExpressionError(
+                f"cannot evaluate '{_short(text)}': a card of the {node.value.id} has no "
+                f"'{node.attr}'"
+            )
+        return _bounded(card[node.attr], text)
     if isinstance(node, ast.Call):
         assert isinstance(node.func, ast.Name)
+        if node.func.id in GROUP_FUNCTIONS:
+            return _group(node.func.id, node.args[0], env, text)
         args = [_eval(a, env, text) for a in node.args]
         return _bounded(FUNCTIONS[node.func.id](*args), text)
     raise ExpressionError(f"cannot evaluate {type(node).__name__}")
+
+
+def _group(name: str, condition: ast.expr, env: Environment, text: str) -> Any:
+    """``any``/``all``/``count`` of ``condition`` over the cards of the units picked for the
+    one role it reads."""
+    role = next(
+        n.value.id
+        for n in ast.walk(condition)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+    )
+    if role not in env.units:
+        raise ExpressionError(
+            f"cannot evaluate '{_short(text)}': no units are picked for the {role}"
+        )
+    held = [bool(_eval(condition, env.with_row(role, card), text)) for card in env.units[role]]
+    if name == "any":
+        return any(held)
+    if name == "all":
+        return all(held)
+    return sum(held)

@@ -116,7 +116,7 @@ class CheckDesk(SessionCore):
         ticked: Mapping[str, int],
         hand: list[int] | None,
         use_reroll: bool,
-        roles: Mapping[str, str] | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
         leaders: Mapping[str, str] | None = None,
         seed: int | None = None,
     ) -> Resolution:
@@ -200,12 +200,14 @@ class CheckDesk(SessionCore):
         self,
         unit_id: str | None,
         effects: Sequence[Effect],
-        roles: Mapping[str, str] | None = None,
+        roles: Mapping[str, str | Sequence[str]] | None = None,
+        picks: Mapping[str, Sequence[str]] | None = None,
     ) -> bool:
         """Apply the players' chosen effects to a unit (one event, pointing back to the check
         resolved last); False when no card changed (no game, no unit, no effect). Raises
         MissingHitsPerStandError when hits fall on a unit whose card does not say how many
-        remove a stand."""
+        remove a stand, and PickNeededError when an effect falls on one unit of a group and
+        ``picks`` (role -> units, or ``random``, in order) does not say which."""
         game = self.game
         if game is None or unit_id is None or not effects:
             return False
@@ -213,7 +215,7 @@ class CheckDesk(SessionCore):
         picked = dict(roles) if roles else None
         self.record(
             lambda at: game.apply_effects(
-                unit_id, list(effects), at=at, resolution=seq, roles=picked
+                unit_id, list(effects), at=at, resolution=seq, roles=picked, picks=picks
             )
         )
         return True

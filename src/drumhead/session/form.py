@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.rules.model import PICK
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
 
 if TYPE_CHECKING:
@@ -77,6 +78,9 @@ class CheckForm:
         self.roles: dict[str, str] = {}
         """The unit picked for each other side of the check (role -> unit id): the last one
         that unit fought, to start with."""
+        self.more: dict[str, list[str]] = {}
+        """Further units picked for a side that holds a group (role -> unit ids, after the one
+        in ``roles``, whose card fills that side's inputs): Republique's assaulting units."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -119,6 +123,7 @@ class CheckForm:
         """The unit picked for a role (None: none yet); its card fills that side's inputs."""
         if unit_id is None:
             self.roles.pop(role, None)
+            self.more.pop(role, None)
             return
         game = self.session.open_game_or_fail()
         self.roles[role] = unit_id
@@ -127,6 +132,53 @@ class CheckForm:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
         self.values.update(game.table_inputs(self.check, unit_id, role, led))
+        self._fill_groups()
+
+    def add_to_role(self, role: str, unit_id: str) -> None:
+        """Another unit for a side that holds a group (after the one picked first, or the
+        unit the check is made for): refused beyond the role's ``max``, for a unit already in
+        the check, or before the side's first unit is picked."""
+        spec = self.check.role(role)
+        if spec is None or not self.side_units(role):
+            raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
+        if len(self.side_units(role)) >= spec.maximum:
+            raise DrumheadError(f"{spec.title} holds at most {spec.maximum} unit(s)")
+        taken = {u for us in self.picked_roles().values() for u in us}
+        if unit_id in taken or unit_id == self.unit_id:
+            raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
+        state = self.session.open_game_or_fail().state
+        ours = state.unit(unit_id).side == state.unit(self.side_units(role)[0]).side
+        if not ours:
+            raise DrumheadError(
+                f"{self.session.unit_name(unit_id)} is not on the side of "
+                f"{self.session.unit_name(self.side_units(role)[0])}: a side's units fight together"
+            )
+        self.more.setdefault(role, []).append(unit_id)
+        self._fill_groups()
+
+    def side_units(self, role: str) -> list[str]:
+        """Every unit picked for a side, the one whose card fills its inputs first (the unit
+        the check is made for, on the first side)."""
+        is_first = bool(self.check.role_ids) and role == self.check.role_ids[0]
+        head = self.unit_id if is_first else self.roles.get(role)
+        return [head, *self.more.get(role, [])] if head is not None else []
+
+    def picked_roles(self) -> dict[str, list[str]]:
+        """The units picked for each other side, as the roll and its effects take them, and
+        the first side's when units were added to it."""
+        first = self.check.role_ids[0] if self.check.role_ids else None
+        out = {r: self.side_units(r) for r in self.roles}
+        if first is not None and self.more.get(first):
+            out[first] = self.side_units(first)
+        return out
+
+    def _fill_groups(self) -> None:
+        """The inputs every unit picked answers at once (``from_units``)."""
+        game = self.session.game
+        if self.unit_id is not None and game is not None:
+            first = self.check.role_ids[0] if self.check.role_ids else "self"
+            picked = {first: [self.unit_id], **self.picked_roles()}
+            self.values.update(game.group_inputs(self.check, picked))
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:
@@ -342,7 +394,7 @@ class CheckForm:
                 self.ticked,
                 hand,
                 self.use_reroll,
-                roles=self.roles,
+                roles=self.picked_roles(),
                 leaders=self.leaders,
                 seed=seed,
             )
@@ -449,6 +501,16 @@ class CheckForm:
             if leader is not None:
                 return leader.name
             return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+        if game is not None and (who.startswith(PICK) or len(self.side_units(who)) > 1):
+            role = who.removeprefix(PICK)  # one unit of a side the players pick, or all of it
+            names = [game.state.unit(u).name for u in self.side_units(role)]
+            if who.startswith(PICK) and len(names) > 1:
+                return "one of " + ", ".join(names)
+            if names and not (len(names) == 1 and role == first):
+                return ", ".join(names)
+            if role == first:
+                return None
+            return f"one unit of {role_title(check, role)}"
         if game is not None:
             unit = self.roles.get(who)
             if unit is not None and game.state.has_unit(unit):
@@ -468,9 +530,11 @@ class CheckForm:
         optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles)
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
-            if effect.who.removeprefix("leader:") in optional:
+            # a picked effect goes with its role's: the unit is picked from its group
+            role = effect.who.removeprefix("leader:").removeprefix(PICK)
+            if role in optional:
                 continue  # a role left empty (no second wave): nobody for it to fall on
-            who = "self" if effect.who in ("self", "leader", first) else effect.who
+            who = "self" if role in ("self", "leader", first) else effect.who.removeprefix(PICK)
             by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [
             EffectGroup(

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from drumhead.checks import MECHANICS
+from drumhead.loading.ruleset.cells import check_unit_reads, read_cell_parts
 from drumhead.loading.ruleset.expressions import check_expr, check_placeholders
 from drumhead.loading.ruleset.inputs import read_input
 from drumhead.loading.ruleset.modifiers import read_modifier, read_refuse
@@ -135,11 +136,13 @@ def read_check(
         roles = tuple(RoleSpec(r, r.replace("_", " ").capitalize()) for r in implied)
     outcomes = []
     value_names = _value_names(mechanic) | {f"mod_{m}" for m in _raw_keys(c, "modifiers")}
+    cell_parts = read_cell_parts(c, names | EFFECT_NAMES | value_names)
+    part_names = {p.name for p in cell_parts}
     scope = EffectScope(
-        names=names | EFFECT_NAMES | value_names,
+        names=names | EFFECT_NAMES | value_names | part_names,
         known=known,
-        choices=choices,
-        placeholders=names | EFFECT_NAMES | value_names | {"amount"},
+        choices={**choices, **{p.name: p.choices for p in cell_parts if p.type == "choice"}},
+        placeholders=names | EFFECT_NAMES | value_names | part_names | {"amount"},
         lookups=known.lookups,
         own_states=known.states(applies_to),
         any_states=known.states(()),
@@ -156,6 +159,8 @@ def read_check(
                 f"inputs.{spec.name}.role",
                 f"no role '{spec.role}' in this check (roles: {listed(role_names)})",
             )
+        if spec.from_units is not None:
+            check_unit_reads(c, f"inputs.{spec.name}.from_units", spec.from_units, roles, known)
     for out_id, o in c.tables("outcomes"):
         with o.guard():
             outcomes.append(
@@ -228,6 +233,7 @@ def read_check(
         roles=roles,
         scope=cast(Any, scope_kind),
         luck=luck,
+        cell_parts=cell_parts,
     )
 
 

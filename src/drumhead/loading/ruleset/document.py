@@ -21,6 +21,7 @@ from drumhead.loading.ruleset.attributes import (
     check_morale_checks,
     read_attributes,
 )
+from drumhead.loading.ruleset.cells import check_cell_parts
 from drumhead.loading.ruleset.checks import read_check
 from drumhead.loading.ruleset.facts import check_fact_cases, read_quick_facts
 from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
@@ -353,6 +354,7 @@ def build_ruleset(
     check_morale_checks(r, unit_types, checks)
     check_effect_attributes(r, checks, unit_attributes, leader_attributes)
     gap_tables, gaps = read_gap_tables(r, gaps, check_ids, ruling_ids)
+    check_cell_parts(r, checks, gap_tables, gaps)
 
     sequence = None
     with r.guard():

@@ -29,6 +29,12 @@ def check_expr(
     """Every reference ``expr`` makes: names, lookup tables and their literal keys, the text
     it compares a choice input with, and no text input used as a number."""
     reader.check_names(key, expr, names, known.lookups)
+    if expr.fields:
+        reader.report(
+            key,
+            "any/all/count over a role's units fill an input (from_units), where the cards "
+            "picked are known; a condition reads that input",
+        )
     for name in sorted(expr.arith & texts):
         reader.report(
             key,

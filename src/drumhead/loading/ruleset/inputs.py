@@ -50,8 +50,24 @@ def read_input(
     from_log = t.text("from_log", None)
     if from_log is not None:
         _check_from_log(t, itype, from_log, from_unit)
+    from_units = t.expr("from_units", None)
+    if from_units is not None:
+        if from_unit is not None or from_log is not None or role is not None:
+            t.report(
+                "from_units",
+                "an input is filled from one card, the log or every unit picked: one of from_unit, from_log, from_units",
+            )
+        if from_units.names:
+            t.report(
+                "from_units",
+                f"reads only ROLE.FIELD inside any/all/count, not {', '.join(sorted(from_units.names))}",
+            )
+        if not from_units.fields:
+            t.report("from_units", "reads no unit: use any(ROLE.FIELD ...), all(...) or count(...)")
     asked = t.text("asked", None)
-    if asked is not None and (from_unit is not None or from_log is not None):
+    if asked is not None and (
+        from_unit is not None or from_log is not None or from_units is not None
+    ):
         t.report("asked", "an input filled from a card or the log is not asked of the players")
     spec = InputSpec(
         name=name,
@@ -66,6 +82,7 @@ def read_input(
         role=role,
         asked=asked,
         from_log=from_log,
+        from_units=from_units,
     )
     if names is not None:
         check_unit_choices(t, spec, names)

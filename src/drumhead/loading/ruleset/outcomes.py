@@ -17,6 +17,7 @@ from drumhead.rules.model import (
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
     LEADER_STATES,
+    PICK,
     EffectSpec,
     OutcomeSpec,
 )
@@ -114,6 +115,30 @@ def read_outcome(
     return spec
 
 
+def _check_pick(e: Reader, spec: EffectSpec, scope: EffectScope) -> None:
+    """``who = "pick:ROLE"`` names a role of units (not a leader, a side or the table), on an
+    effect that changes a unit; ``each`` and ``at_random`` only go with it, ``each`` on an
+    amount, ``at_random`` with the citation that says the rules choose at random."""
+    if not spec.who.startswith(PICK):
+        for key in ("each", "at_random"):
+            if e.has(key):
+                e.report(key, f'only a picked effect (who = "pick:ROLE") takes {key}')
+        return
+    role = spec.who.removeprefix(PICK)
+    units = [r for r in scope.roles if r not in (TABLE, "leader") and not r.startswith("leader:")]
+    if role not in units:
+        e.report(
+            "who",
+            f"'{spec.who}' picks one unit of a role: pick:ROLE with ROLE one of {listed(units)}",
+        )
+    if spec.kind in ("note", "leader"):
+        e.report("who", f"a '{spec.kind}' effect changes no unit's card: nothing to pick")
+    if spec.each and spec.kind not in COUNTED_EFFECT_KINDS:
+        e.report("each", f"each point is picked on an amount: a '{spec.kind}' effect has none")
+    if spec.at_random is not None and not spec.at_random.strip():
+        e.report("at_random", "cite the rule that says the unit is chosen at random")
+
+
 def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
@@ -142,8 +167,11 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
         when=when,
         ruling=e.text("ruling", None),
         source=e.text("source", None),
+        each=e.boolean("each", False),
+        at_random=e.text("at_random", None),
         **read_card_keys(e),
     )
+    _check_pick(e, spec, scope)
     check_card_kinds(e, spec, scope.known)
     if spec.ruling is not None and spec.ruling not in scope.known.rulings:
         e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {listed(scope.known.rulings)})")
@@ -153,7 +181,7 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
             e.report(
                 key, f"a '{kind}' effect takes no {key} (only {' and '.join(sorted(kinds))} do)"
             )
-    if spec.who not in scope.roles:
+    if spec.who not in scope.roles and not spec.who.startswith(PICK):
         e.report(
             "who",
             f"no one called '{spec.who}' in this check (an effect falls on one of: "

@@ -1,0 +1,112 @@
+"""Conditions over every unit picked for a role (issue 35): ``any(ROLE.FIELD ...)``,
+``all(...)``, ``count(...)``, the language an input's ``from_units`` is written in, checked
+when a ruleset loads (each problem at its file and line) and worked out against brute force:
+Python's own any/all/sum over the same cards."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from drumhead.checks.reach import Span, _Evaluator, _Names
+from drumhead.errors import ExpressionError, RulesetError
+from drumhead.loading.loader import load_ruleset
+from drumhead.rules.expr import Environment, compile_expr
+
+TYPES = ("infantry", "cavalry", "artillery")
+FORMATIONS = ("line", "column", "square")
+
+
+def _cards(n: int) -> list[list[dict[str, str]]]:
+    cards = [{"type": t, "formation": f} for t in TYPES for f in FORMATIONS]
+    return [list(c) for c in itertools.product(cards, repeat=n)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_any_all_count_agree_with_python_over_every_group(n: int) -> None:
+    expr = {
+        "any": compile_expr("any(defender.type == 'cavalry')"),
+        "all": compile_expr("all(defender.formation == 'line')"),
+        "count": compile_expr(
+            "count(defender.type != 'artillery' and defender.formation != 'square')"
+        ),
+    }
+    for group in _cards(n):
+        env = Environment({}, units={"defender": group})
+        assert expr["any"].evaluate(env) is any(c["type"] == "cavalry" for c in group)
+        assert expr["all"].evaluate(env) is all(c["formation"] == "line" for c in group)
+        assert expr["count"].evaluate(env) == sum(
+            c["type"] != "artillery" and c["formation"] != "square" for c in group
+        )
+
+
+def test_two_roles_are_two_calls() -> None:
+    expr = compile_expr(
+        "'with_infantry' if any(attacker.type == 'infantry') or "
+        "any(attacker_incidental.type == 'infantry') else 'solo'"
+    )
+    assert expr.fields == {("attacker", "type"), ("attacker_incidental", "type")}
+    cavalry, infantry = {"type": "cavalry"}, {"type": "infantry"}
+    alone = Environment({}, units={"attacker": [cavalry], "attacker_incidental": []})
+    helped = Environment({}, units={"attacker": [cavalry], "attacker_incidental": [infantry]})
+    assert (expr.evaluate(alone), expr.evaluate(helped)) == ("solo", "with_infantry")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("attacker.type == 'cavalry'", "inside any(...), all(...) or count(...)"),
+        ("any(attacker.type == defender.type)", "one role a group function"),
+        ("any(1 == 1)", "reads no ROLE.FIELD"),
+        ("any(all(attacker.type == 'x'))", "cannot be inside another group function"),
+        ("any(attacker.type == 'x', 2)", "takes one condition"),
+    ],
+)
+def test_a_group_condition_out_of_shape_is_refused(text: str, words: str) -> None:
+    with pytest.raises(ExpressionError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        compile_expr(text)
+
+
+def test_a_role_nobody_was_picked_for_is_a_clear_error() -> None:
+    with pytest.raises(ExpressionError, match="no units are picked for the defender"):
+        compile_expr("any(defender.type == 'cavalry')").evaluate(Environment({}))
+
+
+def test_reach_reads_a_truth_and_a_count() -> None:
+    rules = load_ruleset("republique")
+    names = _Names(rules, rules.check("assault"))
+    assert _Evaluator(names).span(compile_expr("any(attacker.type == 'cavalry')").tree) == Span(
+        0, 1
+    )
+    assert _Evaluator(names).span(compile_expr("count(attacker.type == 'x')").tree) == Span(0, None)
+
+
+HOUSE = {
+    "role": (
+        "[patch.checks.assault.inputs.vs_square]\nfrom_units = \"any(flank.formation == 'square')\"\n",
+        "no role 'flank' in this check",
+    ),
+    "field": (
+        "[patch.checks.assault.inputs.vs_square]\nfrom_units = \"any(defender.colour == 'blue')\"\n",
+        "no card field 'colour'",
+    ),
+    "derived": (
+        "[patch.checks.assault.derived]\nsquare = \"any(defender.formation == 'square')\"\n",
+        "fill an input (from_units)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOUSE))
+def test_a_group_condition_that_names_what_is_not_there_is_refused_at_its_line(
+    tmp_path: Path, case: str
+) -> None:
+    patch, words = HOUSE[case]
+    house = tmp_path / "ours.toml"
+    house.write_text(f'ruleset = "republique"\ntitle = "ours"\n{patch}', encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("republique", house_rules=house)
+    assert (info.value.path, info.value.line) == (str(house), 4)
+    assert words in str(info.value)
