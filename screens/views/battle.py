@@ -14,7 +14,6 @@ from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from drumhead.errors import DrumheadError
 
 from ..compat import SteadyOptionList
-from ..dialogs.initiative import short_side_names
 from ..widgets.card_pane import CardPane
 from ..widgets.cards import unit_card
 from ..widgets.cursor_list import CursorList
@@ -241,9 +240,7 @@ class BattleScreen(BuildsAhead):
     def show_activation(self) -> None:
         """The card drawn (card activation) or the initiative (initiative rules)."""
         panel = self.query_one("#activation", Static)
-        sides = self.session.state.sides
-        short = short_side_names(sides)
-        text = activation_text(self.session.activation_now(), {s.name: short[s.id] for s in sides})
+        text = activation_text(self.session.activation_now(), self.session.state.sides)
         if text != self.shown_activation:
             self.shown_activation = text
             panel.update(text)

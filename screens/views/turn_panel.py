@@ -8,18 +8,22 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets.selection_list import Selection
 
-if TYPE_CHECKING:
-    from collections.abc import Mapping
+from ..dialogs.initiative import short_side_names
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from drumhead.session.shown import Side
     from drumhead.session.table import Activation, Checklist
 
 
-def activation_text(now: Activation, short: Mapping[str, str] | None = None) -> Text:
+def activation_text(now: Activation, sides: Sequence[Side] = ()) -> Text:
     """The card drawn (card activation) or the initiative (initiative rules); empty text when
-    the rules have neither. ``short``: the sides' names to the short names a line uses
-    ("Union", of "Union: Army of Northeastern Virginia (detachment on Henry Hill)"): whole,
-    Henry Hill's initiative took seven of an 80x24 pane's lines from the checklist."""
-    short = short or {}
+    the rules have neither. The ``sides`` are named the short way a line uses ("Union", of
+    "Union: Army of Northeastern Virginia (detachment on Henry Hill)"): whole, Henry Hill's
+    initiative took seven of an 80x24 pane's lines from the checklist."""
+    ids = short_side_names(sides)
+    short = {side.name: ids[side.id] for side in sides}
     text = Text()
     if now.kind == "cards":
         text.append("Card: ", style="bold")

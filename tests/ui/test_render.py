@@ -118,6 +118,32 @@ def test_outcome_labels_put_the_value_in_their_text() -> None:
     assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1))) == "1/2 inch [0]"
 
 
+def test_an_outcome_that_names_the_players_values_says_them() -> None:
+    """An outcome whose text names inputs besides the value ("The defender's units take
+    {morale_hits}M {panic_hits}P", as Republique's marked assault result read before the
+    chart's cells landed by themselves) says the players' values: the odds cut it at its
+    first placeholder, "The defender's units take", and stopped."""
+    import dataclasses
+
+    from drumhead.screens.render import outcome_label
+
+    from drumhead.checks.results import OutcomeOdds
+    from drumhead.loading.loader import load_ruleset
+
+    assault = load_ruleset("republique").check("assault")
+    first = assault.outcomes[0]
+    marked = dataclasses.replace(
+        first, text="The defender's units take {morale_hits}M {panic_hits}P"
+    )
+    check = dataclasses.replace(assault, outcomes=(marked, *assault.outcomes[1:]))
+    odds = OutcomeOdds(first.id, None, Fraction(1))
+    assert outcome_label(check, odds, inputs={"morale_hits": 2, "panic_hits": 1}) == (
+        "The defender's units take 2M 1P"
+    )
+    # without the players' values, the text up to what it lacks, never a placeholder shown
+    assert outcome_label(check, odds) == "The defender's units take"
+
+
 def odds_lines(width: int) -> list[str]:
     """MWAN's initiative odds (its outcomes' long names) drawn as the resolve screen does, in
     ``width`` cells."""

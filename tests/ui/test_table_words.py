@@ -217,30 +217,6 @@ async def test_each_modifier_of_an_opposed_check_says_whose_it_is() -> None:
         ), autos
 
 
-async def test_an_outcome_that_names_the_players_values_says_them_in_the_odds() -> None:
-    """Republique's assault result marked (the defender, 2M 1P): the odds read "The
-    defender's units take" and stopped, the text's "{morale_hits}M {panic_hits}P" cut off,
-    though the players had just typed both."""
-    from drumhead.screens.views.resolve import ResolveScreen
-
-    from tests.ui.helpers import SAMPLE_HOUSE_RULES
-    from tests.ui.oracle.driver import shown
-
-    app = make_app(start="menu")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
-        app.action_open_resolve("assault_result", "hiller_line")
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
-        screen = app.screen
-        assert isinstance(screen, ResolveScreen) and screen.form is not None
-        for name, value in (("result_for", "defender"), ("morale_hits", "2"), ("panic_hits", "1")):
-            screen.form.set_input(name, value)
-        screen.form_refilled()
-        await pilot.pause()
-        odds = " ".join(shown(screen, "#odds").split())
-        assert "The defender's units take 2M 1P 100.0%" in odds, odds
-
-
 async def test_the_arrows_on_the_start_screen_pick_the_save_o_resumes(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Back on the start screen with three saved games, a player pressed down twice to
     pick the third and o: the rulesets list had the focus, the arrows moved it unseen, and

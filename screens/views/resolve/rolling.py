@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from textual.widgets import Input, Static
+
+from drumhead.errors import DrumheadError
+from drumhead.session.form import parse_hand_dice
+
 from ...dialogs.roll_again import RollAgainModal
 
 if TYPE_CHECKING:
@@ -35,3 +40,19 @@ def roll_or_ask(
             roll()
 
     screen.app.push_screen(RollAgainModal(form.check.title, entry, result), answered)
+
+
+def roll_typed(screen: ResolveView, field: Input, error: Static) -> None:
+    """Roll the dice typed by hand in ``field`` (emptied once rolled); a typing error shows
+    in ``error``, under it, and nothing is rolled."""
+    try:
+        faces = parse_hand_dice(field.value)
+    except DrumheadError as exc:
+        error.update(f"✗ {exc}")
+        return
+    error.update("")
+
+    def rolled() -> None:
+        field.value = ""
+
+    roll_or_ask(screen, faces, rolled)

@@ -13,7 +13,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
 from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.session.form import parse_hand_dice
 
 from ...widgets.fields import DICE_CHARACTERS, KeyField
 from ...widgets.footer import KeysFooter
@@ -28,7 +27,7 @@ from .odds import OddsPanel
 from .picker_keys import PickerKeys
 from .pickers import sides_lines
 from .result import ResultPanel
-from .rolling import roll_or_ask
+from .rolling import roll_or_ask, roll_typed
 
 NARROW = 100
 """Columns below which the resolve screen is narrow (``-narrow``): its right pane is under 50
@@ -331,10 +330,9 @@ class ResolveScreen(PickerKeys, KeptScreen):
         """Escape: out of a text field first (to the modifiers, or the check picker when
         there are none to tick), then off the screen."""
         if isinstance(self.focused, Input):
-            mods = self.query_one("#mods", SelectionList)
-            self.set_focus(mods if mods.display else self.query_one("#check", Select))
-            return
-        self.drumhead.go_back()
+            self.action_leave_field()
+        else:
+            self.drumhead.go_back()
 
     def action_roll(self) -> None:
         """Roll the check with the game's (or the session's) seeded dice (asked first when
@@ -359,18 +357,8 @@ class ResolveScreen(PickerKeys, KeptScreen):
 
     @on(Input.Submitted, "#hand")
     def hand_submitted(self, event: Input.Submitted) -> None:
-        error = self.query_one("#hand-error", Static)
-        try:
-            faces = parse_hand_dice(event.value)
-        except DrumheadError as exc:
-            error.update(f"✗ {exc}")
-            return
-        error.update("")
-
-        def rolled() -> None:
-            event.input.value = ""
-
-        roll_or_ask(self, faces, rolled)
+        """The dice typed by hand, rolled (``rolling.roll_typed``)."""
+        roll_typed(self, event.input, self.query_one("#hand-error", Static))
 
     def run_check(self, hand: list[int] | None) -> bool:
         assert self.form is not None
