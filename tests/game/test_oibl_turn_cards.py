@@ -53,7 +53,7 @@ cavalry_reserve, reserve, main_line, artillery); the dice and what they give:
    fired this turn: half a retreat move), panic marker (kept). The charge falls on evaders: no
    marker. Step 5: the light infantry (17, Veteran) fire at the NC riflemen 6" away: row 16-18,
    d10 6 -> 2. NC riflemen 8 -> 6, panic; their test: 2 of 8 is 25% (+1), d10 6 -> 7: passes.
-   The shaken 7th may not fire all its figures (refused); half, rounded up: 16 -> 8, at the
+   The shaken 7th fires half its figures by its card (p.11), rounded up: 16 -> 8, at the
    Spartan militia 7" away: row 7-9, d10 9 -> 1. Militia 15 -> 14, panic; Pickens rolls 1 risk
    die: 1, then d6 2: light wound (marked on the militia's card); its test: Poor 6, Pickens -1,
    d10 4 -> 3: passes.
@@ -240,10 +240,9 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
             lambda: t.roll(fire, "light_infantry", [6], "casualties", 2,
                            {"range_inches": 6}, target="nc_riflemen"),
             lambda: t.roll(morale, "nc_riflemen", [6], "pass"),
-            lambda: t.refused(fire, "7th_fusiliers", "fires half its figures",
-                              {"range_inches": 7}, target="sc_militia_spartan"),
+            # shaken on its card (failed by 1): it fires half, rounded up, without being told
             lambda: t.roll(fire, "7th_fusiliers", [9], "casualties", 1,
-                           {"range_inches": 7, "portion": "failed_by_1"}, target="sc_militia_spartan"),
+                           {"range_inches": 7}, target="sc_militia_spartan"),
             lambda: t.roll("general_risk", "sc_militia_spartan", [1, 2], "light_wound", None, {"hits": 1}),
             lambda: t.roll(morale, "sc_militia_spartan", [4], "pass"),
         ],
@@ -379,7 +378,7 @@ def test_a_turn_of_cowpens_leaves_the_cards_as_the_rules_say(table: TableSession
         table.next_step()
     assert todo == {}, f"never reached: {sorted(todo)}"
     assert sum(1 for _, s in walked if s == "draw.draw") == len(DECK)
-    assert len(players.refusals) == 6
+    assert len(players.refusals) == 5
     cards = {
         u.id: (u.strength_now, u.state, set(u.markers) - {"activated"}) for u in game.state.units
     }

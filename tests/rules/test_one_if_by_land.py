@@ -1455,11 +1455,9 @@ def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path
     from drumhead.loading.loader import load_ruleset_file
 
     text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
-    old = "\"'' if portion in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
+    old = "\"'' if fired in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
     assert text.count(old) == 1
-    bad = (
-        "\"'' if portion in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
-    )
+    bad = "\"'' if fired in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
     path = tmp_path / "one-if-by-land.toml"
     path.write_text(text.replace(old, bad), encoding="utf-8")
     with pytest.raises(RulesetErrors) as refused:
