@@ -144,3 +144,32 @@ def test_a_morale_test_asks_for_the_roles_its_reason_names(
     assert made is not None
     made.set_input("situation", situation)
     assert [role for role, _ in made.other_roles] == asked
+
+
+def test_a_cavalry_card_moves_at_the_cavalry_rate(table: TableSession) -> None:
+    """OIBL p.5 Movement rates: cavalry and generals 1d6+10, whatever the formation (ruling
+    oibl-movement-rate-by-card): the 3rd Continental Light Dragoons, close order on their
+    card, move 11-16 inches, not close order infantry's 3-8."""
+    made = table.form("movement", "3rd_dragoons", "movement.move")
+    assert made is not None
+    assert made.values.get("condition", "by_card") == "by_card"
+    view = made.odds()
+    assert view.context is not None, view.blocked
+    assert {o.value for o in view.odds} == set(range(11, 17))
+    result = made.roll([5])  # d6 5 + 10 = 15
+    assert (result.outcome, result.value) == ("inches", 15)
+    # at charge step 3 the card's rate takes the +3 (p.9 step 3): d6 5 + 10 + 3 = 18
+    charge = table.form("movement", "3rd_dragoons", "charge_moves.charge_move")
+    assert charge is not None
+    charged = charge.roll([5])
+    assert (charged.outcome, charged.value) == ("inches", 18)
+
+
+def test_cavalry_on_an_infantry_rate_is_refused_with_the_rule(table: TableSession) -> None:
+    made = table.form("movement", "3rd_dragoons", "movement.move")
+    assert made is not None
+    made.set_input("condition", "close_order")
+    view = made.odds()
+    assert view.refused
+    assert "cavalry moves at the cavalry rates" in str(view.blocked)
+    assert "(OIBL p.5 Movement rates" in str(view.blocked)  # refused with its citation
