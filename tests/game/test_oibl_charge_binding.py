@@ -8,6 +8,7 @@ Every expected value is worked by hand from the rule text, with the page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -173,3 +174,43 @@ def test_cavalry_on_an_infantry_rate_is_refused_with_the_rule(table: TableSessio
     assert view.refused
     assert "cavalry moves at the cavalry rates" in str(view.blocked)
     assert "(OIBL p.5 Movement rates" in str(view.blocked)  # refused with its citation
+
+
+def test_a_single_casualty_reads_in_the_singular(table: TableSession) -> None:
+    """OIBL p.7: the Spartan militia (15, Poor -2) fire at the light infantry 5" away: d10 3 - 2
+    = 1, row 13-15: 1 casualty. The texts say one figure, one hit, and name the risk to
+    generals by its name, not its id."""
+    made = table.form("fire", "sc_militia_spartan", "firing.fire")
+    assert made is not None
+    made.set_role("target", "light_infantry")
+    made.set_input("range_inches", 5)
+    result = made.roll([3])
+    assert (result.outcome, result.value) == ("casualties", 1)
+    assert result.text == "1 figure casualty on the target"
+    texts = [e.text for e in result.effects]
+    assert "The target loses 1 figure" in texts
+    assert (
+        "The target lost 1 figure: a general with it rolls the risk to generals for 1 hit"
+    ) in texts
+    # two casualties, the plural (d10 8 - 2 = 6, row 13-15: 2)
+    again = table.form("fire", "sc_militia_spartan", "firing.fire")
+    assert again is not None
+    again.set_role("target", "light_infantry")
+    again.set_input("range_inches", 5)
+    assert again.roll([8]).text == "2 figure casualties on the target"
+
+
+def test_no_player_text_names_a_check_by_its_id(table: TableSession) -> None:
+    """What the players read says a check by its name ("the winner of the melee"), never its
+    id ("melee_winner", "(general_risk)")."""
+    ruleset = table.ruleset
+    ids = [c.id for c in ruleset.checks if "_" in c.id]
+    texts: list[tuple[str, str]] = []
+    for check in ruleset.checks:
+        texts.append((f"{check.id}.summary", check.summary))
+        texts += [(f"{check.id}.refuse", r.text) for r in check.refusals]
+        for outcome in check.outcomes:
+            texts.append((f"{check.id}.{outcome.id}", outcome.text))
+            texts += [(f"{check.id}.{outcome.id}.effect", e.text) for e in outcome.effects]
+    named = [(where, i) for where, text in texts for i in ids if re.search(rf"\b{i}\b", text)]
+    assert named == []

@@ -1413,7 +1413,7 @@ def test_melee_figures_are_counted_from_the_stands(
         (
             "melee",
             {"stands_in_contact": 2, "overlap_flanks": 2},
-            "12 figures: round 1: 2 stands in contact x 3 = 6; overlaps 2 flank(s) x 3 = 6",
+            "12 figures: round 1: 2 stands in contact x 3 = 6; overlaps 2 flanks x 3 = 6",
         ),
         (
             "melee",
@@ -1423,8 +1423,8 @@ def test_melee_figures_are_counted_from_the_stands(
                 "unit_type": "indians",
                 "combined_figures": 4,
             },
-            "13 figures: round 1: 5 stands in contact x 1 = 5; overlaps 2 flank(s) x 2 Indian "
-            "figure(s) = 4; with 4 figures of other units of the same quality",
+            "13 figures: round 1: 5 stands in contact x 1 = 5; overlaps 2 flanks x 2 Indian "
+            "figures = 4; with 4 figures of other units of the same quality",
         ),
         (
             "melee",
