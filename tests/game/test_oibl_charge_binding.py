@@ -74,6 +74,27 @@ def test_the_charged_units_test_names_its_charger_from_the_charge_test(
     assert made.roll([7]).outcome == "fail_by_1"  # 7 - 1 + 1 = 7 > 6 by 1
 
 
+def test_saying_the_unit_is_charged_fills_in_its_charger(table: TableSession) -> None:
+    """Opened away from charge step 4 (the walk is at the draw), the test asks for no other
+    unit until the players say why it tests: charged, the charge test's pair fills the
+    charger, and only the cards of the roles in play are read out."""
+    _dragoons_charge_the_militia(table)
+    made = table.form("morale", "sc_militia_spartan", "draw.draw")
+    assert made is not None
+    assert made.roles == {}
+    assert made.other_roles == []
+    made.set_input("situation", "charged")
+    assert made.roles == {"charger": "legion_dragoons"}
+    assert [role for role, _ in made.other_roles] == ["charger"]
+    assert [line.split(":")[0] for line in made.card_lines()] == [
+        "South Carolina militia (Brandon, Thomas)",
+        "British Legion dragoons",
+    ]
+    made.set_input("situation", "panic_trigger")
+    assert made.other_roles == []
+    assert len(made.card_lines()) == 1  # the charger's card is no longer read
+
+
 def test_the_defenders_fire_at_step_4_is_at_the_charger_point_blank(table: TableSession) -> None:
     _dragoons_charge_the_militia(table)
     made = table.form("fire", "sc_militia_spartan", "charge_moves.defender_fire")

@@ -173,7 +173,7 @@ class CheckForm:
         check = self.check
         first = check.role_ids[0] if check.role_ids else None
         out = []
-        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+        for role, unit in [(first, self.unit_id), *self.roles_in_play().items()]:
             reads = any(
                 (i.role or first) == role and (i.from_unit or "").startswith("leader_")
                 for i in check.inputs
@@ -221,7 +221,7 @@ class CheckForm:
             return []
         first = self.check.role_ids[0] if self.check.role_ids else None
         out = []
-        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+        for role, unit in [(first, self.unit_id), *self.roles_in_play().items()]:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
