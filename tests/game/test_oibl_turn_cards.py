@@ -171,6 +171,11 @@ class Table:
         self.session.log_notes(for_the_table)
         return result
 
+    def picked(self, check: str, unit: str, roles: dict[str, str], **inputs: Any) -> None:
+        """The form opened at this step already names the other sides the log knows."""
+        made = self.form(check, unit, inputs, {})
+        assert made.roles_in_play() == roles, (check, unit, made.roles)
+
     def refused(
         self,
         check: str,
@@ -229,12 +234,14 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="ga_riflemen"),
         ],
         ("front_line", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "legion_infantry", [4], "inches", 10,
-                           {"condition": "open_order", "charging": True}),
+            # the step makes it a charge (+3) and the card its rate: open order 1d6+3
+            lambda: t.roll("movement", "legion_infantry", [4], "inches", 10, {}),
         ],
         ("front_line", "charge_moves.defender_test"): [
+            # the charger is the unit whose charge test named them (the log)
+            lambda: t.picked(morale, "ga_riflemen", {"charger": "legion_infantry"}),
             lambda: t.roll(morale, "ga_riflemen", [5], "pass", None,
-                           {"situation": "skirmishers_charged"}, charger="legion_infantry"),
+                           {"situation": "skirmishers_charged"}),
         ],
         ("front_line", "firing.fire"): [
             lambda: t.roll(fire, "light_infantry", [6], "casualties", 2,
@@ -252,16 +259,16 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="sc_militia_spartan"),
         ],
         ("legion_cavalry", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "legion_dragoons", [3], "inches", 16,
-                           {"condition": "cavalry", "charging": True}),
+            lambda: t.roll("movement", "legion_dragoons", [3], "inches", 16, {}),
         ],
         ("legion_cavalry", "charge_moves.defender_test"): [
-            lambda: t.roll(morale, "sc_militia_spartan", [6], "pass", None, {"situation": "charged"},
-                           charger="legion_dragoons"),
+            lambda: t.picked(morale, "sc_militia_spartan", {"charger": "legion_dragoons"}),
+            lambda: t.roll(morale, "sc_militia_spartan", [6], "pass", None),
         ],
         ("legion_cavalry", "charge_moves.defender_fire"): [
-            lambda: t.roll(fire, "sc_militia_spartan", [5], "casualties", 2,
-                           {"portion": "charged"}, target="legion_dragoons"),
+            # at the charger, at 2 inches: point blank (the step and the log say it all)
+            lambda: t.picked(fire, "sc_militia_spartan", {"target": "legion_dragoons"}),
+            lambda: t.roll(fire, "sc_militia_spartan", [5], "casualties", 2, {}),
         ],
         ("legion_cavalry", "charge_moves.attacker_close"): [
             lambda: t.roll(morale, "legion_dragoons", [4], "pass", None, {"situation": "closing"}),
@@ -290,12 +297,11 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="light_infantry"),
         ],
         ("cavalry_reserve", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "3rd_dragoons", [5], "inches", 18,
-                           {"condition": "cavalry", "charging": True}),
+            lambda: t.roll("movement", "3rd_dragoons", [5], "inches", 18, {}),
         ],
         ("cavalry_reserve", "charge_moves.defender_test"): [
             lambda: t.roll(morale, "light_infantry", [7], "fail_by_1", None,
-                           {"situation": "skirmishers_charged"}, charger="3rd_dragoons"),
+                           {"situation": "skirmishers_charged"}),
         ],
         # 6. reserve
         ("reserve", "movement.move"): [
