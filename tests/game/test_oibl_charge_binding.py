@@ -235,3 +235,30 @@ def test_no_player_text_names_a_check_by_its_id(table: TableSession) -> None:
             texts += [(f"{check.id}.{outcome.id}.effect", e.text) for e in outcome.effects]
     named = [(where, i) for where, text in texts for i in ids if re.search(rf"\b{i}\b", text)]
     assert named == []
+
+
+def test_a_defender_failing_by_1_fires_half_rounded_down_at_its_charger(
+    table: TableSession,
+) -> None:
+    """OIBL p.9 step 4 NOTE: a Regular infantry defender failing its test by 1 fires half its
+    eligible figures, rounded down, at the charger; the card's shaken state says so."""
+    # p.9 step 2: the 3rd Continental Light Dragoons (Veteran 8) charge the 7th: d10 2, pass
+    outcome = _roll_and_apply(
+        table,
+        "morale",
+        "3rd_dragoons",
+        [2],
+        "charge_declarations.attacker_test",
+        charged="7th_fusiliers",
+    )
+    assert outcome == "pass"
+    # p.11: Regular 7, Newmarsh -1, open order charged by cavalry +1: d10 8 -> 8, fails by 1
+    outcome = _roll_and_apply(table, "morale", "7th_fusiliers", [8], "charge_moves.defender_test")
+    assert outcome == "fail_by_1"
+    made = table.form("fire", "7th_fusiliers", "charge_moves.defender_fire")
+    assert made is not None
+    assert made.roles == {"target": "3rd_dragoons"}
+    # half of 17, rounded down: 8 (row 7-9); point blank +2, mounted cavalry +2: d10 3 -> 7: 1
+    result = made.roll([3])
+    assert (result.outcome, result.value) == ("casualties", 1)
+    assert "half of them, rounded down: 8" in " ".join(result.steps)
