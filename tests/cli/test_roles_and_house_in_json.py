@@ -93,3 +93,13 @@ def test_the_text_answer_says_a_house_value_once(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "(house rule, republique-sample-club-values.toml)" in out
     assert ": gives " not in out
+
+
+def test_checks_json_says_when_a_role_is_asked_and_what_fills_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One If By Land's morale test asks for the charger only when charged (OIBL p.9 step 4),
+    filled from the charge test that named the unit."""
+    morale = _json(capsys, "checks", "one-if-by-land", "morale")["checks"][0]  # type: ignore[index]
+    charger = next(r for r in morale["roles"] if r["id"] == "charger")
+    assert (charger["when"], charger["from_log"]) == ("being_charged", "picked_as:morale.charged")

@@ -53,7 +53,7 @@ cavalry_reserve, reserve, main_line, artillery); the dice and what they give:
    fired this turn: half a retreat move), panic marker (kept). The charge falls on evaders: no
    marker. Step 5: the light infantry (17, Veteran) fire at the NC riflemen 6" away: row 16-18,
    d10 6 -> 2. NC riflemen 8 -> 6, panic; their test: 2 of 8 is 25% (+1), d10 6 -> 7: passes.
-   The shaken 7th may not fire all its figures (refused); half, rounded up: 16 -> 8, at the
+   The shaken 7th fires half its figures by its card (p.11), rounded up: 16 -> 8, at the
    Spartan militia 7" away: row 7-9, d10 9 -> 1. Militia 15 -> 14, panic; Pickens rolls 1 risk
    die: 1, then d6 2: light wound (marked on the militia's card); its test: Poor 6, Pickens -1,
    d10 4 -> 3: passes.
@@ -171,6 +171,11 @@ class Table:
         self.session.log_notes(for_the_table)
         return result
 
+    def picked(self, check: str, unit: str, roles: dict[str, str], **inputs: Any) -> None:
+        """The form opened at this step already names the other sides the log knows."""
+        made = self.form(check, unit, inputs, {})
+        assert made.roles_in_play() == roles, (check, unit, made.roles)
+
     def refused(
         self,
         check: str,
@@ -229,21 +234,22 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="ga_riflemen"),
         ],
         ("front_line", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "legion_infantry", [4], "inches", 10,
-                           {"condition": "open_order", "charging": True}),
+            # the step makes it a charge (+3) and the card its rate: open order 1d6+3
+            lambda: t.roll("movement", "legion_infantry", [4], "inches", 10, {}),
         ],
         ("front_line", "charge_moves.defender_test"): [
+            # the charger is the unit whose charge test named them (the log)
+            lambda: t.picked(morale, "ga_riflemen", {"charger": "legion_infantry"}),
             lambda: t.roll(morale, "ga_riflemen", [5], "pass", None,
-                           {"situation": "skirmishers_charged"}, charger="legion_infantry"),
+                           {"situation": "skirmishers_charged"}),
         ],
         ("front_line", "firing.fire"): [
             lambda: t.roll(fire, "light_infantry", [6], "casualties", 2,
                            {"range_inches": 6}, target="nc_riflemen"),
             lambda: t.roll(morale, "nc_riflemen", [6], "pass"),
-            lambda: t.refused(fire, "7th_fusiliers", "fires half its figures",
-                              {"range_inches": 7}, target="sc_militia_spartan"),
+            # shaken on its card (failed by 1): it fires half, rounded up, without being told
             lambda: t.roll(fire, "7th_fusiliers", [9], "casualties", 1,
-                           {"range_inches": 7, "portion": "failed_by_1"}, target="sc_militia_spartan"),
+                           {"range_inches": 7}, target="sc_militia_spartan"),
             lambda: t.roll("general_risk", "sc_militia_spartan", [1, 2], "light_wound", None, {"hits": 1}),
             lambda: t.roll(morale, "sc_militia_spartan", [4], "pass"),
         ],
@@ -253,16 +259,16 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="sc_militia_spartan"),
         ],
         ("legion_cavalry", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "legion_dragoons", [3], "inches", 16,
-                           {"condition": "cavalry", "charging": True}),
+            lambda: t.roll("movement", "legion_dragoons", [3], "inches", 16, {}),
         ],
         ("legion_cavalry", "charge_moves.defender_test"): [
-            lambda: t.roll(morale, "sc_militia_spartan", [6], "pass", None, {"situation": "charged"},
-                           charger="legion_dragoons"),
+            lambda: t.picked(morale, "sc_militia_spartan", {"charger": "legion_dragoons"}),
+            lambda: t.roll(morale, "sc_militia_spartan", [6], "pass", None),
         ],
         ("legion_cavalry", "charge_moves.defender_fire"): [
-            lambda: t.roll(fire, "sc_militia_spartan", [5], "casualties", 2,
-                           {"portion": "charged"}, target="legion_dragoons"),
+            # at the charger, at 2 inches: point blank (the step and the log say it all)
+            lambda: t.picked(fire, "sc_militia_spartan", {"target": "legion_dragoons"}),
+            lambda: t.roll(fire, "sc_militia_spartan", [5], "casualties", 2, {}),
         ],
         ("legion_cavalry", "charge_moves.attacker_close"): [
             lambda: t.roll(morale, "legion_dragoons", [4], "pass", None, {"situation": "closing"}),
@@ -291,12 +297,11 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
                            charged="light_infantry"),
         ],
         ("cavalry_reserve", "charge_moves.charge_move"): [
-            lambda: t.roll("movement", "3rd_dragoons", [5], "inches", 18,
-                           {"condition": "cavalry", "charging": True}),
+            lambda: t.roll("movement", "3rd_dragoons", [5], "inches", 18, {}),
         ],
         ("cavalry_reserve", "charge_moves.defender_test"): [
             lambda: t.roll(morale, "light_infantry", [7], "fail_by_1", None,
-                           {"situation": "skirmishers_charged"}, charger="3rd_dragoons"),
+                           {"situation": "skirmishers_charged"}),
         ],
         # 6. reserve
         ("reserve", "movement.move"): [
@@ -379,7 +384,7 @@ def test_a_turn_of_cowpens_leaves_the_cards_as_the_rules_say(table: TableSession
         table.next_step()
     assert todo == {}, f"never reached: {sorted(todo)}"
     assert sum(1 for _, s in walked if s == "draw.draw") == len(DECK)
-    assert len(players.refusals) == 6
+    assert len(players.refusals) == 5
     cards = {
         u.id: (u.strength_now, u.state, set(u.markers) - {"activated"}) for u in game.state.units
     }

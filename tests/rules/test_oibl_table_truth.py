@@ -537,15 +537,17 @@ def test_a_barred_unit_still_fires_when_charged_and_passing(barred: str) -> None
 
 def test_a_shaken_unit_fires_as_its_card_says(table: TableSession) -> None:
     """OIBL p.11 failed by 1: Elite, Veteran and Regular units fire half their figures;
-    Poor and Wretched units may not fire at all."""
+    Poor and Wretched units may not fire at all. The card's state says so: nothing is typed
+    (ruling oibl-shaken-fire-from-the-card)."""
     table.edit_unit("legion_infantry", "state", "shaken")
     legion = form(table, "fire", "legion_infantry", target="sc_militia_spartan")
-    assert "fires half its figures" in refused(legion)
-    legion.set_input("portion", "failed_by_1")
-    assert legion.odds().context is not None
+    legion.set_input("range_inches", 5)
+    ctx = legion.odds().context
+    assert ctx is not None
+    figures = table.open_game_or_fail().state.unit("legion_infantry").strength_now
+    assert ctx.env.get("firing") == (figures + 1) // 2  # half, rounded up (p.11)
     table.edit_unit("sc_militia_spartan", "state", "shaken")
     militia = form(table, "fire", "sc_militia_spartan", target="legion_infantry")
-    militia.set_input("portion", "failed_by_1")
     assert "may not fire at all" in refused(militia)
 
 

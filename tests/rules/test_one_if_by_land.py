@@ -1413,7 +1413,7 @@ def test_melee_figures_are_counted_from_the_stands(
         (
             "melee",
             {"stands_in_contact": 2, "overlap_flanks": 2},
-            "12 figures: round 1: 2 stands in contact x 3 = 6; overlaps 2 flank(s) x 3 = 6",
+            "12 figures: round 1: 2 stands in contact x 3 = 6; overlaps 2 flanks x 3 = 6",
         ),
         (
             "melee",
@@ -1423,8 +1423,8 @@ def test_melee_figures_are_counted_from_the_stands(
                 "unit_type": "indians",
                 "combined_figures": 4,
             },
-            "13 figures: round 1: 5 stands in contact x 1 = 5; overlaps 2 flank(s) x 2 Indian "
-            "figure(s) = 4; with 4 figures of other units of the same quality",
+            "13 figures: round 1: 5 stands in contact x 1 = 5; overlaps 2 flanks x 2 Indian "
+            "figures = 4; with 4 figures of other units of the same quality",
         ),
         (
             "melee",
@@ -1455,11 +1455,9 @@ def test_a_part_of_the_counting_text_adding_text_is_refused_at_its_line(tmp_path
     from drumhead.loading.loader import load_ruleset_file
 
     text = (ROOT / "data/rulesets/one-if-by-land.toml").read_text(encoding="utf-8")
-    old = "\"'' if portion in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
+    old = "\"'' if fired in ('all', 'charged') else '; half of them, {rounding}: {firing}'\","
     assert text.count(old) == 1
-    bad = (
-        "\"'' if portion in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
-    )
+    bad = "\"'' if fired in ('all', 'charged') else '; half of them, ' + '{rounding}: {firing}'\","
     path = tmp_path / "one-if-by-land.toml"
     path.write_text(text.replace(old, bad), encoding="utf-8")
     with pytest.raises(RulesetErrors) as refused:

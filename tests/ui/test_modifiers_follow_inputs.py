@@ -123,9 +123,7 @@ async def test_the_unit_picked_for_a_side_moves_the_list() -> None:
         assert follows(screen) == ()  # the charger's type as yet: infantry
 
         async def charged_by(unit_id: str) -> tuple[str, ...]:
-            await player.press("o")
-            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
-            await player.press("escape")  # the unit it charges: none, it is charged
+            await player.press("o")  # only the unit charging it: it tests because charged
             await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
             await table.pick_in_list(unit_id)
             await until(pilot, lambda: isinstance(app.screen, ResolveScreen))

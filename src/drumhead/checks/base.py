@@ -150,12 +150,44 @@ class _Lookup(dict[str, object]):
 
     def __missing__(self, key: str) -> object:
         if key in self.extra:
-            return self.extra[key]
+            return _counted(self.extra[key])
         try:
             value = self.ctx.env.get(key)
         except DrumheadError:
             return "{" + key + "}"
-        return str(value).replace("_", " ") if isinstance(value, str) else value
+        return str(value).replace("_", " ") if isinstance(value, str) else _counted(value)
+
+
+class Count(int):
+    """A whole number shown in a text: ``{value:figure|figures}`` reads "1 figure",
+    "2 figures" (the singular for exactly one, else the plural); any other format spec is an
+    int's."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, _, many = spec.partition("|")
+            return f"{int(self)} {one if self == 1 else many}"
+        return int.__format__(int(self), spec)
+
+
+class _Uncounted(str):
+    """A number not known yet (an amount the players give) in a counted place: the plural
+    word alone."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            return f"{self!s} {spec.partition('|')[2]}".strip()
+        return str.__format__(str(self), spec)
+
+
+def _counted(value: object) -> object:
+    """A whole number (never a yes/no) as a :class:`Count`, a text as one that takes a
+    plural spec; anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(value)
+    if isinstance(value, str):
+        return _Uncounted(value)
+    return value
 
 
 class Mechanic(Protocol):

@@ -82,6 +82,8 @@ def describe_check(rs: Any, check: Any) -> dict[str, Any]:
                 "min": r.minimum,
                 "max": r.maximum,
                 "side": "self" if n == 0 else ("own" if r.own_side else "other"),
+                **({"when": r.when.text} if r.when is not None else {}),
+                **({"from_log": r.from_log} if r.from_log is not None else {}),
             }
             for n, r in enumerate(check.roles)
         ],
@@ -168,6 +170,10 @@ def cmd_checks(args: argparse.Namespace) -> int:
                 r["side"], "the other side"
             )
             print(f"  {r['id']:<24} {r['title']} ({side}{count})")
+            if r.get("when"):
+                print(f"  {'':<24} asked only when {r['when']}")
+            if r.get("from_log"):
+                print(f"  {'':<24} filled from this turn's log: {r['from_log']}")
     print("\ninputs:")
     for i in d["inputs"]:
         allowed = "|".join(i["choices"]) if i["choices"] else i["type"]

@@ -78,3 +78,24 @@ def _value(event: Event) -> int | None:
 def _rolled_for(event: Event, unit_id: str) -> bool:
     """Whether a roll was made for the unit (the unit it was rolled for, not another role's)."""
     return event.data.get("unit") == unit_id
+
+
+def picked_by(
+    source: str, unit_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> str | None:
+    """The unit a role's ``from_log`` (``picked_as:CHECK.ROLE``) names for ``unit_id``: the
+    one whose latest roll of CHECK this turn, still in effect, picked ``unit_id`` as ROLE (the
+    charger whose charge test named the unit now charged). None when no roll did.
+
+    ``this_turn``: this turn's entries, newest first; ``gone``: the reverted entries."""
+    check_id, _, role = source.partition(":")[2].partition(".")
+    for event in this_turn:
+        if event.kind != "resolution" or event.seq in gone:
+            continue
+        if event.data.get("check") != check_id:
+            continue
+        picked = (event.data.get("roles") or {}).get(role) or []
+        roller = event.data.get("unit")
+        if unit_id in picked and isinstance(roller, str) and roller != unit_id:
+            return roller
+    return None

@@ -17,7 +17,7 @@ from drumhead.errors import InputError
 from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
-from drumhead.game.log_inputs import log_inputs
+from drumhead.game.log_inputs import log_inputs, picked_by
 from drumhead.game.seeds import derive_seed
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
@@ -81,6 +81,18 @@ class CheckResolving(GameCore):
         marks = self.latest_of_kinds(TURN_ROLLS, len(self.entries))
         this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
         return log_inputs(spec, unit_id, role, this_turn, self.reverted())
+
+    def logged_role(self, source: str, unit_id: str) -> str | None:
+        """The unit this turn's log names for a role filled ``from_log`` (``picked_as:CHECK.
+        ROLE``) of a check made for ``unit_id``, if it is still in play
+        (:func:`drumhead.game.log_inputs.picked_by`)."""
+        turn = self.state.turn
+        marks = self.latest_of_kinds(TURN_ROLLS, len(self.entries))
+        this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
+        found = picked_by(source, unit_id, this_turn, self.reverted())
+        if found is None or not self.state.has_unit(found) or self.state.unit(found).removed:
+            return None
+        return found
 
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""

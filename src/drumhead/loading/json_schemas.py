@@ -254,6 +254,12 @@ def _check() -> dict[str, Any]:
                                 "min": WHOLE,
                                 "max": WHOLE,
                                 "side": {"enum": ["own", "other"]},
+                                "when": EXPR,
+                                "from_log": {
+                                    **TEXT,
+                                    "pattern": "^picked_as:[A-Za-z0-9_]+[.][A-Za-z0-9_]+$",
+                                },
+                                "from_log_when": EXPR,
                             },
                             ("title",),
                         ),

@@ -191,6 +191,17 @@ class RoleSpec:
     own_side: bool = False
     """Whether its unit is on the same side as the first role's (``side = "own"``: a second
     wave); the roster then offers that side's units first, not the enemy's."""
+    when: Expr | None = None
+    """When the role is part of the check (an optional role, ``min = 0``): an expression over
+    the inputs; while it does not hold the role is neither asked nor kept (a morale test's
+    charger, only when the unit tests because it is charged). None: always."""
+    from_log: str | None = None
+    """What this turn's log fills the role with: ``picked_as:CHECK.ROLE``, the unit whose
+    latest roll of CHECK this turn picked the unit the check is made for as ROLE (a morale
+    test when charged: the unit whose charge test named it). The players may change it."""
+    from_log_when: Expr | None = None
+    """When ``from_log`` fills the role (an expression over the inputs; None: whenever the
+    role is part of the check): the defender's fire at its charger, not every fire."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,41 @@ class CheckForm:
                 last = last_opponent(game, unit_id, role)
                 if last is not None:
                     self.set_role(role, last)
+            self._fill_from_log(replace_picked=True)
+
+    def _fill_from_log(self, *, replace_picked: bool) -> None:
+        """Pick for each role the log fills (``from_log``) the unit it names, where the
+        role is part of the check and its ``from_log_when`` holds: the charger whose charge
+        test named this unit. ``replace_picked``: over the last opponent picked beforehand
+        (a new form); else only roles still empty (an input changed)."""
+        game = self.session.game
+        if game is None or self.unit_id is None:
+            return
+        from drumhead.checks.roles import holds
+
+        ruleset, check = self.session.ruleset, self.check
+        for role in check.roles[1:]:
+            if role.from_log is None or (role.id in self.roles and not replace_picked):
+                continue
+            if not holds(ruleset, check, self.values, role.when):
+                continue
+            if not holds(ruleset, check, self.values, role.from_log_when):
+                continue
+            found = game.logged_role(role.from_log, self.unit_id)
+            if found is not None:
+                self.set_role(role.id, found)
+
+    def in_play(self, role: str) -> bool:
+        """Whether a role is part of the check as the inputs stand (its ``when``): a morale
+        test's charger only when the unit tests because it is charged."""
+        from drumhead.checks.roles import holds
+
+        spec = self.check.role(role)
+        return spec is None or holds(self.session.ruleset, self.check, self.values, spec.when)
+
+    def roles_in_play(self) -> dict[str, str]:
+        """The units picked for the roles that are part of the check as the inputs stand."""
+        return {r: u for r, u in self.roles.items() if self.in_play(r)}
 
     @property
     def check(self) -> CheckSpec:
@@ -103,7 +138,7 @@ class CheckForm:
         """The check's other sides (role id, title), in the check's order."""
         if self.unit_id is None or self.session.game is None:
             return []
-        return [(r.id, r.title) for r in self.check.roles[1:]]
+        return [(r.id, r.title) for r in self.check.roles[1:] if self.in_play(r.id)]
 
     def role_units(self, role: str) -> list[Unit]:
         """The units that may be picked for a role, the likeliest first: the one picked for it
@@ -164,10 +199,11 @@ class CheckForm:
         return [head, *self.more.get(role, [])] if head is not None else []
 
     def picked_roles(self) -> dict[str, list[str]]:
-        """The units picked for each other side, as the roll and its effects take them, and
-        the first side's when units were added to it."""
+        """The units picked for each other side in play (:meth:`in_play`: a role the test's
+        reason leaves out takes nothing), as the roll and its effects take them, and the first
+        side's when units were added to it."""
         first = self.check.role_ids[0] if self.check.role_ids else None
-        out = {r: self.side_units(r) for r in self.roles}
+        out = {r: self.side_units(r) for r in self.roles if self.in_play(r)}
         if first is not None and self.more.get(first):
             out[first] = self.side_units(first)
         return out
@@ -190,7 +226,7 @@ class CheckForm:
         check = self.check
         first = check.role_ids[0] if check.role_ids else None
         out = []
-        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+        for role, unit in [(first, self.unit_id), *self.roles_in_play().items()]:
             reads = any(
                 (i.role or first) == role and (i.from_unit or "").startswith("leader_")
                 for i in check.inputs
@@ -238,7 +274,7 @@ class CheckForm:
             return []
         first = self.check.role_ids[0] if self.check.role_ids else None
         out = []
-        for role, unit in [(first, self.unit_id), *self.roles.items()]:
+        for role, unit in [(first, self.unit_id), *self.roles_in_play().items()]:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
@@ -269,6 +305,7 @@ class CheckForm:
             return False  # e.g. the form's own fields reporting the values they were given
         self.bad_inputs.pop(name, None)
         self.values[name] = value
+        self._fill_from_log(replace_picked=False)
         return True
 
     def clear_input(self, name: str) -> bool:
@@ -527,7 +564,7 @@ class CheckForm:
         first = check.role_ids[0] if check.role_ids else "self"
         # the table's notes, and an army-level check's (made for a side), go on no card
         nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
-        optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles)
+        optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles_in_play())
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
             # a picked effect goes with its role's: the unit is picked from its group

@@ -8,6 +8,7 @@ names is declared, every text shows only names the check knows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
@@ -52,7 +53,8 @@ def read_check(
     phase = c.raw("phase", None)  # a phase id or a list of them: read by link_check_phases
     phase = phase if isinstance(phase, str) else None
     scope_kind = c.text("scope", "unit", choices=("unit", "army"))
-    roles = _read_roles(c, known)
+    role_conditions: list[tuple[Reader, str, Any]] = []
+    roles = _read_roles(c, known, role_conditions)
     if scope_kind == "army" and roles:
         c.report("roles", "an army-level check is made for a side: it has no unit roles")
 
@@ -95,6 +97,9 @@ def read_check(
                 derived.append((name, expr))
             names.add(name)
         dt.done()
+
+    for reader, key, expr in role_conditions:
+        check_expr(reader, key, expr, names, known, choices, texts)
 
     mechanic = None
     with c.guard():
@@ -237,9 +242,17 @@ def read_check(
     )
 
 
-def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
+_PICKED_AS = re.compile(r"picked_as:[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
+"""A role's ``from_log``: the unit whose roll of CHECK this turn picked this one as ROLE."""
+
+
+def _read_roles(
+    c: Reader, known: Names, conditions: list[tuple[Reader, str, Any]]
+) -> tuple[RoleSpec, ...]:
     """``roles = { firer = "The firing unit", target = { title = "The target", min = 0 } }``:
-    the unit the check is made for first; ``side = "own"`` for a role on its side."""
+    the unit the check is made for first; ``side = "own"`` for a role on its side; ``when``
+    (an optional role's condition), ``from_log`` and ``from_log_when`` (what fills it). The
+    conditions are appended to ``conditions``, checked once the check's names are known."""
     rt = c.table("roles", None)
     if rt is None:
         return ()
@@ -257,7 +270,29 @@ def _read_roles(c: Reader, known: Names) -> tuple[RoleSpec, ...]:
             if not 0 <= low <= high or high < 1:
                 r.report("max", "a role holds min..max units: 0 <= min <= max, max at least 1")
             side = r.text("side", "other", choices=("own", "other"))
-            out.append(RoleSpec(role_id, r.text("title"), low, high, own_side=side == "own"))
+            when, from_log_when = r.expr("when", None), r.expr("from_log_when", None)
+            if when is not None and low > 0:
+                r.report("when", "only an optional role (min = 0) may depend on a condition")
+            from_log = r.text("from_log", None)
+            if from_log is not None and not _PICKED_AS.fullmatch(from_log):
+                r.report("from_log", f"'{from_log}' is not picked_as:CHECK.ROLE")
+            if from_log_when is not None and from_log is None:
+                r.report("from_log_when", "says when from_log fills the role: give from_log")
+            for key, expr in (("when", when), ("from_log_when", from_log_when)):
+                if expr is not None:
+                    conditions.append((r, key, expr))
+            out.append(
+                RoleSpec(
+                    role_id,
+                    r.text("title"),
+                    low,
+                    high,
+                    own_side=side == "own",
+                    when=when,
+                    from_log=from_log,
+                    from_log_when=from_log_when,
+                )
+            )
             r.done()
     rt.done()
     if out and out[0].minimum < 1:

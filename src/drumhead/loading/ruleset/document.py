@@ -350,6 +350,14 @@ def build_ruleset(
             if named and named not in check_ids:
                 where = f"checks.{check.id}.inputs.{spec.name}.from_log"
                 r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
+        for role in check.roles:
+            named, _, picked = (role.from_log or "").partition(":")[2].partition(".")
+            where = f"checks.{check.id}.roles.{role.id}.from_log"
+            other = next((c for c in checks if c.id == named), None)
+            if named and other is None:
+                r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
+            elif other is not None and picked not in other.role_ids[1:]:
+                r.report(where, f"{named} has no other role '{picked}' ({listed(other.role_ids)})")
     gaps = link_gap_keys(r, gaps, checks, shared_inputs)
     check_morale_checks(r, unit_types, checks)
     check_effect_attributes(r, checks, unit_attributes, leader_attributes)

@@ -46,7 +46,11 @@ def _read_step(
     check = st.text("check", None)
     if check is not None and check not in check_ids:
         st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
-    inputs = _read_step_inputs(st, checks.get(check) if check is not None else None)
+    if check is not None and check in check_ids and check not in checks:
+        st.raw("inputs", None)  # the check failed to load (reported there): nothing to check
+        inputs: tuple[tuple[str, InputValue], ...] = ()
+    else:
+        inputs = _read_step_inputs(st, checks.get(check) if check is not None else None)
     option = st.text("option", None)
     if option is not None and option not in option_ids:
         st.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
