@@ -139,11 +139,13 @@ def play_the_turn(table: TableSession) -> list[str]:
         assert volley.value == 2
 
     def morale_due(t: TableSession) -> None:
-        zouaves = play(t, "morale_due", "ny11_zouaves", None, values={"casualties_this_turn": 4})
+        zouaves = play(
+            t, "morale_due", "ny11_zouaves", None, expect_values={"casualties_this_turn": 4}
+        )
         assert zouaves.outcome == "check_morale"
-        virginians = play(t, "morale_due", "va4", None, values={"casualties_this_turn": 2})
+        virginians = play(t, "morale_due", "va4", None, expect_values={"casualties_this_turn": 2})
         assert virginians.outcome == "no_check"
-        battery = play(t, "morale_due", "griffin", None, values={"casualties_this_turn": 2})
+        battery = play(t, "morale_due", "griffin", None, expect_values={"casualties_this_turn": 1})
         assert battery.outcome == "check_morale"
 
     def morale(t: TableSession) -> None:
@@ -251,5 +253,44 @@ def test_turn_two_initiative_reads_the_turns_without_it(tmp_path: Path) -> None:
         form = table.form("initiative", "minn1")
         assert form is not None
         assert form.values.get("turns_without") == 1
+    finally:
+        table.close(force=True)
+
+
+def test_the_casualties_this_turn_are_read_from_the_log(tmp_path: Path) -> None:
+    """A new player's turn: the Rockbridge Artillery (smoothbore, shot and shell) fires at the
+    11th New York at band 1 of the sample firing table: 4 dice - 1 (MWAN116 Fire Modifiers:
+    smoothbore art -1 die) = 3 dice hitting on 7-12: 7, 2, 11 = 2 hits, and each hit is one
+    figure (How to Fire): 18 -> 16. Must the Zouaves check? MWAN116 Morale, When to Check:
+    with the players' infantry trigger of 2 (the article's infantry line is missing), 2
+    casualties >= 2: check morale (ruling mwan-casualties-this-turn). Before, "casualties this
+    turn" showed 0 and the answer was "no morale check needed", 100%. Taking the fire back
+    takes back the answer that read it."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    game = table.open_game_or_fail()
+    try:
+        table.set_gap("infantry_morale_casualties", 2)  # the players' answer
+        fire = play(
+            table,
+            "fire",
+            "rockbridge",
+            [7, 2, 11],
+            roles={"target": "ny11_zouaves"},
+            values={"firer": "field_artillery", "range_band": 1},
+            ticks=["smoothbore_shot_shell"],
+        )
+        assert fire.value == 2
+        assert game.state.unit("ny11_zouaves").strength_now == 16
+        hits_entry = game.entries[-1].seq
+        assert game.entries[-1].kind == "apply_effects"
+        form = fill(table, "morale_due", "ny11_zouaves", expect_values={"casualties_this_turn": 2})
+        answer = form.roll(None)
+        assert answer.outcome == "check_morale"
+        assert "mwan-casualties-this-turn" in {r.id for r in answer.rulings}
+        (answered,) = [e.seq for e in game.entries if e.data.get("check") == "morale_due"]
+        apply_as_the_app_does(table, form)
+        # a unit not fired at lost nothing this turn
+        assert fill(table, "morale_due", "va4").values["casualties_this_turn"] == 0
+        assert answered in game.revert(hits_entry).drop
     finally:
         table.close(force=True)

@@ -80,7 +80,9 @@ class InputSpec:
     this check, or ``rolled_this_turn:CHECK`` another, was rolled this turn for the role's
     unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
-    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's)."""
+    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's), or
+    ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
+    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners)."""
 
 
 LOG_FIELDS: tuple[str, ...] = (
@@ -88,6 +90,7 @@ LOG_FIELDS: tuple[str, ...] = (
     "rolled_this_turn:CHECK",
     "last_value:CHECK",
     "turn_total:CHECK",
+    "losses_this_turn",
 )
 """What an input can be filled with from the game's log (``from_log``); CHECK names a check."""
 

@@ -79,9 +79,10 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     if from_unit is not None:
         t.report("from_log", "an input is filled from a card (from_unit) or the log, not both")
     how, _, name = from_log.partition(":")
-    kind = "int" if how in ("last_value", "turn_total") else "bool"
-    if how not in ("rolled_this_turn", "last_value", "turn_total") or (
-        (kind == "int" or name) and not ID.match(name)
+    kind = "int" if how in ("last_value", "turn_total", "losses_this_turn") else "bool"
+    named = how in ("last_value", "turn_total")
+    if how not in ("rolled_this_turn", "last_value", "turn_total", "losses_this_turn") or (
+        (named or name) and not ID.match(name)
     ):
         t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
     elif itype != kind:
