@@ -174,3 +174,45 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         assert game.state.turn == 2
     finally:
         table.close(force=True)
+
+
+def test_the_other_waves_leader_gives_his_bonus_but_not_his_reroll(tmp_path: Path) -> None:
+    """The first wave (regular, 8 stands, 1 lost to the defensive fire) tests to charge home
+    with the brigade leader picked for it: he is attached to the second wave. Supplement 2,
+    Wave Attacks: both waves get the 'supported' modifier and the command bonus of a leader
+    attached to either (+1), but his re-rolls apply only to his own unit (ruling
+    rnf-rerolls-own-leader). Regular needs 4 (core, Rally): 4 - (-1 stand lost + 1 supported
+    + 1 leader) = 3 on 1D6 (a 1 always fails): 4/6 = 66.7%. With his re-roll it would be
+    1 - (2/6)^2 = 8/9 = 88.9%: the re-roll is not offered. The second wave's own test, with
+    him attached, keeps it: 88.9%."""
+    from fractions import Fraction
+
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        table.edit_unit("csa_first_wave", "strength_now", 7)
+        first = fill(
+            table,
+            "morale",
+            "csa_first_wave",
+            values={"cause": "charge"},
+            ticks=["supported"],
+        )
+        (side, *_) = first.leader_sides()
+        first.set_leader(side[0], "csa_brigadier")
+        assert (first.values["leader"], first.values["leader_rerolls"]) == (1, 1)
+        view = first.odds(offer=False)
+        passes = sum(o.p for o in view.odds if o.outcome == "pass")
+        assert passes == Fraction(2, 3)
+        assert first.values["leader_with_unit"] is False
+        result = first.roll([2])  # 2 + 1 = 3 < 4 fails; no re-roll of the other wave's leader
+        assert (result.outcome, result.rerolled) == ("fail", False)
+        assert "rnf-rerolls-own-leader" in {r.id for r in result.rulings}
+        table.edit_unit("csa_second_wave", "strength_now", 5)
+        second = fill(
+            table, "morale", "csa_second_wave", values={"cause": "charge"}, ticks=["supported"]
+        )
+        assert second.values["leader_with_unit"] is True
+        view = second.odds(offer=False)
+        assert sum(o.p for o in view.odds if o.outcome == "pass") == Fraction(8, 9)
+    finally:
+        table.close(force=True)

@@ -228,7 +228,7 @@ ITEMS: list[Item] = [
         NUMBER,
         ENF,
         (
-            'toml:checks.morale.reroll="opt_rerolls and (elite or leader_rerolls > 0)"',
+            'toml:checks.morale.reroll="opt_rerolls and (elite or (leader_with_unit and leader_rerolls > 0))"',
             "effect:morale~used one of his re-rolls",
         ),
     ),
