@@ -97,9 +97,13 @@ def play_the_turn(table: TableSession) -> list[str]:
             "ricketts",
             [9, 12, 3, 5],
             roles={"target": "va4"},
-            values={"firer": "field_artillery", "range_band": 2},
+            values={"range_band": 2},
             ticks=["rifled_shot_shell"],
-            expect_values={"firer_type": "artillery", "ordnance": "rifled"},
+            expect_values={
+                "firer_type": "artillery",
+                "ordnance": "rifled",
+                "firer": "field_artillery",
+            },
         )
         assert rifled.value == 2
         smoothbore = play(
@@ -292,5 +296,32 @@ def test_the_casualties_this_turn_are_read_from_the_log(tmp_path: Path) -> None:
         # a unit not fired at lost nothing this turn
         assert fill(table, "morale_due", "va4").values["casualties_this_turn"] == 0
         assert answered in game.revert(hits_entry).drop
+    finally:
+        table.close(force=True)
+
+
+def test_who_fires_is_read_from_the_battery_card(tmp_path: Path) -> None:
+    """MWAN116 Firing, How to Fire: the firing table is read on the firer's row. Ricketts'
+    battery's card is artillery, not horse artillery: its row is field artillery (before, the
+    form said infantry and the rules' check refused the roll: 'the firing unit's card is a
+    battery'). Band 2 of the sample table: 3 dice + 1 (rifled guns, Artillery Rules) = 4 dice
+    hitting on 9-12: 9, 12, 3, 5 = 2 hits. The 1st Virginia Cavalry's card (mounted) fires on
+    the mounted cavalry row, and the 4th Virginia's (infantry) on the infantry row."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        form = fill(
+            table,
+            "fire",
+            "ricketts",
+            roles={"target": "va4"},
+            values={"range_band": 2},
+            ticks=["rifled_shot_shell"],
+            expect_values={"firer": "field_artillery"},
+        )
+        assert form.odds().refused is False
+        assert form.roll([9, 12, 3, 5]).value == 2
+        cavalry = fill(table, "fire", "va1_cavalry", roles={"target": "ny11_zouaves"})
+        assert cavalry.values["firer"] == "mounted_cavalry"
+        assert fill(table, "fire", "va4", roles={"target": "minn1"}).values["firer"] == "infantry"
     finally:
         table.close(force=True)

@@ -25,7 +25,10 @@ def test_every_input_is_bound_to_the_table_or_says_why_the_players_answer_it(
         for rules in _every_rules(ruleset_id)
         for check in rules.checks
         for spec in check.inputs
-        if spec.from_unit is None and spec.from_log is None and not spec.asked
+        if spec.from_unit is None
+        and spec.from_log is None
+        and spec.from_card is None
+        and not spec.asked
     }
     assert unanswered == set()
 

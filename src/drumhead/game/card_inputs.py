@@ -8,8 +8,10 @@ session pre-fills a check's form.
 
 from __future__ import annotations
 
+from drumhead.errors import DrumheadError
 from drumhead.game.attributes import attribute_values
 from drumhead.game.state import GameState
+from drumhead.rules.expr import Environment, compile_expr
 from drumhead.rules.model import CheckSpec, InputValue, Ruleset
 
 
@@ -100,4 +102,33 @@ def unit_inputs(
                 out[item.name] = value
         elif isinstance(value, bool):
             out[item.name] = value
+    return {**out, **_worked_out(spec, role or first, out)}
+
+
+def _worked_out(
+    spec: CheckSpec, role: str | None, carded: dict[str, InputValue]
+) -> dict[str, InputValue]:
+    """The inputs of ``role`` worked out from the card's values (``from_card``), their
+    defaults where the card gives none; one that cannot be worked out is left unfilled."""
+    first = spec.role_ids[0] if spec.role_ids else None
+    mine = [i for i in spec.inputs if (i.role or first) == role]
+    wanted = [i for i in mine if i.from_card is not None]
+    if not wanted:
+        return {}
+    values = {i.name: i.default for i in mine if i.from_unit and i.default is not None}
+    env = Environment({**values, **carded})
+    out: dict[str, InputValue] = {}
+    for item in wanted:
+        try:
+            value = compile_expr(str(item.from_card)).evaluate(env)
+        except DrumheadError:
+            continue
+        fits = (
+            (isinstance(value, str) and value in item.choices)
+            if item.type == "choice"
+            else isinstance(value, bool) == (item.type == "bool") and isinstance(value, int)
+        )
+        if not fits:
+            continue
+        out[item.name] = value
     return out

@@ -94,6 +94,10 @@ def _input() -> dict[str, Any]:
             "from_unit": from_unit,
             "role": TEXT,
             "asked": TEXT,
+            "from_card": {
+                "type": "string",
+                "description": "an expression over the inputs the card fills giving this one",
+            },
             "from_log": {
                 "type": "string",
                 "pattern": "^(rolled_this_turn(:[a-z][a-z0-9_]*)?|losses_this_turn|"

@@ -83,6 +83,11 @@ class InputSpec:
     or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's), or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
     lost, stands lost to hits, and a whole-number attribute lowered, such as gunners)."""
+    from_card: str | None = None
+    """An expression over the check's inputs of the same role that the card fills
+    (``from_unit``) giving this input's value: MWAN's firing table row from the firer's type,
+    horse artillery and formation. Worked out with the card's other values, their defaults where
+    the card gives none; left unfilled when it cannot be."""
 
 
 LOG_FIELDS: tuple[str, ...] = (

@@ -24,7 +24,7 @@ from drumhead.loading.ruleset.attributes import (
 from drumhead.loading.ruleset.checks import read_check
 from drumhead.loading.ruleset.facts import check_fact_cases, read_quick_facts
 from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
-from drumhead.loading.ruleset.inputs import check_unit_choices, read_input
+from drumhead.loading.ruleset.inputs import check_from_card, check_unit_choices, read_input
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.loading.ruleset.sequence import link_check_phases, read_sequence
 from drumhead.questions.answers import value_problem
@@ -344,6 +344,7 @@ def build_ruleset(
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
     for check in checks:
+        check_from_card(r, check)
         for spec in check.inputs:
             named = (spec.from_log or "").partition(":")[2]
             if named and named not in check_ids:

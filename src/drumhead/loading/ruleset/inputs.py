@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from drumhead.errors import DrumheadError
 from drumhead.loading.ruleset.names import ID, Names, listed
 from drumhead.rules.checks import LOG_FIELDS
-from drumhead.rules.model import UNIT_FIELDS, InputSpec
+from drumhead.rules.expr import Environment, compile_expr
+from drumhead.rules.model import UNIT_FIELDS, CheckSpec, InputSpec
 from drumhead.rules.reader import Reader
 
 
@@ -50,8 +52,11 @@ def read_input(
     from_log = t.text("from_log", None)
     if from_log is not None:
         _check_from_log(t, itype, from_log, from_unit)
+    from_card = t.text("from_card", None)
+    if from_card is not None and (from_unit is not None or from_log is not None):
+        t.report("from_card", "an input is filled from a card field, the card or the log: one")
     asked = t.text("asked", None)
-    if asked is not None and (from_unit is not None or from_log is not None):
+    if asked is not None and (from_unit or from_log or from_card) is not None:
         t.report("asked", "an input filled from a card or the log is not asked of the players")
     spec = InputSpec(
         name=name,
@@ -66,6 +71,7 @@ def read_input(
         role=role,
         asked=asked,
         from_log=from_log,
+        from_card=from_card,
     )
     if names is not None:
         check_unit_choices(t, spec, names)
@@ -107,3 +113,44 @@ def check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
                 f"'{choice}' is not a {spec.from_unit.replace('_', ' ')} a unit card can have "
                 f"({listed(values)})",
             )
+
+
+def check_from_card(r: Reader, check: CheckSpec) -> None:
+    """``from_card``: an expression reading only the check's inputs of the same role that a
+    card fills, whose value with their defaults fits the input it fills."""
+    first = check.role_ids[0] if check.role_ids else None
+    for spec in check.inputs:
+        if spec.from_card is None:
+            continue
+        where = f"checks.{check.id}.inputs.{spec.name}.from_card"
+        carded = {
+            i.name: i
+            for i in check.inputs
+            if i.from_unit is not None and (i.role or first) == (spec.role or first)
+        }
+        try:
+            expr = compile_expr(spec.from_card)
+        except DrumheadError as exc:
+            r.report(where, str(exc))
+            continue
+        unknown = sorted(expr.names - carded.keys())
+        if unknown:
+            r.report(where, f"reads '{unknown[0]}', not an input the card fills ({listed(carded)})")
+            continue
+        defaults = {n: i.default for n, i in carded.items() if i.default is not None}
+        try:
+            value = expr.evaluate(Environment(defaults))
+        except DrumheadError as exc:
+            r.report(where, f"cannot be worked out from the inputs' defaults: {exc}")
+            continue
+        if not fits_input(spec, value):
+            r.report(where, f"gives {value!r}, which does not fit the {spec.type} input")
+
+
+def fits_input(spec: InputSpec, value: object) -> bool:
+    """Whether ``value`` is one the input takes (its kind; a choice's choices)."""
+    if spec.type == "choice":
+        return isinstance(value, str) and value in spec.choices
+    if spec.type == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, bool)
