@@ -79,7 +79,7 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 "csa_first_wave",
                 None,
                 roles={"second": "csa_second_wave"},
-                values={"hits": 5},
+                expect_values={"hits": 5},  # the two fires at the front wave, from the log
             )
             assert dict(result.values) == {"first": 4, "second": 1}
 
@@ -89,11 +89,18 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 "morale",
                 "csa_first_wave",
                 [3],
-                values={"cause": "charge", "leader": 1},  # the other wave's leader's bonus
-                ticks=["supported"],
-                expect_values={"stands_start": 8, "stands_lost": 1, "leader": 0},
+                values={"leader": 1},  # the other wave's leader's bonus
+                # the step says why it tests; the wave attack marker, that it is supported
+                expect_values={
+                    "stands_start": 8,
+                    "stands_lost": 1,
+                    "leader": 0,
+                    "cause": "charge",
+                    "in_wave_attack": True,
+                },
             )
             assert (result.outcome, result.modified) == ("pass", 4)
+            assert "wave_supported" in {m.id for m in result.modifiers}
 
         def melee(attacker: str, attacker_dice, defender_dice, hits, leader, deeper):  # type: ignore[no-untyped-def]
             """Both sides roll before either's hits land (the stands that fight are those at
@@ -214,5 +221,26 @@ def test_the_other_waves_leader_gives_his_bonus_but_not_his_reroll(tmp_path: Pat
         assert second.values["leader_with_unit"] is True
         view = second.odds(offer=False)
         assert sum(o.p for o in view.odds if o.outcome == "pass") == Fraction(8, 9)
+    finally:
+        table.close(force=True)
+
+
+def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -> None:
+    """The players tick "The target is the front wave" on the Union regiment's fire form, then
+    pick the target, whose card carries no wave attack marker yet (not declared on the card).
+    The tick stays (Supplement 2, Wave Attacks: its hits are shared with the second wave) and
+    the form says the card reads otherwise; before, picking the target unticked it silently
+    and the 4 hits would have been marked on the front wave. Once the players tick it, the
+    card is not read over it again."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        form = table.form("fire", "union_regiment")
+        assert form is not None
+        form.set_role("target", None)
+        assert form.set_input("wave_attack_target", True)
+        form.set_role("target", "csa_first_wave")
+        assert form.values["wave_attack_target"] is True
+        (said,) = [line for line in form.card_lines() if line.startswith("Kept as you gave it")]
+        assert "The target is the front wave" in said and "card says no" in said
     finally:
         table.close(force=True)

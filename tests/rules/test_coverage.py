@@ -279,9 +279,7 @@ ITEMS: list[Item] = [
         "Both waves count as supported (000)",
         YESNO,
         ENF,
-        (
-            'toml:checks.morale.modifiers.supported.label="Supported (charging; both waves of a wave attack)"',
-        ),
+        ('toml:checks.morale.modifiers.wave_supported.label="Supported: a wave of a wave attack"',),
     ),
     (
         RNF,

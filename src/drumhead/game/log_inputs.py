@@ -59,9 +59,10 @@ def log_inputs(
             found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
             out[spec.name] = (found is not None, (found.seq,) if found is not None else ())
             continue
+        named, _, at = named.partition("@")
         valued = [
             (e.seq, value)
-            for e in rolls
+            for e in (_in_role(this_turn, gone, unit_id, at) if at else rolls)
             if e.data.get("check") == named and (value := _value(e)) is not None
         ]
         if not valued:
@@ -112,6 +113,22 @@ def _lost(effect: Mapping[str, object]) -> int:
     else:
         return 0
     return amount if isinstance(amount, int) and not isinstance(amount, bool) and amount > 0 else 0
+
+
+def _in_role(
+    this_turn: Iterable[Event], gone: Mapping[int, object], unit_id: str, role: str
+) -> list[Event]:
+    """This turn's rolls in which the unit was picked for ``role`` (``CHECK@ROLE``: the fire
+    at a wave, rolled for the firers)."""
+    out = []
+    for event in this_turn:
+        if event.kind != "resolution" or event.seq in gone:
+            continue
+        picked = (event.data.get("roles") or {}).get(role)
+        units = [picked] if isinstance(picked, str) else picked or []
+        if unit_id in units:
+            out.append(event)
+    return out
 
 
 def _value(event: Event) -> int | None:

@@ -80,7 +80,9 @@ class InputSpec:
     this check, or ``rolled_this_turn:CHECK`` another, was rolled this turn for the role's
     unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
-    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's), or
+    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's); with
+    ``@ROLE`` (``turn_total:fire@target``) the rolls of CHECK in which the unit was picked for
+    ROLE, whoever they were rolled for (the defensive fire at a wave); or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
     lost, stands lost to hits, and a whole-number attribute lowered, such as gunners)."""
     from_card: str | None = None
@@ -95,6 +97,8 @@ LOG_FIELDS: tuple[str, ...] = (
     "rolled_this_turn:CHECK",
     "last_value:CHECK",
     "turn_total:CHECK",
+    "last_value:CHECK@ROLE",
+    "turn_total:CHECK@ROLE",
     "losses_this_turn",
 )
 """What an input can be filled with from the game's log (``from_log``); CHECK names a check."""

@@ -77,6 +77,12 @@ class CheckForm:
         self.roles: dict[str, str] = {}
         """The unit picked for each other side of the check (role -> unit id): the last one
         that unit fought, to start with."""
+        self.given: set[str] = set()
+        """The inputs the players gave themselves (:meth:`set_input`): a card read later (a
+        side picked) never changes one silently (:attr:`kept`)."""
+        self.kept: dict[str, tuple[str, InputValue]] = {}
+        """Inputs the players gave that a card picked afterwards reads otherwise: name -> (the
+        unit, its card's value). The players' value stays, and :meth:`card_lines` says so."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -126,7 +132,12 @@ class CheckForm:
         if led is not None and game.state.leader(led).side != game.state.unit(unit_id).side:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
-        self.values.update(game.table_inputs(self.check, unit_id, role, led))
+        for name, value in game.table_inputs(self.check, unit_id, role, led).items():
+            if name in self.given and self.values.get(name) != value:
+                self.kept[name] = (unit_id, value)  # the players' value stays: said so
+                continue
+            self.kept.pop(name, None)
+            self.values[name] = value
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:
@@ -190,6 +201,13 @@ class CheckForm:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
+        for name, (unit, said) in self.kept.items():
+            spec = self.check.input(name)
+            label = spec.label if spec is not None else name
+            out.append(
+                f"Kept as you gave it: {label}: {_said(self.values.get(name))} "
+                f"({game.state.unit(unit).name}'s card says {_said(said)})"
+            )
         return out
 
     # -- inputs ---------------------------------------------------------------------------
@@ -217,10 +235,14 @@ class CheckForm:
             return False  # e.g. the form's own fields reporting the values they were given
         self.bad_inputs.pop(name, None)
         self.values[name] = value
+        self.given.add(name)
+        self.kept.pop(name, None)
         return True
 
     def clear_input(self, name: str) -> bool:
         """A required choice made blank again: not given (True when it had a value)."""
+        self.given.discard(name)
+        self.kept.pop(name, None)
         return self.values.pop(name, None) is not None
 
     def missing_inputs(self) -> list[InputSpec]:

@@ -346,10 +346,14 @@ def build_ruleset(
     for check in checks:
         check_from_card(r, check)
         for spec in check.inputs:
-            named = (spec.from_log or "").partition(":")[2]
+            named, _, role = (spec.from_log or "").partition(":")[2].partition("@")
+            where = f"checks.{check.id}.inputs.{spec.name}.from_log"
             if named and named not in check_ids:
-                where = f"checks.{check.id}.inputs.{spec.name}.from_log"
                 r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
+            elif role:
+                roles = next(c.role_ids for c in checks if c.id == named)
+                if role not in roles:
+                    r.report(where, f"check '{named}' has no role '{role}' ({listed(roles)})")
     gaps = link_gap_keys(r, gaps, checks, shared_inputs)
     check_morale_checks(r, unit_types, checks)
     check_effect_attributes(r, checks, unit_attributes, leader_attributes)

@@ -87,8 +87,11 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     how, _, name = from_log.partition(":")
     kind = "int" if how in ("last_value", "turn_total", "losses_this_turn") else "bool"
     named = how in ("last_value", "turn_total")
-    if how not in ("rolled_this_turn", "last_value", "turn_total", "losses_this_turn") or (
-        (named or name) and not ID.match(name)
+    name, _, role = name.partition("@")
+    if (
+        how not in ("rolled_this_turn", "last_value", "turn_total", "losses_this_turn")
+        or ((named or name) and not ID.match(name))
+        or (role and (not named or not ID.match(role)))
     ):
         t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
     elif itype != kind:
