@@ -325,3 +325,18 @@ def test_who_fires_is_read_from_the_battery_card(tmp_path: Path) -> None:
         assert fill(table, "fire", "va4", roles={"target": "minn1"}).values["firer"] == "infantry"
     finally:
         table.close(force=True)
+
+
+def test_a_move_offers_no_dice_to_type(tmp_path: Path) -> None:
+    """MWAN116 Movement, Basic Movement: infantry moves 20", a fixed allowance; no dice are
+    rolled, so none are offered to type in by hand (the 1st Minnesota's move is 20 with
+    none). Fire rolls d12s (How to Fire): its dice are offered."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        move = fill(table, "movement", "minn1")
+        assert move.rolls_dice is False
+        assert move.roll([]).value == 20
+        fire = fill(table, "fire", "va4", roles={"target": "minn1"})
+        assert fire.rolls_dice is True
+    finally:
+        table.close(force=True)

@@ -244,3 +244,23 @@ def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -
         assert "The target is the front wave" in said and "card says no" in said
     finally:
         table.close(force=True)
+
+
+def test_the_melee_result_offers_no_dice_to_type(tmp_path: Path) -> None:
+    """Supplement 2, Wave Attacks, example: the melee is decided by the hits each side scored
+    (2 against 3: the defender wins); no dice are rolled, so none are offered by hand. The
+    morale test rolls 1D6 (core, Rally): its die is offered."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        result = fill(
+            table,
+            "melee_result",
+            "csa_first_wave",
+            roles={"defender": "union_regiment"},
+            values={"attacker_hits": 2, "defender_hits": 3},
+        )
+        assert result.rolls_dice is False
+        assert result.roll([]).outcome == "defender_wins"
+        assert fill(table, "morale", "csa_first_wave").rolls_dice is True
+    finally:
+        table.close(force=True)

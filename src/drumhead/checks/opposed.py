@@ -46,6 +46,12 @@ class OpposedRoll:
     def outcome_ids(self) -> set[str]:
         return {b.cell.outcome for b in self.bands}
 
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether either side rolls (R&F's melee result, ``dice = "0"``, reads scores: none
+        to type in by hand)."""
+        return any(d.count for d in self.dice)
+
     def expressions(self) -> list[tuple[str, Expr]]:
         return []
 

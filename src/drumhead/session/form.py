@@ -383,9 +383,16 @@ class CheckForm:
     def rolls_dice(self) -> bool:
         """Whether the check rolls dice (a decision from the situation rolls none: there
         are no dice to type in by hand)."""
-        from drumhead.checks.base import rolls_dice
+        from drumhead.checks.base import rolls_dice, rolls_dice_in
 
-        return rolls_dice(self.check)
+        if not rolls_dice(self.check):
+            return False
+        if not hasattr(self.check.mechanic, "rolls_dice_in"):
+            return True  # every situation rolls: nothing to prepare
+        try:  # dice that follow from the situation (a fixed move): as the form stands
+            return rolls_dice_in(self.context(self.ticked))
+        except DrumheadError:
+            return True  # not known yet: the players may still type the dice
 
     @property
     def has_rerolls(self) -> bool:
