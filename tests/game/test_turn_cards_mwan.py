@@ -340,3 +340,30 @@ def test_a_move_offers_no_dice_to_type(tmp_path: Path) -> None:
         assert fire.rolls_dice is True
     finally:
         table.close(force=True)
+
+
+def test_close_combat_cites_the_tables_ends_only_past_them(tmp_path: Path) -> None:
+    """MWAN116 Close Combat, Frontal Attack: the table runs from -11 to +11; with a general's +1
+    on one side only a difference of +12 can be rolled, read as the nearest band (ruling
+    mwan-close-combat-12). The Zouaves (Willcox with them, +1) against the 4th Virginia
+    without Jackson: 5 + 1 = 6 against 3: +3 (hard pressed), an answer that rests on no
+    reading of the ends (before, it cited the ruling). 12 + 1 = 13 against 1: +12, past the
+    end, read as +9..+11 (swept from the field): the ruling is cited."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        form = fill(
+            table,
+            "close_combat",
+            "ny11_zouaves",
+            roles={"defender": "va4"},
+            values={"opponent_general": False},  # Jackson has ridden off
+            expect_values={"general": True},
+        )
+        plus_three = form.roll([5, 3])
+        assert (plus_three.outcome, plus_three.modified) == ("hard_pressed", 3)
+        assert "mwan-close-combat-12" not in {r.id for r in plus_three.rulings}
+        twelve = form.roll([12, 1])
+        assert (twelve.outcome, twelve.modified) == ("swept_from_field", 12)
+        assert "mwan-close-combat-12" in {r.id for r in twelve.rulings}
+    finally:
+        table.close(force=True)

@@ -82,6 +82,13 @@ class OpposedRoll:
         diffs = difference_of(self.dice[0], self.dice[1])
         return [self.beyond_ruling] if any(not low <= d + net <= high for d in diffs) else []
 
+    def rulings_for_result(self, ctx: Context, result: MechanicResult) -> list[str]:
+        """The rulings a roll's result rests on: ``beyond_ruling`` only for a difference past
+        the table's ends (its steps cite it); a +3 rests on no ruling of the ends."""
+        low, high = self.bands[0].low, self.bands[-1].high
+        beyond = result.modified is not None and not low <= result.modified <= high
+        return [self.beyond_ruling] if beyond and self.beyond_ruling else []
+
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
         first, second = self.sides
         roll_a = dice.roll(self.dice[0], first)
