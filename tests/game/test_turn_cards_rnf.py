@@ -264,3 +264,23 @@ def test_the_melee_result_offers_no_dice_to_type(tmp_path: Path) -> None:
         assert fill(table, "morale", "csa_first_wave").rolls_dice is True
     finally:
         table.close(force=True)
+
+
+def test_a_value_given_for_the_first_time_reads_as_given(tmp_path: Path) -> None:
+    """The players give the front wave's hits per stand when asked (R&F core: Artillery,
+    optional rule, hit points; 3 a stand, their answer): the log reads "Hits per stand set
+    to 3", by the attribute's label, not "hits_per_stand None → 3". A later change reads
+    from the old value to the new."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    game = table.open_game_or_fail()
+    try:
+        table.edit_unit("csa_first_wave", "hits_per_stand", 3)
+        first = table.describe(game.entries[-1])
+        assert first.endswith("Hits per stand set to 3"), first
+        assert "None" not in first
+        table.edit_unit("csa_first_wave", "hits_per_stand", 4)
+        assert table.describe(game.entries[-1]).endswith("Hits per stand 3 → 4")
+        table.edit_unit("csa_first_wave", "strength_now", 7)
+        assert table.describe(game.entries[-1]).endswith("strength now 8 → 7")
+    finally:
+        table.close(force=True)
