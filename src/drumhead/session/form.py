@@ -233,9 +233,11 @@ class CheckForm:
             return True
         if name not in self.bad_inputs and self.values.get(name) == value:
             return False  # e.g. the form's own fields reporting the values they were given
+        echoed = name not in self.values and value == spec.default  # a field showing its default
         self.bad_inputs.pop(name, None)
         self.values[name] = value
-        self.given.add(name)
+        if not echoed:
+            self.given.add(name)
         self.kept.pop(name, None)
         return True
 
