@@ -97,9 +97,13 @@ def play_the_turn(table: TableSession) -> list[str]:
             "ricketts",
             [9, 12, 3, 5],
             roles={"target": "va4"},
-            values={"firer": "field_artillery", "range_band": 2},
+            values={"range_band": 2},
             ticks=["rifled_shot_shell"],
-            expect_values={"firer_type": "artillery", "ordnance": "rifled"},
+            expect_values={
+                "firer_type": "artillery",
+                "ordnance": "rifled",
+                "firer": "field_artillery",
+            },
         )
         assert rifled.value == 2
         smoothbore = play(
@@ -139,11 +143,13 @@ def play_the_turn(table: TableSession) -> list[str]:
         assert volley.value == 2
 
     def morale_due(t: TableSession) -> None:
-        zouaves = play(t, "morale_due", "ny11_zouaves", None, values={"casualties_this_turn": 4})
+        zouaves = play(
+            t, "morale_due", "ny11_zouaves", None, expect_values={"casualties_this_turn": 4}
+        )
         assert zouaves.outcome == "check_morale"
-        virginians = play(t, "morale_due", "va4", None, values={"casualties_this_turn": 2})
+        virginians = play(t, "morale_due", "va4", None, expect_values={"casualties_this_turn": 2})
         assert virginians.outcome == "no_check"
-        battery = play(t, "morale_due", "griffin", None, values={"casualties_this_turn": 2})
+        battery = play(t, "morale_due", "griffin", None, expect_values={"casualties_this_turn": 1})
         assert battery.outcome == "check_morale"
 
     def morale(t: TableSession) -> None:
@@ -251,5 +257,113 @@ def test_turn_two_initiative_reads_the_turns_without_it(tmp_path: Path) -> None:
         form = table.form("initiative", "minn1")
         assert form is not None
         assert form.values.get("turns_without") == 1
+    finally:
+        table.close(force=True)
+
+
+def test_the_casualties_this_turn_are_read_from_the_log(tmp_path: Path) -> None:
+    """A new player's turn: the Rockbridge Artillery (smoothbore, shot and shell) fires at the
+    11th New York at band 1 of the sample firing table: 4 dice - 1 (MWAN116 Fire Modifiers:
+    smoothbore art -1 die) = 3 dice hitting on 7-12: 7, 2, 11 = 2 hits, and each hit is one
+    figure (How to Fire): 18 -> 16. Must the Zouaves check? MWAN116 Morale, When to Check:
+    with the players' infantry trigger of 2 (the article's infantry line is missing), 2
+    casualties >= 2: check morale (ruling mwan-casualties-this-turn). Before, "casualties this
+    turn" showed 0 and the answer was "no morale check needed", 100%. Taking the fire back
+    takes back the answer that read it."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    game = table.open_game_or_fail()
+    try:
+        table.set_gap("infantry_morale_casualties", 2)  # the players' answer
+        fire = play(
+            table,
+            "fire",
+            "rockbridge",
+            [7, 2, 11],
+            roles={"target": "ny11_zouaves"},
+            values={"firer": "field_artillery", "range_band": 1},
+            ticks=["smoothbore_shot_shell"],
+        )
+        assert fire.value == 2
+        assert game.state.unit("ny11_zouaves").strength_now == 16
+        hits_entry = game.entries[-1].seq
+        assert game.entries[-1].kind == "apply_effects"
+        form = fill(table, "morale_due", "ny11_zouaves", expect_values={"casualties_this_turn": 2})
+        answer = form.roll(None)
+        assert answer.outcome == "check_morale"
+        assert "mwan-casualties-this-turn" in {r.id for r in answer.rulings}
+        (answered,) = [e.seq for e in game.entries if e.data.get("check") == "morale_due"]
+        apply_as_the_app_does(table, form)
+        # a unit not fired at lost nothing this turn
+        assert fill(table, "morale_due", "va4").values["casualties_this_turn"] == 0
+        assert answered in game.revert(hits_entry).drop
+    finally:
+        table.close(force=True)
+
+
+def test_who_fires_is_read_from_the_battery_card(tmp_path: Path) -> None:
+    """MWAN116 Firing, How to Fire: the firing table is read on the firer's row. Ricketts'
+    battery's card is artillery, not horse artillery: its row is field artillery (before, the
+    form said infantry and the rules' check refused the roll: 'the firing unit's card is a
+    battery'). Band 2 of the sample table: 3 dice + 1 (rifled guns, Artillery Rules) = 4 dice
+    hitting on 9-12: 9, 12, 3, 5 = 2 hits. The 1st Virginia Cavalry's card (mounted) fires on
+    the mounted cavalry row, and the 4th Virginia's (infantry) on the infantry row."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        form = fill(
+            table,
+            "fire",
+            "ricketts",
+            roles={"target": "va4"},
+            values={"range_band": 2},
+            ticks=["rifled_shot_shell"],
+            expect_values={"firer": "field_artillery"},
+        )
+        assert form.odds().refused is False
+        assert form.roll([9, 12, 3, 5]).value == 2
+        cavalry = fill(table, "fire", "va1_cavalry", roles={"target": "ny11_zouaves"})
+        assert cavalry.values["firer"] == "mounted_cavalry"
+        assert fill(table, "fire", "va4", roles={"target": "minn1"}).values["firer"] == "infantry"
+    finally:
+        table.close(force=True)
+
+
+def test_a_move_offers_no_dice_to_type(tmp_path: Path) -> None:
+    """MWAN116 Movement, Basic Movement: infantry moves 20", a fixed allowance; no dice are
+    rolled, so none are offered to type in by hand (the 1st Minnesota's move is 20 with
+    none). Fire rolls d12s (How to Fire): its dice are offered."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        move = fill(table, "movement", "minn1")
+        assert move.rolls_dice is False
+        assert move.roll([]).value == 20
+        fire = fill(table, "fire", "va4", roles={"target": "minn1"})
+        assert fire.rolls_dice is True
+    finally:
+        table.close(force=True)
+
+
+def test_close_combat_cites_the_tables_ends_only_past_them(tmp_path: Path) -> None:
+    """MWAN116 Close Combat, Frontal Attack: the table runs from -11 to +11; with a general's +1
+    on one side only a difference of +12 can be rolled, read as the nearest band (ruling
+    mwan-close-combat-12). The Zouaves (Willcox with them, +1) against the 4th Virginia
+    without Jackson: 5 + 1 = 6 against 3: +3 (hard pressed), an answer that rests on no
+    reading of the ends (before, it cited the ruling). 12 + 1 = 13 against 1: +12, past the
+    end, read as +9..+11 (swept from the field): the ruling is cited."""
+    table = open_table(tmp_path / "saves", "mwan116-acw", "first-bull-run-henry-hill", HOUSE)
+    try:
+        form = fill(
+            table,
+            "close_combat",
+            "ny11_zouaves",
+            roles={"defender": "va4"},
+            values={"opponent_general": False},  # Jackson has ridden off
+            expect_values={"general": True},
+        )
+        plus_three = form.roll([5, 3])
+        assert (plus_three.outcome, plus_three.modified) == ("hard_pressed", 3)
+        assert "mwan-close-combat-12" not in {r.id for r in plus_three.rulings}
+        twelve = form.roll([12, 1])
+        assert (twelve.outcome, twelve.modified) == ("swept_from_field", 12)
+        assert "mwan-close-combat-12" in {r.id for r in twelve.rulings}
     finally:
         table.close(force=True)

@@ -79,7 +79,7 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 "csa_first_wave",
                 None,
                 roles={"second": "csa_second_wave"},
-                values={"hits": 5},
+                expect_values={"hits": 5},  # the two fires at the front wave, from the log
             )
             assert dict(result.values) == {"first": 4, "second": 1}
 
@@ -89,11 +89,18 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 "morale",
                 "csa_first_wave",
                 [3],
-                values={"cause": "charge", "leader": 1},  # the other wave's leader's bonus
-                ticks=["supported"],
-                expect_values={"stands_start": 8, "stands_lost": 1, "leader": 0},
+                values={"leader": 1},  # the other wave's leader's bonus
+                # the step says why it tests; the wave attack marker, that it is supported
+                expect_values={
+                    "stands_start": 8,
+                    "stands_lost": 1,
+                    "leader": 0,
+                    "cause": "charge",
+                    "in_wave_attack": True,
+                },
             )
             assert (result.outcome, result.modified) == ("pass", 4)
+            assert "wave_supported" in {m.id for m in result.modifiers}
 
         def melee(attacker: str, attacker_dice, defender_dice, hits, leader, deeper):  # type: ignore[no-untyped-def]
             """Both sides roll before either's hits land (the stands that fight are those at
@@ -172,5 +179,108 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         (leader,) = game.state.leaders
         assert (leader.status, leader.attribute("rerolls")) == ("active", 1)  # no re-roll used
         assert game.state.turn == 2
+    finally:
+        table.close(force=True)
+
+
+def test_the_other_waves_leader_gives_his_bonus_but_not_his_reroll(tmp_path: Path) -> None:
+    """The first wave (regular, 8 stands, 1 lost to the defensive fire) tests to charge home
+    with the brigade leader picked for it: he is attached to the second wave. Supplement 2,
+    Wave Attacks: both waves get the 'supported' modifier and the command bonus of a leader
+    attached to either (+1), but his re-rolls apply only to his own unit (ruling
+    rnf-rerolls-own-leader). Regular needs 4 (core, Rally): 4 - (-1 stand lost + 1 supported
+    + 1 leader) = 3 on 1D6 (a 1 always fails): 4/6 = 66.7%. With his re-roll it would be
+    1 - (2/6)^2 = 8/9 = 88.9%: the re-roll is not offered. The second wave's own test, with
+    him attached, keeps it: 88.9%."""
+    from fractions import Fraction
+
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        table.edit_unit("csa_first_wave", "strength_now", 7)
+        first = fill(
+            table,
+            "morale",
+            "csa_first_wave",
+            values={"cause": "charge"},
+            ticks=["supported"],
+        )
+        (side, *_) = first.leader_sides()
+        first.set_leader(side[0], "csa_brigadier")
+        assert (first.values["leader"], first.values["leader_rerolls"]) == (1, 1)
+        view = first.odds(offer=False)
+        passes = sum(o.p for o in view.odds if o.outcome == "pass")
+        assert passes == Fraction(2, 3)
+        assert first.values["leader_with_unit"] is False
+        result = first.roll([2])  # 2 + 1 = 3 < 4 fails; no re-roll of the other wave's leader
+        assert (result.outcome, result.rerolled) == ("fail", False)
+        assert "rnf-rerolls-own-leader" in {r.id for r in result.rulings}
+        table.edit_unit("csa_second_wave", "strength_now", 5)
+        second = fill(
+            table, "morale", "csa_second_wave", values={"cause": "charge"}, ticks=["supported"]
+        )
+        assert second.values["leader_with_unit"] is True
+        view = second.odds(offer=False)
+        assert sum(o.p for o in view.odds if o.outcome == "pass") == Fraction(8, 9)
+    finally:
+        table.close(force=True)
+
+
+def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -> None:
+    """The players tick "The target is the front wave" on the Union regiment's fire form, then
+    pick the target, whose card carries no wave attack marker yet (not declared on the card).
+    The tick stays (Supplement 2, Wave Attacks: its hits are shared with the second wave) and
+    the form says the card reads otherwise; before, picking the target unticked it silently
+    and the 4 hits would have been marked on the front wave. Once the players tick it, the
+    card is not read over it again."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        form = table.form("fire", "union_regiment")
+        assert form is not None
+        form.set_role("target", None)
+        assert form.set_input("wave_attack_target", True)
+        form.set_role("target", "csa_first_wave")
+        assert form.values["wave_attack_target"] is True
+        (said,) = [line for line in form.card_lines() if line.startswith("Kept as you gave it")]
+        assert "The target is the front wave" in said and "card says no" in said
+    finally:
+        table.close(force=True)
+
+
+def test_the_melee_result_offers_no_dice_to_type(tmp_path: Path) -> None:
+    """Supplement 2, Wave Attacks, example: the melee is decided by the hits each side scored
+    (2 against 3: the defender wins); no dice are rolled, so none are offered by hand. The
+    morale test rolls 1D6 (core, Rally): its die is offered."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    try:
+        result = fill(
+            table,
+            "melee_result",
+            "csa_first_wave",
+            roles={"defender": "union_regiment"},
+            values={"attacker_hits": 2, "defender_hits": 3},
+        )
+        assert result.rolls_dice is False
+        assert result.roll([]).outcome == "defender_wins"
+        assert fill(table, "morale", "csa_first_wave").rolls_dice is True
+    finally:
+        table.close(force=True)
+
+
+def test_a_value_given_for_the_first_time_reads_as_given(tmp_path: Path) -> None:
+    """The players give the front wave's hits per stand when asked (R&F core: Artillery,
+    optional rule, hit points; 3 a stand, their answer): the log reads "Hits per stand set
+    to 3", by the attribute's label, not "hits_per_stand None → 3". A later change reads
+    from the old value to the new."""
+    table = open_table(tmp_path / "saves", "rank-and-file", "rnf-wave-attack")
+    game = table.open_game_or_fail()
+    try:
+        table.edit_unit("csa_first_wave", "hits_per_stand", 3)
+        first = table.describe(game.entries[-1])
+        assert first.endswith("Hits per stand set to 3"), first
+        assert "None" not in first
+        table.edit_unit("csa_first_wave", "hits_per_stand", 4)
+        assert table.describe(game.entries[-1]).endswith("Hits per stand 3 → 4")
+        table.edit_unit("csa_first_wave", "strength_now", 7)
+        assert table.describe(game.entries[-1]).endswith("strength now 8 → 7")
     finally:
         table.close(force=True)

@@ -228,7 +228,7 @@ ITEMS: list[Item] = [
         NUMBER,
         ENF,
         (
-            'toml:checks.morale.reroll="opt_rerolls and (elite or leader_rerolls > 0)"',
+            'toml:checks.morale.reroll="opt_rerolls and (elite or (leader_with_unit and leader_rerolls > 0))"',
             "effect:morale~used one of his re-rolls",
         ),
     ),
@@ -279,9 +279,7 @@ ITEMS: list[Item] = [
         "Both waves count as supported (000)",
         YESNO,
         ENF,
-        (
-            'toml:checks.morale.modifiers.supported.label="Supported (charging; both waves of a wave attack)"',
-        ),
+        ('toml:checks.morale.modifiers.wave_supported.label="Supported: a wave of a wave attack"',),
     ),
     (
         RNF,

@@ -29,6 +29,7 @@ def test_every_input_is_bound_to_the_table_or_says_why_the_players_answer_it(
         if spec.from_unit is None
         and spec.from_log is None
         and spec.from_units is None
+        and spec.from_card is None
         and not spec.asked
     }
     assert unanswered == set()

@@ -182,14 +182,17 @@ def test_a_battery_is_never_a_column_target(game: Game) -> None:
 
 
 def test_the_firer_must_be_what_its_card_says(game: Game) -> None:
-    """The firing table's row is asked (it keys the players' answers), but a battery's card
-    refuses an infantry row, a cavalry card one that is not cavalry's, and the horse or field
-    row must be the card's. (An infantry card on a battery's row is not refused: the app's
+    """The firing table's row (it keys the players' answers) is read from the firer's card
+    (field artillery for a battery that is not horse artillery); a row typed over it is held to
+    the card: a battery's card refuses an infantry row, a cavalry card one that is not
+    cavalry's, and the horse or field row must be the card's. (An infantry card on a battery's row is not refused: the app's
     oracle offers each tick by one input changed, and the guns' ticks need the row alone.)"""
+    check = game.ruleset.check("fire")
+    assert unit_inputs(game.ruleset, check, game.state, "rockbridge")["firer"] == "field_artillery"
     with pytest.raises(InputError, match="the firing unit's card is a battery"):
-        fire_dice(game, "rockbridge", "ny38")
+        fire_dice(game, "rockbridge", "ny38", {"firer": "infantry"})
     with pytest.raises(InputError, match="the firing unit's card is cavalry"):
-        fire_dice(game, "va1_cavalry", "ny38")
+        fire_dice(game, "va1_cavalry", "ny38", {"firer": "infantry"})
     with pytest.raises(InputError, match="horse artillery"):
         fire_dice(game, "rockbridge", "ny38", {"firer": "horse_artillery"})
     assert fire_dice(game, "rockbridge", "ny38", {"firer": "field_artillery"}) == 7

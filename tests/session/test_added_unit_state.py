@@ -66,3 +66,33 @@ def test_a_ladder_start_off_the_ladder_is_refused(tmp_path: Path) -> None:
     assert info.value.key == "ladders.default.start"
     assert "'heroic' is not a state of this ladder" in str(info.value)
     assert info.value.line == bad.splitlines().index('start = "heroic"') + 1
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenario", "unit", "state", "marked"),
+    [
+        # MWAN116 Morale, Unit Status: good order is "normal morale", where a fresh unit
+        # starts (ruling mwan-fresh-good-order); high morale is above it; the rest below
+        ("mwan116-acw", "first-bull-run-henry-hill", "ny11_zouaves", "high_morale", False),
+        ("mwan116-acw", "first-bull-run-henry-hill", "ny11_zouaves", "good_order", False),
+        ("mwan116-acw", "first-bull-run-henry-hill", "ny11_zouaves", "charge_to_combat", True),
+        ("mwan116-acw", "first-bull-run-henry-hill", "griffin", "battery_silenced", True),
+        # Rank and File's ladder starts at its top: good order, then unsteady
+        ("rank-and-file", "rnf-wave-attack", "csa_first_wave", "good_order", False),
+        ("rank-and-file", "rnf-wave-attack", "csa_first_wave", "unsteady", True),
+    ],
+)
+def test_the_mark_is_for_a_state_below_where_a_fresh_unit_starts(
+    tmp_path: Path, ruleset: str, scenario: str, unit: str, state: str, marked: bool
+) -> None:
+    """The roster's ‼ and the shared table's 'shaken' mark a unit below its ladder's start,
+    never a unit in good order (a new player read '‼ Good order' as a fallen unit)."""
+    from drumhead.session.cards import is_top_state
+
+    table = open_table(tmp_path / "saves", ruleset, scenario)
+    try:
+        table.edit_unit(unit, "state", state)
+        card = table.state.unit(unit)
+        assert is_top_state(table.ruleset, card) is not marked
+    finally:
+        table.close(force=True)

@@ -220,6 +220,16 @@ def rolls_dice(check: CheckSpec) -> bool:
     return bool(getattr(check.mechanic, "rolls_dice", True))
 
 
+def rolls_dice_in(ctx: Context) -> bool:
+    """Whether the check rolls dice in this situation: :func:`rolls_dice`, and for a mechanic
+    whose dice follow from the inputs (a ``roll`` check's ``dice`` expression), whether they
+    come to any."""
+    if not rolls_dice(ctx.check):
+        return False
+    in_situation = getattr(ctx.check.mechanic, "rolls_dice_in", None)
+    return bool(in_situation(ctx)) if callable(in_situation) else True
+
+
 def read_dice(reader: Reader, key: str, default: str | None = None) -> DiceExpr:
     """A dice-notation key, checked at load."""
     text = reader.text(key) if default is None else reader.text(key, default)

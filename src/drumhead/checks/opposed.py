@@ -46,6 +46,12 @@ class OpposedRoll:
     def outcome_ids(self) -> set[str]:
         return {b.cell.outcome for b in self.bands}
 
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether either side rolls (R&F's melee result, ``dice = "0"``, reads scores: none
+        to type in by hand)."""
+        return any(d.count for d in self.dice)
+
     def expressions(self) -> list[tuple[str, Expr]]:
         return []
 
@@ -75,6 +81,13 @@ class OpposedRoll:
         low, high = self.bands[0].low, self.bands[-1].high
         diffs = difference_of(self.dice[0], self.dice[1])
         return [self.beyond_ruling] if any(not low <= d + net <= high for d in diffs) else []
+
+    def rulings_for_result(self, ctx: Context, result: MechanicResult) -> list[str]:
+        """The rulings a roll's result rests on: ``beyond_ruling`` only for a difference past
+        the table's ends (its steps cite it); a +3 rests on no ruling of the ends."""
+        low, high = self.bands[0].low, self.bands[-1].high
+        beyond = result.modified is not None and not low <= result.modified <= high
+        return [self.beyond_ruling] if beyond and self.beyond_ruling else []
 
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
         first, second = self.sides

@@ -318,7 +318,7 @@ def resolve(ctx: Context, dice: DiceSource) -> Resolution:
     rulings = answer_rulings(
         ctx,
         [outcome.source, *(e.text for e in effects), *steps],
-        [*mechanic_rulings(ctx), *(e.ruling for e in effects if e.ruling)],
+        [*mechanic_rulings(ctx, result), *(e.ruling for e in effects if e.ruling)],
     )
     return Resolution(
         ruleset=ctx.ruleset.id,

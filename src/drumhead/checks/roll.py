@@ -42,6 +42,11 @@ class NumberRoll:
     def expr(self, ctx: Context) -> DiceExpr:
         return parse(str(self.dice.evaluate(ctx.env)))
 
+    def rolls_dice_in(self, ctx: Context) -> bool:
+        """Whether the roll has dice in this situation (MWAN's movement is a fixed number of
+        inches: no dice to type in by hand)."""
+        return self.expr(ctx).count > 0
+
     def final(self, total: int, ctx: Context) -> int:
         scaled = (total + ctx.total()) * ctx.scale()
         value = math.floor(scaled) if self.rounding == "down" else math.ceil(scaled)

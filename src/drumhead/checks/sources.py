@@ -145,10 +145,15 @@ def answer_rulings(
     return tuple(out)
 
 
-def mechanic_rulings(ctx: Context) -> list[str]:
+def mechanic_rulings(ctx: Context, result: object = None) -> list[str]:
     """Rulings the check's mechanic rests on as things stand (a chart's small strength, an
-    opposed table's ends), for the odds before the roll."""
-    finder = getattr(ctx.check.mechanic, "rulings_for", None)
+    opposed table's ends), for the odds before the roll; with the roll's ``result``, those it
+    rests on, where the mechanic tells them apart (``rulings_for_result``: an opposed table's
+    ends only for a difference past them, which its steps then cite)."""
+    mechanic = ctx.check.mechanic
+    if result is not None and hasattr(mechanic, "rulings_for_result"):
+        return list(mechanic.rulings_for_result(ctx, result))
+    finder = getattr(mechanic, "rulings_for", None)
     return list(finder(ctx)) if finder is not None else []
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from drumhead.errors import DrumheadError
 from drumhead.game.attributes import attribute_values
 from drumhead.game.state import GameState
-from drumhead.rules.expr import Environment
+from drumhead.rules.expr import Environment, compile_expr
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 
 
@@ -59,6 +59,7 @@ def card_fields(
         "strength_lost": unit.strength_lost,
         "leader_value": leader.value if leader else 0,
         "leader_attached": leader is not None,
+        "leader_with_unit": leader is not None and leader.attached_to == unit_id,
         **attribute_values(ruleset, unit),
         **{f"leader_{name}": value for name, value in leader_attributes.items()},
         # a single-stand type, or a unit counted in stands that is down to its last one
@@ -110,7 +111,7 @@ def unit_inputs(
                 out[item.name] = value
         elif isinstance(value, bool):
             out[item.name] = value
-    return {**out_groups, **out}
+    return {**out_groups, **out, **_worked_out(spec, role or first, out)}
 
 
 def group_inputs(
@@ -135,6 +136,35 @@ def group_inputs(
             continue  # a role not picked yet
         env = Environment({}, ruleset.lookup_tables(), None, units)
         out[item.name] = _fits(check, item, item.from_units.evaluate(env))
+    return out
+
+
+def _worked_out(
+    spec: CheckSpec, role: str | None, carded: dict[str, InputValue]
+) -> dict[str, InputValue]:
+    """The inputs of ``role`` worked out from the card's values (``from_card``), their
+    defaults where the card gives none; one that cannot be worked out is left unfilled."""
+    first = spec.role_ids[0] if spec.role_ids else None
+    mine = [i for i in spec.inputs if (i.role or first) == role]
+    wanted = [i for i in mine if i.from_card is not None]
+    if not wanted:
+        return {}
+    values = {i.name: i.default for i in mine if i.from_unit and i.default is not None}
+    env = Environment({**values, **carded})
+    out: dict[str, InputValue] = {}
+    for item in wanted:
+        try:
+            value = compile_expr(str(item.from_card)).evaluate(env)
+        except DrumheadError:
+            continue
+        fits = (
+            (isinstance(value, str) and value in item.choices)
+            if item.type == "choice"
+            else isinstance(value, bool) == (item.type == "bool") and isinstance(value, int)
+        )
+        if not fits:
+            continue
+        out[item.name] = value
     return out
 
 

@@ -269,6 +269,8 @@ def _resolution(c: _Context) -> None:
     spec = known.get(check_id)
     if spec is None:
         raise d.fail("check", f"{ruleset.id} has no check '{check_id}'")
+    if not isinstance(d.data.get("use_reroll", True), bool):
+        raise d.fail("use_reroll", "expected true or false: whether a re-roll may be used")
     record = d.table("resolution")
     _shape(d, record, RECORD, "resolution")
     _inputs(d, spec, record.get("inputs"))

@@ -2,7 +2,8 @@
 already rolled this turn for the unit (a unit checks morale at most once a turn), the value
 of another check's latest roll this turn for it (a melee round's casualties), and the total
 of that check's rolls this turn (every round's casualties, read by the check that decides who
-won the melee).
+won the melee), and the losses the effects applied this turn took off the unit's card (a
+unit checks morale after so many casualties in a turn).
 
 Only this turn's entries are read (the log is walked back to the turn's start), and only those
 still in effect: an undone entry is gone from the log, a reverted one is skipped. Each value
@@ -40,6 +41,7 @@ def log_inputs(
     ]
     if not wanted:
         return {}
+    this_turn = list(this_turn)
     rolls = [
         e
         for e in this_turn
@@ -49,14 +51,18 @@ def log_inputs(
     for spec in wanted:
         source = str(spec.from_log)
         how, _, named = source.partition(":")
+        if how == "losses_this_turn":
+            out[spec.name] = _losses(unit_id, this_turn, gone)
+            continue
         if how == "rolled_this_turn":
             wanted_check = named or check.id
             found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
             out[spec.name] = (found is not None, (found.seq,) if found is not None else ())
             continue
+        named, _, at = named.partition("@")
         valued = [
             (e.seq, value)
-            for e in rolls
+            for e in (_in_role(this_turn, gone, unit_id, at) if at else rolls)
             if e.data.get("check") == named and (value := _value(e)) is not None
         ]
         if not valued:
@@ -66,6 +72,62 @@ def log_inputs(
             out[spec.name] = (value, (seq,))
         else:  # turn_total
             out[spec.name] = (sum(v for _, v in valued), tuple(sorted(s for s, _ in valued)))
+    return out
+
+
+def _losses(
+    unit_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> tuple[InputValue, tuple[int, ...]]:
+    """What this turn's applied effects took off the unit's card, with the entries that did:
+    figures, stands or guns lost (``lose``; a ``hits`` effect's stands), and a whole-number
+    attribute lowered (MWAN's gunners)."""
+    total, read = 0, []
+    for event in this_turn:
+        if event.kind != "apply_effects" or event.seq in gone:
+            continue
+        default = event.data.get("unit")
+        lost = 0
+        for effect in event.data.get("effects", ()):
+            if not isinstance(effect, Mapping) or effect.get("table") is True:
+                continue
+            if effect.get("unit", default) != unit_id:
+                continue
+            lost += _lost(effect)
+        if lost:
+            total += lost
+            read.append(event.seq)
+    return total, tuple(sorted(read))
+
+
+def _lost(effect: Mapping[str, object]) -> int:
+    """What one applied effect took off its unit's card (0: none)."""
+    kind = effect.get("kind")
+    if kind == "lose":
+        amount = effect.get("amount")
+    elif kind == "hits":
+        amount = effect.get("stands")
+    elif kind == "attribute":
+        was, now = effect.get("was"), effect.get("now")
+        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in (was, now))
+        amount = was - now if whole else 0  # type: ignore[operator]
+    else:
+        return 0
+    return amount if isinstance(amount, int) and not isinstance(amount, bool) and amount > 0 else 0
+
+
+def _in_role(
+    this_turn: Iterable[Event], gone: Mapping[int, object], unit_id: str, role: str
+) -> list[Event]:
+    """This turn's rolls in which the unit was picked for ``role`` (``CHECK@ROLE``: the fire
+    at a wave, rolled for the firers)."""
+    out = []
+    for event in this_turn:
+        if event.kind != "resolution" or event.seq in gone:
+            continue
+        picked = (event.data.get("roles") or {}).get(role)
+        units = [picked] if isinstance(picked, str) else picked or []
+        if unit_id in units:
+            out.append(event)
     return out
 
 

@@ -23,6 +23,8 @@ from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
 
 TURN_ROLLS = frozenset({"resolution", "next_turn"})
+TURN_LOSSES = TURN_ROLLS | {"apply_effects"}
+"""The kinds of entry read for ``from_log = "losses_this_turn"`` (the effects applied)."""
 """The kinds of entry a check reads this turn's log by: the rolls, back to the turn's change."""
 
 
@@ -78,7 +80,8 @@ class CheckResolving(GameCore):
         turn = self.state.turn
         # this turn's rolls, newest first: only rolls and turn changes are read (a long game's
         # past is read no further back than the turn's start, and none of its other entries)
-        marks = self.latest_of_kinds(TURN_ROLLS, len(self.entries))
+        losses = any(i.from_log == "losses_this_turn" for i in spec.inputs)
+        marks = self.latest_of_kinds(TURN_LOSSES if losses else TURN_ROLLS, len(self.entries))
         this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
         return log_inputs(spec, unit_id, role, this_turn, self.reverted())
 

@@ -21,6 +21,17 @@ def _name(game: Game, unit_id: object) -> str:
     return "no unit"
 
 
+def _field_label(game: Game, target: str, field: str) -> str:
+    """A card field as the card shows it: a declared attribute's label (``Hits per stand``),
+    else the field's name in words."""
+    ruleset = game.ruleset
+    attributes = ruleset.unit_attributes if target == "unit" else ruleset.leader_attributes
+    for spec in attributes:
+        if spec.id == field:
+            return spec.label
+    return field.replace("_", " ")
+
+
 def _question(game: Game, answer: object) -> str:
     """The question an answer id answers, in the players' words (its situation too)."""
     try:
@@ -64,7 +75,13 @@ def describe_event(game: Game, event: Event) -> str:
         target = d.get("target")
         ident = d.get("id")
         who = _name(game, ident) if target == "unit" else str(ident)
-        return f"Edited {target} {who}: {d.get('field')} {d.get('old')!r} → {d.get('new')!r}"
+        field = _field_label(game, str(target), str(d.get("field")))
+        old, new = d.get("old"), d.get("new")
+        if old is None and new is not None:  # given for the first time: no "None →"
+            return f"Edited {target} {who}: {field} set to {new!r}"
+        if new is None and old is not None:
+            return f"Edited {target} {who}: {field} cleared (it was {old!r})"
+        return f"Edited {target} {who}: {field} {old!r} → {new!r}"
     if kind == "add_unit":
         unit = d.get("unit", {})
         return f"Added unit {unit.get('name', unit.get('id'))}"

@@ -94,12 +94,17 @@ def _input() -> dict[str, Any]:
             "from_unit": from_unit,
             "role": TEXT,
             "asked": TEXT,
+            "from_card": {
+                "type": "string",
+                "description": "an expression over the inputs the card fills giving this one",
+            },
             "from_log": {
                 "type": "string",
-                "pattern": "^(rolled_this_turn(:[a-z][a-z0-9_]*)?|(last_value|turn_total):[a-z][a-z0-9_]*)$",
+                "pattern": "^(rolled_this_turn(:[a-z][a-z0-9_]*)?|losses_this_turn|"
+                "(last_value|turn_total):[a-z][a-z0-9_]*(@[a-z][a-z0-9_]*)?)$",
                 "description": "what the game's log fills it with: whether this check was "
                 "rolled this turn for the unit, or the value of another check's latest roll "
-                "this turn",
+                "this turn, or the losses effects applied to the unit this turn",
             },
             "from_units": {
                 **EXPR,

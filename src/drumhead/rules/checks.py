@@ -84,12 +84,21 @@ class InputSpec:
     this check, or ``rolled_this_turn:CHECK`` another, was rolled this turn for the role's
     unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
-    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's)."""
+    or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's); with
+    ``@ROLE`` (``turn_total:fire@target``) the rolls of CHECK in which the unit was picked for
+    ROLE, whoever they were rolled for (the defensive fire at a wave); or
+    ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
+    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners)."""
     from_units: Expr | None = None
     """What the cards of the units picked for the check's roles fill it with, all of them at
     once: an expression over ``any(ROLE.FIELD ...)``, ``all(...)``, ``count(...)`` (a square
     assaulted with infantry: ``any(attacker.type == 'infantry')``), worked out once every role
     it reads that needs a unit has one."""
+    from_card: str | None = None
+    """An expression over the check's inputs of the same role that the card fills
+    (``from_unit``) giving this input's value: MWAN's firing table row from the firer's type,
+    horse artillery and formation. Worked out with the card's other values, their defaults where
+    the card gives none; left unfilled when it cannot be."""
 
 
 LOG_FIELDS: tuple[str, ...] = (
@@ -97,6 +106,9 @@ LOG_FIELDS: tuple[str, ...] = (
     "rolled_this_turn:CHECK",
     "last_value:CHECK",
     "turn_total:CHECK",
+    "last_value:CHECK@ROLE",
+    "turn_total:CHECK@ROLE",
+    "losses_this_turn",
 )
 """What an input can be filled with from the game's log (``from_log``); CHECK names a check."""
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from drumhead.errors import DrumheadError, MissingGapError
 from drumhead.rules.model import PICK
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
+from drumhead.session.whom import falls_on, role_title
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
@@ -34,12 +35,6 @@ def _said(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value).replace("_", " ") if isinstance(value, str) else str(value)
-
-
-def role_title(check: CheckSpec, role: str) -> str:
-    """How a role is asked for: its title in the rules data ("the target"), else its id."""
-    spec = check.role(role)
-    return spec.title[0].lower() + spec.title[1:] if spec is not None else f"the {role}"
 
 
 class CheckForm:
@@ -81,6 +76,12 @@ class CheckForm:
         self.more: dict[str, list[str]] = {}
         """Further units picked for a side that holds a group (role -> unit ids, after the one
         in ``roles``, whose card fills that side's inputs): Republique's assaulting units."""
+        self.given: set[str] = set()
+        """The inputs the players gave themselves (:meth:`set_input`): a card read later (a
+        side picked) never changes one silently (:attr:`kept`)."""
+        self.kept: dict[str, tuple[str, InputValue]] = {}
+        """Inputs the players gave that a card picked afterwards reads otherwise: name -> (the
+        unit, its card's value). The players' value stays, and :meth:`card_lines` says so."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -166,7 +167,12 @@ class CheckForm:
         if led is not None and game.state.leader(led).side != game.state.unit(unit_id).side:
             self.leaders.pop(role)  # a leader of the other side: no longer this side's
             led = None
-        self.values.update(game.table_inputs(self.check, unit_id, role, led))
+        for name, value in game.table_inputs(self.check, unit_id, role, led).items():
+            if name in self.given and self.values.get(name) != value:
+                self.kept[name] = (unit_id, value)  # the players' value stays: said so
+                continue
+            self.kept.pop(name, None)
+            self.values[name] = value
         self._fill_groups()
 
     def add_to_role(self, role: str, unit_id: str) -> None:
@@ -278,6 +284,13 @@ class CheckForm:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
+        for name, (unit, said) in self.kept.items():
+            spec = self.check.input(name)
+            label = spec.label if spec is not None else name
+            out.append(
+                f"Kept as you gave it: {label}: {_said(self.values.get(name))} "
+                f"({game.state.unit(unit).name}'s card says {_said(said)})"
+            )
         return out
 
     # -- inputs ---------------------------------------------------------------------------
@@ -303,13 +316,19 @@ class CheckForm:
             return True
         if name not in self.bad_inputs and self.values.get(name) == value:
             return False  # e.g. the form's own fields reporting the values they were given
+        echoed = name not in self.values and value == spec.default  # a field showing its default
         self.bad_inputs.pop(name, None)
         self.values[name] = value
+        if not echoed:
+            self.given.add(name)
+        self.kept.pop(name, None)
         self._fill_from_log(replace_picked=False)
         return True
 
     def clear_input(self, name: str) -> bool:
         """A required choice made blank again: not given (True when it had a value)."""
+        self.given.discard(name)
+        self.kept.pop(name, None)
         return self.values.pop(name, None) is not None
 
     def missing_inputs(self) -> list[InputSpec]:
@@ -450,9 +469,16 @@ class CheckForm:
     def rolls_dice(self) -> bool:
         """Whether the check rolls dice (a decision from the situation rolls none: there
         are no dice to type in by hand)."""
-        from drumhead.checks.base import rolls_dice
+        from drumhead.checks.base import rolls_dice, rolls_dice_in
 
-        return rolls_dice(self.check)
+        if not rolls_dice(self.check):
+            return False
+        if not hasattr(self.check.mechanic, "rolls_dice_in"):
+            return True  # every situation rolls: nothing to prepare
+        try:  # dice that follow from the situation (a fixed move): as the form stands
+            return rolls_dice_in(self.context(self.ticked))
+        except DrumheadError:
+            return True  # not known yet: the players may still type the dice
 
     @property
     def has_rerolls(self) -> bool:
@@ -515,47 +541,8 @@ class CheckForm:
         self.effects[index] = replace(self.effects[index], amount=amount)
 
     def falls_on(self, effect: Effect) -> str | None:
-        """Whom ``effect`` falls on, as the players read it beside the effect: None for the
-        unit the check is made for (the card it is read from), the unit picked for another
-        side of the check by its name (the side as the rules name it while none is picked:
-        "the unit it charges"), a leader by his name, ``the table`` for a note on no card, a
-        side by its name (an army-level check)."""
-        check = self.check
-        first = check.role_ids[0] if check.role_ids else "self"
-        who = effect.who
-        if who in ("self", first):
-            return None
-        if who == "table":
-            return "the table"
-        game = self.session.game
-        if who == "leader" or who.startswith("leader:"):
-            role = who.partition(":")[2] or first
-            unit = self.unit_id if role == first else self.roles.get(role)
-            picked = self.leaders.get(role)
-            if game is not None and picked is not None and game.state.has_leader(picked):
-                return game.state.leader(picked).name
-            leader = game.state.leader_with(unit) if game is not None and unit else None
-            if leader is not None:
-                return leader.name
-            return "its leader" if role == first else f"the leader of {role_title(check, role)}"
-        if game is not None and (who.startswith(PICK) or len(self.side_units(who)) > 1):
-            role = who.removeprefix(PICK)  # one unit of a side the players pick, or all of it
-            names = [game.state.unit(u).name for u in self.side_units(role)]
-            if who.startswith(PICK) and len(names) > 1:
-                return "one of " + ", ".join(names)
-            if names and not (len(names) == 1 and role == first):
-                return ", ".join(names)
-            if role == first:
-                return None
-            return f"one unit of {role_title(check, role)}"
-        if game is not None:
-            unit = self.roles.get(who)
-            if unit is not None and game.state.has_unit(unit):
-                return game.state.unit(unit).name
-            sides = {s.id: s.name for s in game.state.sides}
-            if who in sides:
-                return sides[who]
-        return role_title(check, who)
+        """Whom ``effect`` falls on, as the players read it (:func:`.whom.falls_on`)."""
+        return falls_on(self, effect)
 
     def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
         """The chosen effects by the unit they fall on: the unit tested (its leader's too),

@@ -25,7 +25,7 @@ from drumhead.loading.ruleset.cells import check_cell_parts
 from drumhead.loading.ruleset.checks import read_check
 from drumhead.loading.ruleset.facts import check_fact_cases, read_quick_facts
 from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
-from drumhead.loading.ruleset.inputs import check_unit_choices, read_input
+from drumhead.loading.ruleset.inputs import check_from_card, check_unit_choices, read_input
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.loading.ruleset.sequence import link_check_phases, read_sequence
 from drumhead.questions.answers import value_problem
@@ -345,11 +345,16 @@ def build_ruleset(
     if not check_ids:
         r.report("checks", "a ruleset needs at least one check")
     for check in checks:
+        check_from_card(r, check)
         for spec in check.inputs:
-            named = (spec.from_log or "").partition(":")[2]
+            named, _, in_role = (spec.from_log or "").partition(":")[2].partition("@")
+            where = f"checks.{check.id}.inputs.{spec.name}.from_log"
             if named and named not in check_ids:
-                where = f"checks.{check.id}.inputs.{spec.name}.from_log"
                 r.report(where, f"no check '{named}' (checks: {listed(check_ids)})")
+            elif in_role:
+                roles = next((c.role_ids for c in checks if c.id == named), None)
+                if roles is not None and in_role not in roles:
+                    r.report(where, f"check '{named}' has no role '{in_role}' ({listed(roles)})")
         for role in check.roles:
             named, _, picked = (role.from_log or "").partition(":")[2].partition(".")
             where = f"checks.{check.id}.roles.{role.id}.from_log"

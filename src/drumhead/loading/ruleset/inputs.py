@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from drumhead.errors import DrumheadError
 from drumhead.loading.ruleset.names import ID, Names, listed
 from drumhead.rules.checks import LOG_FIELDS
-from drumhead.rules.model import UNIT_FIELDS, InputSpec
+from drumhead.rules.expr import Environment, compile_expr
+from drumhead.rules.model import UNIT_FIELDS, CheckSpec, InputSpec
 from drumhead.rules.reader import Reader
 
 
@@ -64,9 +66,17 @@ def read_input(
             )
         if not from_units.fields:
             t.report("from_units", "reads no unit: use any(ROLE.FIELD ...), all(...) or count(...)")
+    from_card = t.text("from_card", None)
+    if from_card is not None and (
+        from_unit is not None or from_log is not None or from_units is not None
+    ):
+        t.report("from_card", "an input is filled from a card field, the card or the log: one")
     asked = t.text("asked", None)
     if asked is not None and (
-        from_unit is not None or from_log is not None or from_units is not None
+        from_unit is not None
+        or from_log is not None
+        or from_units is not None
+        or from_card is not None
     ):
         t.report("asked", "an input filled from a card or the log is not asked of the players")
     spec = InputSpec(
@@ -83,6 +93,7 @@ def read_input(
         asked=asked,
         from_log=from_log,
         from_units=from_units,
+        from_card=from_card,
     )
     if names is not None:
         check_unit_choices(t, spec, names)
@@ -96,9 +107,13 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     if from_unit is not None:
         t.report("from_log", "an input is filled from a card (from_unit) or the log, not both")
     how, _, name = from_log.partition(":")
-    kind = "int" if how in ("last_value", "turn_total") else "bool"
-    if how not in ("rolled_this_turn", "last_value", "turn_total") or (
-        (kind == "int" or name) and not ID.match(name)
+    kind = "int" if how in ("last_value", "turn_total", "losses_this_turn") else "bool"
+    named = how in ("last_value", "turn_total")
+    name, _, role = name.partition("@")
+    if (
+        how not in ("rolled_this_turn", "last_value", "turn_total", "losses_this_turn")
+        or ((named or name) and not ID.match(name))
+        or (role and (not named or not ID.match(role)))
     ):
         t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
     elif itype != kind:
@@ -123,3 +138,44 @@ def check_unit_choices(t: Reader, spec: InputSpec, known: Names) -> None:
                 f"'{choice}' is not a {spec.from_unit.replace('_', ' ')} a unit card can have "
                 f"({listed(values)})",
             )
+
+
+def check_from_card(r: Reader, check: CheckSpec) -> None:
+    """``from_card``: an expression reading only the check's inputs of the same role that a
+    card fills, whose value with their defaults fits the input it fills."""
+    first = check.role_ids[0] if check.role_ids else None
+    for spec in check.inputs:
+        if spec.from_card is None:
+            continue
+        where = f"checks.{check.id}.inputs.{spec.name}.from_card"
+        carded = {
+            i.name: i
+            for i in check.inputs
+            if i.from_unit is not None and (i.role or first) == (spec.role or first)
+        }
+        try:
+            expr = compile_expr(spec.from_card)
+        except DrumheadError as exc:
+            r.report(where, str(exc))
+            continue
+        unknown = sorted(expr.names - carded.keys())
+        if unknown:
+            r.report(where, f"reads '{unknown[0]}', not an input the card fills ({listed(carded)})")
+            continue
+        defaults = {n: i.default for n, i in carded.items() if i.default is not None}
+        try:
+            value = expr.evaluate(Environment(defaults))
+        except DrumheadError as exc:
+            r.report(where, f"cannot be worked out from the inputs' defaults: {exc}")
+            continue
+        if not fits_input(spec, value):
+            r.report(where, f"gives {value!r}, which does not fit the {spec.type} input")
+
+
+def fits_input(spec: InputSpec, value: object) -> bool:
+    """Whether ``value`` is one the input takes (its kind; a choice's choices)."""
+    if spec.type == "choice":
+        return isinstance(value, str) and value in spec.choices
+    if spec.type == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, bool)

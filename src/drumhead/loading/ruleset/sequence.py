@@ -86,7 +86,7 @@ def _read_step_inputs(st: Reader, check: CheckSpec | None) -> tuple[tuple[str, I
             known = ", ".join(i.name for i in check.inputs)
             raw.report(name, f"check '{check.id}' has no input '{name}' (inputs: {known})")
             continue
-        if spec.from_unit is not None or spec.from_log is not None:
+        if (spec.from_unit or spec.from_log or spec.from_card) is not None:
             raw.report(name, f"'{name}' is filled from the card or the log, not by a step")
             continue
         fits = (

@@ -1,0 +1,63 @@
+"""Whom a check's effects fall on, as the players read it beside each effect: the unit
+tested, the unit or units picked for another side, a leader, the table, a side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drumhead.rules.model import PICK
+
+if TYPE_CHECKING:
+    from drumhead.checks.results import Effect
+    from drumhead.rules.model import CheckSpec
+    from drumhead.session.form import CheckForm
+
+
+def role_title(check: CheckSpec, role: str) -> str:
+    """How a role is asked for: its title in the rules data ("the target"), else its id."""
+    spec = check.role(role)
+    return spec.title[0].lower() + spec.title[1:] if spec is not None else f"the {role}"
+
+
+def falls_on(form: CheckForm, effect: Effect) -> str | None:
+    """Whom ``effect`` falls on in ``form``, as the players read it beside the effect: None for the
+    unit the check is made for (the card it is read from), the unit picked for another
+    side of the check by its name (the side as the rules name it while none is picked:
+    "the unit it charges"), a leader by his name, ``the table`` for a note on no card, a
+    side by its name (an army-level check)."""
+    check = form.check
+    first = check.role_ids[0] if check.role_ids else "self"
+    who = effect.who
+    if who in ("self", first):
+        return None
+    if who == "table":
+        return "the table"
+    game = form.session.game
+    if who == "leader" or who.startswith("leader:"):
+        role = who.partition(":")[2] or first
+        unit = form.unit_id if role == first else form.roles.get(role)
+        picked = form.leaders.get(role)
+        if game is not None and picked is not None and game.state.has_leader(picked):
+            return game.state.leader(picked).name
+        leader = game.state.leader_with(unit) if game is not None and unit else None
+        if leader is not None:
+            return leader.name
+        return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+    if game is not None and (who.startswith(PICK) or len(form.side_units(who)) > 1):
+        role = who.removeprefix(PICK)  # one unit of a side the players pick, or all of it
+        names = [game.state.unit(u).name for u in form.side_units(role)]
+        if who.startswith(PICK) and len(names) > 1:
+            return "one of " + ", ".join(names)
+        if names and not (len(names) == 1 and role == first):
+            return ", ".join(names)
+        if role == first:
+            return None
+        return f"one unit of {role_title(check, role)}"
+    if game is not None:
+        unit = form.roles.get(who)
+        if unit is not None and game.state.has_unit(unit):
+            return game.state.unit(unit).name
+        sides = {s.id: s.name for s in game.state.sides}
+        if who in sides:
+            return sides[who]
+    return role_title(check, who)
