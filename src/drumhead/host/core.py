@@ -405,6 +405,11 @@ class HubCore:
             return line
         return replace(line, sides=sides, withheld=withheld(game, sides))
 
+    def problems(self) -> list[str]:
+        """What the host cannot keep beside the save now (the proposals, the commands
+        done): the referee is told each."""
+        return [p for p in (self.proposals.problem, self.ledger.problem) if p is not None]
+
     def of_role(self, role: str) -> list[Device]:
         return [d for d in self.devices.values() if d.role == role]
 
