@@ -62,3 +62,18 @@ def test_the_console_says_when_a_proposal_cannot_be_kept(hub: Hub, tmp_path: Pat
     assert "cannot be written down in cowpens.proposals.json" in said
     assert "a restarted host would not have them" in said
     assert said.count("cannot be written down") == 1  # said once, not at every change
+
+
+def test_the_console_says_when_a_command_done_cannot_be_kept(hub: Hub, tmp_path: Path) -> None:
+    """The commands done cannot be written (their folder gone, the disk full): the command is
+    done and remembered in memory, and the referee reads that a restart would forget it."""
+    hub.ledger.path = tmp_path / "gone" / "cowpens.commands.jsonl"
+    out = io.StringIO()
+    Console(hub, out, as_json=False, stop=lambda: None)
+    side = joined(hub, "american")
+    assert command(hub, side, "a", "next_step")[-1]["ok"]
+    assert command(hub, side, "b", "next_step", against=hub.n)[-1]["ok"]
+    said = out.getvalue()
+    assert "the commands done cannot be written down in cowpens.commands.jsonl" in said
+    assert "sent again after a restart" in said
+    assert said.count("cannot be written down") == 1  # said once, not at every command

@@ -73,3 +73,24 @@ async def test_a_save_another_drumhead_holds_is_not_hosted(saves: Path) -> None:
         assert "open in another drumhead" in (app.problem or "")
     finally:
         holder.close()
+
+
+async def test_the_app_says_when_a_command_done_cannot_be_kept(saves: Path) -> None:
+    open_table(saves).close()
+    plan = HostPlan(save="cowpens", saves=str(saves), address="127.0.0.1", port=free_port())
+    app = HostedApp(plan)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(pilot, lambda: app.hub is not None, "hosting")
+            assert app.server is not None and app.hub is not None
+            app.hub.ledger.path = saves / "gone" / "cowpens.commands.jsonl"
+            async with TableClient(app.server.join_urls()["american"]) as phone:
+                answer = await asyncio.wait_for(phone.command("next_step"), 10)
+                assert answer["ok"]
+
+            def told() -> bool:
+                return any("cannot be written down" in str(n.message) for n in app._notifications)
+
+            await settle(pilot, told, "the notice")
+    finally:
+        app.session.close()

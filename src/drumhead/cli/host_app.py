@@ -98,8 +98,9 @@ class HostedApp(DrumheadApp):
         self.problem: str | None = None
         """Why hosting could not start (said after the app closes)."""
         self.told: set[str] = set()
-        self.told_problem: str | None = None
-        """The proposals' problem told last (told again only when it changes)."""
+        self.told_problems: list[str] = []
+        """The problems told last: the proposals' or the commands done's (each told again
+        only when it changes)."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -158,10 +159,11 @@ class HostedApp(DrumheadApp):
     def proposals_changed(self) -> None:
         if self.hub is None:
             return
-        problem = self.hub.proposals.problem
-        if problem is not None and problem != self.told_problem:
-            self.notify(problem, severity="warning", timeout=20)
-        self.told_problem = problem
+        problems = self.hub.problems()
+        for problem in problems:
+            if problem not in self.told_problems:
+                self.notify(problem, severity="warning", timeout=20)
+        self.told_problems = problems
         for proposal in self.hub.proposals.waiting():
             if proposal.id not in self.told:
                 self.told.add(proposal.id)

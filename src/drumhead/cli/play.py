@@ -17,10 +17,11 @@ hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import InputError, MissingCardValueError, PickNeededError
+from drumhead.errors import DrumheadError, InputError, MissingCardValueError, PickNeededError
 
 
 def register(sub: Any) -> None:
@@ -200,6 +201,24 @@ def _correct_card(game: Any, item: str, at: str) -> None:
     game.edit_unit(unit, field, parse_field(kinds[field], text.strip()), at=at)
 
 
+def _roles_from_log(
+    game: Any, check: Any, unit: str | None, values: dict[str, str], given: dict[str, list[str]]
+) -> dict[str, str]:
+    """The roles the log fills (as the app's form fills them: :meth:`roles_from_log`) that
+    ``--role`` did not give, over the inputs as the unit's card and ``--set`` give them."""
+    from drumhead.checks.resolve import coerce
+
+    if unit is None:
+        return {}
+    inputs = dict(game.table_inputs(check, unit))
+    for name, raw in values.items():
+        spec = check.input(name)
+        if spec is not None:
+            with contextlib.suppress(DrumheadError):  # refused with its reason by the roll
+                inputs[name] = coerce(spec, raw)
+    return dict(game.roles_from_log(check, unit, inputs, given))
+
+
 def _resolve(
     game: Any,
     args: argparse.Namespace,
@@ -226,6 +245,8 @@ def _resolve(
             f"--pick {unknown[0]}: {check.id} has no role '{unknown[0]}' "
             f"(roles: {', '.join(ids) or 'none'})"
         )
+    filled = _roles_from_log(game, check, first, values, roles)
+    others.update({r: [u] for r, u in filled.items()})
     event, result = game.resolve(
         check.id,
         first,
@@ -238,6 +259,7 @@ def _resolve(
         roles=others or None,
     )
     out: dict[str, Any] = {
+        "from_log": filled,
         "outcome": result.outcome,
         "text": result.text,
         "resolution": event.seq,

@@ -97,6 +97,35 @@ class CheckResolving(GameCore):
             return None
         return found
 
+    def roles_from_log(
+        self,
+        check: CheckSpec | str,
+        unit_id: str,
+        values: Mapping[str, InputValue],
+        picked: Iterable[str] = (),
+    ) -> dict[str, str]:
+        """The unit this turn's log names for each role filled ``from_log`` of a check made
+        for ``unit_id``, where the role is part of the check and its ``from_log_when`` holds
+        over ``values`` (the charger whose charge test named this unit); the roles
+        ``picked`` already are left alone. The app's form and ``drumhead play`` both ask
+        here."""
+        from drumhead.checks.roles import holds
+
+        spec = self.ruleset.check(check) if isinstance(check, str) else check
+        taken = set(picked)
+        found: dict[str, str] = {}
+        for role in spec.roles[1:]:
+            if role.from_log is None or role.id in taken:
+                continue
+            if not holds(self.ruleset, spec, values, role.when):
+                continue
+            if not holds(self.ruleset, spec, values, role.from_log_when):
+                continue
+            unit = self.logged_role(role.from_log, unit_id)
+            if unit is not None:
+                found[role.id] = unit
+        return found
+
     def resolution(self, event: Event) -> Mapping[str, Any]:
         """The resolution record of a ``resolution`` event, as plain data."""
         if event.kind != "resolution":

@@ -90,6 +90,8 @@ class Device:
     """When :attr:`tokens` was last refilled."""
     wake: Callable[[], None] | None = None
     """Told when a message is queued (the server's writer waits for it)."""
+    dismissed: bool = False
+    """Sent away (its token is another game's): closed once its outbox is sent."""
     commands: int = 0
     """Commands it sent."""
 
@@ -161,6 +163,9 @@ class HubCore:
         self.clock = clock
         self.listeners: list[Callable[[], None]] = []
         """Told when the devices or the proposals change (the host's screen)."""
+        self.switched: list[Callable[[], None]] = []
+        """Told when another game is opened, before its devices hear of it (the server
+        takes that game's tokens and sends away the devices holding the first's)."""
         self._views: dict[str, str] = {}
         """Each role's view as sent, for the current number (cleared by every change)."""
         self._public: dict[str, Any] | None = None
@@ -195,6 +200,13 @@ class HubCore:
 
     def disconnect(self, device: Device) -> None:
         self.devices.pop(device.id, None)
+        self._tell_listeners()
+
+    def dismiss(self, device: Device, reason: str) -> None:
+        """Send ``device`` away, telling it why: it hears nothing more of the game."""
+        self.devices.pop(device.id, None)
+        device.dismissed = True
+        self._send(device, {"type": "closed", "reason": reason})
         self._tell_listeners()
 
     def _take_token(self, device: Device) -> bool:
@@ -334,6 +346,8 @@ class HubCore:
             on_disk = self.proposals.path is not None
             self.proposals = ProposalBook(proposals_path(save.path) if on_disk else None)
             self.proposals.settle(self.ledger)
+            for switched in list(self.switched):
+                switched()
         self._tell_listeners()
 
     def _changed(self, change: Change) -> None:
@@ -390,6 +404,11 @@ class HubCore:
         if sides is None:
             return line
         return replace(line, sides=sides, withheld=withheld(game, sides))
+
+    def problems(self) -> list[str]:
+        """What the host cannot keep beside the save now (the proposals, the commands
+        done): the referee is told each."""
+        return [p for p in (self.proposals.problem, self.ledger.problem) if p is not None]
 
     def of_role(self, role: str) -> list[Device]:
         return [d for d in self.devices.values() if d.role == role]

@@ -153,8 +153,7 @@ class Hub(HubCore):
         role = device.role if device is not None else side
         assert role is not None
         if keep:
-            self._save()
-            self.ledger.add(f"{role}:{ident}", answer)
+            self._keep(f"{role}:{ident}", answer)
         if view:  # refused as made against an old state: here is the state now
             rest = {k: v for k, v in answer.items() if k not in ("type", "n")}
             text = self._message("answer", role, **rest)
@@ -164,6 +163,15 @@ class Hub(HubCore):
         for target in targets:
             if target is not None:
                 self._send(target, text)
+
+    def _keep(self, key: str, answer: dict[str, Any]) -> None:
+        """A command done: the save holds its events, then its answer is written down (the
+        referee is told when that cannot be, or can be again)."""
+        self._save()
+        before = self.ledger.problem
+        self.ledger.add(key, answer)
+        if self.ledger.problem != before:
+            self._tell_listeners()
 
     def _save(self) -> None:
         if not self.autosave:
@@ -330,8 +338,7 @@ class Hub(HubCore):
             return
         answer = {**self._proposal_answer(proposal), "n": self.n}
         if proposal.status != "refused":
-            self._save()
-            self.ledger.add(f"{proposal.side}:{proposal.command}", answer)
+            self._keep(f"{proposal.side}:{proposal.command}", answer)
         for device in self.of_role(proposal.side):
             self._send(device, answer)
         self._proposals_changed()

@@ -69,7 +69,7 @@ class Ledger:
             try:
                 self._compact()
             except OSError as exc:
-                self.problem = f"the commands done cannot be written down ({exc.strerror})"
+                self.problem = self._cannot(exc)
             return
         line = json.dumps({"key": key, "answer": answer}, separators=(",", ":")) + "\n"
         try:
@@ -78,10 +78,18 @@ class Ledger:
                 file.flush()
                 os.fsync(file.fileno())
         except OSError as exc:  # kept in memory: a resend is still done once in this run
-            self.problem = f"the commands done cannot be written down ({exc.strerror})"
+            self.problem = self._cannot(exc)
             return
         self.problem = None
         self.lines += 1
+
+    def _cannot(self, exc: OSError) -> str:
+        """Why the commands done are not written down, and what it costs."""
+        name = self.path.name if self.path is not None else "the commands done"
+        return (
+            f"the commands done cannot be written down in {name} ({exc.strerror}): a command "
+            "sent again after a restart would be done again"
+        )
 
     def follow(self, path: Path) -> None:
         """The game is saved under another name: the answers remembered are written beside it
@@ -91,7 +99,7 @@ class Ledger:
         try:
             self._compact()
         except OSError as exc:
-            self.problem = f"the commands done cannot be written down ({exc.strerror})"
+            self.problem = self._cannot(exc)
         else:
             self.problem = None
 

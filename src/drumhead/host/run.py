@@ -130,8 +130,8 @@ class Console:
         self.printed = hub.n
         self.known_devices: set[str] = set()
         self.known_proposals: set[str] = set()
-        self.told_problem: str | None = None
-        """The proposals' problem said last (said again only when it changes)."""
+        self.told_problems: list[str] = []
+        """The problems said last (each said again only when it changes)."""
         hub.listeners.append(self.heard)
         hub.session.subscribe(self.changed)
         self.tell_problem()
@@ -151,11 +151,13 @@ class Console:
                 self.printed = line.n
 
     def tell_problem(self) -> None:
-        """Say when the proposals cannot be kept beside the save (or read), once each."""
-        problem = self.hub.proposals.problem
-        if problem is not None and problem != self.told_problem:
-            self.say(f"drumhead: {problem}", error=problem)
-        self.told_problem = problem
+        """Say when the proposals (or the commands done) cannot be kept beside the save (or
+        read), once each."""
+        problems = self.hub.problems()
+        for problem in problems:
+            if problem not in self.told_problems:
+                self.say(f"drumhead: {problem}", error=problem)
+        self.told_problems = problems
 
     def heard(self) -> None:
         self.print_lines()

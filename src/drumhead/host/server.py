@@ -89,6 +89,19 @@ class TableServer:
         """Each role's token: the display's and one per side (:mod:`drumhead.host.tokens`:
         kept beside the save, so that devices join again after a restart)."""
         self.sockets: set[web.WebSocketResponse] = set()
+        self.held: dict[str, tuple[Device, str]] = {}
+        """Each device connected, and the token it joined with."""
+        hub.switched.append(self.another_game)
+
+    def another_game(self) -> None:
+        """Another game is open: its tokens (kept beside its save) are the only ones taken
+        now, and the devices holding the first game's are sent away, told why (a device
+        invited to one game never sees the next)."""
+        save = self.hub.session.save
+        self.tokens = game_tokens(save.path if save is not None else None, self.hub.roles())
+        for device, token in list(self.held.values()):
+            if self.tokens.get(device.role) != token:
+                self.hub.dismiss(device, ANOTHER_GAME)
 
     # -- addresses ----------------------------------------------------------------------------
     @property
@@ -169,12 +182,8 @@ class TableServer:
 
     def _holder(self, request: web.Request, *, cookie: bool) -> str | None:
         """The role of the token the request carries (Authorization, or the cookie)."""
-        header = request.headers.get("Authorization", "")
-        if header.startswith("Bearer "):
-            return self.role_of(header.removeprefix("Bearer ").strip())
-        if cookie and COOKIE in request.cookies:
-            return self.role_of(request.cookies[COOKIE])
-        return None
+        token = _token(request, cookie=cookie)
+        return self.role_of(token) if token is not None else None
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         role = self._role_of_path(request)
@@ -224,6 +233,7 @@ class TableServer:
             self.hub.disconnect(device)
             raise
         self.sockets.add(ws)
+        self.held[device.id] = (device, _token(request, cookie=with_cookie) or "")
         writer = asyncio.create_task(self._write(ws, device, request.transport))
         try:
             async for message in ws:
@@ -233,6 +243,7 @@ class TableServer:
                     self.hub.receive(device, b"\x00")  # answered: a message is JSON text
         finally:
             self.sockets.discard(ws)
+            self.held.pop(device.id, None)
             self.hub.disconnect(device)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -252,6 +263,9 @@ class TableServer:
                     out = device.outbox.popleft()
                     await asyncio.wait_for(ws.send_str(out.text), SEND_TIMEOUT)
                     device.delivered = out.n
+                if device.dismissed:  # told why: closed
+                    await ws.close(code=4001, message=b"another game")
+                    break
                 ready.clear()
                 if not device.outbox:
                     await ready.wait()
@@ -266,6 +280,23 @@ class TableServer:
         for ws in list(self.sockets):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=1001, message=b"the host stopped"), 2)
+
+
+ANOTHER_GAME = (
+    "the host opened another game: this device's token was the last game's "
+    "(ask the host for the new game's address)"
+)
+"""Why a device holding the tokens of the game the host left is sent away."""
+
+
+def _token(request: web.Request, *, cookie: bool) -> str | None:
+    """The token the request carries (Authorization, or the page's cookie)."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header.removeprefix("Bearer ").strip()
+    if cookie and COOKIE in request.cookies:
+        return request.cookies[COOKIE]
+    return None
 
 
 def _path(role: str) -> str:

@@ -103,19 +103,11 @@ class CheckForm:
         game = self.session.game
         if game is None or self.unit_id is None:
             return
-        from drumhead.checks.roles import holds
-
-        ruleset, check = self.session.ruleset, self.check
-        for role in check.roles[1:]:
-            if role.from_log is None or (role.id in self.roles and not replace_picked):
-                continue
-            if not holds(ruleset, check, self.values, role.when):
-                continue
-            if not holds(ruleset, check, self.values, role.from_log_when):
-                continue
-            found = game.logged_role(role.from_log, self.unit_id)
-            if found is not None:
-                self.set_role(role.id, found)
+        picked = () if replace_picked else tuple(self.roles)
+        for role, unit in game.roles_from_log(
+            self.check, self.unit_id, self.values, picked
+        ).items():
+            self.set_role(role, unit)
 
     def in_play(self, role: str) -> bool:
         """Whether a role is part of the check as the inputs stand (its ``when``): a morale
