@@ -69,6 +69,10 @@ class DrumheadHost(Protocol):
     def action_open_resolve(self, check: str = "", unit: str = "") -> None:
         """The resolve screen, on a check and a unit if given."""
 
+    def switch_check(self, check: str, unit: str = "") -> None:
+        """The resolve screen of ``check`` in place of the resolve screen on top (another
+        check picked in it), on the same unit, its check picker focused."""
+
     def action_open_log(self) -> None:
         """The open game's log."""
 
@@ -96,6 +100,10 @@ class DrumheadHost(Protocol):
 
     def action_save_as(self) -> None:
         """Ask where, and write the whole game there."""
+
+    def freeze_the_past(self) -> None:
+        """What lives as long as the open game (its past replayed, its screens built ahead)
+        out of the garbage collector's full collections until the game is closed."""
 
     def action_close_game(self) -> None:
         """Save and close the open game."""

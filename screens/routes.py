@@ -48,6 +48,16 @@ class Routes(SessionActions):
 
         self.kept.show(ResolveScreen, check or None, unit or None)
 
+    def switch_check(self, check: str, unit: str = "") -> None:
+        from .views.resolve import ResolveScreen
+
+        screen = self.kept.show(ResolveScreen, check, unit or None, instead=True)
+        assert isinstance(screen, ResolveScreen)
+        if screen.is_mounted:  # refilled: the picker focused before it is first drawn
+            screen.focus_picker()
+        else:  # being built
+            screen.call_after_refresh(screen.focus_picker)
+
     def action_open_log(self) -> None:
         if self.session.game is None:
             self.notify("No game open.", severity="warning")

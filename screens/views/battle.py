@@ -140,7 +140,9 @@ class BattleScreen(BuildsAhead):
 
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
         """The screens a player opens from here, most used first: the morale test (where the
-        ruleset has one), the log, the unit editor, the roller and the reference."""
+        ruleset has one), the log, the unit editor, the roller and the reference; then a
+        resolve screen for each other check (c, or another check picked in a resolve
+        screen, built one when asked: 0.3 to 0.5 s)."""
         from .log import LogScreen
         from .reference import ReferenceScreen
         from .resolve import ResolveScreen
@@ -152,7 +154,8 @@ class BattleScreen(BuildsAhead):
         if check is not None:
             out.append((ResolveScreen, (check, None)))
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
-        return out
+        others = [c.id for c in self.session.check_choices(None) if c.id != check]
+        return out + [(ResolveScreen, (other, None)) for other in others]
 
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:

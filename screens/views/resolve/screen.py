@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 class ResolveScreen(KeptScreen):
     """One check, from choosing it to applying its effects."""
 
-    KEEP = 6  # one per check last shown
+    KEEP = 12
+    """One per check (the battle builds one for each check ahead: the most a shipped
+    ruleset has is 11)."""
 
     BINDINGS = RESOLVE_KEYS
 
@@ -167,6 +169,11 @@ class ResolveScreen(KeptScreen):
         self.query_one(InputForm).focus_first_field()
         return True
 
+    def serves(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
+        """Only a form of its own check can be refilled here (any check will do when none
+        is asked for: :meth:`reopen` tells)."""
+        return check_id is None or self.form is None or check_id == self.form.check_id
+
     def on_mount(self) -> None:
         if self.show_form():
             self.query_one(InputForm).focus_first_field()
@@ -267,15 +274,21 @@ class ResolveScreen(KeptScreen):
         ask_gap(self, error, retry)
 
     @on(Select.Changed, "#check")
-    async def check_changed(self, event: Select.Changed) -> None:
-        """Another check picked for the same unit: the screen is built again for it (compose
-        makes the form from what the screen is asked for, so that is what changes)."""
-        if event.value == self.check_id or not isinstance(event.value, str):
+    def check_changed(self, event: Select.Changed) -> None:
+        """Another check picked for the same unit: the screen of that check shows in this
+        one's place (kept, most built ahead: building one took half a second), its picker
+        focused; this one stays its own check's, to show again."""
+        form = self.form
+        if form is None or event.value == form.check_id or not isinstance(event.value, str):
             return
-        self.asked_for = (event.value, self.unit_id)
-        await self.recompose()
-        if self.show_form():
-            self.query_one("#check", Select).focus()
+        picker = self.query_one("#check", Select)
+        with picker.prevent(Select.Changed):
+            picker.value = form.check_id
+        self.drumhead.switch_check(event.value, self.unit_id or "")
+
+    def focus_picker(self) -> None:
+        """The check picker focused (after another check was picked in it)."""
+        self.set_focus(self.query_one("#check", Select))
 
     def action_count(self, delta: int) -> None:
         """Change the count of the highlighted countable modifier."""
