@@ -32,6 +32,7 @@ from drumhead.saves.history import JournalPast
 from drumhead.saves.parsed import enabled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from drumhead.game.game import Game
@@ -46,23 +47,25 @@ LIMIT = 256 * 2**20
 """The largest entry read back (bytes): a 50,000-event game's report walk is about 20 MiB."""
 
 
-def walked(game: Game, kind: type[Walk]) -> Walk:
+def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None) -> Walk:
     """A walk of ``kind`` over ``game``'s whole log: from the walk kept for it, when one
     holds, on to the end; the walk of the events the game was opened with kept for the next
-    time, when it walked further than the walk kept."""
+    time, when it walked further than the walk kept. ``stop``: as :meth:`LuckWalk.walk_on
+    <drumhead.game.stats.LuckWalk.walk_on>` asks it (a count in a thread for a screen that
+    was closed)."""
     past = game.past
     if not enabled() or not isinstance(past, JournalPast):
-        return kind.begin(game).walk_on(game)
+        return kind.begin(game).walk_on(game, stop=stop)
     name = entry_name(game, kind)
     walk = _recall(name, game, past, kind)
     if walk is None:
         walk = kind.begin(game)
     cut = game.past_in_log
     if walk.walked < cut:
-        walk.walk_on(game, upto=cut)
+        walk.walk_on(game, upto=cut, stop=stop)
         if walk.holds_for(game):  # no later revert took back an entry walked
             _remember(name, past.digest(cut), walk)
-    return walk.walk_on(game)
+    return walk.walk_on(game, stop=stop)
 
 
 def entry_name(game: Game, kind: type[LuckWalk]) -> str:

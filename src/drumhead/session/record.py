@@ -74,10 +74,13 @@ class LuckCount:
     stopped: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> LuckReport:
-        """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first)."""
-        from drumhead.game.stats import luck_report
+        """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first), walked
+        on from the walk kept for the game (:mod:`drumhead.saves.walked`, as ``drumhead
+        stats`` does), and that walk kept for the next count."""
+        from drumhead.game.stats import LuckWalk, luck_of
+        from drumhead.saves.walked import walked
 
-        return luck_report(self.game, stop=self.stopped.is_set)
+        return luck_of(self.game, walked(self.game, LuckWalk, stop=self.stopped.is_set).rolls)
 
     def stop(self) -> None:
         """No one will read the report: the count ends at its next look."""
