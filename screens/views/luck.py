@@ -241,6 +241,7 @@ class LuckScreen(KeptScreen):
             self.query_one("#luck-detail", Static).update(Text(self.detail_text))
             return
         self.show_report(report)
+        self.drumhead.freeze_the_past()  # a long log's luck: 200,000 objects or more
 
     @on(OptionList.OptionHighlighted, "#luck-scopes")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
