@@ -66,12 +66,13 @@ class DrumheadHost(Protocol):
     def action_open_reference(self, query: str = "") -> None:
         """The quick reference, searched for ``query``."""
 
-    def action_open_resolve(self, check: str = "", unit: str = "") -> None:
-        """The resolve screen, on a check and a unit if given."""
+    def action_open_resolve(self, check: str = "", unit: str = "", step: str = "") -> None:
+        """The resolve screen, on a check and a unit if given (``step``: the step of the
+        sequence it is made at, ``phase.step``, if not the one the walk is at)."""
 
     def switch_check(self, check: str, unit: str = "") -> None:
         """The resolve screen of ``check`` in place of the resolve screen on top (another
-        check picked in it), on the same unit, its check picker focused."""
+        check picked in it), on the same unit, focused on its first need."""
 
     def action_open_log(self) -> None:
         """The open game's log."""

@@ -143,22 +143,26 @@ class OddsChart:
     Textual asks for more than once (to measure, then to draw). Where the outcomes would have
     fewer than :data:`ODDS_MIN_OUTCOME` cells, the bars are left out, then the fractions."""
 
-    def __init__(self, check: CheckSpec, odds: Iterable[OutcomeOdds], width: int = 20) -> None:
+    def __init__(
+        self,
+        check: CheckSpec,
+        odds: Iterable[OutcomeOdds],
+        width: int = 20,
+        *,
+        labelled: Iterable[tuple[str, Fraction]] = (),
+    ) -> None:
         rows = list(odds)
-        peak = max((o.p for o in rows), default=Fraction(0))
         values: dict[str, set[int | None]] = {}
         for o in rows:
             values.setdefault(o.outcome, set()).add(o.value)
+        chances = [(outcome_label(check, o, len(values[o.outcome]) > 1), o.p) for o in rows]
+        chances += list(labelled)  # rows named already (a chart's results)
+        peak = max((p for _, p in chances), default=Fraction(0))
         self.width = width
         """The longest bar's cells."""
         self.cells = [
-            (
-                outcome_label(check, o, show_value=len(values[o.outcome]) > 1),
-                f"{percent(o.p):.1f}%",
-                fraction_text(o.p),
-                bar(o.p, peak, width),
-            )
-            for o in rows
+            (label, f"{percent(p):.1f}%", fraction_text(p), bar(p, peak, width))
+            for label, p in chances
         ]
         """Each row: outcome, percent, fraction, bar."""
 

@@ -43,20 +43,16 @@ class Routes(SessionActions):
         self.kept.show(ReferenceScreen, query)
         self.remember_view(screen="reference")
 
-    def action_open_resolve(self, check: str = "", unit: str = "") -> None:
+    def action_open_resolve(self, check: str = "", unit: str = "", step: str = "") -> None:
         from .views.resolve import ResolveScreen
 
-        self.kept.show(ResolveScreen, check or None, unit or None)
+        self.kept.show(ResolveScreen, check or None, unit or None, step or None)
 
     def switch_check(self, check: str, unit: str = "") -> None:
         from .views.resolve import ResolveScreen
 
-        screen = self.kept.show(ResolveScreen, check, unit or None, instead=True)
-        assert isinstance(screen, ResolveScreen)
-        if screen.is_mounted:  # refilled: the picker focused before it is first drawn
-            screen.focus_picker()
-        else:  # being built
-            screen.call_after_refresh(screen.focus_picker)
+        # focused on its first need by the screen itself (refilled, or when it is mounted)
+        self.kept.show(ResolveScreen, check, unit or None, instead=True)
 
     def action_open_log(self) -> None:
         if self.session.game is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -25,6 +25,9 @@ from .ahead import PREPARE_AFTER, BuildsAhead
 from .battle_keys import BATTLE_KEYS
 from .roster import RosterLines, cursor_to_brigade, roster_options
 from .turn_panel import activation_text, checklist_options, checklist_title
+
+SHORT = 30
+"""Fewer lines than this (80x24): the side pane shares them out card first (screens.tcss)."""
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -117,6 +120,10 @@ class BattleScreen(BuildsAhead):
             if view.screen != "battle":
                 self.call_after_refresh(self.drumhead.reopen_screen, view.screen)
         self.set_timer(PREPARE_AFTER, self.prepare_screens)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A short terminal marks the screen ``-short`` (the card's strength, morale, markers)."""
+        self.set_class(event.size.height < SHORT, "-short")
 
     def on_screen_resume(self) -> None:
         """Back on the battle: exactly one cursor is live, the roster's or the checklist's
@@ -342,14 +349,16 @@ class BattleScreen(BuildsAhead):
         """Resolve a check for the selected unit (the highlighted step's check, if any)."""
         unit_id = self.selected_unit()
         check = None
+        step = ""  # the step it is made at (its values: why a morale test is taken): the walk's
         steps = self.query_one("#steps", SelectionList)
         if steps.has_focus and steps.highlighted is not None:
-            check = self.session.step_check(steps.get_option_at_index(steps.highlighted).value)
+            step = str(steps.get_option_at_index(steps.highlighted).value)
+            check = self.session.step_check(step)
         elif self.session.game is not None:
             check = self.session.current_check(unit_id)  # the current step's check
         if check is not None and not self.session.about_a_unit(check):
             unit_id = None  # a check about no unit (initiative): none attached
-        self.drumhead.action_open_resolve(check or "", unit_id or "")
+        self.drumhead.action_open_resolve(check or "", unit_id or "", step)
 
     def action_next_phase(self) -> None:
         self.act(self.session.next_phase)

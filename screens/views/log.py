@@ -38,6 +38,12 @@ are replayed in a worker thread (the 49,900 after entry 100 of a long game took 
 
 HINT = "j on an entry goes back to just after it · r reverts only it · F1 more keys"
 
+FOLDED = "Showing the rolls and changes, each turn's phases on one line · v: every entry"
+"""The hint while the log shows the rolls and changes only (the default)."""
+
+EVERYTHING = "Showing every entry · v: the rolls and changes, each turn's phases on one line"
+"""The hint while the log shows every entry."""
+
 
 class LogScreen(KeptScreen):
     """Latest entry last; undone entries (which can be redone) are listed after a rule."""
@@ -49,6 +55,10 @@ class LogScreen(KeptScreen):
         Binding("j", "jump", "Jump back here", id="jump"),
         Binding("r", "revert", "Revert entry", id="revert", tooltip="Take back this entry only"),
         Binding("s", "app.open_luck", "Luck", id="luck", tooltip="Luck statistics"),
+        # one key, two labels: the one offered is the view not showing (check_action); the
+        # hint line above the log says it (the footer has no room for it at 80 columns)
+        Binding("v", "show_all(1)", "All entries", id="log-all", show=False),
+        Binding("v", "show_all(0)", "Rolls and changes", id="log-folded", show=False),
         Binding("left_square_bracket", "turn(-1)", "Turn before", id="turn-before", show=False),
         Binding("right_square_bracket", "turn(1)", "Next turn", id="turn-after", show=False),
         Binding("slash", "search", "Search", id="search", show=False, priority=True),
@@ -62,10 +72,34 @@ class LogScreen(KeptScreen):
         """The words searched for last."""
         self.planning: int | None = None
         """The entry whose revert is being planned in the background, if one is."""
+        self.everything = False
+        """Whether every entry is a row; by default the rolls and the changes are, each
+        turn's walk through the sequence of play folded into one row."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """v offers the view not showing: every entry, or the rolls and changes."""
+        if action == "show_all":
+            return bool(parameters and parameters[0]) != self.everything
+        return True
+
+    def action_show_all(self, everything: int) -> None:
+        """Every entry a row (1), or the rolls and changes with each turn's walk folded
+        (0); the cursor stays on the entry it was on (or its turn's folded line)."""
+        view = self.view
+        row = view.row(view.cursor)
+        self.everything = bool(everything)
+        self.query_one("#log-filter", Static).update(EVERYTHING if everything else FOLDED)
+        rows = self.log_rows()
+        cursor = None
+        if rows is not None and row is not None and row.seq is not None and row.kind != "rule":
+            cursor = rows.row_of(min(row.seq, rows.events)) if row.kind != "undone" else None
+        view.show(rows, cursor=cursor)
+        self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Log")
         yield Static(HINT, classes="hint")
+        yield Static(FOLDED, id="log-filter", classes="hint")
         yield Static("", id="log-where")
         yield LogView(id="log")
         yield CardPane(id="log-entry")
@@ -80,6 +114,10 @@ class LogScreen(KeptScreen):
     def reopen(self) -> bool:
         """Open again: the log as it is now, the latest entry highlighted."""
         view = self.query_one("#log", LogView)
+        if self.everything:  # as a new one: the rolls and changes
+            self.everything = False
+            self.query_one("#log-filter", Static).update(FOLDED)
+            self.refresh_bindings()
         rows = self.log_rows()
         view.show(rows, cursor=rows.latest if rows is not None else None)
         self.close_search()
@@ -88,7 +126,9 @@ class LogScreen(KeptScreen):
 
     def log_rows(self) -> LogRows | None:
         """The open game's log as rows (None: no game open)."""
-        return self.session.log_rows() if self.session.game is not None else None
+        if self.session.game is None:
+            return None
+        return self.session.log_rows(everything=self.everything)
 
     def game_changed(self) -> None:
         """The game changed: the rows on the screen are read again (the cursor stays on its
@@ -112,7 +152,7 @@ class LogScreen(KeptScreen):
             entry.show(Text())
             return
         where.update(row.where or "")
-        label = f"{row.seq}. " if row.seq else ""
+        label = f"{row.seq}. " if row.seq and row.kind != "fold" else ""
         mark = f"{row.mark} " if row.mark else ""
         entry.show(Text(f"{label}{mark}{row.text}" if row.kind != "rule" else ""))
 
@@ -124,6 +164,9 @@ class LogScreen(KeptScreen):
         """Go back to just after the highlighted entry."""
         row = self.view.row(self.view.cursor)
         if self.session.game is None or row is None:
+            return
+        if row.kind == "fold":
+            self.notify("This line folds a turn's changes of phase: v shows each entry.")
             return
         if not row.can_jump or row.seq is None:
             self.notify("Only an entry of the log can be gone back to (U redoes).")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -25,6 +26,12 @@ from .start import ruleset_text
 
 if TYPE_CHECKING:
     from drumhead.session.shown import HouseChoice
+
+WidgetT = TypeVar("WidgetT", bound=Widget)
+"""A widget, handed back as it was given."""
+
+READING = "Reading the ruleset…"
+"""What a step says until the highlighted ruleset is read (never that it has nothing)."""
 
 STEPS = {
     "new-ruleset": ("head-ruleset", "1. Ruleset (Enter picks)"),
@@ -61,14 +68,17 @@ class NewGameScreen(DrumheadScreen):
                     ],
                     id="new-ruleset",
                 )
+                # until the highlighted ruleset is read, its steps say so: an empty list, or
+                # "no optional rules", would be a statement about a ruleset not read yet
                 yield self.heading("new-options")
-                yield TickList[str](id="new-options", compact=True)
-                yield Static("This ruleset has no optional rules.", id="no-options", classes="hint")
+                yield self.hidden(TickList[str](id="new-options", compact=True))
+                yield Static(READING, id="no-options", classes="hint")
                 yield self.heading("new-scenario")
-                yield OptionList(id="new-scenario")
+                yield self.hidden(OptionList(id="new-scenario"))
+                yield Static(READING, id="scenario-wait", classes="hint")
                 yield self.heading("new-house")
-                yield OptionList(id="new-house")
-                yield Static("", id="no-house", classes="hint")
+                yield self.hidden(OptionList(id="new-house"))
+                yield Static(READING, id="no-house", classes="hint")
                 yield self.heading("new-name")
                 # select_on_focus off: a name started on a list goes on, not over its start
                 yield Input(
@@ -89,6 +99,12 @@ class NewGameScreen(DrumheadScreen):
 
     naming_from: object = None
     """The list a name was started on (until the name's field has the focus)."""
+
+    @staticmethod
+    def hidden(widget: WidgetT) -> WidgetT:
+        """``widget``, not shown until the ruleset it lists is read."""
+        widget.display = False
+        return widget
 
     @staticmethod
     def heading(step: str) -> Label:
@@ -139,9 +155,14 @@ class NewGameScreen(DrumheadScreen):
     @on(OptionList.OptionHighlighted, "#new-ruleset")
     def ruleset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         assert event.option_id is not None
+        self.show_ruleset(event.option_id)
+
+    def show_ruleset(self, ruleset_id: str) -> None:
+        """The ruleset highlighted, read: its details, optional rules, scenarios and house
+        rules (each step said it was being read until now)."""
         if self.session.can_switch_ruleset:  # the status line names the ruleset highlighted
-            self.session.choose_ruleset(event.option_id)
-        ruleset = self.session.load(event.option_id)
+            self.session.choose_ruleset(ruleset_id)
+        ruleset = self.session.load(ruleset_id)
         self.query_one("#new-ruleset-detail", Static).update(ruleset_text(ruleset, questions=False))
         options = self.query_one("#new-options", SelectionList)
         options.clear_options()
@@ -149,17 +170,21 @@ class NewGameScreen(DrumheadScreen):
             [Selection(f"{o.title} ({o.source})", o.id, o.default) for o in ruleset.options]
         )
         options.display = bool(ruleset.options)
-        self.query_one("#no-options", Static).display = not ruleset.options
+        no_options = self.query_one("#no-options", Static)
+        no_options.update("This ruleset has no optional rules.")
+        no_options.display = not ruleset.options
+        self.query_one("#scenario-wait", Static).display = False
         scenarios = self.query_one("#new-scenario", OptionList)
+        scenarios.display = True
         scenarios.clear_options()
         # the scenarios first, the first highlighted; the empty battlefield last, so that the
         # first Down goes to the next entry (it was above the highlight, and Down wrapped to it)
         scenarios.add_options(
-            [Option(title, id=sid) for sid, title in self.session.scenarios(event.option_id)]
+            [Option(title, id=sid) for sid, title in self.session.scenarios(ruleset_id)]
             + [Option(Text("Empty battlefield (add units yourself)", style="italic"), id="")]
         )
         scenarios.highlighted = 0
-        self.list_house_rules(event.option_id)
+        self.list_house_rules(ruleset_id)
 
     def list_house_rules(self, ruleset_id: str) -> None:
         """The house-rules files offered for the ruleset: "none: ask me when needed" first

@@ -55,7 +55,9 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     """The selected unit's full card."""
     text = Text()
     text.append(unit.name + "\n", style="bold underline")
-    side = side_name(state, unit.side)
+    # the side as a line names it ("Union", of "Union: Army of Northeastern Virginia ..."):
+    # the roster's heading has it whole, and a short pane needs its lines for the card
+    side = side_name(state, unit.side).split(":")[0].strip()
     text.append(f"{side} · brigade {unit.brigade.replace('_', ' ')}\n", style="italic")
     for label, value in card_rows(ruleset, state, unit):
         text.append(f"{label:<10}", style="bold")

@@ -25,6 +25,10 @@ NOT_FIRST = (
 )
 """Said under the summary: the open questions are not a form to fill in first."""
 
+ALL_ANSWERED = "No check stops to ask: every value the rules leave out has an answer."
+"""Said under the summary when every open question is answered (by house rules, or the
+players)."""
+
 ORIGINS = {"shipped": "sample shipped with drumhead", "yours": "your house-rules folder"}
 """Where a house-rules file was found, in words."""
 
@@ -100,7 +104,8 @@ def questions_text(ruleset: Ruleset, oq: OpenQuestions) -> Text:
         text.append("The rules leave no question open.\n")
         return text
     text.append(oq.summary + ".\n", style="bold")
-    text.append(NOT_FIRST + "\n", style="italic")
+    # with every question answered, none is asked: the line that says when they are is left out
+    text.append((NOT_FIRST if oq.unanswered else ALL_ANSWERED) + "\n", style="italic")
     for group in oq.groups:
         line = group_line(ruleset, group, oq)
         if line:

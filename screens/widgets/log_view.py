@@ -239,6 +239,11 @@ class LogView(ScrollView, can_focus=True):
             return Text("Start of the game", style=Style(italic=True))
         if found.kind == "rule":
             return Text(f"── {found.text} ──", style=Style(bold=True))
+        if found.kind == "fold":  # a turn's walk through the phases, on one line
+            line = Text(f"{'⋯':>6}  ", style=muted)
+            line.append(found.text, Style(italic=True) + muted)
+            line.truncate(width, overflow="ellipsis")
+            return line
         line = Text()
         line.append(f"{found.seq:>6}  ")
         if found.new_place and found.where:

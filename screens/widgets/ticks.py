@@ -33,6 +33,12 @@ class TickList(SelectionList[SelectionType], MeasuredOptionList):
     }
     """
 
+    def on_focus(self) -> None:
+        """Focused, an entry is highlighted (the first, if none was): with none, the cursor
+        was nowhere to be seen and space ticked nothing until an arrow key was pressed."""
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Lines for every entry, wrapped beside its box (Textual's count leaves the box's
         width out, as its entries never wrap, and came up short: the list scrolled)."""

@@ -168,10 +168,10 @@ def test_check_prose_lists_every_problem_one_a_line(
 ) -> None:
     text = (DATA / "rulesets" / "rank-and-file.toml").read_text(encoding="utf-8")
     bad = tmp_path / "rnf.toml"
-    bad.write_text(text.replace('who = "attacker"', 'who = "atacker"'), encoding="utf-8")
+    bad.write_text(text.replace('who = "self"', 'who = "slef"'), encoding="utf-8")
     assert main(["check", str(bad)]) == 1
     out = capsys.readouterr().out.splitlines()
-    expected = text.count('who = "attacker"')
-    assert len([line for line in out if "'atacker'" in line]) == expected >= 3
+    expected = text.count('who = "self"')
+    assert len([line for line in out if "'slef'" in line]) == expected >= 3
     assert out[-1] == f"{expected} problems found"
     assert all(line.startswith(f"{bad}:") for line in out[:-1])

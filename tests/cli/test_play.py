@@ -44,14 +44,15 @@ def test_a_close_combat_lands_on_both_units_and_is_saved(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["outcome"] == "driven_back"
-    assert {e["unit"] for e in report["effects"]} == {"va4", "ny11_zouaves"}
+    # both cards change; 'the attacker captures the position' is the table's (on no card)
+    assert {e.get("unit") for e in report["effects"]} == {"va4", "ny11_zouaves", None}
     after = load_save(tmp_path / "b.toml").game.state
     for unit in ("va4", "ny11_zouaves"):
         assert after.unit(unit).strength_now < before.unit(unit).strength_now
     assert after.unit("ny11_zouaves").state == "skedaddle"
 
     moved = drumhead(tmp_path, "play", "b", "--next-phase", "--json")
-    assert json.loads(moved.stdout)["turn"] == "Turn 1 · Movement"
+    assert json.loads(moved.stdout)["turn"] == "Turn 1 · Movement (Union)"  # whose pass
 
 
 def test_an_unknown_role_is_refused_with_the_roles_named(tmp_path: Path) -> None:

@@ -46,7 +46,8 @@ def test_checks_json_names_each_checks_roles_and_whose_card_fills_each_input(
     assert text == 0
     out = capsys.readouterr().out
     assert "roles (drumhead play SAVE CHECK --role ROLE=UNIT):" in out
-    assert "The defending units (the other side, 1 to 12 units)" in out
+    assert "The defending units in primary contact (the other side, 1 to 12 units)" in out
+    assert "(25-50mm) (its own side, 0 to 12 units)" in out
 
 
 def test_resolve_json_names_the_house_rules_values_it_used(

@@ -127,7 +127,7 @@ def test_effects_need_the_attribute_they_use() -> None:
 
 def test_what_the_shipped_rulesets_declare() -> None:
     rnf, rep = load_ruleset("rank-and-file"), load_ruleset("republique")
-    assert [a.id for a in rnf.unit_attributes] == ["elite", "hits_per_stand"]
+    assert [a.id for a in rnf.unit_attributes] == ["elite", "hits_per_stand", "smoothbore"]
     assert [a.id for a in rnf.leader_attributes] == ["rerolls"]
     assert [a.id for a in rep.unit_attributes] == ["skirmishers"]
     assert [a.id for a in rep.leader_attributes] == ["charismatic"]

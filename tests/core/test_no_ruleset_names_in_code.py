@@ -23,10 +23,15 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((ROOT / "data" / "rulesets").glob("*.toml"))
 CODE = sorted(
     path
-    for folder in (ROOT / "src" / "drumhead" / "game", ROOT / "src" / "drumhead" / "session")
+    for folder in (
+        ROOT / "src" / "drumhead" / "game",
+        ROOT / "src" / "drumhead" / "session",
+        ROOT / "src" / "drumhead" / "host",
+    )
     for path in folder.rglob("*.py")
 ) + sorted((ROOT / "screens").rglob("*.py"))
-"""The game layer, the table session the app drives (issue 18 item 1) and the app."""
+"""The game layer, the table session the app drives (issue 18 item 1), the host that shares it
+(issue 39) and the app."""
 
 
 def _names() -> tuple[set[str], set[str]]:

@@ -377,10 +377,14 @@ def test_the_commanders_ratings_fill_the_initiative_from_either_side() -> None:
     assert unit_inputs(bull.ruleset, "initiative", bull.state, union.id) == {
         "rating": "steady",
         "opponent_rating": "aggressive",
+        "turns_without": 0,
+        "opponent_turns_without": 0,
     }
     assert unit_inputs(bull.ruleset, "initiative", bull.state, rebel.id) == {
         "rating": "aggressive",
         "opponent_rating": "steady",
+        "turns_without": 0,
+        "opponent_turns_without": 0,
     }
 
 

@@ -179,9 +179,7 @@ def test_from_log_is_checked_at_load(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as found:
         register_ruleset_file(rules)
     message = str(found.value)
-    assert "'rolled_today' is not one of rolled_this_turn, last_value:CHECK, turn_total:CHECK" in (
-        message
-    )
+    assert "'rolled_today' is not one of rolled_this_turn, rolled_this_turn:CHECK" in message
     assert "no check 'rund'" in message
 
 

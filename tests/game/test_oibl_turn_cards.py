@@ -330,23 +330,25 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
 
 
 # The cards at the end of the turn, worked by hand (the module's docstring):
-# unit -> (figures now, state, markers); notes besides the scenario's own below.
+# unit -> (figures now, state, markers); notes besides the scenario's own below. "Fired this
+# turn" (p.6-7) marks a unit for the rest of its turn only: the turn's end takes it off every
+# card (lasts = "turn").
 EXPECTED: dict[str, tuple[int, str, set[str]]] = {
-    "nc_riflemen": (6, "good_order", {"fired", "panic"}),
-    "ga_riflemen": (7, "good_order", {"fired", "panic"}),
-    "sc_militia_spartan": (12, "rout", {"fired", "panic", "light_wound"}),
-    "sc_militia_little_river": (15, "good_order", {"fired"}),
-    "md_de_continentals": (28, "good_order", {"fired", "panic"}),
-    "va_militia": (16, "good_order", {"fired"}),
+    "nc_riflemen": (6, "good_order", {"panic"}),
+    "ga_riflemen": (7, "good_order", {"panic"}),
+    "sc_militia_spartan": (12, "rout", {"panic", "light_wound"}),
+    "sc_militia_little_river": (15, "good_order", set()),
+    "md_de_continentals": (28, "good_order", {"panic"}),
+    "va_militia": (16, "good_order", set()),
     "3rd_dragoons": (8, "good_order", {"panic"}),
     "mccall_horse": (5, "good_order", set()),
-    "light_infantry": (17, "rout", {"fired", "panic"}),
+    "light_infantry": (17, "rout", {"panic"}),
     "legion_infantry": (16, "rout", {"panic"}),
-    "7th_fusiliers": (15, "good_order", {"fired", "panic"}),
+    "7th_fusiliers": (15, "good_order", {"panic"}),
     "71st_highlanders": (25, "good_order", set()),
     "legion_dragoons": (17, "good_order", {"panic"}),
     "17th_dragoons": (5, "good_order", set()),
-    "grasshopper_1": (3, "good_order", {"fired"}),
+    "grasshopper_1": (3, "good_order", set()),
     "grasshopper_2": (3, "good_order", set()),
 }
 NOTES = {

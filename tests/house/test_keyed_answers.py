@@ -15,6 +15,13 @@ from drumhead.saves import SaveSession
 
 AT = "2026-11-22T14:00:00Z"
 LATER = "2026-11-29T14:00:00Z"
+HORSE_GUNS = {
+    "range_band": 4,
+    "firer": "horse_artillery",
+    "firer_type": "artillery",
+    "horse_artillery": True,
+}
+"""A horse battery firing at band 4 (the firer's row agrees with its card)."""
 
 
 @pytest.fixture
@@ -41,9 +48,9 @@ def test_fire_dice_are_asked_and_kept_per_firer_and_band(game) -> None:  # type:
     assert _dice(game, {"range_band": 2}) == 3
     # another band, another firer: asked again, never the infantry's band-2 answer
     assert _asked(game, {"range_band": 1}) == "fire_dice.infantry.1"
-    assert _asked(game, {"range_band": 2, "firer": "field_artillery"}) == (
-        "fire_dice.field_artillery.2"
-    )
+    assert _asked(
+        game, {"range_band": 2, "firer": "field_artillery", "firer_type": "artillery"}
+    ) == ("fire_dice.field_artillery.2")
     game.set_gap("fire_dice.infantry.1", 5, at=AT)
     game.set_gap("fire_hit_numbers.infantry.1", "1-12", at=AT)
     assert _dice(game, {"range_band": 1}) == 5
@@ -60,10 +67,10 @@ def test_an_answer_without_a_key_holds_for_every_key(game) -> None:  # type: ign
     # what a save from before keys were declared holds: one answer for the whole game
     game.set_gap("fire_dice", 2, at=AT)
     game.set_gap("fire_hit_numbers", "1-12", at=AT)
-    assert _dice(game, {"range_band": 4, "firer": "horse_artillery"}) == 2
+    assert _dice(game, HORSE_GUNS) == 2
     game.set_gap("fire_dice.horse_artillery.4", 6, at=AT)  # the band's own answer wins
-    assert _dice(game, {"range_band": 4, "firer": "horse_artillery"}) == 6
-    assert _dice(game, {"range_band": 3, "firer": "horse_artillery"}) == 2
+    assert _dice(game, HORSE_GUNS) == 6
+    assert _dice(game, {**HORSE_GUNS, "range_band": 3}) == 2
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ import gamegen
 import pytest
 
 from drumhead.cli.main import main
-from drumhead.game import Game, Unit, load_scenario, new_game
+from drumhead.game import Game, Side, Unit, load_scenario, new_game
 from drumhead.game.rulesets import game_ruleset
 from drumhead.paper import cards_html, reference_html
 from drumhead.paper.cards import TICKED, card
@@ -136,6 +136,18 @@ def test_a_card_has_the_units_boxes_ladder_and_leader(game: Game) -> None:
     assert "Leader: Daniel Morgan (value 2)" in continentals
     dragoons = Checked(card(game.ruleset, state, state.unit("legion_horse"))).text
     assert "Markers: " in dragoons and "Leader" not in dragoons
+
+
+def test_a_card_names_markers_and_states_as_players_say_them() -> None:
+    """Issue 37: One If By Land's panic marker printed as "Panic marker (one at most)"."""
+    game = new_game("one-if-by-land", name="labels")
+    game.add_side(Side("a", "Army A"), at=AT)
+    game.add_unit(Unit("foot", "Foot", "a", "first", "infantry", 12, 12, "shaken"), at=AT)
+    game.edit_unit("foot", "markers", ["panic", "charge_limit"], at=AT)
+    text = Checked(card(game.ruleset, game.state, game.state.unit("foot"))).text
+    assert "Markers: Charge limit, Panic marker" in text and "one at most" not in text
+    assert "Shaken (now)" in text and "failed by 1" not in text
+    assert "Infantry" in text and "3 figures a stand" not in text
 
 
 def _house_file(tmp_path: Path) -> Path:

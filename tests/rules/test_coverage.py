@@ -524,7 +524,11 @@ ITEMS: list[Item] = [
         'Mounting or dismounting costs 4" (Cavalry Rules)',
         NUMBER,
         ENF,
-        ("toml:checks.movement.modifiers.mount_dismount.value=-4",),
+        (
+            "toml:checks.movement.modifiers.mount_dismount.value=-4",
+            "refuse:movement~instead of halving the move",
+            "ruling:mwan-move-mount-speed",
+        ),
     ),
     (
         MWAN,
@@ -534,6 +538,16 @@ ITEMS: list[Item] = [
         (
             "refuse:movement~only infantry in line may move through woods",
             "refuse:movement~cannot cross stone walls",
+        ),
+    ),
+    (
+        MWAN,
+        "Artillery always counts as in line: a battery wheels as a line does (Artillery Rules)",
+        YESNO,
+        ENF,
+        (
+            "toml:checks.movement.modifiers.wheel.when=\"general == 'none' and (formation != 'column' or battery)\"",
+            "toml:checks.movement.derived.battery=\"general == 'none' and arm == 'artillery'\"",
         ),
     ),
     (
@@ -647,6 +661,13 @@ ITEMS: list[Item] = [
     ),
     (
         MWAN,
+        'A sniper shoots at generals up to 900 yards (30") in its line of sight (Snipers)',
+        NUMBER,
+        ENF,
+        ("refuse:sniper~a sniper reaches 30", "refuse:sniper~line of sight"),
+    ),
+    (
+        MWAN,
         "A sniper may not fire in a turn it moves (Snipers)",
         YESNO,
         ENF,
@@ -679,6 +700,7 @@ ITEMS: list[Item] = [
         ENF,
         (
             "refuse:close_combat~infantry will not attack mounted cavalry",
+            "refuse:close_combat_flank~infantry will not attack mounted cavalry, from the flank or rear",
             "refuse:close_combat~cavalry will not attack",
             "refuse:close_combat~artillery cannot attack",
         ),
@@ -744,10 +766,11 @@ ITEMS: list[Item] = [
         REP,
         "Artillery counts as bases; a limbered battery one base, never incidental (4.2)",
         NUMBER,
-        ASK,
+        ENF,
         (
             "toml:checks.assault.inputs.attacker_bases_primary.help",
             "toml:checks.assault.inputs.attacker_bases_incidental.help",
+            "refuse:assault~may not contribute to incidental assault contact",
         ),
     ),
     (
@@ -852,7 +875,12 @@ ITEMS: list[Item] = [
         "Results: morale hits, base hits primary first, surrender after base hits (4.4)",
         YESNO,
         ENF,
-        ("effect:assault~Base hits are removed at once", "effect:panic~taken after base hits"),
+        (
+            "effect:assault~Base hits are removed at once",
+            "effect:panic~taken after base hits",
+            "effect:assault_result~morale hit(s) in incidental contact",
+            "ruling:rep-assault-results-marked",
+        ),
     ),
     (REP, "Surrender when no way out (4.4)", YESNO, ENF, ("effect:assault~surrenders",)),
     (
@@ -879,6 +907,7 @@ ITEMS: list[Item] = [
             'toml:checks.emergency_rally.modifiers.double_value.value="2 * leader_value"',
             "refuse:emergency_rally~within 8cm",
             "refuse:emergency_rally~already attached",
+            "refuse:leader_injury~never used together",
         ),
     ),
     (

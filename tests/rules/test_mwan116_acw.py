@@ -203,6 +203,26 @@ def test_no_second_check_in_a_turn(rs) -> None:  # type: ignore[no-untyped-def]
     assert odds(prepare(rs, "morale_due", values))[0].outcome == "already_checked"
 
 
+FIGHTER: dict[str, tuple[str, str]] = {
+    "infantry": ("infantry", "line"),
+    "dismounted_cavalry": ("cavalry", "dismounted"),
+    "cavalry": ("cavalry", "mounted"),
+    "artillery": ("artillery", "in_battery"),
+}
+"""A side of a close combat as the check reads it from the card: its type and formation
+(cavalry mounted unless dismounted: ruling mwan-cavalry-mounted)."""
+
+
+def _fighting(values: dict[str, object]) -> dict[str, object]:
+    """The close combat inputs for ``values`` naming the sides as ``attacker``/``defender``."""
+    out = dict(values)
+    for side in ("attacker", "defender"):
+        if side in out:
+            kind, formation = FIGHTER[str(out.pop(side))]
+            out[f"{side}_type"], out[f"{side}_formation"] = kind, formation
+    return out
+
+
 # -- close combat (frontal) -------------------------------------------------------------------
 BANDS = [
     (9, 11, "swept_from_field"),
@@ -326,7 +346,7 @@ def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyp
 )
 def test_close_combat_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "close_combat", values))
+        odds(prepare(rs, "close_combat", _fighting(values)))
 
 
 def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
@@ -334,7 +354,7 @@ def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
         {"attacker": "cavalry", "defender": "cavalry"},
         {"attacker_strength_start": 20, "attacker_strength_now": 10},
     ):
-        assert sum(o.p for o in odds(prepare(rs, "close_combat", values))) == 1
+        assert sum(o.p for o in odds(prepare(rs, "close_combat", _fighting(values)))) == 1
 
 
 # -- close combat: flank, rear or artillery ---------------------------------------------------
@@ -363,12 +383,16 @@ def test_close_combat_flank_effects(rs) -> None:  # type: ignore[no-untyped-def]
 def test_close_combat_flank_refusals(rs) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="cavalry will not attack artillery"):
         ctx = prepare(
-            rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "cavalry"}
+            rs,
+            "close_combat_flank",
+            _fighting({"attack": "artillery_front", "attacker": "cavalry"}),
         )
         resolve(ctx, HandDice([12]))
-    rear = prepare(rs, "close_combat_flank", {"attack": "rear", "attacker": "cavalry"})
+    rear = prepare(rs, "close_combat_flank", _fighting({"attack": "rear", "attacker": "cavalry"}))
     assert resolve(rear, HandDice([12])).outcome == "enemy_destroyed"
-    guns = prepare(rs, "close_combat_flank", {"attack": "artillery_front", "attacker": "infantry"})
+    guns = prepare(
+        rs, "close_combat_flank", _fighting({"attack": "artillery_front", "defender": "artillery"})
+    )
     assert resolve(guns, HandDice([1])).outcome == "driven_back"
 
 
@@ -486,8 +510,28 @@ def test_movement_end_odds(rs) -> None:  # type: ignore[no-untyped-def]
     assert _p(odds(prepare(rs, "movement_end")), "ends") == Fraction(1, 6)
 
 
+MOVER: dict[str, dict[str, object]] = {
+    "field_artillery": {"arm": "artillery"},
+    "horse_artillery": {"arm": "artillery", "horse_artillery": True},
+    "infantry": {"arm": "infantry"},
+    "cavalry": {"arm": "cavalry", "formation": "mounted"},
+    "dismounted_cavalry": {"arm": "cavalry", "formation": "dismounted"},
+    "general": {"general": "mounted"},
+    "dismounted_general": {"general": "dismounted"},
+}
+"""What moves, as the movement check reads it from the card (type, formation, horse
+artillery) or, for a general, from the players."""
+
+
+def _moving(values: dict[str, object] | None) -> dict[str, object]:
+    """The movement inputs for ``values`` naming what moves as ``unit``."""
+    out = dict(values or {})
+    unit = out.pop("unit", None)
+    return {**MOVER[str(unit)], **out} if unit is not None else out
+
+
 def _inches(rs, values=None, mods=()):  # type: ignore[no-untyped-def]
-    result = odds(prepare(rs, "movement", values or {}, mods))
+    result = odds(prepare(rs, "movement", _moving(values), mods))
     assert len(result) == 1
     return result[0].value
 
@@ -506,7 +550,7 @@ def _inches(rs, values=None, mods=()):  # type: ignore[no-untyped-def]
 )
 def test_basic_moves(rs, unit: str, inches: int) -> None:  # type: ignore[no-untyped-def]
     assert _inches(rs, {"unit": unit}) == inches
-    assert _roll(rs, "movement", [], {"unit": unit}).value == inches
+    assert _roll(rs, "movement", [], _moving({"unit": unit})).value == inches
 
 
 @pytest.mark.parametrize(
@@ -524,7 +568,6 @@ def test_basic_moves(rs, unit: str, inches: int) -> None:  # type: ignore[no-unt
         ("infantry", {"rough": 1, "formation_change": 1}, 5),
         ("infantry", {"wheel": 1, "rough": 1}, 7),  # (20 - 5) / 2 = 7.5, rounded down
         ("cavalry", {"cavalry_charge": 1, "rough": 1}, 20),
-        ("cavalry", {"mount_dismount": 1}, 26),
         ("field_artillery", {"stream": 3}, 0),  # never below 0
     ],
 )
@@ -545,11 +588,11 @@ def test_movement_modifiers(rs, unit: str, mods: dict[str, int], inches: int) ->
 )
 def test_movement_refusals(rs, values: dict[str, object], mods: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "movement", values, mods))
+        odds(prepare(rs, "movement", _moving(values), mods))
 
 
 def test_woods_stop_the_move(rs) -> None:  # type: ignore[no-untyped-def]
-    res = _roll(rs, "movement", [], {"into_woods": True})
+    res = _roll(rs, "movement", [], _moving({"into_woods": True}))
     assert any(e.marker == "waiting_at_woods" for e in res.effects)
 
 
@@ -593,10 +636,40 @@ def test_major_general_rally(rs, face: int, expected: str) -> None:  # type: ign
     + [(r, "miss") for r in range(9, 13)],
 )
 def test_sniper(rs, face: int, expected: str) -> None:  # type: ignore[no-untyped-def]
-    res = _roll(rs, "sniper", [face])
+    res = _roll(rs, "sniper", [face], {"range_inches": 30})
     assert res.outcome == expected
     states = [e.state for e in res.effects if e.kind == "leader"]
     assert states == {"killed": ["killed"], "wounded": ["wounded"], "miss": []}[expected]
+
+
+FIRER: dict[str, dict[str, object]] = {
+    "infantry": {"firer_type": "infantry"},
+    "dismounted_cavalry": {"firer_type": "cavalry", "firer_formation": "dismounted"},
+    "mounted_cavalry": {"firer_type": "cavalry", "firer_formation": "mounted"},
+    "field_artillery": {"firer_type": "artillery", "firer_formation": "in_battery"},
+    "horse_artillery": {
+        "firer_type": "artillery",
+        "firer_formation": "in_battery",
+        "horse_artillery": True,
+    },
+}
+"""The firing unit's card as the fire check reads it, for each row of the firing table."""
+
+TARGET: dict[str, dict[str, object]] = {
+    "infantry": {"target_type": "infantry"},
+    "mounted_cavalry": {"target_type": "cavalry", "target_formation": "mounted"},
+    "dismounted_cavalry": {"target_type": "cavalry", "target_formation": "dismounted"},
+    "artillery": {"target_type": "artillery", "target_formation": "in_battery"},
+}
+
+
+def _firing(values: dict[str, object] | None) -> dict[str, object]:
+    """The fire inputs for ``values`` naming the target as ``target``; the firer's card agrees
+    with its ``firer`` row."""
+    out = dict(values or {})
+    target = out.pop("target", None)
+    row = str(out.get("firer", "infantry"))
+    return {**FIRER[row], **(TARGET[str(target)] if target else {}), **out}
 
 
 # -- fire -------------------------------------------------------------------------------------
@@ -624,21 +697,21 @@ def test_fire_needs_the_missing_table_as_gaps(rs) -> None:  # type: ignore[no-un
     ("values", "mods", "dice"),
     [
         ({}, [], 4),
-        ({}, ["column"], 7),
+        ({"target_formation": "column"}, [], 7),
         ({"moved": True}, [], 3),  # infantry moved -1 die (auto)
         ({"target": "mounted_cavalry"}, [], 6),
-        ({}, ["sharpshooters"], 6),  # 4 + 1 1/2 rounded up
-        ({"fire_dice": 3}, ["sharpshooters"], 5),  # 3 + 1 1/2 = 4 1/2 -> 5
+        ({"sharpshooters": True}, [], 6),  # 4 + 1 1/2 rounded up
+        ({"fire_dice": 3, "sharpshooters": True}, [], 5),  # 3 + 1 1/2 = 4 1/2 -> 5
         ({"firer": "field_artillery"}, ["smoothbore_shot_shell"], 3),
         ({"firer": "field_artillery"}, ["rifled_shot_shell"], 5),
         ({"firer": "horse_artillery", "moved": True}, [], 4),  # may move and fire, no -1
         ({}, ["flank"], 8),  # roll again
-        ({"target": "mounted_cavalry"}, ["flank", "column"], 18),  # (4 + 3 + 2) x 2
+        ({"target": "mounted_cavalry", "target_formation": "column"}, ["flank"], 18),  # (4+3+2) x 2
     ],
 )
 def test_fire_dice_modifiers(rs, values: dict[str, object], mods: list[str], dice: int) -> None:  # type: ignore[no-untyped-def]
     gaps = {"fire_dice": 4, "fire_hit_numbers": "10-12", **values}
-    result = {o.value: o.p for o in odds(prepare(rs, "fire", gaps, mods))}
+    result = {o.value: o.p for o in odds(prepare(rs, "fire", _firing(gaps), mods))}
     assert result == {k: p for k, p in _fire_reference(dice, {10, 11, 12}).items() if p}
 
 
@@ -673,7 +746,7 @@ def test_flank_fire_rolls_the_dice_again(rs) -> None:  # type: ignore[no-untyped
 
 def test_fire_at_a_battery_two_hits_per_gunner(rs) -> None:  # type: ignore[no-untyped-def]
     values = {"fire_dice": 3, "fire_hit_numbers": "10-12", "target": "artillery"}
-    res = resolve(prepare(rs, "fire", values), HandDice([10, 11, 12]))
+    res = resolve(prepare(rs, "fire", _firing(values)), HandDice([10, 11, 12]))
     assert res.value == 3
     assert [e.amount for e in res.effects if "gunner" in e.text] == [1]
     assert not [e for e in res.effects if e.kind == "lose"]
@@ -719,7 +792,7 @@ def test_cover_value_is_a_gap(rs) -> None:  # type: ignore[no-untyped-def]
 )
 def test_fire_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        odds(prepare(rs, "fire", values))
+        odds(prepare(rs, "fire", _firing(values)))
 
 
 def test_fire_with_random_dice_is_reproducible(rs) -> None:  # type: ignore[no-untyped-def]
@@ -734,7 +807,8 @@ def test_fire_with_random_dice_is_reproducible(rs) -> None:  # type: ignore[no-u
 
 def test_sharpshooters_half_die_option() -> None:
     half = load_ruleset(RULESET, options=["sharpshooters_half_die"])
-    ctx = prepare(half, "fire", {"fire_dice": 4, "fire_hit_numbers": "12"}, ["sharpshooters"])
+    values = {"fire_dice": 4, "fire_hit_numbers": "12", "sharpshooters": True}
+    ctx = prepare(half, "fire", values)
     assert max(o.value for o in odds(ctx) if o.value is not None) == 5  # 4 1/2 -> 5
 
 
@@ -861,7 +935,18 @@ def test_cli_resolve_morale_by_hand(capsys) -> None:  # type: ignore[no-untyped-
 
 def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-untyped-def]
     argv = ["resolve", RULESET, "fire", "--set", "fire_dice=2", "--set", "fire_hit_numbers=9-12"]
-    argv += ["--mod", "column", "--dice", "9", "--dice", "1", "--dice", "12", "--dice", "3"]
+    argv += [
+        "--set",
+        "target_formation=column",
+        "--dice",
+        "9",
+        "--dice",
+        "1",
+        "--dice",
+        "12",
+        "--dice",
+        "3",
+    ]
     argv += ["--dice", "10", "--json"]
     data = _json(capsys, argv)
     assert data["value"] == 3  # type: ignore[index]
@@ -875,7 +960,7 @@ def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-un
 
 
 def test_cli_refusal_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
-    argv = ["odds", RULESET, "close_combat", "--set", "attacker=cavalry"]
+    argv = ["odds", RULESET, "close_combat", "--set", "attacker_type=cavalry"]
     assert main(argv) == 1
     assert "cavalry will not attack" in capsys.readouterr().err
 
@@ -895,7 +980,7 @@ def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -
     with pytest.raises(
         InputError, match=r"no movement penalty \(MWAN116 Artillery: Artillery Rules\)"
     ):
-        prepare(rs, "movement", {"unit": unit}, ["formation_change"])
+        prepare(rs, "movement", _moving({"unit": unit}), ["formation_change"])
     assert _inches(rs, {"unit": unit}) == {"field_artillery": 10, "horse_artillery": 20}[unit]
     assert _inches(rs, {"unit": "infantry"}, ["formation_change"]) == 10
 
@@ -903,26 +988,29 @@ def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -
 def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Movement: no formation change (mounting included) within 12\" of the enemy;
     'there are no limitations when the entire unit is behind the enemy'."""
-    near = {"unit": "cavalry", "enemy_within_12": True}
-    for mod in ("formation_change", "mount_dismount"):
-        with pytest.raises(InputError, match="within 12"):
-            prepare(rs, "movement", near, [mod])
+    near = {"unit": "dismounted_cavalry", "enemy_within_12": True}
+    with pytest.raises(InputError, match="within 12"):
+        prepare(rs, "movement", _moving(near), ["formation_change"])
+    with pytest.raises(InputError, match="within 12"):
+        prepare(rs, "movement", _moving({**near, "mounting": True}))
     behind = {**near, "behind_enemy": True}
-    assert _inches(rs, behind, ["formation_change"]) == 15
-    assert _inches(rs, behind, ["mount_dismount"]) == 26
-    res = _roll(rs, "movement", [], behind)
+    assert _inches(rs, behind, ["formation_change"]) == 10
+    assert _inches(rs, {**behind, "mounting": True}) == 26  # mounts: 30" - 4"
+    res = _roll(rs, "movement", [], _moving(behind))
     assert not any("within 12" in e.text for e in res.effects)
 
 
 def test_a_cavalry_charge_once_a_game(rs) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Cavalry Charges and Cavalry Rules: one charge move per unit per game."""
-    res = _roll(rs, "movement", [], {"unit": "cavalry"}, ["cavalry_charge"])
+    res = _roll(rs, "movement", [], _moving({"unit": "cavalry"}), ["cavalry_charge"])
     assert res.value == 40
     assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used"]
-    plain = _roll(rs, "movement", [], {"unit": "cavalry"})
+    plain = _roll(rs, "movement", [], _moving({"unit": "cavalry"}))
     assert not any(e.marker == "charge_used" for e in plain.effects)
     with pytest.raises(InputError, match=r"one cavalry charge a game.*Cavalry Charges"):
-        prepare(rs, "movement", {"unit": "cavalry", "charge_used": True}, ["cavalry_charge"])
+        prepare(
+            rs, "movement", _moving({"unit": "cavalry", "charge_used": True}), ["cavalry_charge"]
+        )
 
 
 def test_the_game_remembers_the_charge(rs) -> None:  # type: ignore[no-untyped-def]
@@ -944,15 +1032,15 @@ def test_the_game_remembers_the_charge(rs) -> None:  # type: ignore[no-untyped-d
         state="good_order",
     )
     game.add_unit(cav, at=at)
-    _, first = game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    _, first = game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
     game.apply_effects("buford", [e for e in first.effects if e.kind == "marker"], at=at)
     assert "charge_used" in game.state.unit("buford").markers
     game.next_turn(at=at)
     with pytest.raises(InputError, match="one cavalry charge a game"):
-        game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+        game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
     game.undo()  # the next turn
     game.undo()  # the marker: the charge is free again
-    assert game.resolve("movement", "buford", {"unit": "cavalry"}, ["cavalry_charge"], at=at)
+    assert game.resolve("movement", "buford", {}, ["cavalry_charge"], at=at)
 
 
 def test_a_sniper_does_not_fire_after_moving(rs) -> None:  # type: ignore[no-untyped-def]
@@ -960,16 +1048,20 @@ def test_a_sniper_does_not_fire_after_moving(rs) -> None:  # type: ignore[no-unt
     with pytest.raises(
         InputError, match=r"may not fire in a turn it moves \(MWAN116 Firing: Snipers\)"
     ):
-        prepare(rs, "sniper", {"sniper_moved": True})
-    assert _roll(rs, "sniper", [3]).outcome == "killed"
+        prepare(rs, "sniper", {"sniper_moved": True, "range_inches": 20})
+    assert _roll(rs, "sniper", [3], {"range_inches": 20}).outcome == "killed"
 
 
 def test_woods_edges_have_secure_flanks(rs) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Rules for Woods 5: units on a woods' edge can only be attacked from the
     front or rear."""
     with pytest.raises(InputError, match=r"secure flanks.*Rules for Woods 5"):
-        prepare(rs, "close_combat_flank", {"attack": "flank", "defender_on_woods_edge": True})
-    assert prepare(rs, "close_combat_flank", {"attack": "rear", "defender_on_woods_edge": True})
+        prepare(
+            rs, "close_combat_flank", _fighting({"attack": "flank", "defender_on_woods_edge": True})
+        )
+    assert prepare(
+        rs, "close_combat_flank", _fighting({"attack": "rear", "defender_on_woods_edge": True})
+    )
 
 
 @pytest.mark.parametrize(
@@ -996,7 +1088,7 @@ def test_cavalry_and_artillery_terrain_limits(rs, values, check: str, message: s
             prepare(
                 rs,
                 check,
-                values,
+                _moving(values) if check == "movement" else _firing(values),
                 (),
                 {"fire_dice": 4, "fire_hit_numbers": "10+"},  # the players' (missing) table
             )
@@ -1010,6 +1102,6 @@ def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-un
     cavalry may not charge through units."""
     values = {"unit": "cavalry", "through_units": True}
     with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
-        prepare(rs, "movement", values, ["cavalry_charge"])
-    res = _roll(rs, "movement", [], values)
+        prepare(rs, "movement", _moving(values), ["cavalry_charge"])
+    res = _roll(rs, "movement", [], _moving(values))
     assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]

@@ -343,8 +343,8 @@ def test_wave_split_worked_example_five_hits_four_and_one() -> None:
     assert dict(res.values) == {"first": 4, "second": 1}
     # hits 1, 2 -> front; 3 -> second; 4, 5 -> front
     assert "1->first, 2->first, 3->second, 4->first, 5->first" in res.steps
-    assert [e.text for e in res.effects if e.who == "first"] == ["Front wave: mark 4 of the hits"]
-    assert [e.text for e in res.effects if e.who == "second"] == ["Second wave: mark 1 of the hits"]
+    assert [(e.kind, e.amount) for e in res.effects if e.who == "first"] == [("hits", 4)]
+    assert [(e.kind, e.amount) for e in res.effects if e.who == "second"] == [("hits", 1)]
 
 
 @pytest.mark.parametrize("hits", range(0, 13))
@@ -404,7 +404,8 @@ def test_wave_first_melee_seven_stands_at_3_up_against_six_at_4_up() -> None:
         ("state", "unsteady", None),
         ("distance", None, "2d6"),
     }
-    assert any(e.who == "second" for e in result.effects)  # the second wave goes in
+    # the second wave goes in: the players' next melee (the table's note)
+    assert any(e.who == "table" and "second wave moves up" in e.text for e in result.effects)
 
 
 def test_wave_second_melee_leaders_melee_bonus_wins_a_drawn_count() -> None:
@@ -473,15 +474,19 @@ def test_fire_six_always_hits_and_buck_and_ball_needs_option_and_smoothbores() -
     assert res.value == 1
 
 
+ELEPHANTS = {"unit_type": "cavalry", "enemy_type": "elephant", "cavalry_vs_elephants": True}
+"""Cavalry attacking elephants: both cards and the players' word that the cavalry attack."""
+
+
 @pytest.mark.parametrize(
     ("values", "mods", "p_hit"),
     [
         ({}, [], Fraction(1, 2)),
         ({}, ["deeper_formation"], Fraction(2, 3)),
-        ({}, ["foot_vs_mounted"], Fraction(1, 3)),
-        ({}, ["foot_vs_mounted", "deeper_formation"], Fraction(1, 2)),
-        ({"cavalry_vs_elephants": True}, [], Fraction(1, 6)),
-        ({"cavalry_vs_elephants": True}, ["deeper_formation"], Fraction(1, 6)),
+        ({"enemy_type": "cavalry"}, [], Fraction(1, 3)),  # foot fighting mounted, from the cards
+        ({"enemy_type": "cavalry"}, ["deeper_formation"], Fraction(1, 2)),
+        (ELEPHANTS, [], Fraction(1, 6)),
+        (ELEPHANTS, ["deeper_formation"], Fraction(1, 6)),
     ],
 )
 def test_melee_dice(values: dict[str, Any], mods: list[str], p_hit: Fraction) -> None:
@@ -681,7 +686,7 @@ def test_voluntary_continued_rout_rolls_nothing_but_loses_a_stand() -> None:
 @pytest.mark.parametrize("state", ["unsteady", "routing"])
 def test_units_charging_charged_or_evaded_may_not_rally(status: str, state: str) -> None:
     with pytest.raises(InputError, match="may not try to rally") as info:
-        prepare(rs(), "rally", {**ROUTED, "state": state, "charge_status": status})
+        prepare(rs(), "rally", {**ROUTED, "state": state, status: True})
     assert status in str(info.value)
 
 
@@ -903,7 +908,7 @@ def test_cli_refusals_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> No
         "--set",
         "state=unsteady",
         "--set",
-        "charge_status=evaded",
+        "evaded=true",
         "--dice",
         "6",
     )

@@ -115,7 +115,7 @@ def test_gap_supplied_with_set_values() -> None:
 @pytest.mark.parametrize("side", ["attacker", "defender"])
 def test_in_line_bases_lost_and_skirmishers(side: str) -> None:
     ctx = assault(
-        RS, **{f"{side}_in_line": True, f"{side}_bases_lost": 2, f"{side}_skirmishers": 3}
+        RS, **{f"{side}_formation": "line", f"{side}_bases_lost": 2, f"{side}_skirmishers": 3}
     )
     assert mods(ctx) == {f"{side}_in_line": 1, f"{side}_bases_lost": -2, f"{side}_skirmishers": -3}
     assert side_total(ctx, side) == 1 - 2 - 3
@@ -144,6 +144,7 @@ def test_flank_and_rear(
         RS,
         hit_in=hit_in,
         vs_square=square,
+        defender_formation="square" if square != "no" else "column",
         defender_in_buildings=buildings,
         rear_only=rear_only,
     )
@@ -314,13 +315,13 @@ CAVALRY_TABLE = {
 CONDITIONS: dict[str, dict[str, Any]] = {
     "rough": {"terrain": "rough"},
     "buildings": {"defender_in_buildings": True},
-    "solo": {"vs_square": "solo"},
-    "with_infantry": {"vs_square": "with_infantry"},
+    "solo": {"vs_square": "solo", "defender_formation": "square"},
+    "with_infantry": {"vs_square": "with_infantry", "defender_formation": "square"},
 }
 CAVALRY_ATTACK = {
     "attacker_type": "cavalry",
     "attacker_cavalry": "heavy",
-    "attacker_in_line": True,
+    "attacker_formation": "line",
     "attacker_bases_primary": 8,
     "defender_bases_primary": 4,
 }
@@ -349,7 +350,9 @@ def test_cavalry_in_the_open_keeps_every_modifier() -> None:
 
 def test_cavalry_restrictions_combine_most_restrictively() -> None:
     ctx = prepare(
-        HR, "assault", {**CAVALRY_ATTACK, "terrain": "rough", "vs_square": "with_infantry"}
+        HR,
+        "assault",
+        {**CAVALRY_ATTACK, **CONDITIONS["with_infantry"], "terrain": "rough"},
     )
     assert "attacker_cavalry" not in mods(ctx)  # lost in rough, kept with infantry vs square
     assert "attacker_in_line" not in mods(ctx)
@@ -406,7 +409,7 @@ def enumerate_difference(attacker_mod: int, defender_mod: int) -> dict[int, Frac
     "values",
     [
         {},
-        {"attacker_in_line": True, "hit_in": "flank_and_rear"},
+        {"attacker_formation": "line", "hit_in": "flank_and_rear"},
         {"attacker_leader": 2, "defender_tactical": "a", "defender_bases_lost": 1},
         {"attacker_grade": "elite", "defender_morale": "shaken", "attacker_bases_primary": 9},
     ],
@@ -423,7 +426,7 @@ def test_odds_of_the_difference_are_exact(values: dict[str, Any]) -> None:
 
 
 def test_flank_and_rear_odds_shift_by_four_once() -> None:
-    ctx = assault(RS, hit_in="flank_and_rear", attacker_in_line=True)
+    ctx = assault(RS, hit_in="flank_and_rear", attacker_formation="line")
     assert ctx.total("attacker") == 1 and ctx.total("defender") == -4
     result = {o.value: o.p for o in odds(ctx)}
     assert min(result) == -9 + 5 and max(result) == 9 + 5
@@ -495,7 +498,7 @@ def test_house_rules_fill_the_chart(
 
 
 def test_resolution_shows_the_arithmetic() -> None:
-    ctx = assault(attacker_in_line=True, attacker_bases_primary=6, hit_in="flank")
+    ctx = assault(attacker_formation="line", attacker_bases_primary=6, hit_in="flank")
     res = resolve(ctx, HandDice([7, 4]))
     assert dict(res.values) == {"attacker": 7 + 1, "defender": 4 - 1 - 2}
     assert res.value == 7
@@ -609,7 +612,9 @@ def test_emergency_rally_adds_four() -> None:
 
 
 def test_leading_and_emergency_rally_never_combine() -> None:
-    assert mods(injury(emergency_rally=True, leading=True)) == {"emergency_rally": 4}
+    with pytest.raises(InputError, match="never used together"):
+        injury(emergency_rally=True, leading=True)  # refused, never one of them dropped
+    assert mods(injury(emergency_rally=True)) == {"emergency_rally": 4}
     assert mods(injury(leading=True)) == {"leading": HOUSE_GAPS["injury_leading"]}
     with pytest.raises(MissingGapError) as info:
         injury(RS, leading=True)
@@ -754,7 +759,7 @@ def test_cli_checks_lists_the_contract(capsys: pytest.CaptureFixture[str]) -> No
             "cavalry",
             "morale",
             "leader",
-            "in_line",
+            "formation",
             "bases_lost",
             "skirmishers",
             "tactical",
@@ -950,7 +955,7 @@ def test_chart_column_must_match_the_input(tmp_path: Path) -> None:
 def test_in_line_is_for_infantry_and_cavalry_only(attacker_type: str, refused: bool) -> None:
     """Republique 4.3 In Line: +1 'if the greatest percentage of bases present are from
     infantry or cavalry units in line': an assault made mostly by guns gets none."""
-    values = {"attacker_type": attacker_type, "attacker_in_line": True}
+    values = {"attacker_type": attacker_type, "attacker_formation": "line"}
     if refused:
         with pytest.raises(InputError, match=r"infantry or cavalry units in line.*4\.3 In Line"):
             assault(**values)

@@ -17,7 +17,7 @@ RECORDED = {
     "one-if-by-land": ["oibl-turn-ends-with-the-deck"],
     "mwan116-acw": ["mwan-movement-side-by-side"],
     "rank-and-file": ["rnf-hits-per-stand-phases"],
-    "republique": ["rep-in-command-asked", "rep-assault-results-to-the-table"],
+    "republique": ["rep-in-command-asked", "rep-assault-results-marked"],
 }
 
 

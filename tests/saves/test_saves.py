@@ -424,7 +424,9 @@ def test_units_added_by_the_journal_follow_the_ruleset(tmp_path: Path) -> None:
     _reseal(path)
     with pytest.raises(SaveError, match="no unit type 'dragon'") as info:
         load_save(path)
-    assert info.value.key == "units.dragon.type"
+    # refused at the entry that adds it, as the Game API refuses such a unit
+    assert (info.value.key, info.value.line) == ("entry 0", 1)
+    assert "data.unit: unit dragon.type" in info.value.message
 
 
 def test_a_folder_that_refuses_writes_gets_a_message(

@@ -225,3 +225,23 @@ def test_a_group_of_exclusive_modifiers_is_one_choice_and_says_what_it_unticked(
         assert "light_cover" not in {m.id for m in view.context.modifiers}
     finally:
         table.close(force=True)
+
+
+def test_effects_of_an_empty_optional_role_are_not_grouped_for_a_card(saves: Path) -> None:
+    """A role left empty (no second wave picked, min = 0): its effects fall on nobody, so the
+    form neither groups them for a card nor asks which unit they fall on."""
+    table = TableSession(str(saves), ruleset="rank-and-file", seed=5)
+    try:
+        (scenario, _), *_ = table.scenarios("rank-and-file")
+        table.new_game("rank-and-file", "waves", scenario=scenario)
+        game = table.open_game_or_fail()
+        game.edit_unit("csa_first_wave", "markers", ["wave_attack"], at="2026-11-26T20:00:00Z")
+        form = form_for(table, "melee_result", "csa_first_wave")
+        form.set_role("defender", "union_regiment")
+        form.set_input("attacker_hits", "2")
+        form.set_input("defender_hits", "3")
+        form.roll(None)
+        whos = {g.who for g in form.groups(form.effects)}
+        assert "second" not in whos and "self" in whos
+    finally:
+        table.close(force=True)

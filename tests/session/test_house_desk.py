@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from drumhead.checks.results import Resolution
 from drumhead.errors import AnswersError, DrumheadError
 from drumhead.session import TableSession
 from drumhead.session.house import HouseDesk
@@ -142,3 +143,96 @@ def test_the_command_line_passes_the_folder_to_the_app(monkeypatch: pytest.Monke
     )
     assert main.main(["--saves", "s", "--house-rules", "club"]) == 0
     assert seen == [("s", "club")]
+
+
+INFANTRY = [
+    # the Combat Chart's infantry column, -11 or less down to +11 or more, as a club typed it
+    # (players' own values; +2, +3 and +7 are the rules' and are not typed)
+    "Attacker 3M 1P",
+    "Attacker 3M 1P",
+    "Attacker 3M",
+    "Attacker 2M 1P",
+    "Attacker 2M 1P",
+    "Attacker 2M",
+    "Attacker 2M",
+    "Attacker 1M 1P",
+    "Attacker 1M",  # -3: the cell the assaults below read
+    "Attacker 1M",
+    "Both 1M",
+    "Both 1M",
+    "Defender 1M",
+    # +2, +3: the rules'
+    "Defender 2M 1P",
+    "Defender 2M 1P",
+    "Defender 3M",
+    # +7: the rules'
+    "Defender 3M 2P",
+    "Defender 3M 2P",
+    "Defender 4M 2P",
+    "Defender 4M 2P",
+]
+"""Twenty cells: the infantry section less the three the rules give."""
+
+
+def infantry_typed(desk: HouseDesk) -> dict[tuple[str, str], str]:
+    """:data:`INFANTRY` on the chart's open infantry cells, top to bottom."""
+    table, shown = desk.chart("combat_chart")
+    cells = zip(table.rows, shown.rows, strict=True)
+    rows = [row_id for (row_id, _), row in cells if row[1].kind == "open"]
+    return {(row, "infantry"): text for row, text in zip(rows, INFANTRY, strict=True)}
+
+
+def assault(session: TableSession, dice: list[int]) -> Resolution:
+    """F4's assault for no unit, 4 attacking bases and 3 defending typed, the dice by hand;
+    no question asked (a MissingGapError fails the test)."""
+    form = session.form("assault", None)
+    assert form is not None
+    assert [s.name for s in form.missing_inputs()] == [
+        "attacker_bases_primary",
+        "defender_bases_primary",
+    ]
+    assert form.set_input("attacker_bases_primary", "4")
+    assert form.set_input("defender_bases_primary", "3")
+    assert form.odds().waiting is None
+    return form.roll(dice)
+
+
+def test_the_sample_values_resolve_three_assaults_without_a_question(tmp_path: Path) -> None:
+    """Issue 20: a Republique game with the shipped sample house rules resolves three
+    assaults, each read from the sample's chart, with no question asked."""
+    session = TableSession(str(tmp_path / "saves"), ruleset="republique", seed=5)
+    session.new_game(
+        "republique",
+        "aspern",
+        scenario="aspern-1809",
+        house_rules=str(SAMPLE / "republique-sample-club-values.toml"),
+    )
+    try:
+        outcomes = [(r.outcome, r.modified) for r in (assault(session, d) for d in SAMPLE_DICE)]
+        assert outcomes == [("defender_higher", -3), ("attacker_higher", 7), ("level", 0)]
+    finally:
+        session.close(force=True)
+
+
+SAMPLE_DICE = ([5, 8], [9, 2], [6, 6])
+"""The dice of the three assaults (5 - 8 = -3, 9 - 2 = +7, level)."""
+
+
+def test_answers_saved_as_a_file_start_a_game_that_asks_nothing(tmp_path: Path) -> None:
+    """Issue 20: the infantry section typed in one game (one event), saved as a house-rules
+    file; a new game from that file holds no answer of its own, and its assault reads the
+    saved cell (-3: 'Attacker 1M'), marked as the players', with no question."""
+    desk = _desk(tmp_path)
+    session = desk.session
+    assert desk.keep_chart("combat_chart", infantry_typed(desk)) == 20
+    path = desk.save_answers("club-infantry", "Republique: our answers")
+    assert path.exists()
+    session.close(force=True)
+    session.new_game("republique", "second", scenario="aspern-1809", house_rules=str(path))
+    try:
+        game = session.open_game_or_fail()
+        assert game.state.house is not None and game.state.gap_values() == {}
+        result = assault(session, [5, 8])
+        assert result.modified == -3 and "Attacker 1M" in result.text
+    finally:
+        session.close(force=True)

@@ -35,7 +35,7 @@ def table(long_save: Path, tmp_path: Path) -> TableSession:
 def test_the_log_is_read_a_screenful_at_a_time(table: TableSession) -> None:
     game = table.open_game_or_fail()
     assert game.past is not None and game.past_in_log == EVENTS
-    rows = table.log_rows()
+    rows = table.log_rows(everything=True)
     assert len(rows) == EVENTS + 1 and rows.latest == EVENTS
     shown = rows.rows(EVENTS - 9, EVENTS + 1)
     assert [r.seq for r in shown] == list(range(EVENTS - 9, EVENTS + 1))

@@ -26,7 +26,7 @@ def test_mwan_both_sides_initiative_and_the_walk(saves: Path) -> None:
         assert game.state.activation.first == "union"
         table.next_phase()
         listed = table.checklist()
-        assert listed.acting == "Moving: " + game.state.side("union").name
+        assert listed.acting == "Moving: Union"  # as a line names the side
         assert next(s for s in listed.steps if s.current).key == "movement.move"
         form = table.form("close_combat", "va4")
         assert form is not None and form.other_roles == [("defender", "The defending unit")]

@@ -1,8 +1,7 @@
 """A player at the table, by keys only: start a shipped scenario from the new-game screen,
 walk the turn with the checklist ('.' steps on, 'c' opens the step's check), pick the other
-side of a check from the roster ('o'), type inputs and dice, apply. The full-turn flow tests
-(tests/ui/test_full_turn_flows.py) drive the app through it and compare the cards with the
-rules core given the same values."""
+side of a check from the roster ('o'), type inputs and dice, apply. The scenario walks
+(tests/ui/test_scenario_walks.py) drive the app through it, one walk a scenario."""
 
 from __future__ import annotations
 
@@ -79,9 +78,10 @@ class Table:
         step = self.game.current_step()
         return f"{self.game.state.phase}.{step.id if step else ''}"
 
-    async def walk_turn(self, fights: dict[str, Fight]) -> list[str]:
+    async def walk_turn(self, fights: dict[str, Fight], look: Fight | None = None) -> list[str]:
         """'.' from step to step until the next turn; at each ``phase.step`` of ``fights``
-        (the first time it is reached) the players fight it out by keys."""
+        (the first time it is reached) the players fight it out by keys. ``look``: what is
+        checked at every step, before any fight."""
         battle = self.app.screen
         assert isinstance(battle, BattleScreen)
         turn = self.game.state.turn
@@ -90,6 +90,8 @@ class Table:
                 return self.walked
             here = self.here()
             self.walked.append(here)
+            if look is not None:
+                await look(self)
             fight = fights.pop(here, None)
             if fight is not None:
                 await fight(self)

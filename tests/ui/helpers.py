@@ -14,8 +14,14 @@ if TYPE_CHECKING:
     from drumhead.screens.views.resolve import ResolveScreen
     from textual.widgets import OptionList
 
-SIZES = [(80, 24), (120, 40)]
-"""Every screen is pictured at the smallest supported terminal and a comfortable one."""
+SIZE = (120, 40)
+"""The terminal every screen is pictured in: the whole of what a snapshot's docstring says
+it must show fits."""
+
+NARROW = (80, 24)
+"""The smallest supported terminal: a second picture there only where a layout rule of its
+own is the point, named in the test's parameter id (a heading or a label wraps, never cut;
+a pane left out where there is no room)."""
 
 SEED = 1776
 """The roller's seed in every UI test."""
@@ -87,6 +93,27 @@ async def until(pilot: object, condition: Callable[[], bool], limit: float = 10.
     while not condition():
         assert time.monotonic() < deadline, "the app never reached the state waited for"
         await pilot.pause(0.01)  # type: ignore[attr-defined]
+
+
+SAMPLE_HOUSE_RULES = str(
+    Path(__file__).resolve().parents[2]
+    / "data"
+    / "house-rules"
+    / "republique-sample-club-values.toml"
+)
+"""Republique's shipped sample house rules (the club's values for every open question)."""
+
+
+async def new_game_on_battle(
+    pilot: object, ruleset: str, scenario: str, name: str = "game", house_rules: str | None = None
+) -> None:
+    """A new game started through the session, as the new-game screen starts it (the screen
+    itself is walked by tests/ui/test_scenario_walks.py), and its battle screen once shown."""
+    from drumhead.screens.views.battle import BattleScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    app.session.new_game(ruleset, name, scenario=scenario, house_rules=house_rules)
+    await until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
 
 
 async def open_on_battle(pilot: object, game: object) -> None:

@@ -35,7 +35,9 @@ def test_open_questions_fold_to_a_line_per_check() -> None:
 def test_with_the_sample_every_line_says_answered() -> None:
     ruleset = load_ruleset("republique", house_rules=Path("data/house-rules") / SAMPLE)
     text = questions_text(ruleset, open_questions(ruleset)).plain
-    assert "(126 answered by house rules; 0 still open)" in text
+    assert "The answers cover all 126 questions the rules leave open (126 answered by" in text
+    assert "0 still open" not in text and "asked when a check" not in text
+    assert "No check stops to ask" in text
     assert "Combat Chart, assault section (66 cells, all answered)" in text
 
 

@@ -5,12 +5,13 @@ the inputs, the odds are the core's for them, and the roll records him."""
 from __future__ import annotations
 
 from drumhead.screens.dialogs.pick_leader import LeaderPickModal
+from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from textual.widgets import OptionList
 
-from drumhead.checks.resolve import odds, prepare
+from drumhead.checks.resolve import odds, prepare, result_odds
 from drumhead.game import unit_inputs
 from tests.ui.full_turn import Table
-from tests.ui.helpers import make_app, until
+from tests.ui.helpers import SAMPLE_HOUSE_RULES, make_app, new_game_on_battle, until
 from tests.ui.oracle.driver import shown
 
 
@@ -18,11 +19,14 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         table = Table(app, pilot)
-        await table.new_game("republique", "aspern", house="Sample club values")
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
         game = table.game
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)
         await table.pick_sides("ligne_16")
+        for _ in ("attacker_incidental", "defender_incidental"):  # none: each left unpicked
+            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+            await table.press("escape")
         form = table.resolve.form
         assert form is not None
         sides = [role for role, _, _ in form.leader_sides()]
@@ -44,12 +48,16 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
         assert {k: form.values[k] for k in card} == card
         assert form.values["attacker_leader"] == 1
         ctx = prepare(game.ruleset, "assault", form.values, form.ticked, game.state.gap_values())
-        core = [f"{o.p.numerator}/{o.p.denominator}" for o in odds(ctx)]
+        table_odds = odds(ctx)
+        shown_odds = result_odds(ctx, table_odds) or table_odds  # a chart given whole: its results
+        core = [f"{o.p.numerator}/{o.p.denominator}" for o in shown_odds]
         odds_shown = shown(table.resolve, "#odds")
         assert core and all(fraction in odds_shown for fraction in core), (core, odds_shown)
         sides_text = shown(table.resolve, "#sides")
         hiller = game.state.leader("hiller").name
-        assert f"Leader of the assaulting units: {hiller}" in sides_text, sides_text
+        assert f"Leader of the assaulting units in primary contact: {hiller}" in sides_text, (
+            sides_text
+        )
         assert "charismatic (leads any unit): no" in sides_text  # words, not False
         await table.hand_dice(8, 2)
         roll = next(e for e in reversed(game.log) if e.kind == "resolution")
@@ -61,12 +69,11 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
 async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() -> None:
     """ctrl+p, 'pick the other side', Enter: the same picker as o; 'pick leaders': as l."""
     from drumhead.screens.commands import palette_commands
-    from drumhead.screens.dialogs.pick_unit import UnitPickModal
 
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         table = Table(app, pilot)
-        await table.new_game("republique", "aspern", house="Sample club values")
+        await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
         assert "Pick leaders" not in [c.text for c in palette_commands(app)]  # no check open
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)
@@ -75,6 +82,9 @@ async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() ->
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
         await table.pick_in_list("ligne_16")
+        for _ in ("attacker_incidental", "defender_incidental"):  # none: each left unpicked
+            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+            await table.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, UnitPickModal))
         assert table.resolve.form is not None
         assert table.resolve.form.roles == {"defender": "ligne_16"}

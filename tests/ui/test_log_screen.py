@@ -49,6 +49,9 @@ async def open_log(pilot: object, app: object) -> LogScreen:
     await until(pilot, lambda: isinstance(app.screen, LogScreen))  # type: ignore[attr-defined]
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, LogScreen)
+    # every entry a row (v): these tests read the log entry by entry, row n showing entry n
+    await pilot.press("v")  # type: ignore[attr-defined]
+    await until(pilot, lambda: screen.everything)
     return screen
 
 

@@ -1,13 +1,12 @@
 """Snapshots of the game's record: the luck screen, the revert dialog with a conflict, and the
 log with reverted and dropped entries. Games start from the test scenario with the app's seed
-fixed (1776), so the rolled dice are the same on every run."""
+fixed (1776), so the rolled dice are the same on every run. Each picture is taken at 120x40."""
 
 from __future__ import annotations
 
-import pytest
 from textual.pilot import Pilot
 
-from tests.ui.helpers import SIZES, cards_app
+from tests.ui.helpers import SIZE, cards_app
 from tests.ui.test_record import play_two_routs
 
 
@@ -22,9 +21,8 @@ async def _log_on_entry_one(pilot: Pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestLuckScreen:
-    def test_game_and_unit(self, snap_compare, size) -> None:
+    def test_game_and_unit(self, snap_compare) -> None:
         """The luck screen after two routs (Blue Horse's 9 typed in, Red Line's rolled): on
         the left 'The whole game', 'Side: Blue', '  Blue Horse', 'Side: Red', '  Red Line
         Regiment' each after its average (5%); on the right Blue Horse: '1 check, 1 with dice
@@ -43,12 +41,11 @@ class TestLuckScreen:
             await pilot.pause()
             pilot.app.clear_notifications()
 
-        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+        assert snap_compare(cards_app(), terminal_size=SIZE, run_before=run)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestRevertDialog:
-    def test_a_conflict(self, snap_compare, size) -> None:
+    def test_a_conflict(self, snap_compare) -> None:
         """r on entry 1 (Blue Horse's morale test): the dialog over the dimmed log names the
         entry, says entry 2 (its effects applied) no longer applies and must be dropped, with
         '✗' and 'why: applies the effects of entry 1, which will not count', what the card
@@ -61,12 +58,11 @@ class TestRevertDialog:
             await pilot.pause()
             pilot.app.clear_notifications()
 
-        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+        assert snap_compare(cards_app(), terminal_size=SIZE, run_before=run)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestLogAfterRevert:
-    def test_marked_entries(self, snap_compare, size) -> None:
+    def test_marked_entries(self, snap_compare) -> None:
         """The log after reverting entry 1 and dropping 2: both still listed, greyed and
         marked '[reverted by 5]' and '[dropped by 5]'; entries 3 and 4 as before; entry 5
         'Reverted entry 1; dropped 2 (no longer applied without it)' highlighted."""
@@ -79,4 +75,4 @@ class TestLogAfterRevert:
             await pilot.pause()
             pilot.app.clear_notifications()
 
-        assert snap_compare(cards_app(), terminal_size=size, run_before=run)
+        assert snap_compare(cards_app(), terminal_size=SIZE, run_before=run)

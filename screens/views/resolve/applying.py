@@ -1,6 +1,6 @@
 """Applying a check's effects from the resolve screen: each on the unit its side names (both
 sides of a two-sided check in one event), the table's notes in the log, and the players asked
-which unit takes the effects no side names."""
+which unit takes the effects no side names; and an effect's amount edited first."""
 
 from __future__ import annotations
 
@@ -103,3 +103,35 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     screen.notify(" ".join(messages))
     form.clear_result()
     screen.app.pop_screen()
+
+
+def edit_effect(screen: ResolveView) -> None:
+    """Change the amount of the highlighted effect (losses, steps, inches); with the focus
+    elsewhere, of the first effect that has one."""
+    form = screen.form
+    if form is None or form.result is None:
+        screen.notify("Nothing to edit yet: roll first.", severity="warning")
+        return
+    panel = screen.query_one(ResultPanel)
+    index = panel.highlighted() if panel.effects_focused() else None
+    if index is None:  # not picked in the list: the first effect with an amount
+        index = next((i for i in range(len(form.effects)) if not form.amount_refusal(i)), None)
+        if index is None:
+            screen.notify("No effect of this result has an amount to edit.", severity="warning")
+            return
+    refusal = form.amount_refusal(index)
+    if refusal is not None:
+        screen.notify(refusal, severity="warning")
+        return
+    effect = form.effects[index]
+    from ...dialogs.edit_value import EditValueModal
+
+    def edited(value: str | None) -> None:
+        if value is not None:
+            form.set_amount(index, int(value))
+            screen.show_result()
+
+    screen.app.push_screen(
+        EditValueModal(f"Amount for: {effect.text}", str(effect.amount or 0), kind="int"),
+        edited,
+    )

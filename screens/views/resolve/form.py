@@ -57,7 +57,12 @@ class InputForm(VerticalScroll):
         # what the players tick comes before what the unit's card has filled in
         yield Label("Modifiers (space ticks)", classes="heading")
         yield Static("", id="auto-mods")
-        yield TickList[str](id="mods", compact=True)
+        # both hidden until the modifiers on offer are known (the inputs they follow from in)
+        mods = TickList[str](id="mods", compact=True)
+        none = Static("Nothing to tick for this check.", id="no-mods", classes="hint")
+        mods.display = none.display = False
+        yield mods
+        yield none
         if check.inputs:
             yield Label("Inputs (tab to change)", classes="heading")
         for spec in check.inputs:
@@ -107,7 +112,16 @@ class InputForm(VerticalScroll):
                 picker.value = form.check_id
         for spec in form.check.inputs:
             self.show_input(spec)
+        self.clear_modifiers()
         self.scroll_home(animate=False)
+
+    def clear_modifiers(self) -> None:
+        """No modifiers shown: those on offer are worked out again for the form shown now."""
+        mods = self.query_one("#mods", SelectionList)
+        with mods.prevent(SelectionList.SelectedChanged):
+            mods.clear_options()
+        mods.display = False
+        self.query_one("#no-mods", Static).display = False
 
     def show_input(self, spec: InputSpec) -> None:
         """Put the form's value of input ``spec`` in its field; no error."""
@@ -130,9 +144,22 @@ class InputForm(VerticalScroll):
         error.display = bool(text)
 
     def focus_first_field(self) -> None:
-        """Focus the first input still missing, else the modifier picker."""
+        """Focus what the next step needs: the first input still missing, else the modifiers
+        to tick (the first highlighted), else, with none to tick, the first input (what a
+        check without modifiers asks next: Winner of the melee's losses)."""
         missing = self.form.missing_inputs()
-        self.screen.set_focus(self.query_one(f"#in-{missing[0].name}" if missing else "#mods"))
+        mods = self.query_one("#mods", SelectionList)
+        if missing:
+            target = self.query_one(f"#in-{missing[0].name}")
+        elif mods.option_count:
+            if mods.highlighted is None:
+                mods.highlighted = 0
+            target = mods
+        elif self.form.check.inputs:
+            target = self.query_one(f"#in-{self.form.check.inputs[0].name}")
+        else:
+            return
+        self.screen.set_focus(target)
 
     # -- what the players give ------------------------------------------------------------
     def given(self, name: str, raw: object) -> None:
@@ -185,21 +212,32 @@ class InputForm(VerticalScroll):
             return None
         return str(mods.get_option_at_index(mods.highlighted).value)
 
-    def show_modifiers(self, ctx: Context) -> None:
-        """List the modifiers on offer, the ticked ones ticked (the cursor kept in place)."""
+    def show_modifiers(self, ctx: Context | None) -> None:
+        """List the modifiers on offer, the ticked ones ticked (the cursor kept in place);
+        ``ctx``, the check prepared without ticks, gives their values (None: none is on
+        offer, the form being blocked before them, and the list is emptied)."""
         mods = self.query_one("#mods", SelectionList)
-        offered = self.form.offered
+        entries: list[Selection[str]] = []
+        if ctx is not None:
+            entries = [
+                Selection(self.mod_prompt(m, ctx), m.id, m.id in self.form.ticked)
+                for m in self.form.offered
+            ]
         highlighted = mods.highlighted
         with mods.prevent(SelectionList.SelectedChanged):
             mods.clear_options()
-            mods.add_options(
-                [
-                    Selection(self.mod_prompt(m, ctx), m.id, m.id in self.form.ticked)
-                    for m in offered
-                ]
-            )
-        if offered:
-            mods.highlighted = min(highlighted or 0, len(offered) - 1)
+            mods.add_options(entries)
+        if entries:
+            mods.highlighted = min(highlighted or 0, len(entries) - 1)
+        # nothing to tick: no empty list to land on (space there did nothing), a line says so
+        mods.display = bool(entries)
+        none = self.query_one("#no-mods", Static)
+        none.update(
+            "Nothing to tick for this check."
+            if ctx is not None
+            else "The modifiers are offered once the check can be worked out (see the odds)."
+        )
+        none.display = not entries
 
     def mod_prompt(self, spec: ModifierSpec, ctx: Context) -> Text:
         count = self.form.ticked.get(spec.id, 0)

@@ -29,6 +29,14 @@ def ask_gap(
         screen.update_odds()
         if retry is not None:
             retry()
+        focus_next()
+
+    def focus_next() -> None:
+        """Unless another question is asked meanwhile, the focus goes where the next step
+        is (a result's effects, the next input needed, the modifiers), not back to the
+        widget that had it when the question opened (the check picker, say)."""
+        if not screen.asking_gap and screen.gap_to_ask is None:
+            screen.focus_next_step()
 
     def answered(value: InputValue | WholeChart | None) -> None:
         screen.asking_gap = False
@@ -39,17 +47,17 @@ def ask_gap(
             return
         if value is None or isinstance(value, WholeChart):
             screen.notify(f"Still needed for this check: {error.question}", severity="warning")
+            focus_next()
             return
         screen.session.set_gap(error.gap, value)
-        screen.update_odds()
-        if retry is not None:
-            retry()
+        carry_on()
 
     def prompt() -> None:
         if not screen.is_current:  # closed meanwhile: asked when it is shown again
             screen.asking_gap = False
             screen.gap_to_ask = error
             return
+        screen.close_menus()  # a list left open would stay over the screen under the question
         screen.app.push_screen(GapModal(screen.session, error.gap, error.table), answered)
 
     # after this screen's next refresh: one still opening shows itself (and its footer's

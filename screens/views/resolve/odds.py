@@ -15,6 +15,7 @@ from ...render import OddsChart
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
+    from drumhead.checks.results import ResultOdds
     from drumhead.session.form import OddsView
 
 
@@ -40,9 +41,24 @@ class OddsPanel(Vertical):
             table.update("")
             return
         needed.update(Text(view.needed, style="bold"))
-        table.update(
-            Group(
-                Text("Chance of each outcome", style="underline"),
-                OddsChart(view.context.check, view.odds, 6),
+        if view.results:  # a chart given whole: what each result's chance is, not each value's
+            chart = OddsChart(
+                view.context.check, (), 6, labelled=[(result_label(r), r.p) for r in view.results]
             )
-        )
+            title = "Chance of each result of the chart"
+        else:
+            chart = OddsChart(view.context.check, view.odds, 6)
+            title = "Chance of each outcome"
+        table.update(Group(Text(title, style="underline"), chart))
+
+
+def result_label(result: ResultOdds) -> str:
+    """A chart's result with the values that read it: ``Defender 1M (+1)``, ``Attacker 4M
+    3P (-10 to -9)``."""
+    values = result.values
+    low, high = min(values), max(values)
+    if low == high:
+        return f"{result.text} ({low:+d})"
+    if sorted(values) == list(range(low, high + 1)):
+        return f"{result.text} ({low:+d} to {high:+d})"
+    return f"{result.text} ({', '.join(f'{v:+d}' for v in values)})"

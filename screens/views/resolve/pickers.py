@@ -7,9 +7,29 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from drumhead.errors import MissingHitsPerStandError
-    from drumhead.session.form import EffectGroup
+    from drumhead.session.form import CheckForm, EffectGroup
 
     from .view import ResolveView
+
+
+def sides_lines(form: CheckForm) -> list[str]:
+    """Both sides of a two-sided check: who is picked for each, the lines of each card the
+    check reads, each side's leader (none for a check made for one unit)."""
+    roles = form.other_roles
+    if not roles:
+        return []
+    session = form.session
+    lines = []
+    for role, title in roles:
+        unit = form.roles.get(role)
+        picked = session.unit_name(unit) if unit else "not picked yet (o picks)"
+        lines.append(f"{title}: {picked}")
+    lines += form.card_lines()
+    for role, title, _unit in form.leader_sides():
+        led = form.leaders.get(role)
+        who = session.leader_name(led) if led else "the card's (l picks another)"
+        lines.append(f"Leader of {title[0].lower()}{title[1:]}: {who}")
+    return lines
 
 
 async def pick_sides(screen: ResolveView) -> None:

@@ -53,16 +53,20 @@ class ResultPanel(Vertical):
         yield TickList[int](id="effects", compact=True)
         yield Static("", id="effects-help", classes="hint")
 
-    def show(self, form: CheckForm, help_text: str) -> None:
-        """Show the form's result and its effects (every one ticked), ``help_text`` under."""
+    def show(self, form: CheckForm, help_text: str, *, keep_place: bool = False) -> None:
+        """Show the form's result and its effects (every one ticked), ``help_text`` under;
+        the first effect highlighted (``keep_place``: the one highlighted before)."""
         assert form.result is not None
         self.display = True
         self.query_one("#result", Static).update(resolution_text(form.result))
         effects = self.query_one("#effects", SelectionList)
+        was = effects.highlighted if keep_place else None
         effects.clear_options()
         effects.add_options(
             [Selection(effect_prompt(e), i, True) for i, e in enumerate(form.effects)]
         )
+        if form.effects:
+            effects.highlighted = min(was or 0, len(form.effects) - 1)
         self.query_one("#effects-help", Static).update(help_text + "\n")
 
     def clear(self) -> None:
@@ -82,3 +86,7 @@ class ResultPanel(Vertical):
         if effects.highlighted is None:
             return None
         return int(effects.get_option_at_index(effects.highlighted).value)
+
+    def effects_focused(self) -> bool:
+        """Whether the effects list has the focus (its highlighted effect is the one meant)."""
+        return self.query_one("#effects", SelectionList).has_focus

@@ -20,12 +20,12 @@ from ...widgets.footer import KeysFooter
 from ...widgets.status_bar import StatusBar
 from ...widgets.ticks import TickBox
 from ..base import KeptScreen
-from .applying import apply_effects
+from .applying import apply_effects, edit_effect
 from .form import InputForm
 from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
-from .pickers import pick_leaders, pick_sides
+from .pickers import pick_leaders, pick_sides, sides_lines
 from .result import ResultPanel
 from .rolling import roll_or_ask
 
@@ -48,10 +48,14 @@ class ResolveScreen(KeptScreen):
 
     BINDINGS = RESOLVE_KEYS
 
-    def __init__(self, check_id: str | None = None, unit_id: str | None = None) -> None:
+    def __init__(
+        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
+    ) -> None:
         super().__init__()
         self.asked_for = (check_id, unit_id)
         """The check and unit the screen was opened on (the form is made as it is built)."""
+        self.step = step
+        """The step of the sequence the check was opened from (None: the walk's)."""
         self.form: CheckForm | None = None
         """The check being filled in (None: not built yet, or no check to offer)."""
         self.has_checks = True
@@ -90,8 +94,11 @@ class ResolveScreen(KeptScreen):
         return self.form.effects if self.form is not None else []
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """With no check to resolve, only going back is offered."""
-        # asked for every binding on every refresh: a flag, not a query of the screen
+        """With no check to resolve, only going back is offered; dice typed by hand only for
+        a check that rolls some."""
+        # asked for every binding on every refresh: flags, not a query of the screen
+        if action == "hand_dice":
+            return self.has_checks and self.form is not None and self.form.rolls_dice
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
@@ -100,7 +107,7 @@ class ResolveScreen(KeptScreen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        self.form = self.session.form(*self.asked_for)
+        self.form = self.session.form(*self.asked_for, self.step)
         self.has_checks = self.form is not None
         if self.form is None:
             yield StatusBar("Resolve")
@@ -120,13 +127,17 @@ class ResolveScreen(KeptScreen):
                 reroll = TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
                 reroll.display = self.form.has_rerolls  # only where the rules give re-rolls
                 yield reroll
-                yield Label("Dice by hand: h, faces, Enter; or r")
-                yield KeyField(
+                # a check that rolls no dice (a decision, a lookup) has none to type in
+                hand = Label("Dice by hand: h, faces, Enter; or r", id="hand-label")
+                field = KeyField(
                     placeholder="e.g. 7  or  3 5",
                     allowed=DICE_CHARACTERS,
                     id="hand",
                     compact=True,
                 )
+                hand.display = field.display = self.form.rolls_dice
+                yield hand
+                yield field
                 yield Static("", id="hand-error", classes="error")
         yield KeysFooter()
 
@@ -136,7 +147,9 @@ class ResolveScreen(KeptScreen):
             return "Resolve"
         return f"Resolve: {self.session.unit_name(self.unit_id)}"
 
-    def reopen(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
+    def reopen(
+        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
+    ) -> bool:
         """Show a fresh form for ``check_id`` and ``unit_id`` on this screen, already built.
 
         Building the screen is most of the time it takes to open (its widgets are mounted
@@ -147,9 +160,10 @@ class ResolveScreen(KeptScreen):
         """
         if self.form is None or not self.fits_app():
             return False
-        form = self.session.form(check_id, unit_id)
+        form = self.session.form(check_id, unit_id, step)
         if form is None or form.check_id != self.form.check_id:
             return False
+        self.step = step
         self.form = form
         self.asking_gap = False
         self.gap_to_ask = None
@@ -166,17 +180,38 @@ class ResolveScreen(KeptScreen):
         if form.offered:
             self.query_one("#mods", SelectionList).highlighted = 0
         self.query_one("#resolve-right", VerticalScroll).scroll_home(animate=False)
-        self.query_one(InputForm).focus_first_field()
+        self.focus_next_step()
         return True
 
-    def serves(self, check_id: str | None = None, unit_id: str | None = None) -> bool:
+    def serves(
+        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
+    ) -> bool:
         """Only a form of its own check can be refilled here (any check will do when none
         is asked for: :meth:`reopen` tells)."""
         return check_id is None or self.form is None or check_id == self.form.check_id
 
     def on_mount(self) -> None:
         if self.show_form():
-            self.query_one(InputForm).focus_first_field()
+            self.focus_next_step()
+
+    def focus_next_step(self) -> None:
+        """The focus where the next step is: on a result's effects (the first highlighted:
+        space unticks it), else the first input still needed, else the modifiers to tick."""
+        if self.form is None:
+            return
+        effects = self.query_one("#effects", SelectionList)
+        if self.form.result is not None and effects.option_count:
+            if effects.highlighted is None:
+                effects.highlighted = 0
+            self.set_focus(effects)
+            return
+        self.query_one(InputForm).focus_first_field()
+
+    def close_menus(self) -> None:
+        """Close any drop-down list left open (the check picker's, a choice's)."""
+        for select in self.query(Select):
+            if select.expanded:
+                select.expanded = False
 
     def show_form(self) -> bool:
         """Fill the panels of the form just built: no result yet, both sides, the odds. False
@@ -195,20 +230,8 @@ class ResolveScreen(KeptScreen):
         the check reads (hidden for a check made for one unit)."""
         assert self.form is not None
         panel = self.query_one("#sides", Static)
-        roles = self.form.other_roles
-        panel.display = bool(roles)
-        if not roles:  # a check for one unit: its card's lines are the inputs themselves
-            return
-        lines = []
-        for role, title in roles:
-            unit = self.form.roles.get(role)
-            picked = self.session.unit_name(unit) if unit else "not picked yet (o picks)"
-            lines.append(f"{title}: {picked}")
-        lines += self.form.card_lines()
-        for role, title, _unit in self.form.leader_sides():
-            led = self.form.leaders.get(role)
-            who = self.session.leader_name(led) if led else "the card's (l picks another)"
-            lines.append(f"Leader of {title[0].lower()}{title[1:]}: {who}")
+        lines = sides_lines(self.form)
+        panel.display = bool(lines)  # a check for one unit: its card's lines are the inputs
         panel.update("\n".join(lines))
 
     @work(exclusive=True, group="sides")
@@ -222,11 +245,15 @@ class ResolveScreen(KeptScreen):
         await pick_leaders(self)
 
     def form_refilled(self) -> None:
-        """The form's values changed from outside the fields (a side or leader picked)."""
+        """The form's values changed from outside the fields (a side or leader picked): a
+        value the odds now wait for is asked at once (nobody is typing: the pick was made
+        in a dialog), else the focus goes on to what is still needed."""
         assert self.form is not None
         self.query_one(InputForm).refill(self.form, self.choices(self.form.unit_id))
         self.show_sides()
-        self.update_odds()
+        self.update_odds(ask=True)
+        if self.gap_to_ask is None and not self.asking_gap:
+            self.focus_next_step()
 
     # -- the odds -------------------------------------------------------------------------
     @on(InputForm.Changed)
@@ -239,12 +266,14 @@ class ResolveScreen(KeptScreen):
             self.form.use_reroll = event.value
             self.update_odds(offer=False)
 
-    def update_odds(self, offer: bool = True) -> None:
-        """Recompute the number needed and the odds of every outcome from the form."""
+    def update_odds(self, offer: bool = True, *, ask: bool = False) -> None:
+        """Recompute the number needed and the odds of every outcome from the form; a value
+        they wait for is asked now, unless the players are typing in a field (``ask``: even
+        then, as after a dialog)."""
         assert self.form is not None
         view = self.form.odds(offer=offer)
         inputs = self.query_one(InputForm)
-        if view.offered_in is not None:
+        if offer:  # worked out again: listed, even as none (the form blocked before them)
             inputs.show_modifiers(view.offered_in)
         inputs.show_automatic(view)
         self.query_one(OddsPanel).show(view)
@@ -253,7 +282,7 @@ class ResolveScreen(KeptScreen):
             # when shown) or the players are typing a number (asked when they leave the field:
             # the prompt must not take the next digit they type)
             self.gap_to_ask = view.waiting
-            if not isinstance(self.focused, Input):
+            if ask or not isinstance(self.focused, Input):
                 self.ask_pending_gap()
 
     def on_screen_resume(self) -> None:
@@ -276,8 +305,9 @@ class ResolveScreen(KeptScreen):
     @on(Select.Changed, "#check")
     def check_changed(self, event: Select.Changed) -> None:
         """Another check picked for the same unit: the screen of that check shows in this
-        one's place (kept, most built ahead: building one took half a second), its picker
-        focused; this one stays its own check's, to show again."""
+        one's place (kept, most built ahead: building one took half a second), focused on
+        its first need, not the picker (space there opened the list of checks again instead
+        of ticking); this one stays its own check's, to show again."""
         form = self.form
         if form is None or event.value == form.check_id or not isinstance(event.value, str):
             return
@@ -285,10 +315,6 @@ class ResolveScreen(KeptScreen):
         with picker.prevent(Select.Changed):
             picker.value = form.check_id
         self.drumhead.switch_check(event.value, self.unit_id or "")
-
-    def focus_picker(self) -> None:
-        """The check picker focused (after another check was picked in it)."""
-        self.set_focus(self.query_one("#check", Select))
 
     def action_count(self, delta: int) -> None:
         """Change the count of the highlighted countable modifier."""
@@ -304,9 +330,11 @@ class ResolveScreen(KeptScreen):
 
     # -- the roll -------------------------------------------------------------------------
     def action_leave(self) -> None:
-        """Escape: out of a text field first (to the modifiers), then off the screen."""
+        """Escape: out of a text field first (to the modifiers, or the check picker when
+        there are none to tick), then off the screen."""
         if isinstance(self.focused, Input):
-            self.set_focus(self.query_one("#mods"))
+            mods = self.query_one("#mods", SelectionList)
+            self.set_focus(mods if mods.display else self.query_one("#check", Select))
             return
         self.drumhead.go_back()
 
@@ -322,7 +350,11 @@ class ResolveScreen(KeptScreen):
         self.set_focus(self.query_one("#hand", Input))
 
     def action_focus_check(self) -> None:
-        """c: the list of checks opened at once (arrows, Enter picks; Escape closes it)."""
+        """c: the list of checks opened at once (arrows, Enter picks; Escape closes it). A
+        value the odds wait for is asked first: the list would open under the question."""
+        if self.gap_to_ask is not None or self.asking_gap:
+            self.ask_pending_gap()
+            return
         picker = self.query_one("#check", Select)
         picker.focus()
         picker.action_show_overlay()
@@ -339,7 +371,6 @@ class ResolveScreen(KeptScreen):
 
         def rolled() -> None:
             event.input.value = ""
-            self.query_one("#effects").focus()
 
         roll_or_ask(self, faces, rolled)
 
@@ -354,10 +385,12 @@ class ResolveScreen(KeptScreen):
             self.query_one("#hand-error", Static).update(f"✗ {exc}")
             return False
         self.query_one("#hand-error", Static).update("")
-        self.show_result()
+        self.show_result(new=True)
         return True
 
-    def show_result(self) -> None:
+    def show_result(self, *, new: bool = False) -> None:
+        """Show the form's result; ``new``: a roll just made (its first effect highlighted),
+        else the same result changed (a distance rolled, an amount edited: the cursor stays)."""
         assert self.form is not None
         if not self.form.effects:
             help_text = "No effects to apply."
@@ -367,8 +400,9 @@ class ResolveScreen(KeptScreen):
             help_text = "a applies the ticked effects (untick to discard; e edits an amount)."
         if self.form.distances_to_roll:
             help_text += "  d rolls the distance."
-        self.query_one(ResultPanel).show(self.form, help_text)
+        self.query_one(ResultPanel).show(self.form, help_text, keep_place=not new)
         self.query_one("#resolve-right", VerticalScroll).scroll_home(animate=False)
+        self.focus_next_step()  # on the effects, the first highlighted: to untick, or a applies
 
     # -- effects --------------------------------------------------------------------------
     def action_apply(self) -> None:
@@ -393,31 +427,5 @@ class ResolveScreen(KeptScreen):
             self.show_result()
 
     def action_edit_effect(self) -> None:
-        """Change the amount of the highlighted effect (losses, steps, inches)."""
-        if self.form is None or self.form.result is None:
-            self.notify("Nothing to edit yet: roll first.", severity="warning")
-            return
-        form = self.form
-        index = self.query_one(ResultPanel).highlighted()
-        if index is None or not self.query_one("#effects").has_focus:
-            # not picked in the list: the first effect with an amount
-            index = next((i for i in range(len(form.effects)) if not form.amount_refusal(i)), None)
-            if index is None:
-                self.notify("No effect of this result has an amount to edit.", severity="warning")
-                return
-        refusal = form.amount_refusal(index)
-        if refusal is not None:
-            self.notify(refusal, severity="warning")
-            return
-        effect = form.effects[index]
-        from ...dialogs.edit_value import EditValueModal
-
-        def edited(value: str | None) -> None:
-            if value is not None:
-                form.set_amount(index, int(value))
-                self.show_result()
-
-        self.app.push_screen(
-            EditValueModal(f"Amount for: {effect.text}", str(effect.amount or 0), kind="int"),
-            edited,
-        )
+        """Change the amount of the highlighted effect (``applying.edit_effect``)."""
+        edit_effect(self)

@@ -56,6 +56,15 @@ class ResolveView(Protocol):
     def run_check(self, hand: list[int] | None) -> bool:
         """Roll the check (``hand``: the faces typed); whether it rolled."""
 
+    def show_result(self, *, new: bool = False) -> None:
+        """Show the form's result (``new``: a roll just made, its first effect highlighted)."""
+
+    def focus_next_step(self) -> None:
+        """The focus where the next step is (effects, the next input needed, modifiers)."""
+
+    def close_menus(self) -> None:
+        """Close any drop-down list left open on the screen."""
+
     # -- Textual's, as the helpers call them ----------------------------------------------
     @property
     def app(self) -> App[object]:

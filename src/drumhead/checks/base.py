@@ -79,6 +79,15 @@ class Context:
         self.gaps_used[gap_id] = value
         return value
 
+    def known_gap(self, gap_id: str) -> InputValue | None:
+        """A gap's value where the players, the house rules or the rules give one (None: not
+        known yet); nothing asked and nothing recorded as used (the odds of a chart's results
+        look at every cell, the roll reads one)."""
+        spec = self.ruleset.gap(gap_id)
+        if spec is None or spec.keys:
+            return None
+        return self.gaps.get(gap_id, spec.value)
+
     def _keyed_gap(self, spec: GapSpec) -> InputValue:
         """A gap kept per situation: the answer for this check's key (its inputs' values),
         else one given for every key; the players' before the house rules', the house rules'
@@ -170,6 +179,13 @@ class Mechanic(Protocol):
 
 
 MechanicParser = Callable[["Reader"], Mechanic]
+
+
+def rolls_dice(check: CheckSpec) -> bool:
+    """Whether a check rolls dice: every mechanic does but those that say ``rolls_dice =
+    False`` (a decision from the situation, a lookup on a chart), for which there are no
+    dice to type in by hand."""
+    return bool(getattr(check.mechanic, "rolls_dice", True))
 
 
 def read_dice(reader: Reader, key: str, default: str | None = None) -> DiceExpr:

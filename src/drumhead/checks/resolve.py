@@ -7,11 +7,11 @@ resolve(ctx, RandomDice(rng))          # or HandDice([4]) for dice rolled at the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from drumhead.checks.base import Context
-from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution
+from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, Resolution, ResultOdds
 from drumhead.checks.sources import (
     answer_rulings,
     gap_provenance,
@@ -264,6 +264,15 @@ def odds(ctx: Context) -> tuple[OutcomeOdds, ...]:
     total = sum((o.p for o in result), Fraction(0))
     assert total == 1, f"odds of {ctx.check.id} sum to {total}"
     return result
+
+
+def result_odds(ctx: Context, odds: Sequence[OutcomeOdds]) -> tuple[ResultOdds, ...]:
+    """The chance of each result a chart gives, where the check's outcomes are values read on
+    a chart the players (or house rules) have given whole (Republique's assault: each
+    difference's chance, gathered by the result its cell gives); none otherwise."""
+    results = getattr(ctx.check.mechanic, "result_odds", None)
+    found = results(ctx, list(odds)) if callable(results) else None
+    return tuple(found or ())
 
 
 def resolve(ctx: Context, dice: DiceSource) -> Resolution:

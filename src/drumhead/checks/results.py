@@ -170,6 +170,18 @@ class OutcomeOdds:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultOdds:
+    """The exact probability of one result a chart gives (the text of its cells), where a
+    check's outcomes are the values read on the chart (Republique's assault differences)."""
+
+    text: str
+    """The chart's result, as its cells give it."""
+    p: Fraction
+    values: tuple[int, ...]
+    """The outcomes' values that read this result, in order (the differences)."""
+
+
+@dataclass(frozen=True, slots=True)
 class MechanicResult:
     """What a mechanic decided from the dice, before outcome text and effects are attached."""
 

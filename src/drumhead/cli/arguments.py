@@ -250,6 +250,18 @@ def _serve(sub: Any) -> None:
     p.set_defaults(handler="app_commands:cmd_serve")
 
 
+def _host(sub: Any) -> None:
+    from drumhead.cli.host import register  # its own module: one command, one job
+
+    register(sub)
+
+
+def _join(sub: Any) -> None:
+    from drumhead.cli.join import register
+
+    register(sub)
+
+
 def _face(text: str) -> int:
     try:
         return int(text)
@@ -282,5 +294,7 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "play": _play,
     "reference": _reference,
     "serve": _serve,
+    "host": _host,
+    "join": _join,
 }
 """Every command, in the order ``drumhead --help`` lists them, and what adds its parser."""

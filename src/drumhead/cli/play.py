@@ -5,7 +5,8 @@ game's seeded dice (or ``--dice`` rolled by hand), fills each role's inputs from
 unit picked for it, applies every effect to the unit of the role it names (one event, undoable),
 and saves. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
-turn with it exactly as the app does.
+turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
+hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,17 @@ def register(sub: Any) -> None:
     p.add_argument("--previous-step", action="store_true", help="go back one step")
     p.add_argument("--next-phase", action="store_true", help="move to the next phase")
     p.add_argument("--draw", action="store_true", help="draw the next activation card")
+    p.add_argument(
+        "--token",
+        metavar="T",
+        help="with a hosted game's address for SAVE (drumhead host): the side's token",
+    )
+    p.add_argument(
+        "--wait",
+        type=float,
+        metavar="SECONDS",
+        help="with a hosted game: how long to wait for the referee to accept (default 300)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="play:cmd_play")
 
@@ -81,6 +93,10 @@ PLAY_WAIT = 10.0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.save.startswith(("http://", "https://")):  # a hosted game (drumhead host)
+        from drumhead.cli.play_remote import cmd_play_remote
+
+        return cmd_play_remote(args)
     from drumhead.cli.commands import _pairs
     from drumhead.cli.games import _stamp as now
     from drumhead.saves import SaveSession, saves_dir

@@ -35,9 +35,13 @@ class EffectApplying(GameCore):
         each effect falls on the role its ``who`` names: ``self`` is the first role,
         ``leader``/``leader:ROLE`` the leader with that role's unit, and ``table`` or an
         army-level check's side no unit at all (a note, kept in the log). A ``leader`` effect
-        falls on the leader with the unit unless it names one (``leader``).
+        falls on the leader with the unit unless it names one (``leader``). An effect on a role
+        the check may leave empty (``min = 0``: a second wave) that nobody was picked for does
+        not apply (there is no such unit), when ``resolution`` says which check it came from.
         """
         state = self.state
+        optional = self._optional_roles(resolution)
+        leaders = self._picked_leaders(resolution)
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
         for units in picked.values():
             for uid in units:
@@ -49,6 +53,17 @@ class EffectApplying(GameCore):
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
+            role = str(e.get("who", "self")).removeprefix("leader:")
+            if picked and role in optional and role not in picked:
+                continue  # a role left empty: nobody for the effect to fall on
+            if e.get("kind") == "leader" and "leader" not in e:
+                # the leader the players picked for the roll's side, not the one attached
+                side = "self" if e.get("who", "self") in ("self", "leader") else role
+                chosen = leaders.get(side) or (
+                    leaders.get(self._first_role(resolution)) if side == "self" else None
+                )
+                if chosen is not None:
+                    e["leader"] = chosen
             for target in self._effect_units(e, unit_id, picked, where):
                 out.append(self._checked_effect(dict(e), target, running, where))
         data: dict[str, Any] = {
@@ -58,6 +73,35 @@ class EffectApplying(GameCore):
             "resolution": resolution,
         }
         return self._push("apply_effects", data, at)
+
+    def _optional_roles(self, resolution: int | None) -> frozenset[str]:
+        """The roles the check of entry ``resolution`` may leave empty (none unknown)."""
+        if resolution is None or not 1 <= resolution <= len(self.entries):
+            return frozenset()
+        event = self.entries[resolution - 1]
+        check_id = event.data.get("check") if event.kind == "resolution" else None
+        spec = next((c for c in self.ruleset.checks if c.id == check_id), None)
+        if spec is None:
+            return frozenset()
+        return frozenset(r.id for r in spec.roles if r.minimum == 0)
+
+    def _picked_leaders(self, resolution: int | None) -> dict[str, str]:
+        """The leaders the players picked for the sides of the roll ``resolution`` (role id,
+        ``self`` for a check without roles -> leader id)."""
+        if resolution is None or not 1 <= resolution <= len(self.entries):
+            return {}
+        event = self.entries[resolution - 1]
+        chosen = event.data.get("leaders") if event.kind == "resolution" else None
+        return {str(k): str(v) for k, v in chosen.items()} if isinstance(chosen, Mapping) else {}
+
+    def _first_role(self, resolution: int | None) -> str:
+        """The first role of the check of entry ``resolution`` (``self`` when unknown)."""
+        if resolution is None or not 1 <= resolution <= len(self.entries):
+            return "self"
+        event = self.entries[resolution - 1]
+        check_id = event.data.get("check") if event.kind == "resolution" else None
+        spec = next((c for c in self.ruleset.checks if c.id == check_id), None)
+        return spec.role_ids[0] if spec is not None and spec.role_ids else "self"
 
     def _effect_units(
         self,

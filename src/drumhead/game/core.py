@@ -13,6 +13,7 @@ from typing import Any
 
 from drumhead.errors import InputError
 from drumhead.game.codec import strip_none
+from drumhead.game.event_rules import check_event
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.history import CHECKPOINT_EVERY, EventLog, Past
 from drumhead.game.state import GameState
@@ -128,6 +129,15 @@ class GameCore:
         """The events of ``kinds`` among the log's last ``reach`` events, the latest first
         (events of a long game's past are read from its save only when of those kinds)."""
         return self._log.latest_of_kinds(kinds, reach)
+
+    def log_kinds(self) -> list[str]:
+        """The kind of every event of the log, in order (a long save's read off its lines,
+        not its events)."""
+        return self._log.kinds()
+
+    def log_turns(self) -> list[int]:
+        """The turn of every event of the log, in order (read as :meth:`log_kinds`)."""
+        return self._log.turns()
 
     @property
     def past(self) -> Past | None:
@@ -317,7 +327,9 @@ class GameCore:
         return event
 
     def _advance(self, event: Event) -> GameState:
-        """The state after appending ``event`` to the log (not appended here)."""
+        """The state after appending ``event`` to the log (not appended here): every event,
+        made by the API, read from a save or redone, is held to the ruleset first."""
+        check_event(self.ruleset, self.phases(), self._state, event)
         if event.kind == "revert":
             return self._after_revert([*self._log, event])
         return apply_event(self._state, event)

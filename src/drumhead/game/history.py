@@ -38,6 +38,7 @@ class Past:
     that says where it was read from when it cannot; ``kinds`` gives every event's kind
     without reading the events (so the game can find, say, its ``set_gap`` events);
     ``kind_at(i)`` gives event ``i``'s kind alone the same way (None: read the event);
+    ``turns`` gives every event's turn the same way (the log's folded view needs both);
     ``mentions(word)`` says whether any event could hold the text ``word`` (False only when
     none does); ``end`` is the state after all of them, as the game was opened with;
     ``failed(i, exc)`` turns an error found while replaying event ``i`` into the error to
@@ -54,6 +55,7 @@ class Past:
         *,
         kinds: Callable[[], list[str] | None] | None = None,
         kind_at: Callable[[int], str | None] | None = None,
+        turns: Callable[[], list[int] | None] | None = None,
         mentions: Callable[[str], bool] | None = None,
         failed: Callable[[int, Exception], Exception] | None = None,
         check_end: Callable[[GameState], None] | None = None,
@@ -67,6 +69,8 @@ class Past:
         self._mentions = mentions
         self._kinds_of = kinds
         self._kinds: list[str] | None = None
+        self._turns_of = turns
+        self._turns: list[int] | None = None
         self._failed = failed
         self._check_end = check_end
         self._recent: OrderedDict[int, Event] = OrderedDict()
@@ -114,6 +118,15 @@ class Past:
                 found = [self[i].kind for i in range(self._count)]
             self._kinds = found
         return self._kinds
+
+    def turns(self) -> list[int]:
+        """Every event's turn, in order (read from the events themselves if not given)."""
+        if self._turns is None:
+            found = self._turns_of() if self._turns_of is not None else None
+            if found is None or len(found) != self._count:
+                found = [self.peek(i).turn for i in range(self._count)]
+            self._turns = found
+        return self._turns
 
     def kind(self, index: int) -> str:
         """Event ``index``'s kind (without reading the event, when it can be told)."""
@@ -274,6 +287,16 @@ class EventLog(Sequence[Event]):
         for event in self._tail:
             if event.kind == kind:
                 yield event
+
+    def kinds(self) -> list[str]:
+        """Every event's kind, in order (the past's read off its save, not its events)."""
+        past = self.past.kinds()[: self.cut] if self.past is not None and self.cut else []
+        return past + [event.kind for event in self._tail]
+
+    def turns(self) -> list[int]:
+        """Every event's turn, in order (the past's read off its save, not its events)."""
+        past = self.past.turns()[: self.cut] if self.past is not None and self.cut else []
+        return past + [event.turn for event in self._tail]
 
     def latest_of_kinds(self, kinds: frozenset[str], reach: int) -> Iterator[Event]:
         """The events of ``kinds`` among the log's last ``reach``, the latest first (past

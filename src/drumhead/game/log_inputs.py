@@ -48,11 +48,12 @@ def log_inputs(
     out: dict[str, tuple[InputValue, tuple[int, ...]]] = {}
     for spec in wanted:
         source = str(spec.from_log)
-        if source == "rolled_this_turn":
-            found = next((e for e in rolls if e.data.get("check") == check.id), None)
+        how, _, named = source.partition(":")
+        if how == "rolled_this_turn":
+            wanted_check = named or check.id
+            found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
             out[spec.name] = (found is not None, (found.seq,) if found is not None else ())
             continue
-        how, _, named = source.partition(":")
         valued = [
             (e.seq, value)
             for e in rolls

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from drumhead.game.events import Event
     from drumhead.game.game import Game
 
-RowKind = Literal["start", "event", "rule", "undone"]
+RowKind = Literal["start", "event", "rule", "undone", "fold"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,9 @@ class LogRow:
     """One row of the log."""
 
     kind: RowKind
-    """``start`` (before the first event), ``event``, ``rule`` (above the undone events) or
-    ``undone`` (an event that can be redone)."""
+    """``start`` (before the first event), ``event``, ``rule`` (above the undone events),
+    ``undone`` (an event that can be redone) or ``fold`` (a turn's walk through the sequence
+    of play, folded: :mod:`drumhead.game.log_fold`)."""
     text: str
     """What the row says (the event in the players' words)."""
     seq: int | None = None
@@ -125,21 +126,28 @@ class LogRows:
             )
             before = event
         if stop > events + 1:
-            redo = game.redo_stack
-            for row in range(max(start, events + 1), stop):
-                if row == events + 1:
-                    out.append(LogRow("rule", "undone (U redoes, latest first)"))
-                else:
-                    event = redo[row - events - 2]
-                    out.append(
-                        LogRow(
-                            "undone",
-                            self.describe(event),
-                            event.seq,
-                            game.turn_label_at(event.turn, event.phase, short=True),
-                            mark=UNDONE_MARK,
-                        )
-                    )
+            out += self.undone_rows(events + 1, max(start, events + 1), stop)
+        return out
+
+    def undone_rows(self, rule: int, start: int, stop: int) -> list[LogRow]:
+        """Rows ``start`` up to ``stop`` of the rule (row ``rule``) and the undone events
+        after it."""
+        redo, game = self.game.redo_stack, self.game
+        out: list[LogRow] = []
+        for row in range(start, stop):
+            if row == rule:
+                out.append(LogRow("rule", "undone (U redoes, latest first)"))
+                continue
+            event = redo[row - rule - 1]
+            out.append(
+                LogRow(
+                    "undone",
+                    self.describe(event),
+                    event.seq,
+                    game.turn_label_at(event.turn, event.phase, short=True),
+                    mark=UNDONE_MARK,
+                )
+            )
         return out
 
     def row(self, index: int) -> LogRow:
@@ -160,6 +168,10 @@ class LogRows:
         events = self.events
         if events == 0:
             return None
+        return self._turn_start(row, step, events)
+
+    def _turn_start(self, row: int, step: Literal[-1, 1], events: int) -> int | None:
+        """:meth:`turn_start` over rows 1 to ``events`` (each with a turn: :meth:`_turn`)."""
         row = min(max(row, 1), events)
         turn = self._turn(row)
         if step == 1:

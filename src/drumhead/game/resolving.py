@@ -22,6 +22,9 @@ from drumhead.game.seeds import derive_seed
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
 
+TURN_ROLLS = frozenset({"resolution", "next_turn"})
+"""The kinds of entry a check reads this turn's log by: the rolls, back to the turn's change."""
+
 
 class CheckResolving(GameCore):
     """Checks resolved and dice rolled."""
@@ -65,7 +68,10 @@ class CheckResolving(GameCore):
         if not any(i.from_log for i in spec.inputs):
             return {}
         turn = self.state.turn
-        this_turn = takewhile(lambda e: e.turn == turn, self.iter_log(reverse=True))
+        # this turn's rolls, newest first: only rolls and turn changes are read (a long game's
+        # past is read no further back than the turn's start, and none of its other entries)
+        marks = self.latest_of_kinds(TURN_ROLLS, len(self.entries))
+        this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
         return log_inputs(spec, unit_id, role, this_turn, self.reverted())
 
     def resolution(self, event: Event) -> Mapping[str, Any]:

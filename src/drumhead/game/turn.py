@@ -27,8 +27,18 @@ class TurnWalking(GameCore):
         into contact``; ``Turn 2 · Movement phase`` where the rules do not number phases;
         ``Turn 2`` for rules without phases). ``short`` leaves out the phase title's
         closing aside in brackets, for a narrow line; ``tight`` leaves out a numbered
-        phase's title too (``Turn 2 · Phase 3``), for a line that must hold more."""
-        return self.turn_label_at(self.state.turn, self.state.phase, short=short, tight=tight)
+        phase's title too (``Turn 2 · Phase 3``), for a line that must hold more. A phase
+        each side takes in turn says whose pass it is (``Turn 1 · Movement (Union)``): two
+        passes one after the other read the same otherwise."""
+        label = self.turn_label_at(self.state.turn, self.state.phase, short=short, tight=tight)
+        side = self.acting_side()
+        return f"{label} ({self.side_short_name(side)})" if side is not None else label
+
+    def side_short_name(self, side_id: str) -> str:
+        """A side as a line names it: the part of its name before a colon ("Union", of
+        "Union: Army of Northeastern Virginia")."""
+        names = {s.id: s.name for s in self.state.sides}
+        return names.get(side_id, side_id).split(":")[0].strip()
 
     def turn_label_at(
         self, turn: int, phase_id: str, *, short: bool = False, tight: bool = False
@@ -116,10 +126,10 @@ class TurnWalking(GameCore):
 
     def _walk(self, move: walk.Move, at: str) -> Event:
         if move.kind == "turn":
-            return self._push("next_phase", self._new_turn_data(), at)
+            return self._push("next_phase", self._expiring(self._new_turn_data()), at)
         if move.kind == "draw":
             drawn = {"card": move.card, "phase": move.phase, "step": move.step}
-            return self._push("draw_card", strip_none(drawn), at)
+            return self._push("draw_card", self._expiring(strip_none(drawn)), at)
         data: dict[str, Any] = {
             "turn": self.state.turn,
             "phase": move.phase,
@@ -127,10 +137,29 @@ class TurnWalking(GameCore):
             "acting": move.acting,
             "again": move.again or None,
         }
-        return self._push("next_phase", strip_none(data), at)
+        return self._push("next_phase", self._expiring(strip_none(data)), at)
 
     def next_turn(self, *, at: str) -> Event:
-        return self._push("next_turn", self._new_turn_data(), at)
+        return self._push("next_turn", self._expiring(self._new_turn_data()), at)
+
+    def _expiring(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` of a move along the turn, with the markers it takes off the cards
+        (``expire``: unit -> markers): those that last a turn when the turn changes, and those
+        that last a phase when the phase (or the turn) changes. Recorded with the move, so a
+        replay needs no ruleset."""
+        new_turn = data.get("turn", self.state.turn) != self.state.turn
+        new_phase = new_turn or data.get("phase", self.state.phase) != self.state.phase
+        lasting = {
+            m.id
+            for m in self.ruleset.markers
+            if (m.lasts == "turn" and new_turn) or (m.lasts == "phase" and new_phase)
+        }
+        if not lasting:
+            return data
+        expire = {
+            u.id: sorted(u.markers & lasting) for u in self.state.units if u.markers & lasting
+        }
+        return {**data, "expire": expire} if expire else data
 
     def _new_turn_data(self) -> dict[str, Any]:
         phases = self.phases()

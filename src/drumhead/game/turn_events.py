@@ -15,6 +15,24 @@ def _tick_step(state: GameState, d: EventData) -> GameState:
     return state.evolve(ticked=ticked)
 
 
+def _expire(state: GameState, d: EventData) -> GameState:
+    """The markers a move along the turn takes off the cards (``expire``: unit -> markers,
+    those lasting a turn or a phase, worked out when the move was made)."""
+    expire = d.data.get("expire")
+    if expire is None:
+        return state
+    if not isinstance(expire, dict):
+        raise d.fail("expire", "expected a table of unit -> markers")
+    for unit_id, markers in expire.items():
+        if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
+            raise d.fail(f"expire.{unit_id}", "expected a list of markers")
+        if not state.has_unit(unit_id):
+            raise d.fail(f"expire.{unit_id}", f"no unit '{unit_id}'")
+        unit = state.unit(unit_id)
+        state = state.with_unit(replace(unit, markers=unit.markers - set(markers)))
+    return state
+
+
 def _next_phase(state: GameState, d: EventData) -> GameState:
     """A move along the sequence of play: to another phase or turn, or (with ``step``) to a
     step, and (with ``acting``) to a side's pass of a phase repeated per side. Ticks are kept
@@ -34,6 +52,7 @@ def _next_phase(state: GameState, d: EventData) -> GameState:
     same = turn == state.turn and phase == state.phase and acting == act.acting
     ticked = state.ticked if same and not d.boolean("again", optional=True) else frozenset()
     act = replace(act, acting=acting)
+    state = _expire(state, d)
     return state.evolve(turn=turn, phase=phase, step=step, ticked=ticked, activation=act)
 
 
@@ -46,6 +65,7 @@ def _draw_card(state: GameState, d: EventData) -> GameState:
     deck = list(act.deck)
     deck.remove(card)
     drawn = state.evolve(activation=replace(act, deck=tuple(deck), drawn=(*act.drawn, card)))
+    drawn = _expire(drawn, d)
     phase = d.text("phase", optional=True)
     if phase is None:
         return drawn

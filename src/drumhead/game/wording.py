@@ -50,10 +50,13 @@ def describe_event(game: Game, event: Event) -> str:
         specs = {c.id: c for c in game.ruleset.checks}
         spec = specs.get(str(title))
         title = spec.title if spec is not None else title
-        dice = " ".join(str(f) for f in record.get("dice", []))
-        how = "typed in" if d.get("hand") is not None else "rolled"
+        faces = record.get("dice", [])
         army = spec is not None and spec.scope == "army"  # made for a side, whatever unit
         who = f" for {_name(game, d.get('unit'))}" if d.get("unit") and not army else ""
+        if not faces:  # decided from the situation (or a chart): no dice, no odds to give
+            return f"{title}{who}: no dice → {record.get('text', '')}"
+        dice = " ".join(str(f) for f in faces)
+        how = "typed in" if d.get("hand") is not None else "rolled"
         return f"{title}{who}: {how} [{dice}] → {record.get('text', '')} (odds: {_odds(record)})"
     if kind == "apply_effects":
         return applied_text(d, lambda unit: _name(game, unit))
@@ -81,9 +84,8 @@ def describe_event(game: Game, event: Event) -> str:
     if kind in ("next_phase", "next_turn"):
         label = game.turn_label_at(int(d.get("turn", 0)), str(d.get("phase", "")))
         # a phase each side takes in turn: whose it is ("Union", of "Union: Army of ...")
-        sides = {s.id: s.name.split(":")[0] for s in game.state.sides}
         if d.get("acting"):
-            label += f" ({sides.get(str(d['acting']), d['acting'])})"
+            label += f" ({game.side_short_name(str(d['acting']))})"
         if d.get("step"):  # a step walked to ("."): which one
             step = f"{d.get('phase', '')}.{d['step']}"
             label += f" ▸ {game.step_text(step)}"

@@ -21,6 +21,7 @@ from drumhead.checks import MECHANICS
 from drumhead.loading.ruleset import TABLE, TOP_LEVEL_KEYS
 from drumhead.loading.ruleset.attributes import ATTRIBUTE_KEYS
 from drumhead.loading.ruleset.gaps import GAP_TABLE_KEYS
+from drumhead.rules.facts import FACT_KEYS
 from drumhead.rules.model import (
     ATTRIBUTE_TYPES,
     ATTRIBUTE_USES,
@@ -93,7 +94,7 @@ def _input() -> dict[str, Any]:
             "asked": TEXT,
             "from_log": {
                 "type": "string",
-                "pattern": "^(rolled_this_turn|(last_value|turn_total):[a-z][a-z0-9_]*)$",
+                "pattern": "^(rolled_this_turn(:[a-z][a-z0-9_]*)?|(last_value|turn_total):[a-z][a-z0-9_]*)$",
                 "description": "what the game's log fills it with: whether this check was "
                 "rolled this turn for the unit, or the value of another check's latest roll "
                 "this turn",
@@ -310,6 +311,25 @@ def _attribute_decl() -> dict[str, Any]:
     return _table(props, ("label", "type", "source"))
 
 
+def _quick_fact() -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "label": {**TEXT, "description": "as players say it: 'Morale number', 'Move'"},
+        "source": TEXT,
+        "value": {
+            **EXPR,
+            "description": "an expression over the card's fields, unit attributes, lookup "
+            "tables and optional rules: 'morale_number[quality]'",
+        },
+        "text": {**TEXT, "description": "how it reads: '{value} or less on 1d10'"},
+        "derived": {"type": "object", "additionalProperties": EXPR},
+        "applies_to": TEXTS,
+        "when": EXPR,
+        "each": {**TEXT, "description": "a field worked out value by value: 'formation'"},
+    }
+    assert set(props) == set(FACT_KEYS)
+    return _table(props, ("label", "source"))
+
+
 def _parts(partial: bool) -> dict[str, Any]:
     """The top-level parts of a ruleset (``partial``: as a patch lays them over one)."""
     props: dict[str, Any] = {
@@ -374,7 +394,20 @@ def _parts(partial: bool) -> dict[str, Any]:
                 ("label", "strength"),
             )
         ),
-        "markers": _tables_of(_table({"label": TEXT, "source": TEXT}, ("label",))),
+        "markers": _tables_of(
+            _table(
+                {
+                    "label": TEXT,
+                    "source": TEXT,
+                    "lasts": {"enum": ["turn", "phase"]},
+                    "short": {
+                        **TEXT,
+                        "description": "the label as players say it, printed on the cards",
+                    },
+                },
+                ("label",),
+            )
+        ),
         "qualities": TEXTS,
         "formations": TEXTS,
         "checks": _tables_of(_check()),
@@ -383,6 +416,7 @@ def _parts(partial: bool) -> dict[str, Any]:
         "gap_tables": _tables_of(_gap_table_decl()),
         "unit_attributes": _tables_of(_attribute_decl()),
         "leader_attributes": _tables_of(_attribute_decl()),
+        "quick_facts": _tables_of(_quick_fact()),
     }
     assert set(props) == set(TOP_LEVEL_KEYS), "the schema lags the validator's top-level keys"
     if partial:  # a patch gives only the keys it changes: nothing is required in it

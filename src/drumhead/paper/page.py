@@ -44,13 +44,19 @@ tr.house td { border-width: 0.6mm; }
         margin: 0 4mm 3mm 0; padding: 2.5mm 3mm; border: 0.35mm dashed #000;
         break-inside: avoid; page-break-inside: avoid; font-size: 8pt; line-height: 1.2; }
 .card:nth-child(2n) { margin-right: 0; }
-.card .name { font-size: 10.5pt; font-weight: bold; }
-.card .sub { font-size: 7.5pt; margin-bottom: 1.2mm; }
-.card .row { margin-bottom: 1mm; }
+.card .name { font-size: 10pt; font-weight: bold; line-height: 1.1; }
+.card .sub { font-size: 7.5pt; margin-bottom: 0.8mm; }
+.card .row { margin-bottom: 0.7mm; }
 .box { display: inline-block; width: 3.2mm; height: 3.2mm; margin: 0 0.6mm 0.6mm 0;
        border: 0.25mm solid #000; font-size: 7pt; line-height: 3mm; text-align: center;
        vertical-align: middle; }
+.group { white-space: nowrap; margin-right: 1mm; }
+.ladder { font-size: 7.5pt; }
 .ladder .now { font-weight: bold; }
+.card .facts { border-top: 0.25mm solid #000; padding-top: 0.6mm; margin: 0 0 0.8mm;
+               font-size: 7pt; line-height: 1.12; }
+.card .fact .src { font-size: 5.5pt; }
+.card .notes { font-size: 7pt; font-style: italic; }
 """
 
 

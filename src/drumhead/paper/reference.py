@@ -1,7 +1,8 @@
 """A ruleset's quick-reference sheet to print: every check's table and modifiers as they are in
 play (house values marked as the players' own), the values the sources do not give and where
-each comes from, the rules' own tables as the sources print them, the sequence of play and the
-rulings drumhead made. Every value carries its source."""
+each comes from, the quick facts the unit cards print, the rules' own tables as the sources
+print them, the sequence of play and the rulings drumhead made. Every value carries its
+source."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ from typing import Any
 
 from drumhead.checks.results import modifier_amount
 from drumhead.paper.page import Paper, document, esc, house_tag, table
-from drumhead.rules.model import CheckSpec, GapSpec, ModifierSpec, Ruleset
+from drumhead.rules.facts import (
+    FIELD_WORDS,
+    PLACEHOLDER,
+    QuickFact,
+    changed_by_house,
+    fact_cases,
+    field_values,
+)
+from drumhead.rules.model import CheckSpec, GapSpec, ModifierSpec, Ruleset, spoken
 
 
 def reference_html(ruleset: Ruleset, paper: Paper = "any") -> str:
@@ -37,6 +46,7 @@ def reference_html(ruleset: Ruleset, paper: Paper = "any") -> str:
     for check in ruleset.checks:
         if check.option is None or check.option in ruleset.active_options:
             body += _check(ruleset, check)
+    body += _quick_facts(ruleset)
     body += _rules_tables(ruleset)
     body += _sequence(ruleset)
     body += _rulings(ruleset)
@@ -197,6 +207,50 @@ def _span(low: int, high: int, *, signed: bool = False) -> str:
         return f"{n:+d}" if signed and n else str(n)
 
     return show(low) if low == high else f"{show(low)} to {show(high)}"
+
+
+def _quick_facts(ruleset: Ruleset) -> list[str]:
+    """The facts the unit cards print, each with the cards it is on and its values."""
+    rows, marks = [], []
+    for fact in ruleset.quick_facts:
+        values = _fact_values(ruleset, fact)
+        if values is None:
+            continue
+        house = changed_by_house(ruleset, fact)
+        types = [ruleset.unit_type(t) for t in fact.applies_to]
+        cards = ", ".join(spoken(t.label) for t in types if t is not None) or "every unit"
+        source = f'<span class="src">{esc(fact.source)}</span>' + (house_tag() if house else "")
+        rows.append([esc(fact.label), esc(cards), esc(values), source])
+        marks.append(house)
+    if not rows:
+        return []
+    return [
+        "<h2>On the unit cards</h2>",
+        "<p>What each unit's card says of it, worked out from the card.</p>",
+        table(["fact", "cards", "value", "source"], rows, marked=marks, wide=True),
+    ]
+
+
+def _fact_values(ruleset: Ruleset, fact: QuickFact) -> str | None:
+    """A fact's values by what they depend on (``elite: 9; veteran: 8``), or how a card works
+    it out; None when it is on no card with the optional rules in play."""
+    cases = fact_cases(ruleset, fact)
+    if cases is None and not PLACEHOLDER.search(fact.text):
+        return fact.text  # a rule in words, on the cards its when picks
+    if cases is None:
+        lists = field_values(ruleset)
+        read = sorted(n for n in fact.names() if lists.get(n) is None)
+        attributes = {a.id: a.label.lower() for a in ruleset.unit_attributes}
+        words = ", ".join(FIELD_WORDS.get(n) or attributes.get(n, n) for n in read)
+        return f"{PLACEHOLDER.sub('…', fact.text)} (worked out from each card's {words})"
+    grouped: dict[str, list[str]] = {}
+    for combo, text in cases:
+        grouped.setdefault(text, []).append(" ".join(combo))
+    if not grouped:
+        return None
+    if not any(key for keys in grouped.values() for key in keys):
+        return "; ".join(grouped)
+    return "; ".join(f"{', '.join(keys)}: {text}" for text, keys in grouped.items())
 
 
 def _rules_tables(ruleset: Ruleset) -> list[str]:

@@ -98,7 +98,8 @@ class OpenQuestions:
     @property
     def summary(self) -> str:
         """One line: how many questions the rules leave open, when they are asked, and how
-        many are answered already (by the house rules, by the players)."""
+        many are answered already (by the house rules, by the players); with every one
+        answered, that the answers cover them all (none is asked)."""
         line = SUMMARY.format(n=len(self.open))
         if len(self.open) == 1:
             line = line.replace("1 questions", "1 question", 1)
@@ -108,6 +109,10 @@ class OpenQuestions:
         ]  # answered at the table only
         done = [f"{len(house)} answered by house rules"] if house else []
         done += [f"{len(players)} answered by your club"] if players else []
+        if done and not self.unanswered:  # nothing will be asked: say so, not "0 still open"
+            n = len(self.open)
+            every = "the one question" if n == 1 else f"all {n} questions"
+            return f"The answers cover {every} the rules leave open ({', '.join(done)})"
         if done:
             line += f" ({', '.join(done)}; {len(self.unanswered)} still open)"
         return line

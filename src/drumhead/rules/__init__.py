@@ -4,7 +4,8 @@
   :class:`~drumhead.rules.model.Ruleset` and what it declares at its top level are there, its
   parts' types in :mod:`~drumhead.rules.checks` (checks, inputs, modifiers, outcomes,
   effects), :mod:`~drumhead.rules.gaps` (gaps, gap tables), :mod:`~drumhead.rules.cards`
-  (card fields, attributes) and :mod:`~drumhead.rules.sequence` (the sequence of play).
+  (card fields, attributes), :mod:`~drumhead.rules.facts` (the quick facts printed on the
+  cards) and :mod:`~drumhead.rules.sequence` (the sequence of play).
 - :mod:`~drumhead.rules.expr`: the small, safe expression language of conditions and values.
 - :mod:`~drumhead.rules.luck`: which results of a check are better for the unit rolled for.
 - :mod:`~drumhead.rules.house_rules`: what a house-rules file says, as a value.

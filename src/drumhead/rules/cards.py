@@ -1,10 +1,11 @@
 """What unit and leader cards hold: the fields every ruleset's cards have, the fields an
-input may be filled from, and the attributes a ruleset adds to them
-(``[unit_attributes.ID]``, ``[leader_attributes.ID]``).
+input may be filled from, the attributes a ruleset adds to them (``[unit_attributes.ID]``,
+``[leader_attributes.ID]``), and labels as the printed card says them (:func:`spoken`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -139,3 +140,17 @@ class AttributeSpec:
         if self.type == "choice":
             return f"one of {', '.join(self.choices)}"
         return whole_number_words(self.minimum, self.maximum)
+
+
+def spoken(label: str) -> str:
+    """A label as players say it at the table: without a closing aside in brackets and
+    without the explanation after a colon (``Panic marker (one at most)`` -> ``Panic
+    marker``; ``Battery silenced: no fire or movement`` -> ``Battery silenced``). An aside in
+    the middle stays (``Used assault bonus (charge) movement``)."""
+    short = re.sub(r"\s*\([^()]*\)$", "", label.strip()) or label.strip()
+    depth = 0
+    for index, char in enumerate(short):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and short.startswith(": ", index) and index > 0:
+            return short[:index]
+    return short

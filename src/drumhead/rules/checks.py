@@ -68,12 +68,18 @@ class InputSpec:
     models stand"``): every input is bound or says this (a test walks them all)."""
     from_log: str | None = None
     """What the game's log fills it with (:data:`LOG_FIELDS`): ``rolled_this_turn`` (whether
-    this check was rolled this turn for the role's unit), ``last_value:CHECK`` (the value of
+    this check, or ``rolled_this_turn:CHECK`` another, was rolled this turn for the role's
+    unit), ``last_value:CHECK`` (the value of
     the latest roll of CHECK this turn for the role's unit, e.g. a melee round's casualties)
     or ``turn_total:CHECK`` (the total of those rolls' values this turn: every round's)."""
 
 
-LOG_FIELDS: tuple[str, ...] = ("rolled_this_turn", "last_value:CHECK", "turn_total:CHECK")
+LOG_FIELDS: tuple[str, ...] = (
+    "rolled_this_turn",
+    "rolled_this_turn:CHECK",
+    "last_value:CHECK",
+    "turn_total:CHECK",
+)
 """What an input can be filled with from the game's log (``from_log``); CHECK names a check."""
 
 

@@ -4,8 +4,9 @@
 rules, ladders, unit types, markers, quick reference); the types of its parts are in
 :mod:`~drumhead.rules.checks` (a check, its inputs, modifiers, outcomes and effects),
 :mod:`~drumhead.rules.gaps` (gaps and gap tables), :mod:`~drumhead.rules.cards` (what unit
-and leader cards hold, and the attributes a ruleset adds) and :mod:`~drumhead.rules.sequence`
-(the sequence of play). Every one of them can be imported from here too.
+and leader cards hold, and the attributes a ruleset adds), :mod:`~drumhead.rules.facts` (the
+quick facts printed on the cards) and :mod:`~drumhead.rules.sequence` (the sequence of
+play). Every one of them can be imported from here too.
 
 Kind-specific configuration of a check (its dice, table, chart, ...) lives with the mechanic
 that uses it, in :mod:`drumhead.checks`; everything shared is here and in those modules.
@@ -22,6 +23,7 @@ from drumhead.rules.cards import (
     UNIT_CARD_KEYS,
     UNIT_FIELDS,
     AttributeSpec,
+    spoken,
     whole_number_words,
 )
 from drumhead.rules.checks import (
@@ -38,6 +40,7 @@ from drumhead.rules.checks import (
     RoleSpec,
     RulingRef,
 )
+from drumhead.rules.facts import QuickFact
 from drumhead.rules.gaps import GapSpec, GapTable
 from drumhead.rules.sequence import (
     PHASE_ACTORS,
@@ -56,6 +59,7 @@ __all__ = [
     "EFFECT_KINDS",
     "LEADER_CARD_KEYS",
     "LEADER_STATES",
+    "MARKER_LASTS",
     "PHASE_ACTORS",
     "PHASE_CARDS",
     "PHASE_REPEATS",
@@ -75,6 +79,7 @@ __all__ = [
     "OptionSpec",
     "OutcomeSpec",
     "Phase",
+    "QuickFact",
     "ReferenceEntry",
     "Refusal",
     "RoleSpec",
@@ -85,6 +90,7 @@ __all__ = [
     "Source",
     "Step",
     "UnitType",
+    "spoken",
     "whole_number_words",
 ]
 
@@ -157,6 +163,22 @@ class MarkerSpec:
     id: str
     label: str
     source: str = ""
+    lasts: str | None = None
+    """``"turn"`` or ``"phase"``: the marker comes off every card when the turn (or the phase)
+    ends, as the rules' "this turn" markers do (moved, fired, charging); None: until removed."""
+    short: str = ""
+    """The label as players say it, printed on the cards (empty: :func:`spoken` of
+    :attr:`label`, which drops its closing aside: ``Panic marker (one at most)`` -> ``Panic
+    marker``)."""
+
+    @property
+    def printed(self) -> str:
+        """How the printed card names the marker."""
+        return self.short or spoken(self.label)
+
+
+MARKER_LASTS: tuple[str, ...] = ("turn", "phase")
+"""How long a marker may last (``lasts``), when not until removed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +229,8 @@ class Ruleset:
     """Values kept on unit cards besides every ruleset's (``[unit_attributes.ID]``)."""
     leader_attributes: tuple[AttributeSpec, ...] = ()
     """Values kept on leaders besides every ruleset's (``[leader_attributes.ID]``)."""
+    quick_facts: tuple[QuickFact, ...] = ()
+    """What the printed cards say of each unit type (``[quick_facts.ID]``), in file order."""
     gap_index: dict[str, GapSpec] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

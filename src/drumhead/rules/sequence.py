@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Literal
 
+    from drumhead.rules.checks import InputValue
+
 STEP_ACTIONS = ("draw_card",)
 """What a step of the sequence does to the game when the walk leaves it: ``draw_card`` draws
 the next activation card (One If By Land) and starts that card's phases."""
@@ -44,6 +46,10 @@ class Step:
     option: str | None = None
     """The optional rule the step belongs to: walked only when it is on (R&F's wave-attack
     steps)."""
+    inputs: tuple[tuple[str, InputValue], ...] = ()
+    """Input values of its check that the step sets when the check is made there (One If By
+    Land's morale test made at step 1 is for a panic marker: ``situation = "panic_marker"``);
+    the players may still change them. Never an input a card or the log fills."""
 
 
 @dataclass(frozen=True, slots=True)

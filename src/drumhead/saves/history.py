@@ -29,6 +29,7 @@ EVENT_LINE = b'{"op":"event",'
 """How an event entry begins as drumhead writes it (other lines are read to be sure)."""
 EVENT_KEYS = frozenset(("seq", "kind", "turn", "phase", "at", "data"))
 _KIND = re.compile(rb'\{"op":"event","event":\{"seq":\d+,"kind":"([a-z_]+)"')
+_TURN = re.compile(rb'\{"op":"event","event":\{"seq":\d+,"kind":"[a-z_]+","turn":(\d+),')
 
 
 class JournalIndex:
@@ -141,6 +142,18 @@ class JournalIndex:
             out.append(found[1].decode())
         return out
 
+    def turns(self) -> list[int] | None:
+        """The turn of every event of the log, read off its line as :meth:`kinds` reads
+        the kind (None when a line is not laid out as drumhead writes it)."""
+        out = []
+        match, raw, starts = _TURN.match, self.raw, self.starts
+        for index in self.log:
+            found = match(raw, starts[index] + 9, starts[index + 1])
+            if found is None:
+                return None
+            out.append(int(found[1]))
+        return out
+
     def kind_at(self, index: int) -> str | None:
         """The kind of the event on line ``index``, read off the line (None when the line is
         not laid out as drumhead writes it)."""
@@ -220,6 +233,7 @@ class JournalPast(Past):
             end,
             kinds=index.kinds,
             kind_at=lambda i: index.kind_at(log[i]),
+            turns=index.turns,
             mentions=index.mentions,
             failed=self._failed_at,
             check_end=check_end,

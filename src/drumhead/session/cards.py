@@ -281,11 +281,9 @@ def attribute_rows(ruleset: Ruleset, unit: Unit) -> list[tuple[str, str]]:
 
 def card_rows(ruleset: Ruleset, state: GameState, unit: Unit) -> list[tuple[str, str]]:
     """The lines of a unit's full card below its name and side: (label, value), those with
-    nothing to say left out."""
+    nothing to say left out. What changes in play comes first (strength, morale, markers):
+    a short pane (80x24) shows those before what the roster line says already."""
     rows: list[tuple[str, str]] = [
-        ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
-        ("Quality", unit.quality.replace("_", " ")),
-        ("Formation", unit.formation.replace("_", " ")),
         (
             "Strength",
             f"{strength_bar(unit.strength_now, unit.strength_start)} "
@@ -293,6 +291,9 @@ def card_rows(ruleset: Ruleset, state: GameState, unit: Unit) -> list[tuple[str,
         ),
         ("Morale", state_label(ruleset, unit) or "-"),
         ("Markers", ", ".join(marker_labels(ruleset, unit)) or "none"),
+        ("Type", type_label(ruleset, unit) + (f" ({unit.subtype})" if unit.subtype else "")),
+        ("Quality", unit.quality.replace("_", " ")),
+        ("Formation", unit.formation.replace("_", " ")),
     ]
     rows += attribute_rows(ruleset, unit)
     leader = state.leader_with(unit.id)

@@ -46,6 +46,27 @@ class CheckDesk(SessionCore):
                     return step.check
         return None
 
+    def step_inputs(self, check_id: str, step_key: str | None = None) -> dict[str, InputValue]:
+        """The input values a step of the sequence sets for ``check_id`` when the check is
+        made there (``inputs`` of a step that names the check: One If By Land's morale test
+        at step 1 is for a panic marker). ``step_key`` (``phase.step``) is the step the
+        check was opened from; None: the step the walk is at. Nothing when that step names
+        another check, or without a game."""
+        game = self.game
+        if game is None:
+            return {}
+        if step_key is None:
+            step = game.current_step()
+        else:
+            phase_id, _, step_id = step_key.partition(".")
+            step = next(
+                (s for p in game.phases() if p.id == phase_id for s in p.steps if s.id == step_id),
+                None,
+            )
+        if step is None or step.check != check_id:
+            return {}
+        return dict(step.inputs)
+
     def about_a_unit(self, check_id: str) -> bool:
         """Whether a check is made for a unit (reads its card, or changes it); not, e.g.,
         an initiative roll."""
@@ -59,9 +80,13 @@ class CheckDesk(SessionCore):
             return {}
         return self.game.table_inputs(check_id, unit_id)
 
-    def form(self, check_id: str | None, unit_id: str | None) -> CheckForm | None:
+    def form(
+        self, check_id: str | None, unit_id: str | None, step: str | None = None
+    ) -> CheckForm | None:
         """A fresh form for a check (the first offered when ``check_id`` is not), for a
-        unit's card or none; None when the rules offer no check here."""
+        unit's card or none, with the values the step it is made at sets (``step``, as
+        ``phase.step``: the step that opened it; None: the step the walk is at); None when
+        the rules offer no check here."""
         from drumhead.session.form import CheckForm
         from drumhead.session.session import TableSession
 
@@ -69,7 +94,7 @@ class CheckDesk(SessionCore):
         ids = [c.id for c in self.check_choices(unit_id)]
         if not ids:
             return None
-        return CheckForm(self, check_id if check_id in ids else ids[0], unit_id)
+        return CheckForm(self, check_id if check_id in ids else ids[0], unit_id, step)
 
     def unit_name(self, unit_id: str) -> str:
         if self.game is not None and self.game.state.has_unit(unit_id):

@@ -43,7 +43,9 @@ def role_title(check: CheckSpec, role: str) -> str:
 class CheckForm:
     """A check's form: values, ticks, the odds they come to, the roll and its effects."""
 
-    def __init__(self, session: TableSession, check_id: str, unit_id: str | None) -> None:
+    def __init__(
+        self, session: TableSession, check_id: str, unit_id: str | None, step: str | None = None
+    ) -> None:
         self.session = session
         """The session the form resolves in (its ruleset, gaps and game)."""
         self.check_id = check_id
@@ -51,11 +53,15 @@ class CheckForm:
         self.unit_id = unit_id
         """The unit the check is for (None: no unit, inputs typed in)."""
         self.values: dict[str, InputValue] = session.prefill(check_id, unit_id)
-        """Input values that passed their checks (the unit card's to start with)."""
+        """Input values that passed their checks (the unit card's to start with, and those
+        the step of the sequence the check is made at sets: :meth:`TableSession.step_inputs`)."""
+        self.values.update(session.step_inputs(check_id, step))
         self.bad_inputs: dict[str, str] = {}
         """Inputs whose text was refused, with the reason shown under the field."""
         self.offered: tuple[ModifierSpec, ...] = ()
-        """The modifiers the players may tick as things stand."""
+        """The modifiers the players may tick as things stand: none while the form cannot
+        be worked out (an input refused or missing, the rules refusing the check, a value
+        they lack), as what may be ticked follows from what is not known yet."""
         self.ticked: dict[str, int] = {}
         """Ticked modifiers (countable ones with their count)."""
         self.use_reroll = True
@@ -276,24 +282,29 @@ class CheckForm:
         """The number needed and the odds of every outcome, or why there are none yet.
 
         ``offer``: work out again which modifiers may be ticked (the inputs changed), and
-        untick any no longer offered."""
+        untick any no longer offered. When they cannot be worked out (the form is blocked
+        before them), none is offered, not those of the values before; the ticks are kept
+        meanwhile, and those still offered come back once the form is whole."""
+        if offer:
+            self.offered = ()  # until worked out below
         if self.bad_inputs:
             return OddsView("Fix the inputs marked ✗ to see the odds.")
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.checks.resolve import available_modifiers, odds
+        from drumhead.checks.resolve import available_modifiers, odds, result_odds
 
         offered_in = None
         try:
             if offer:
-                base = self.context({})
+                base = self.context({})  # the rules' refusal, or a value they lack, stop here
                 self.offered = tuple(available_modifiers(base))
                 ids = {m.id for m in self.offered}
                 self.ticked = {k: v for k, v in self.ticked.items() if k in ids}
                 offered_in = base
             ctx = self.context(self.ticked)
             outcome_odds = odds(ctx)
+            results = result_odds(ctx, outcome_odds)
         except MissingGapError as exc:
             return OddsView(
                 f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
@@ -306,6 +317,7 @@ class CheckForm:
             automatic=tuple(m for m in ctx.modifiers if m.auto),
             needed=needed_text(ctx),
             odds=outcome_odds,
+            results=results,
         )
 
     # -- the roll -------------------------------------------------------------------------
@@ -343,6 +355,14 @@ class CheckForm:
         self.result = result
         self.effects = list(result.effects)
         return result
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether the check rolls dice (a decision from the situation rolls none: there
+        are no dice to type in by hand)."""
+        from drumhead.checks.base import rolls_dice
+
+        return rolls_dice(self.check)
 
     @property
     def has_rerolls(self) -> bool:
@@ -411,8 +431,11 @@ class CheckForm:
         first = check.role_ids[0] if check.role_ids else "self"
         # the table's notes, and an army-level check's (made for a side), go on no card
         nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
+        optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles)
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
+            if effect.who.removeprefix("leader:") in optional:
+                continue  # a role left empty (no second wave): nobody for it to fall on
             who = "self" if effect.who in ("self", "leader", first) else effect.who
             by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [

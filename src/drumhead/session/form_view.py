@@ -11,7 +11,7 @@ from drumhead.errors import DrumheadError, MissingGapError
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
-    from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds
+    from drumhead.checks.results import AppliedModifier, Effect, OutcomeOdds, ResultOdds
 
 
 def parse_hand_dice(text: str) -> list[int]:
@@ -62,7 +62,8 @@ class OddsView:
     """The rules refuse the check as the form stands (:attr:`blocked` says why)."""
     offered_in: Context | None = None
     """The check prepared without ticks, when the modifiers on offer were worked out again
-    (:attr:`CheckForm.offered`): their values are read from it."""
+    (:attr:`CheckForm.offered`): their values are read from it. None when they were not
+    worked out again, or could not be (then none is offered)."""
     context: Context | None = None
     """The check prepared with the ticked modifiers (None: blocked)."""
     automatic: tuple[AppliedModifier, ...] = ()
@@ -71,6 +72,9 @@ class OddsView:
     """The number needed (or the modifier totals)."""
     odds: tuple[OutcomeOdds, ...] = ()
     """Each outcome's exact chance."""
+    results: tuple[ResultOdds, ...] = ()
+    """Each result's exact chance, where the outcomes are values read on a chart given whole
+    (Republique's assault: by the result each difference reads, not by difference)."""
 
 
 @dataclass(frozen=True, slots=True)

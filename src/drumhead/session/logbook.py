@@ -24,14 +24,18 @@ class LogDesk(SessionCore):
 
         return describe_event(self.open_game_or_fail(), event)
 
-    def log_rows(self) -> LogRows:
+    def log_rows(self, *, everything: bool = False) -> LogRows:
         """The log as rows, read a screenful at a time (a long game's log is never read
-        whole to be shown; see :mod:`drumhead.game.log_rows`)."""
+        whole to be shown; see :mod:`drumhead.game.log_rows`): the rolls and the changes to
+        the game, each turn's walk through the sequence of play folded into one row
+        (:mod:`drumhead.game.log_fold`); ``everything``: every entry a row."""
+        from drumhead.game.log_fold import FoldedRows
         from drumhead.game.log_rows import LogRows
         from drumhead.game.wording import describe_event
 
         game = self.open_game_or_fail()
-        return LogRows(game, lambda event: describe_event(game, event))
+        kind = LogRows if everything else FoldedRows
+        return kind(game, lambda event: describe_event(game, event))
 
     def needs_replay(self) -> bool:
         """Whether the open game was opened after events whose states are not worked out yet

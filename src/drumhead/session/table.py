@@ -77,13 +77,12 @@ def acting_text(game: Game) -> str:
     phase = next((p for p in game.phases() if p.id == game.state.phase), None)
     if phase is None:
         return ""
-    names = {s.id: s.name for s in game.state.sides}
     if phase.acts == "card":
         card = game.active_card()
         return f"Acting: {card.replace('_', ' ')}'s units" if card else "Acting: draw a card"
     if phase.acts == "side" or phase.repeat == "side":
-        side = game.acting_side()
-        return f"Moving: {names.get(side or '', side or '?')}"
+        side = game.acting_side()  # as a line names it: "Union", of "Union: Army of ..."
+        return f"Moving: {game.side_short_name(side) if side is not None else '?'}"
     if phase.acts == "both":
         return "Acting: both sides"
     return ""

@@ -1,1 +1,1 @@
-"""The oracle: the app's answers checked against the rules core's, generated from the data."""
+"""The oracle's player on the resolve screen (the plan and the core's answers: tests/oracle)."""

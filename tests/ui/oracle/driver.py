@@ -1,17 +1,18 @@
-"""The oracle's player: drives the real resolve screen by keys, and checks every answer it
-shows against the rules core given the same values.
+"""The oracle's player on the screen: drives the real resolve screen by keys, and checks every
+answer it shows against the rules core given the same values.
 
-One app per ruleset plays every probe of the plan (:mod:`tests.ui.oracle.plan`), check by
-check, and records for each probe what disagreed (nothing, when the app is right). The values
-reach the screen only as a player's keys would bring them: Tab to the field, then space, the
-menu's arrows and Enter, or the digits typed; never by assigning a widget's value.
+One app per ruleset plays the probes asked for (:func:`tests.oracle.plan.one_of_each_kind`:
+one of each kind the screen handles apart), check by check, and records for each probe what
+disagreed (nothing, when the app is right). The values reach the screen only as a player's
+keys would bring them: Tab to the field, then space, the menu's arrows and Enter, or the
+digits typed; never by assigning a widget's value. Every probe of the plan is played on the
+session's form, which the screen shows, in tests/session/test_oracle.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,16 +28,10 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, Select, SelectionList, Static
 
-from drumhead.checks.resolve import available_modifiers, odds, prepare, resolve
-from drumhead.dice.roller import HandDice, RandomDice
-from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.game import Game, unit_inputs
-from drumhead.game.codec import strip_none
-from drumhead.game.game import derive_seed
-from drumhead.questions.answers import PLAYERS_ANSWER
+from drumhead.game import Game
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
-from drumhead.session.form import needed_text
-from tests.ui.oracle.plan import Probe, base_values, oracle_game, probes
+from tests.oracle.core import Expected, expect, hand_faces, roll_problems
+from tests.oracle.plan import Probe, base_values, oracle_game, probes
 
 SIZE = (120, 40)
 """The terminal the oracle plays in."""
@@ -82,36 +77,9 @@ def plain(renderable: object) -> str:
     return "\n".join(line.rstrip() for line in capture.get().splitlines()).strip()
 
 
-def gap_sources(game: Game, count: int) -> dict[str, str]:
-    """Where the gap values of the game's first ``count`` events came from, as the players
-    gave them: their answer and the day the latest ``set_gap`` asked it (not the game's own
-    bookkeeping: the oracle reads the journal)."""
-    out: dict[str, str] = {}
-    for event in game.log[:count]:
-        if event.kind == "set_gap":
-            day = event.at[:10] if event.at else ""
-            out[str(event.data["gap"])] = PLAYERS_ANSWER + (f", asked on {day}" if day else "")
-    return out
-
-
 def shown(screen: ResolveScreen, selector: str) -> str:
     """The text a Static of the screen shows now."""
     return plain(screen.query_one(selector, Static).content)
-
-
-@dataclass
-class Expected:
-    """What the rules core says of the form's values."""
-
-    refused: str | None = None
-    """The rules refuse the check (or an input), with this reason."""
-    bad_input: str | None = None
-    """The input the core refuses as typed (shown under its field)."""
-    needed: str = ""
-    odds_text: str = ""
-    percents: tuple[str, ...] = ()
-    offered: tuple[str, ...] = ()
-    autos: tuple[str, ...] = ()
 
 
 @dataclass
@@ -198,36 +166,10 @@ class Oracle:
         ticked: Mapping[str, int],
         use_reroll: bool = True,
     ) -> Expected:
-        gaps = self.game.state.gap_values()
-        for spec in check.inputs:
-            if spec.name in values:
-                try:
-                    prepare(self.ruleset, check.id, {spec.name: values[spec.name]}, {}, gaps)
-                except MissingGapError:
-                    raise
-                except DrumheadError as exc:
-                    if str(exc).startswith(f"{spec.name} "):
-                        return Expected(bad_input=spec.name, refused=str(exc))
-        try:
-            base = prepare(self.ruleset, check.id, values, {}, gaps, use_reroll=use_reroll)
-            offered = tuple(m.id for m in available_modifiers(base))
-            live = {k: v for k, v in ticked.items() if k in offered}
-            ctx = prepare(self.ruleset, check.id, values, live, gaps, use_reroll=use_reroll)
-            table = odds(ctx)
-        except MissingGapError:
-            raise
-        except DrumheadError as exc:
-            return Expected(refused=str(exc))
-        return Expected(
-            needed=needed_text(ctx),
-            odds_text=plain(Group(Text("Chance of each outcome"), OddsChart(check, table, 6))),
-            percents=tuple(f"{o.p.numerator}/{o.p.denominator}" for o in table),
-            offered=offered,
-            autos=tuple(m.describe() for m in ctx.modifiers if m.auto),
-        )
+        return expect(self.ruleset, self.game.state.gap_values(), check, values, ticked, use_reroll)
 
     # -- comparing ----------------------------------------------------------------------------
-    def compare_form(self, problems: list[str], exp: Expected) -> None:
+    def compare_form(self, problems: list[str], check: CheckSpec, exp: Expected) -> None:
         """The number needed, the odds, the modifiers offered and applied, or the refusal."""
         screen = self.screen
         needed = shown(screen, "#needed")
@@ -246,9 +188,16 @@ class Oracle:
         if needed != exp.needed:
             problems.append(f"number needed: app {needed!r}, core {exp.needed!r}")
         odds_shown = shown(screen, "#odds")
-        if odds_shown != exp.odds_text:
-            problems.append(f"odds: app\n{odds_shown}\ncore\n{exp.odds_text}")
-        for fraction in exp.percents:
+        if exp.results:  # a chart given whole: each result's chance (the screen's own words)
+            from drumhead.screens.views.resolve.odds import result_label
+
+            chart = OddsChart(check, (), 6, labelled=[(result_label(r), r.p) for r in exp.results])
+            odds_text = plain(Group(Text("Chance of each result of the chart"), chart))
+        else:
+            odds_text = plain(Group(Text("Chance of each outcome"), OddsChart(check, exp.odds, 6)))
+        if odds_shown != odds_text:
+            problems.append(f"odds: app\n{odds_shown}\ncore\n{odds_text}")
+        for fraction in exp.fractions:
             if fraction not in odds_shown:
                 problems.append(f"odds: the core's {fraction} is not shown")
         mods = screen.query_one("#mods", SelectionList)
@@ -274,61 +223,16 @@ class Oracle:
     ) -> None:
         """After r (or dice typed by hand): the event in the journal and the result shown are
         the core's resolution of the same values and dice; a refused check writes nothing."""
-        log = self.game.log
-        if exp.refused is not None:
-            if len(log) != before:
-                problems.append(f"the rules refuse it ({exp.refused}), yet a roll was logged")
-            return
-        # an initiative roll that names a winner is recorded in the same action
-        after = [e.kind for e in log[before + 1 :]]
-        if len(log) <= before or log[before].kind != "resolution" or set(after) - {"initiative"}:
-            error = shown(self.screen, "#hand-error")
-            problems.append(f"no roll was logged ({error!r})")
-            return
-        event = log[before]
-        data: dict[str, Any] = dict(event.data)
-        live = {k: v for k, v in ticked.items() if k in exp.offered}
-        all_values = dict(values)
-        if unit is not None:
-            all_values = {**unit_inputs(self.ruleset, check, self.game.state, unit), **values}
-        ctx = prepare(
-            self.ruleset,
-            check.id,
-            all_values,
-            live,
-            self.game.state_at(before).gap_values(),
-            use_reroll=use_reroll,
-            gap_sources=gap_sources(self.game, before),
+        found, core = roll_problems(
+            self.game, check, before, exp, values, ticked, unit, use_reroll, hand
         )
-        if hand is None:
-            seed = derive_seed(self.game.state.seed, f"roll:{event.seq}")
-            if data.get("seed") != seed:
-                problems.append(f"dice seed: app {data.get('seed')}, game's {seed}")
-            core = resolve(ctx, RandomDice(random.Random(seed)))
-        else:
-            if data.get("hand") != hand:
-                problems.append(f"dice typed: logged {data.get('hand')}, typed {hand}")
-            core = resolve(ctx, HandDice(hand))
-        for key, want in (
-            ("check", check.id),
-            ("unit", unit),
-            ("modifiers", live),
-            ("use_reroll", use_reroll),
-        ):
-            if data.get(key) != want:
-                problems.append(f"journal {key}: app {data.get(key)!r}, core {want!r}")
-        logged = data.get("resolution")
-        want_logged = strip_none(core.to_dict())
-        if logged != want_logged:
-            diff = {
-                k: (logged.get(k) if isinstance(logged, dict) else None, v)
-                for k, v in want_logged.items()
-                if not isinstance(logged, dict) or logged.get(k) != v
-            }
-            problems.append(f"journal resolution differs from the core's (app, core): {diff}")
-        result = shown(self.screen, "#result")
-        if result != plain(resolution_text(core)):
-            problems.append(f"result: app {result!r}, core {plain(resolution_text(core))!r}")
+        if "no roll was logged" in found:
+            found[found.index("no roll was logged")] += f" ({shown(self.screen, '#hand-error')!r})"
+        problems.extend(found)
+        if core is not None:
+            result = shown(self.screen, "#result")
+            if result != plain(resolution_text(core)):
+                problems.append(f"result: app {result!r}, core {plain(resolution_text(core))!r}")
 
     # -- playing ------------------------------------------------------------------------------
     async def open(self, check: CheckSpec, unit: str | None = None) -> None:
@@ -349,21 +253,6 @@ class Oracle:
             await self.press("h", *keys, "enter")
         if isinstance(self.app.screen, RollAgainModal):
             await self.press("y")  # each probe is a check of its own: rolled again on purpose
-
-    def hand_faces(
-        self, check: CheckSpec, values: Mapping[str, InputValue], use_reroll: bool = True
-    ) -> list[int]:
-        """Faces for a roll by hand: the dice the core rolls for these values (seeded)."""
-        ctx = prepare(
-            self.ruleset,
-            check.id,
-            values,
-            {},
-            self.game.state.gap_values(),
-            use_reroll=use_reroll,
-        )
-        res = resolve(ctx, RandomDice(random.Random(len(self.game.log))))
-        return [face for roll in res.rolls for face in roll.faces]
 
     async def play(self, probe: Probe, check: CheckSpec, base: dict[str, InputValue]) -> list[str]:
         problems: list[str] = []
@@ -394,10 +283,10 @@ class Oracle:
             use_reroll = False
             undo.append(("reroll", None))
         exp = self.expect(check, values, ticked, use_reroll)
-        self.compare_form(problems, exp)
+        self.compare_form(problems, check, exp)
         hand = None
         if probe.kind == "hand" and exp.refused is None:
-            hand = self.hand_faces(check, values, use_reroll)
+            hand = hand_faces(self.game, check, values, use_reroll)
         before = len(self.game.log)
         await self.roll(hand)
         self.compare_roll(problems, check, before, exp, values, ticked, None, use_reroll, hand)
@@ -417,7 +306,8 @@ class Oracle:
         and the roll made with them."""
         problems: list[str] = []
         await self.open(check, probe.name)
-        prefilled = unit_inputs(self.ruleset, check, self.game.state, probe.name)
+        # what the table answers: the card (and its leader) and this turn's log (from_log)
+        prefilled = self.game.table_inputs(check, probe.name)
         screen = self.screen
         for spec in check.inputs:
             widget = screen.query_one(f"#in-{spec.name}")
@@ -438,17 +328,21 @@ class Oracle:
             values[spec.name] = base_values(self.ruleset, check)[spec.name]
             await self.set_input(spec, values[spec.name])
         exp = self.expect(check, values, {})
-        self.compare_form(problems, exp)
+        self.compare_form(problems, check, exp)
         before = len(self.game.log)
         await self.roll(None)
         self.compare_roll(problems, check, before, exp, values, {}, probe.name, True, None)
         return problems
 
-    async def run(self) -> dict[str, list[str]]:
+    async def run(self, keys: Collection[str] | None = None) -> dict[str, list[str]]:
+        """Play the probes of ``keys`` (None: every probe of the plan), check by check."""
         by_check: dict[str, list[Probe]] = {}
         for probe in probes(self.ruleset.id):
-            by_check.setdefault(probe.check, []).append(probe)
+            if keys is None or probe.key in keys:
+                by_check.setdefault(probe.check, []).append(probe)
         for check in self.ruleset.checks:
+            if check.id not in by_check:
+                continue
             base = base_values(self.ruleset, check)
             # the order of the form: modifiers, inputs, the re-roll box, the dice by hand
             order = {"modifier": 0, "input": 1, "reroll": 2, "hand": 3}
@@ -483,12 +377,13 @@ class Oracle:
         return self.found
 
 
-async def run_oracle(ruleset_id: str) -> dict[str, list[str]]:
-    """Every probe of one ruleset, played in one app; what disagreed, by probe."""
+async def run_oracle(ruleset_id: str, keys: Collection[str] | None = None) -> dict[str, list[str]]:
+    """The probes of ``keys`` of one ruleset (None: all), played in one app; what disagreed,
+    by probe."""
     with few_frames():
         app = DrumheadApp(seed=1, start="menu")
         async with app.run_test(size=SIZE) as pilot:
             game = oracle_game(ruleset_id)
             app.session.open_game(game)
             await pilot.pause()
-            return await Oracle(app, pilot, game).run()
+            return await Oracle(app, pilot, game).run(keys)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from drumhead.checks.base import Context
 from drumhead.checks.custom import register
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """No dice: the first rule whose condition holds gives the outcome."""
+
+    rolls_dice: ClassVar[bool] = False
+    """It rolls none: no dice to type by hand (:func:`drumhead.checks.base.rolls_dice`)."""
 
     rules: tuple[tuple[Expr, str, str], ...]
     otherwise: str

@@ -26,11 +26,11 @@ import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from drumhead.checks.base import Cell, Context, read_dice
 from drumhead.checks.custom import register
-from drumhead.checks.results import MechanicResult, OutcomeOdds
+from drumhead.checks.results import MechanicResult, OutcomeOdds, ResultOdds
 from drumhead.dice.notation import DiceExpr, difference_of
 from drumhead.dice.roller import DiceSource
 from drumhead.errors import DrumheadError
@@ -147,6 +147,21 @@ class AssaultChart:
             if p > Fraction(0)
         ]
 
+    def result_odds(self, ctx: Context, odds: list[OutcomeOdds]) -> list[ResultOdds] | None:
+        """The chance of each result the chart gives in the attacker's column, from the
+        odds of each difference, once every cell those differences read is known (None
+        before: the differences are all there is to show)."""
+        column = _column(ctx, self.column)
+        found: dict[str, tuple[Fraction, list[int]]] = {}
+        for o in odds:
+            assert o.value is not None
+            text = ctx.known_gap(_gap_of(_row_for(self.rows, o.value, clamp=True), column))
+            if text is None:
+                return None
+            p, values = found.get(str(text), (Fraction(0), []))
+            found[str(text)] = (p + o.p, [*values, o.value])
+        return [ResultOdds(text, p, tuple(values)) for text, (p, values) in found.items()]
+
     def resolve(self, ctx: Context, dice: DiceSource) -> MechanicResult:
         first, second = self.sides
         roll_a = dice.roll(self.dice, first)
@@ -214,6 +229,9 @@ class PanicIndex:
 
     Rule: Republique 4.4 Panic Hits (the Panic Index by troop grade: W, F, Re, Rt and -N
     surrenders, a chart the players supply)."""
+
+    rolls_dice: ClassVar[bool] = False
+    """It rolls none: no dice to type by hand (:func:`drumhead.checks.base.rolls_dice`)."""
 
     level: Expr
     column: str

@@ -12,6 +12,8 @@ one part of the document a module.
 - :mod:`~drumhead.loading.ruleset.attributes`, :mod:`~drumhead.loading.ruleset.gaps`,
   :mod:`~drumhead.loading.ruleset.sequence`: the unit and leader attributes (and each unit
   type's morale check), the gaps' keys and gap tables, the sequence of play.
+- :mod:`~drumhead.loading.ruleset.facts`: the quick facts printed on the unit cards, each
+  worked out for every card it can be on.
 - :mod:`~drumhead.loading.ruleset.expressions`: what an expression or a text refers to.
 - :mod:`~drumhead.loading.ruleset.names`: ids, and what a ruleset declares that checks name.
 

@@ -5,8 +5,8 @@ Pure: takes the parsed TOML (and, for error lines, its text), returns types or r
 
 This module reads the document's top level (its id, title and sources, lookups, shared
 inputs, gaps, rulings, optional rules, ladders, unit types, markers and quick reference) and
-hands each check, the attributes, the gap tables and the sequence of play to the part that
-reads them.
+hands each check, the attributes, the quick facts, the gap tables and the sequence of play to
+the part that reads them.
 """
 
 from __future__ import annotations
@@ -22,12 +22,15 @@ from drumhead.loading.ruleset.attributes import (
     read_attributes,
 )
 from drumhead.loading.ruleset.checks import read_check
+from drumhead.loading.ruleset.facts import check_fact_cases, read_quick_facts
 from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
 from drumhead.loading.ruleset.inputs import check_unit_choices, read_input
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.loading.ruleset.sequence import link_check_phases, read_sequence
 from drumhead.questions.answers import value_problem
+from drumhead.rules.facts import fields_of
 from drumhead.rules.model import (
+    MARKER_LASTS,
     GapSpec,
     InputSpec,
     Ladder,
@@ -63,6 +66,7 @@ TOP_LEVEL_KEYS = (
     "gap_tables",
     "unit_attributes",
     "leader_attributes",
+    "quick_facts",
 )
 """Every key a ruleset file may have at its top level."""
 
@@ -268,7 +272,16 @@ def build_ruleset(
     with r.guard():
         for marker_id, m in r.tables("markers"):
             with m.guard():
-                markers.append(MarkerSpec(marker_id, m.text("label"), m.text("source", "")))
+                lasts = m.text("lasts", None, choices=MARKER_LASTS)
+                markers.append(
+                    MarkerSpec(
+                        marker_id,
+                        m.text("label"),
+                        m.text("source", ""),
+                        lasts=lasts,
+                        short=m.text("short", ""),
+                    )
+                )
                 m.done()
     marker_ids = set(_keys(data, "markers"))
 
@@ -294,6 +307,17 @@ def build_ruleset(
         options=option_ids,
         rulings=ruling_ids,
         card_fields=attribute_fields(data),
+    )
+    quick_facts = read_quick_facts(
+        r,
+        names,
+        fields_of(
+            tuple(_keys(data, "unit_types")),
+            qualities,
+            formations,
+            unit_attributes,
+            tuple(option_ids),
+        ),
     )
     shared_tables = data.get("inputs")
     for spec in shared_inputs.values():
@@ -324,7 +348,7 @@ def build_ruleset(
 
     sequence = None
     with r.guard():
-        sequence = read_sequence(r, check_ids, option_ids)
+        sequence = read_sequence(r, check_ids, option_ids, {c.id: c for c in checks})
     raw_checks = data.get("checks")
     raw_checks = raw_checks if isinstance(raw_checks, dict) else {}
     checks = link_check_phases(
@@ -361,8 +385,7 @@ def build_ruleset(
                 )
                 ref.done()
 
-    problems.raise_any()
-    return Ruleset(
+    ruleset = Ruleset(
         id=ruleset_id,
         title=title,
         version=version,
@@ -386,7 +409,12 @@ def build_ruleset(
         gap_tables=tuple(gap_tables),
         unit_attributes=unit_attributes,
         leader_attributes=leader_attributes,
+        quick_facts=quick_facts,
     )
+    with r.guard():
+        check_fact_cases(r, ruleset)
+    problems.raise_any()
+    return ruleset
 
 
 def _keys(data: Mapping[str, Any], name: str) -> list[str]:

@@ -78,9 +78,11 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     named by ``last_value:CHECK`` is checked with the ruleset's checks)."""
     if from_unit is not None:
         t.report("from_log", "an input is filled from a card (from_unit) or the log, not both")
-    kind = "int" if from_log.startswith(("last_value:", "turn_total:")) else "bool"
-    name = from_log.split(":", 1)[1] if kind == "int" else ""
-    if from_log != "rolled_this_turn" and not (kind == "int" and ID.match(name)):
+    how, _, name = from_log.partition(":")
+    kind = "int" if how in ("last_value", "turn_total") else "bool"
+    if how not in ("rolled_this_turn", "last_value", "turn_total") or (
+        (kind == "int" or name) and not ID.match(name)
+    ):
         t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
     elif itype != kind:
         t.report("from_log", f"'{from_log}' fills a {kind} input, not a {itype} one")

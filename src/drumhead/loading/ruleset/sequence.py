@@ -8,7 +8,7 @@ at its key, with the file and line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from drumhead.rules.model import (
@@ -17,6 +17,7 @@ from drumhead.rules.model import (
     PHASE_REPEATS,
     STEP_ACTIONS,
     CheckSpec,
+    InputValue,
     Phase,
     Sequence,
     Step,
@@ -39,10 +40,13 @@ def _unique(reader: Reader, name: str, ids: list[str], what: str) -> None:
         seen.add(item)
 
 
-def _read_step(st: Reader, check_ids: set[str], option_ids: set[str]) -> Step:
+def _read_step(
+    st: Reader, check_ids: set[str], option_ids: set[str], checks: Mapping[str, CheckSpec]
+) -> Step:
     check = st.text("check", None)
     if check is not None and check not in check_ids:
         st.report("check", f"no check '{check}' (checks: {_known(check_ids)})")
+    inputs = _read_step_inputs(st, checks.get(check) if check is not None else None)
     option = st.text("option", None)
     if option is not None and option not in option_ids:
         st.report("option", f"no optional rule '{option}' (rules: {_known(option_ids)})")
@@ -54,16 +58,56 @@ def _read_step(st: Reader, check_ids: set[str], option_ids: set[str]) -> Step:
         st.text("again", None),
         st.text("does", None, choices=STEP_ACTIONS),
         option,
+        inputs,
     )
     st.done()
     return step
 
 
-def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
+def _read_step_inputs(st: Reader, check: CheckSpec | None) -> tuple[tuple[str, InputValue], ...]:
+    """``inputs = { NAME = VALUE }``: values of the step's check's inputs set when the check
+    is made at this step, each an input the players give (not one a card or the log fills),
+    with a value that fits it."""
+    raw = st.table("inputs", None)
+    if raw is None:
+        return ()
+    out: list[tuple[str, InputValue]] = []
+    for name in raw.data:
+        value = raw.raw(name)
+        if check is None:
+            raw.report(name, 'only a step that names its check (check = "ID") sets inputs')
+            continue
+        spec = check.input(name)
+        if spec is None:
+            known = ", ".join(i.name for i in check.inputs)
+            raw.report(name, f"check '{check.id}' has no input '{name}' (inputs: {known})")
+            continue
+        if spec.from_unit is not None or spec.from_log is not None:
+            raw.report(name, f"'{name}' is filled from the card or the log, not by a step")
+            continue
+        fits = (
+            (spec.type == "int" and isinstance(value, int) and not isinstance(value, bool))
+            or (spec.type == "bool" and isinstance(value, bool))
+            or (spec.type == "choice" and value in spec.choices)
+        )
+        if spec.type == "int" and fits:
+            low, high = spec.minimum, spec.maximum
+            fits = (low is None or value >= low) and (high is None or value <= high)
+        if not fits:
+            hint = f" (one of {', '.join(spec.choices)})" if spec.type == "choice" else ""
+            raw.report(name, f"{value!r} does not fit the {spec.type} input '{name}'{hint}")
+            continue
+        out.append((name, value))
+    return tuple(out)
+
+
+def _read_phase(
+    p: Reader, check_ids: set[str], option_ids: set[str], checks: Mapping[str, CheckSpec]
+) -> Phase:
     steps: list[Step] = []
     for st in p.array("steps"):
         with st.guard():
-            steps.append(_read_step(st, check_ids, option_ids))
+            steps.append(_read_step(st, check_ids, option_ids, checks))
     _unique(p, "steps", [s.id for s in steps], "step")
     for index, step in enumerate(steps):
         earlier = [s.id for s in steps[: index + 1]]
@@ -100,15 +144,21 @@ def _read_phase(p: Reader, check_ids: set[str], option_ids: set[str]) -> Phase:
     return phase
 
 
-def read_sequence(r: Reader, check_ids: set[str], option_ids: set[str]) -> Sequence | None:
-    """The ``[sequence]`` table, checked (None when the ruleset has none)."""
+def read_sequence(
+    r: Reader,
+    check_ids: set[str],
+    option_ids: set[str],
+    checks: Mapping[str, CheckSpec] | None = None,
+) -> Sequence | None:
+    """The ``[sequence]`` table, checked (None when the ruleset has none); a step's
+    ``inputs`` are checked against its check's inputs in ``checks``."""
     seq = r.table("sequence", None)
     if seq is None:
         return None
     phases: list[Phase] = []
     for p in seq.array("phases"):
         with p.guard():
-            phases.append(_read_phase(p, check_ids, option_ids))
+            phases.append(_read_phase(p, check_ids, option_ids, checks or {}))
     _unique(seq, "phases", [p.id for p in phases], "phase")
     sequence = Sequence(
         seq.text("activation", choices=ACTIVATIONS),
