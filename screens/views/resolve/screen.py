@@ -25,7 +25,7 @@ from .form import InputForm
 from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
-from .pickers import pick_leaders, pick_sides, sides_lines
+from .pickers import pick_leaders, pick_sides, sides_lines, switch_check
 from .result import ResultPanel
 from .rolling import roll_or_ask
 
@@ -42,9 +42,7 @@ if TYPE_CHECKING:
 class ResolveScreen(KeptScreen):
     """One check, from choosing it to applying its effects."""
 
-    KEEP = 12
-    """One per check (the battle builds one for each check ahead: the most a shipped
-    ruleset has is 11)."""
+    KEEP = 12  # one per check, each built ahead by the battle (a shipped ruleset has 11 at most)
 
     BINDINGS = RESOLVE_KEYS
 
@@ -183,9 +181,7 @@ class ResolveScreen(KeptScreen):
         self.focus_next_step()
         return True
 
-    def serves(
-        self, check_id: str | None = None, unit_id: str | None = None, step: str | None = None
-    ) -> bool:
+    def serves(self, check_id: str | None = None, *_: str | None) -> bool:
         """Only a form of its own check can be refilled here (any check will do when none
         is asked for: :meth:`reopen` tells)."""
         return check_id is None or self.form is None or check_id == self.form.check_id
@@ -304,17 +300,9 @@ class ResolveScreen(KeptScreen):
 
     @on(Select.Changed, "#check")
     def check_changed(self, event: Select.Changed) -> None:
-        """Another check picked for the same unit: the screen of that check shows in this
-        one's place (kept, most built ahead: building one took half a second), focused on
-        its first need, not the picker (space there opened the list of checks again instead
-        of ticking); this one stays its own check's, to show again."""
-        form = self.form
-        if form is None or event.value == form.check_id or not isinstance(event.value, str):
-            return
-        picker = self.query_one("#check", Select)
-        with picker.prevent(Select.Changed):
-            picker.value = form.check_id
-        self.drumhead.switch_check(event.value, self.unit_id or "")
+        """Another check picked for the same unit (``pickers.switch_check``)."""
+        if isinstance(event.value, str):
+            switch_check(self, event.value)
 
     def action_count(self, delta: int) -> None:
         """Change the count of the highlighted countable modifier."""
