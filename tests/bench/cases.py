@@ -145,7 +145,7 @@ def save_cases(g: Games) -> list[Case]:
             open_long,
             open_empty,
             1.5,
-            2.4,  # measured 1.95-2.07 at the end of issue 34-39's stop (was under 2.0): see its note
+            2.0,  # 1.07-1.21 measured (5 runs): 2.0-2.2 while files were read in pieces, joined
             figure="peak",
             per=g.journal_mib,
         ),
