@@ -37,7 +37,7 @@ from tests.bench import make_game
 from tests.bench.terminal import Terminal, python
 
 DRUMHEAD = [sys.executable, "-m", "drumhead"]
-COWPENS_UNITS = 16
+COWPENS_UNITS = make_game.COWPENS_UNITS
 """The units of data/scenarios/cowpens-1781.toml."""
 
 BATTLE = "n Next"

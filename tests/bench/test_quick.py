@@ -129,14 +129,17 @@ def test_a_long_game_opens_ready_for_input_about_as_soon_as_cowpens(
 def test_the_benchmarks_games_stand_at_the_start_of_a_turn(tmp_path: Path) -> None:
     """The long game and Cowpens end where a turn starts, whatever their events (the keys'
     rounds then take both through the same phases: "next phase" costs 30 ms into most
-    phases and 100 into the one that draws a card); a game made for the tests keeps its
-    exact number of events."""
+    phases and 100 into the one that draws a card), Cowpens' own units each with a panic
+    marker (the rounds' morale test is not refused in step 1); a game made for the tests
+    keeps its exact number of events."""
     from tests.bench import make_game
 
     for events in (0, 37, 120):
         game = make_game.build(16, events, 1781, tmp_path, checks=False, turn_start=True)
         assert game.state.phase == game.phases()[0].id and not game.state.activation.drawn
-        assert events <= game.event_count < events + 60  # a turn: 8 cards of 7 phases
+        # a turn: 8 cards of 7 phases; a panic marker on each of the 16 units (make_game)
+        assert events <= game.event_count < events + 60 + make_game.COWPENS_UNITS
+        assert all("panic" in u.markers for u in game.state.units[: make_game.COWPENS_UNITS])
     game = make_game.build(16, 120, 1781, tmp_path, checks=False)
     assert game.event_count == 120
 
