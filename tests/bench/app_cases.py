@@ -44,6 +44,12 @@ BATTLE = "n Next"
 """What only the battle screen shows: its footer's next-phase key."""
 LOG = "j on an entry"
 """The log screen's hint."""
+ODDS = ("Chance of each outcome", "✗ morale refused")
+"""The morale test's odds, or the rules' refusal in their place: in the steps where charging
+units and those charged test (each round presses . once), rifles, skirmishers and artillery
+may not charge or be tested so, and the cursor stands on one of them in some rounds (the
+unit a card drawn brings it to). Such a round times the refusal for the roll too (in either
+game, both shown before any dice): the odds' and the roll's tails are the other rounds'."""
 SECOND = "▏ Georgia riflemen (Cunningham)"
 """The title of the roster's second unit's card, after the card's border (Cowpens' order of
 battle, copied in order for the long game): ``down`` from the first shows it. The name alone
@@ -76,7 +82,7 @@ class Step:
 
     key: str
     name: str | None = None
-    expect: str | None = None
+    expect: str | tuple[str, ...] | None = None
 
 
 SCRIPT: tuple[Step, ...] = (
@@ -84,7 +90,7 @@ SCRIPT: tuple[Step, ...] = (
     Step("up", "roster: cursor up"),
     Step("n", "next phase (an event, autosaved)"),
     Step(".", "next step (.)"),
-    Step("m", "open a morale test", "Chance of each outcome"),
+    Step("m", "open a morale test", ODDS),
     Step("r", "roll the morale test (an event)"),
     Step("escape", "back to the battle", BATTLE),
     Step("u", "undo", "Undone"),
