@@ -80,7 +80,10 @@ class LuckCount:
         from drumhead.game.stats import LuckWalk, luck_of
         from drumhead.saves.walked import walked
 
-        return luck_of(self.game, walked(self.game, LuckWalk, stop=self.stopped.is_set).rolls)
+        walk = walked(self.game, LuckWalk, stop=self.stopped.is_set)
+        if self.stopped.is_set():  # the tallies of a long log are a quarter of a second more
+            raise CountStopped("stopped before the tallies")
+        return luck_of(self.game, walk.rolls)
 
     def stop(self) -> None:
         """No one will read the report: the count ends at its next look."""
