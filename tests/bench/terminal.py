@@ -259,6 +259,35 @@ class Terminal:
                 return int(line.split()[1]) / 1024
         return None
 
+    def cpu_seconds(self) -> float | None:
+        """The program's CPU time so far (user + system, every thread), from Linux's
+        ``/proc``; None where the system does not say."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text(encoding="ascii")
+        except OSError:
+            return None
+        ticks = fields.rsplit(")", 1)[1].split()  # after the program's name, which may hold spaces
+        return (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")
+
+    def idle(self, still: float = 1.0, timeout: float = 60.0) -> float:
+        """Wait until the program has used no CPU for ``still`` seconds (its work in the
+        background done: screens built ahead, the past replayed), or ``timeout`` seconds;
+        how long it took. Without ``/proc``, it waits ``still`` seconds."""
+        start = time.perf_counter()
+        last = self.cpu_seconds()
+        if last is None:
+            time.sleep(still)
+            return still
+        quiet_since = start
+        while time.perf_counter() - start < timeout:
+            self._read(0.25)  # keep the terminal drained while waiting
+            now = self.cpu_seconds()
+            if now is None or now != last:
+                last, quiet_since = now, time.perf_counter()
+            elif time.perf_counter() - quiet_since >= still:
+                break
+        return time.perf_counter() - start
+
     def close(self) -> None:
         """End the program (ctrl+q, then a kill if it lingers) and release the terminal."""
         # the terminal may be gone already (the program quit): then go straight to the kill
