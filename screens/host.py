@@ -70,6 +70,10 @@ class DrumheadHost(Protocol):
         """The resolve screen, on a check and a unit if given (``step``: the step of the
         sequence it is made at, ``phase.step``, if not the one the walk is at)."""
 
+    def switch_check(self, check: str, unit: str = "") -> None:
+        """The resolve screen of ``check`` in place of the resolve screen on top (another
+        check picked in it), on the same unit, focused on its first need."""
+
     def action_open_log(self) -> None:
         """The open game's log."""
 
@@ -97,6 +101,10 @@ class DrumheadHost(Protocol):
 
     def action_save_as(self) -> None:
         """Ask where, and write the whole game there."""
+
+    def freeze_the_past(self) -> None:
+        """What lives as long as the open game (its past replayed, its screens built ahead)
+        out of the garbage collector's full collections until the game is closed."""
 
     def action_close_game(self) -> None:
         """Save and close the open game."""

@@ -48,6 +48,12 @@ class Routes(SessionActions):
 
         self.kept.show(ResolveScreen, check or None, unit or None, step or None)
 
+    def switch_check(self, check: str, unit: str = "") -> None:
+        from .views.resolve import ResolveScreen
+
+        # focused on its first need by the screen itself (refilled, or when it is mounted)
+        self.kept.show(ResolveScreen, check, unit or None, instead=True)
+
     def action_open_log(self) -> None:
         if self.session.game is None:
             self.notify("No game open.", severity="warning")

@@ -43,3 +43,4 @@ class BuildsAhead(DrumheadScreen):
                 await asyncio.sleep(PREPARE_GAP)
             await self.drumhead.kept.prepare(kind, *args)
             await asyncio.sleep(PREPARE_GAP)
+        self.drumhead.freeze_the_past()  # the screens built live as long as the game

@@ -101,3 +101,8 @@ class KeptScreen(DrumheadScreen):
         nothing) when it cannot, and a new screen is built instead. This default cannot: a
         kind of screen is refilled only where it says how."""
         return False
+
+    def serves(self, *args: Any) -> bool:
+        """Whether :meth:`reopen` may be able to show ``args`` here, told without trying
+        (a resolve screen serves one check): by default, any screen of the kind may."""
+        return True

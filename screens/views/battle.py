@@ -146,8 +146,8 @@ class BattleScreen(BuildsAhead):
             self.drumhead.remember_view(pane="roster")
 
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
-        """The screens a player opens from here, most used first: the morale test (where the
-        ruleset has one), the log, the unit editor, the roller and the reference."""
+        """The screens a player opens from here, most used first: the morale test (if any), the
+        log, the units, the roller, the reference, then each check's (c; one kept is not redone)."""
         from .log import LogScreen
         from .reference import ReferenceScreen
         from .resolve import ResolveScreen
@@ -159,7 +159,7 @@ class BattleScreen(BuildsAhead):
         if check is not None:
             out.append((ResolveScreen, (check, None)))
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
-        return out
+        return out + [(ResolveScreen, (c.id, None)) for c in self.session.check_choices(None)]
 
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:

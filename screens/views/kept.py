@@ -30,9 +30,10 @@ class KeptScreens:
         """The screens being built ahead right now (kept or already dropped): quitting
         waits for them to finish mounting (``compat.SettlingApp``)."""
 
-    def show(self, kind: type[KeptScreen], *args: str | None) -> None:
+    def show(self, kind: type[KeptScreen], *args: str | None, instead: bool = False) -> KeptScreen:
         """Show a screen of ``kind`` opened with ``args``: a kept one refilled if one is free
-        (not showing already) and able, else a new one, which is then kept too."""
+        (not showing already) and able, else a new one, which is then kept too; ``instead``:
+        in place of the screen on top (kept, not closed for good). The screen shown."""
         app = self.app
         kept = [s for s in self.screens if type(s) is kind]
         # not one showing, nor one still being built ahead (its widgets are not all there)
@@ -41,7 +42,7 @@ class KeptScreens:
         if stale:
             self.drop(stale)
             free = [s for s in free if s not in stale]
-        screen = next((s for s in free if s.reopen(*args)), None)
+        screen = next((s for s in free if s.serves(*args) and s.reopen(*args)), None)
         if screen is None:
             if len(kept) - len(stale) >= kind.KEEP and free:
                 self.drop(free[:1])
@@ -49,7 +50,11 @@ class KeptScreens:
         else:
             self.screens.remove(screen)
         self.screens.append(screen)  # the most recently used last
-        app.push_screen(screen)
+        if instead:
+            app.switch_screen(screen)
+        else:
+            app.push_screen(screen)
+        return screen
 
     def build(self, kind: type[KeptScreen], args: tuple[str | None, ...]) -> KeptScreen:
         """A new screen of ``kind``, installed so that it outlives being closed."""
@@ -59,9 +64,10 @@ class KeptScreens:
 
     async def prepare(self, kind: type[KeptScreen], *args: str | None) -> None:
         """Build a screen of ``kind`` without showing it, and keep it, so that the first time
-        it is opened is as quick as the next ones (nothing if one is kept already); done
-        when it is mounted."""
-        if any(type(s) is kind and s.fits_app() for s in self.screens):
+        it is opened is as quick as the next ones (nothing if one that serves ``args`` is
+        kept already, or as many as are kept of its kind); done when it is mounted."""
+        kept = [s for s in self.screens if type(s) is kind and s.fits_app()]
+        if len(kept) >= kind.KEEP or any(s.serves(*args) for s in kept):
             return
         screen = self.build(kind, args)
         self.screens.append(screen)

@@ -5,9 +5,10 @@ Keys: two apps run side by side, one on the long game (``A``), one on the Cowpen
 (``B``, the anchor), both games standing at the same point of a turn (:func:`align`); each key
 of :data:`SCRIPT` is pressed in one, then the other, and timed until its answer is on the
 screen (*shown*, see terminal.py). A key's figure is the ratio of
-A's median to B's, and of their 95th percentiles. Targets (full mode): within 1.2x, and no
-key over 100 ms median (an absolute time: reported by ``python -m tests.bench``, never
-asserted by a test).
+A's median to B's, and of their 90th percentiles over at least :data:`P90_ROUNDS` rounds.
+Targets (full mode, issue 38): medians within 1.2x, 90th percentiles within 1.3x, and no key
+over 100 ms median on either game (an absolute time: reported by ``python -m tests.bench``,
+never asserted by a test).
 
 Opening: in turn, a bare Textual app, the battle screen's widgets in plain Textual
 (same_screen.py), drumhead opening Cowpens and drumhead opening the long game, each a fresh
@@ -15,8 +16,9 @@ interpreter; "ready" is when a key sent the moment the first frame showed has it
 screen, as a terminal emulator shows it (the bare app: its one line updated; the others: the
 roster's cursor moved down, the second unit's card shown). Each run opens a copy of the saves
 as made (quitting keeps the cursor where the key left it).
-Targets: Cowpens ready within 1.3x of the bare app ready; the long game ready under 1 s and
-under 120 MiB peak (absolute: reported only).
+Targets (issue 38): Cowpens ready within 1.15x of the same screen in plain Textual ready; the
+long game ready under 1 s and under 120 MiB peak (absolute: reported only). Against the bare
+app, the ratio is reported, not judged.
 """
 
 from __future__ import annotations
@@ -35,13 +37,19 @@ from tests.bench import make_game
 from tests.bench.terminal import Terminal, python
 
 DRUMHEAD = [sys.executable, "-m", "drumhead"]
-COWPENS_UNITS = 16
+COWPENS_UNITS = make_game.COWPENS_UNITS
 """The units of data/scenarios/cowpens-1781.toml."""
 
 BATTLE = "n Next"
 """What only the battle screen shows: its footer's next-phase key."""
 LOG = "j on an entry"
 """The log screen's hint."""
+ODDS = ("Chance of each outcome", "✗ morale refused")
+"""The morale test's odds, or the rules' refusal in their place: in the steps where charging
+units and those charged test (each round presses . once), rifles, skirmishers and artillery
+may not charge or be tested so, and the cursor stands on one of them in some rounds (the
+unit a card drawn brings it to). Such a round times the refusal for the roll too (in either
+game, both shown before any dice): the odds' and the roll's tails are the other rounds'."""
 SECOND = "▏ Georgia riflemen (Cunningham)"
 """The title of the roster's second unit's card, after the card's border (Cowpens' order of
 battle, copied in order for the long game): ``down`` from the first shows it. The name alone
@@ -74,14 +82,16 @@ class Step:
 
     key: str
     name: str | None = None
-    expect: str | None = None
+    expect: str | tuple[str, ...] | None = None
 
 
 SCRIPT: tuple[Step, ...] = (
     Step("down", "roster: cursor down"),
     Step("up", "roster: cursor up"),
     Step("n", "next phase (an event, autosaved)"),
-    Step("m", "open a morale test", "Chance of each outcome"),
+    Step(".", "next step (.)"),
+    Step("m", "open a morale test", ODDS),
+    Step("r", "roll the morale test (an event)"),
     Step("escape", "back to the battle", BATTLE),
     Step("u", "undo", "Undone"),
     Step("U", "redo", "Redone"),
@@ -117,6 +127,11 @@ P95_ROUNDS = 20
 the 19th): below it a single round slowed by the machine is the key's p95."""
 
 
+P90_ROUNDS = 30
+"""The fewest rounds of the full benchmark (issue 38): the keys' 90th percentiles are judged,
+of 30 rounds the 27th (three rounds slowed by the machine are not the key's figure)."""
+
+
 def percentile(values: Sequence[float], share: float) -> float:
     """The value below which ``share`` of ``values`` fall (nearest rank: the smallest value
     with at least ``share`` of them at or below it)."""
@@ -140,6 +155,10 @@ class KeyFigures:
     @property
     def p95_ratio(self) -> float:
         return percentile(self.a, 0.95) / percentile(self.b, 0.95)
+
+    @property
+    def p90_ratio(self) -> float:
+        return percentile(self.a, 0.90) / percentile(self.b, 0.90)
 
     def median(self, side: str) -> float:
         """The median time of ``a`` (the long game) or ``b`` (Cowpens)."""
@@ -325,22 +344,27 @@ def opening(
 
 
 def key_table(figures: list[KeyFigures], print_line: Callable[[str], None] = print) -> bool:
-    """Print the keys' table; whether every target was met (1.2x, 100 ms)."""
+    """Print the keys' table; whether every target was met (issue 38: medians 1.2x, 90th
+    percentiles 1.3x, every median of either game 100 ms)."""
     met = True
-    print_line(f"{'key':<34} {'long ms':>8} {'Cowpens ms':>10} {'median x':>9} {'p95 x':>6}  met")
+    print_line(f"{'key':<34} {'long ms':>8} {'Cowpens ms':>10} {'median x':>9} {'p90 x':>6}  met")
     for key in figures:
-        ok = key.median_ratio <= 1.2 and key.p95_ratio <= 1.2 and key.median("a") <= 0.1
+        ok = (
+            key.median_ratio <= 1.2
+            and key.p90_ratio <= 1.3
+            and max(key.median("a"), key.median("b")) <= 0.1
+        )
         met &= ok
         print_line(
             f"{key.name:<34} {key.median('a') * 1000:>8.1f} {key.median('b') * 1000:>10.1f} "
-            f"{key.median_ratio:>9.2f} {key.p95_ratio:>6.2f}  {'yes' if ok else 'NO'}"
+            f"{key.median_ratio:>9.2f} {key.p90_ratio:>6.2f}  {'yes' if ok else 'NO'}"
         )
     return met
 
 
 def opening_table(found: Opening, print_line: Callable[[str], None] = print) -> bool:
-    """Print the opening figures; whether the targets were met (Cowpens ready within 1.3x of
-    the bare app ready; the long game ready under 1 s and under 120 MiB)."""
+    """Print the opening figures; whether the targets were met (Cowpens ready within 1.15x of
+    the same screen in plain Textual ready; the long game ready under 1 s and under 120 MiB)."""
     bare, bare_ready = statistics.median(found.bare_first), statistics.median(found.bare_ready)
     cowpens, long = statistics.median(found.cowpens_ready), statistics.median(found.long_ready)
     peak = max(found.long_peak) if found.long_peak else float("nan")
@@ -355,11 +379,11 @@ def opening_table(found: Opening, print_line: Callable[[str], None] = print) -> 
         f"  the battle screen's widgets in plain Textual: ready {same * 1000:.0f} ms, "
         f"{found.same_ratio:.2f}x the bare app"
     )
-    cowpens_ok = found.cowpens_ratio <= 1.3
+    cowpens_ok = found.cowpens_same_ratio <= 1.15
     print_line(
-        f"  drumhead on Cowpens: ready {cowpens * 1000:.0f} ms, {found.cowpens_ratio:.2f}x the bare "
-        f"app (target 1.3x) {'yes' if cowpens_ok else 'NO'}; {found.cowpens_same_ratio:.2f}x the "
-        "same screen in plain Textual"
+        f"  drumhead on Cowpens: ready {cowpens * 1000:.0f} ms, {found.cowpens_same_ratio:.2f}x the "
+        f"same screen in plain Textual (target 1.15x) {'yes' if cowpens_ok else 'NO'}; "
+        f"{found.cowpens_ratio:.2f}x the bare app (reported)"
     )
     long_ok = long < 1.0 and peak < 120
     print_line(

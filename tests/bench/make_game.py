@@ -11,8 +11,9 @@ The order of battle is Cowpens' units copied until there are ``--units`` of them
 a table-side mix: morale tests and fire (each with its odds and rolls), the effects applied,
 card edits, ticked steps, phases and cards drawn, notes, dice rolled for a distance, and now and
 then an undo and a redo. For the benchmarks (``--turn-start``), the game then goes on to the
-start of the next turn (a few events of "next phase" more): their games all stand at the same
-point of a turn, and meet the same phases in the same order. The save is written as the app
+start of the next turn (a few events of "next phase" more, and a panic marker on each of
+Cowpens' own units: :data:`COWPENS_UNITS`): their games all stand at the same point of a turn,
+and meet the same phases in the same order. The save is written as the app
 leaves it when the players quit: one journal of every change, the snapshot written after all of
 it.
 """
@@ -36,6 +37,12 @@ MORALE_MODS = ("light_cover", "heavy_cover", "outflanked", "equal_friend_routs")
 FIRE_MODS = ("point_blank", "flank_or_rear", "light_cover", "heavy_cover")
 MARKERS = ("panic", "fired", "moved", "activated")
 SITUATIONS = ("panic_marker", "panic_trigger", "charged", "closing", "melee_result")
+COWPENS_UNITS = 16
+"""Cowpens' own units, the first of any order of battle made here: the benchmarks' rounds test
+the morale of the unit under the roster's cursor, always one of them (a card drawn takes the
+cursor to its brigade's first unit). Their games (``--turn-start``) give each a panic marker
+as the turn starts: step 1 of a turn tests only the units carrying one, and a morale test
+refused there timed the refusal, not the roll."""
 
 
 def stamp(i: int) -> str:
@@ -173,6 +180,10 @@ def build(
     while turn_start and (game.state.phase != first or game.state.activation.drawn):
         game.next_phase(at=stamp(i))
         i += 1
+    for unit in game.state.units[: COWPENS_UNITS if turn_start else 0]:
+        if "panic" not in unit.markers:  # see COWPENS_UNITS
+            game.edit_unit(unit.id, "markers", sorted({*unit.markers, "panic"}), at=stamp(i))
+            i += 1
     return game
 
 

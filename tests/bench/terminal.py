@@ -137,14 +137,19 @@ class Terminal:
         self.arrivals.append((arrived, len(self.output)))
         return arrived
 
-    def wait_for(self, text: str, *, since: int = 0, timeout: float = 20.0) -> float:
-        """Read until ``text`` shows in the output written after byte ``since``; the time
-        (perf_counter) at which the bytes that completed it arrived."""
+    def wait_for(
+        self, text: str | tuple[str, ...], *, since: int = 0, timeout: float = 20.0
+    ) -> float:
+        """Read until ``text`` (or one of several) shows in the output written after byte
+        ``since``; the time (perf_counter) at which the bytes that completed it arrived."""
+        texts = (text,) if isinstance(text, str) else text
         deadline = time.perf_counter() + timeout
         while True:
             arrived = self._read(deadline - time.perf_counter())
-            if arrived is not None and text in visible(bytes(self.output[since:])):
-                return arrived
+            if arrived is not None:
+                shown = visible(bytes(self.output[since:]))
+                if any(t in shown for t in texts):
+                    return arrived
             if time.perf_counter() > deadline:
                 tail = visible(bytes(self.output[since:]))[-2000:]
                 raise TimeoutError(
@@ -208,9 +213,11 @@ class Terminal:
         """Type a key without waiting for anything."""
         os.write(self.master, key_bytes(key))
 
-    def press(self, key: str, *, expect: str | None = None, quiet: float = 0.15) -> KeyTime:
+    def press(
+        self, key: str, *, expect: str | tuple[str, ...] | None = None, quiet: float = 0.15
+    ) -> KeyTime:
         """Type a key and time its answer (see :class:`KeyTime`); with ``expect``, the settled
-        screen must show that text, or the key did not do what was meant."""
+        screen must show that text (or one of those), or the key did not do what was meant."""
         self.settle(quiet)
         self._feed_to(len(self.output))
         reads = len(self.arrivals)
@@ -232,7 +239,10 @@ class Terminal:
         while first_final > 0 and pictures[first_final - 1] == pictures[-1]:
             first_final -= 1
         shown = answer[first_final][0]
-        if expect is not None and expect not in "\n".join(self.screen.display):
+        screen = "\n".join(self.screen.display)
+        if expect is not None and not any(
+            t in screen for t in ((expect,) if isinstance(expect, str) else expect)
+        ):
             raise AssertionError(f"after {key!r} the screen does not show {expect!r}")
         return KeyTime(answer[0][0] - sent, shown - sent, settled - sent)
 
@@ -248,6 +258,35 @@ class Terminal:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
         return None
+
+    def cpu_seconds(self) -> float | None:
+        """The program's CPU time so far (user + system, every thread), from Linux's
+        ``/proc``; None where the system does not say."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text(encoding="ascii")
+        except OSError:
+            return None
+        ticks = fields.rsplit(")", 1)[1].split()  # after the program's name, which may hold spaces
+        return (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")
+
+    def idle(self, still: float = 1.0, timeout: float = 60.0) -> float:
+        """Wait until the program has used no CPU for ``still`` seconds (its work in the
+        background done: screens built ahead, the past replayed), or ``timeout`` seconds;
+        how long it took. Without ``/proc``, it waits ``still`` seconds."""
+        start = time.perf_counter()
+        last = self.cpu_seconds()
+        if last is None:
+            time.sleep(still)
+            return still
+        quiet_since = start
+        while time.perf_counter() - start < timeout:
+            self._read(0.25)  # keep the terminal drained while waiting
+            now = self.cpu_seconds()
+            if now is None or now != last:
+                last, quiet_since = now, time.perf_counter()
+            elif time.perf_counter() - quiet_since >= still:
+                break
+        return time.perf_counter() - start
 
     def close(self) -> None:
         """End the program (ctrl+q, then a kill if it lingers) and release the terminal."""

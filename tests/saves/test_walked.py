@@ -167,3 +167,31 @@ def test_each_walk_of_each_game_under_each_rules_is_kept_apart(saved: Path, tmp_
     retitled = dataclasses.replace(check, title=check.title + " (errata)")
     game.ruleset = dataclasses.replace(game.ruleset, checks=(retitled, *game.ruleset.checks[1:]))
     assert entry_name(game, LuckWalk) not in names
+
+
+def test_the_same_game_counted_again_walks_on_from_its_past_held_in_memory(
+    saved: Path, steps: list[int]
+) -> None:
+    """The luck screen counts again after every change: the walk of the game's past is held
+    for it (the walk kept on disk is not read again, nor the held walk changed by a count),
+    until a revert takes back an entry of that past."""
+    import shutil
+
+    game = opened(saved)
+    walked(game, LuckWalk)
+    folder = cachefiles.folder(FOLDER, make=False)
+    assert folder is not None
+    shutil.rmtree(folder)  # only the walk held can spare the past's walk now
+    game.note("played on", at="2026-11-30T20:00:00Z")
+    for _ in range(2):
+        steps.clear()
+        luck = walked(game, LuckWalk)
+        assert steps == [EVENTS + 1]
+        assert luck_of(game, luck.rolls) == luck_report(game)
+    target = next(e.seq for e in game.iter_log() if e.kind == "resolution")
+    plan = game.revert(target)
+    game.apply_revert(plan, drop=plan.drop, at="2026-11-30T20:00:00Z")
+    steps.clear()
+    luck = walked(game, LuckWalk)
+    assert steps == list(range(1, EVENTS + 3))
+    assert luck_of(game, luck.rolls) == luck_report(game)

@@ -97,7 +97,7 @@ async def test_another_check_gets_its_own_screen_and_both_are_kept() -> None:
         await pilot.pause()
         assert app.screen is morale
         resolves = [s for s in app.kept.screens if isinstance(s, ResolveScreen)]
-        assert len(resolves) == 2 and morale in resolves
+        assert morale in resolves and [s.check_id for s in resolves].count(other) == 1
         await pilot.press("ctrl+q")
 
 
@@ -164,15 +164,20 @@ async def test_the_morale_test_is_built_before_the_first_m() -> None:
 
 async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
     """One after another, once the battle screen has shown: the morale test, the log, the
-    unit editor, the roller and the reference; each first opening then shows the one built."""
+    unit editor, the roller and the reference, then the resolve screen of each other check;
+    each first opening then shows the one built."""
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
         await pause_until(
-            pilot, lambda: len(app.kept.screens) == 5 and app.kept.screens[-1].is_mounted
+            pilot, lambda: len(app.kept.screens) == 6 and app.kept.screens[-1].is_mounted
         )
         kinds = [type(s) for s in app.kept.screens]
-        assert kinds == [ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen]
+        assert kinds == [
+            ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen, ResolveScreen
+        ]  # fmt: skip
+        checks = [s.check_id for s in app.kept.screens if isinstance(s, ResolveScreen)]
+        assert checks == ["morale", "fire"]  # every check of the cards-test rules
         assert not any(s in app.screen_stack for s in app.kept.screens)  # built, not shown
         for key, kind in [("l", LogScreen), ("e", UnitsScreen), ("f2", RollerScreen)]:
             built = next(s for s in app.kept.screens if type(s) is kind)
@@ -473,4 +478,45 @@ async def test_a_question_for_a_screen_closed_before_it_came_waits_for_the_next_
         await pilot.pause(0.2)
         assert isinstance(app.screen, GapModal)
         assert app.screen_stack[-2] is resolve
+        await pilot.press("ctrl+q")
+
+
+async def test_another_check_picked_shows_its_screen_built_ahead_in_place() -> None:
+    """c, the arrows and Enter in a resolve screen's check picker: the screen of that check
+    (built ahead) shows in this one's place, on the same unit (focused on its first need:
+    test_focus_rules); the screen left is still its own check's (its picker too) and shows
+    again for m, nothing built meanwhile."""
+    from textual.widgets import Select
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await pause_until(
+            pilot, lambda: len(app.kept.screens) == 6 and app.kept.screens[-1].is_mounted
+        )
+        kept = list(app.kept.screens)
+        fire = kept[-1]
+        await pilot.press("m")
+        await pilot.pause()
+        morale = app.screen
+        assert isinstance(morale, ResolveScreen) and morale.check_id == "morale"
+        depth = len(app.screen_stack)
+        await pilot.press("c")
+        await pilot.pause()
+        target = [c.id for c in app.session.check_choices("blue_guards")].index("fire")
+        for _ in range(target):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: app.screen is fire)
+        assert isinstance(fire, ResolveScreen)
+        assert (fire.check_id, fire.unit_id) == ("fire", "blue_guards")
+        assert len(app.screen_stack) == depth and morale not in app.screen_stack
+        assert fire.query_one("#check", Select).value == "fire"
+        assert morale.query_one("#check", Select).value == "morale"
+        await pilot.press("escape", "escape")
+        await pause_until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is morale and morale.check_id == "morale"
+        assert app.kept.screens[-1] is morale and set(app.kept.screens) == set(kept)
         await pilot.press("ctrl+q")

@@ -115,6 +115,13 @@ class InputForm(VerticalScroll):
         self.clear_modifiers()
         self.scroll_home(animate=False)
 
+    def show_own_check(self) -> None:
+        """The check picker back on this form's check (another one picked in it shows in a
+        screen of its own)."""
+        picker = self.query_one("#check", Select)
+        with picker.prevent(Select.Changed):
+            picker.value = self.form.check_id
+
     def clear_modifiers(self) -> None:
         """No modifiers shown: those on offer are worked out again for the form shown now."""
         mods = self.query_one("#mods", SelectionList)

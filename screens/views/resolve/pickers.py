@@ -1,5 +1,6 @@
 """The resolve screen's pickers: the unit on each other side of a check, and the leader of
-each side whose inputs read one, both from the roster (the session's form keeps them)."""
+each side whose inputs read one, both from the roster (the session's form keeps them); and
+the check picker's other check, shown in a screen of its own."""
 
 from __future__ import annotations
 
@@ -37,6 +38,20 @@ def sides_lines(form: CheckForm) -> list[str]:
         who = session.leader_name(led) if led else "the card's (l picks another)"
         lines.append(f"Leader of {title[0].lower()}{title[1:]}: {who}")
     return lines
+
+
+def switch_check(screen: ResolveView, check_id: str) -> None:
+    """Another check picked in the check picker, for the same unit: the screen of that check
+    shows in this one's place (kept, most built ahead by the battle: building one took half a
+    second), focused on its first need, not the picker (space there opened the list of checks
+    again instead of ticking); this screen stays its own check's, to show again."""
+    from .form import InputForm
+
+    form = screen.form
+    if form is None or check_id == form.check_id:
+        return
+    screen.query_one(InputForm).show_own_check()
+    screen.drumhead.switch_check(check_id, form.unit_id or "")
 
 
 async def pick_sides(screen: ResolveView) -> None:

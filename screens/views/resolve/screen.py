@@ -25,7 +25,7 @@ from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
 from .picker_keys import PickerKeys
-from .pickers import sides_lines
+from .pickers import sides_lines, switch_check
 from .result import ResultPanel
 from .rolling import roll_or_ask, roll_typed
 
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 class ResolveScreen(PickerKeys, KeptScreen):
     """One check, from choosing it to applying its effects."""
 
-    KEEP = 6  # one per check last shown
+    KEEP = 12  # one per check, each built ahead by the battle (a shipped ruleset has 11 at most)
 
     BINDINGS = RESOLVE_KEYS
 
@@ -187,6 +187,11 @@ class ResolveScreen(PickerKeys, KeptScreen):
         self.focus_next_step()
         return True
 
+    def serves(self, check_id: str | None = None, *_: str | None) -> bool:
+        """Only a form of its own check can be refilled here (any check will do when none
+        is asked for: :meth:`reopen` tells)."""
+        return check_id is None or self.form is None or check_id == self.form.check_id
+
     def on_mount(self) -> None:
         if self.show_form():
             self.focus_next_step()
@@ -297,15 +302,10 @@ class ResolveScreen(PickerKeys, KeptScreen):
         ask_gap(self, error, retry)
 
     @on(Select.Changed, "#check")
-    async def check_changed(self, event: Select.Changed) -> None:
-        """Another check picked for the same unit: the screen is built again for it (compose
-        makes the form from what the screen is asked for, so that is what changes)."""
-        if event.value == self.check_id or not isinstance(event.value, str):
-            return
-        self.asked_for = (event.value, self.unit_id)
-        await self.recompose()
-        if self.show_form():  # on to the new check's first need, not the picker (space there
-            self.focus_next_step()  # opened the list of checks again instead of ticking)
+    def check_changed(self, event: Select.Changed) -> None:
+        """Another check picked for the same unit (``pickers.switch_check``)."""
+        if isinstance(event.value, str):
+            switch_check(self, event.value)
 
     def action_count(self, delta: int) -> None:
         """Change the count of the highlighted countable modifier."""

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import marshal
 from typing import TYPE_CHECKING, Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from drumhead.game.stats import LuckWalk
 from drumhead.saves.history import JournalPast
 from drumhead.saves.parsed import enabled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from drumhead.game.game import Game
@@ -45,24 +47,37 @@ KEEP = 8
 LIMIT = 256 * 2**20
 """The largest entry read back (bytes): a 50,000-event game's report walk is about 20 MiB."""
 
+_held: WeakKeyDictionary[Game, tuple[str, LuckWalk]] = WeakKeyDictionary()
+"""The luck walk of each game's past (the events it was opened with), by the name of its
+entry, once walked in this process: the luck screen counts again after every change, and
+reading the walk kept back each time took 0.1-0.15 s of a 50,000-event game's count, in one
+call that held the app's keys back (the report of ``drumhead export`` is made once)."""
 
-def walked(game: Game, kind: type[Walk]) -> Walk:
+
+def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None) -> Walk:
     """A walk of ``kind`` over ``game``'s whole log: from the walk kept for it, when one
     holds, on to the end; the walk of the events the game was opened with kept for the next
-    time, when it walked further than the walk kept."""
+    time, when it walked further than the walk kept (a luck walk also in memory:
+    :data:`_held`). ``stop``: as :meth:`LuckWalk.walk_on <drumhead.game.stats.LuckWalk.walk_on>`
+    asks it (a count in a thread for a screen that was closed)."""
     past = game.past
     if not enabled() or not isinstance(past, JournalPast):
-        return kind.begin(game).walk_on(game)
+        return kind.begin(game).walk_on(game, stop=stop)
     name = entry_name(game, kind)
+    cut = game.past_in_log
+    held = _held.get(game)
+    if held is not None and held[0] == name and held[1].walked == cut and held[1].holds_for(game):
+        return kind(held[1].state, cut, list(held[1].rolls)).walk_on(game, stop=stop)
     walk = _recall(name, game, past, kind)
     if walk is None:
         walk = kind.begin(game)
-    cut = game.past_in_log
     if walk.walked < cut:
-        walk.walk_on(game, upto=cut)
+        walk.walk_on(game, upto=cut, stop=stop)
         if walk.holds_for(game):  # no later revert took back an entry walked
             _remember(name, past.digest(cut), walk)
-    return walk.walk_on(game)
+    if kind is LuckWalk and walk.walked == cut:  # a copy: the walk goes on from here
+        _held[game] = (name, LuckWalk(walk.state, cut, list(walk.rolls)))
+    return walk.walk_on(game, stop=stop)
 
 
 def entry_name(game: Game, kind: type[LuckWalk]) -> str:

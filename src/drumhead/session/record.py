@@ -74,10 +74,16 @@ class LuckCount:
     stopped: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> LuckReport:
-        """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first)."""
-        from drumhead.game.stats import luck_report
+        """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first), walked
+        on from the walk kept for the game (:mod:`drumhead.saves.walked`, as ``drumhead
+        stats`` does), and that walk kept for the next count."""
+        from drumhead.game.stats import LuckWalk, luck_of
+        from drumhead.saves.walked import walked
 
-        return luck_report(self.game, stop=self.stopped.is_set)
+        walk = walked(self.game, LuckWalk, stop=self.stopped.is_set)
+        if self.stopped.is_set():  # the tallies of a long log are a quarter of a second more
+            raise CountStopped("stopped before the tallies")
+        return luck_of(self.game, walk.rolls)
 
     def stop(self) -> None:
         """No one will read the report: the count ends at its next look."""
