@@ -145,11 +145,17 @@ def _save_file(args: argparse.Namespace) -> Path:
 
 
 def write_output(path: str, text: str) -> None:
-    """Write a command's output file (never through a symbolic link), or say plainly why it
-    cannot be written."""
+    """Write a command's output file (never through a symbolic link, never over a saved
+    game's snapshot, journal or lock), or say plainly why it cannot be written."""
+    from drumhead.cli.scenario import is_saved_game
     from drumhead.saves.files import write_file
 
-    write_file(Path(path), text.encode("utf-8"))
+    target = Path(path)
+    if target.exists() and (is_saved_game(target) or target.name.endswith((".journal", ".lock"))):
+        raise DrumheadError(
+            f"{path} is a saved game's file: give another file (nothing was written)"
+        )
+    write_file(target, text.encode("utf-8"))
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -97,7 +97,7 @@ def write_new(path: Path, text: str, *, replace: bool, read: Path | None = None)
         raise DrumheadError(f"{path} is a folder: give a file's name")
     if read is not None and path.exists() and path.resolve() == read.resolve():
         raise DrumheadError(f"{path} is the file being read: give another file to write")
-    if path.exists() and _is_save(path):
+    if path.exists() and is_saved_game(path):
         raise DrumheadError(f"{path} is a saved game: give another file (nothing was written)")
     folder = path.parent
     if not folder.is_dir():
@@ -110,7 +110,7 @@ def write_new(path: Path, text: str, *, replace: bool, read: Path | None = None)
         raise DrumheadError(f"cannot write {path}: {exc.reason} (nothing was written)") from None
 
 
-def _is_save(path: Path) -> bool:
+def is_saved_game(path: Path) -> bool:
     """Whether ``path`` is a saved game's snapshot, a broken one too: its ``schema`` comes
     before any table (as :func:`drumhead.cli.validate_files` tells one), or a journal lies
     beside it."""
