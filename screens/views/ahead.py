@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from .base import DrumheadScreen
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from .base import KeptScreen
 
 PREPARE_AFTER = 0.3
@@ -31,7 +33,11 @@ class BuildsAhead(DrumheadScreen):
         One at a time, in the background: Textual builds a screen in short steps of its
         message loop (none over about 30 ms, tests/bench), so a key pressed meanwhile is
         answered between them. Only while the battle screen is showing."""
-        self.run_worker(self.prepare_in_turn(), group="prepare", exclusive=True)
+        # the method, not a coroutine made now: a worker cancelled before it starts (another
+        # prepare, the app closing) leaves no coroutine never awaited behind
+        self.preparing: Worker[None] = self.run_worker(
+            self.prepare_in_turn, group="prepare", exclusive=True
+        )
 
     async def prepare_in_turn(self) -> None:
         """Build each screen of :meth:`screens_to_prepare`, one at a time, while the battle
