@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import tomli_w
 
 from drumhead.errors import DrumheadError, RulesetError
-from drumhead.game.codec import leader_to_dict, side_to_dict
+from drumhead.game.codec import leader_to_dict, side_to_dict, unit_to_dict
 from drumhead.game.scenario import load_scenario, read_scenario, scenario_ids
 from drumhead.game.state import GameState, Unit
 from drumhead.rules.toml_file import read_toml
@@ -22,30 +22,18 @@ if TYPE_CHECKING:
 
 
 def unit_to_scenario(unit: Unit) -> dict[str, Any]:
-    """A unit card as a scenario gives it (``strength`` is its strength at the start;
-    ``strength_now`` only when some of it is lost)."""
-    out: dict[str, Any] = {
-        "id": unit.id,
-        "name": unit.name,
-        "side": unit.side,
-        "brigade": unit.brigade,
-        "type": unit.type,
-        "strength": unit.strength_start,
-    }
-    if unit.strength_now != unit.strength_start:
-        out["strength_now"] = unit.strength_now
-    if unit.state:
-        out["state"] = unit.state
-    for key in ("subtype", "quality", "formation", "notes"):
-        if getattr(unit, key):
-            out[key] = getattr(unit, key)
-    if unit.hits:
-        out["hits"] = unit.hits
-    if unit.markers:
-        out["markers"] = sorted(unit.markers)
-    if unit.removed:
-        out["removed"] = True
-    out.update(unit.attributes)
+    """A unit card as a scenario gives it: the save's card (:func:`unit_to_dict`) with its
+    ``strength_start`` as ``strength``, ``strength_now`` only when some of it is lost and
+    ``state`` only when it has one."""
+    out: dict[str, Any] = {}
+    for key, value in unit_to_dict(unit).items():
+        if key == "strength_start":
+            out["strength"] = value
+        elif key == "strength_now":
+            if value != unit.strength_start:
+                out[key] = value
+        elif key != "state" or value:
+            out[key] = value
     return out
 
 
