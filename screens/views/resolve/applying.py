@@ -44,7 +44,7 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
                 continue
         try:
             applied = await apply_asking(
-                screen, partial(screen.session.apply_effects, target, group.effects)
+                screen, partial(screen.session.apply_effects, target, group.effects, None)
             )
             if applied is None:
                 messages.append(f"{len(group.effects)} effect(s) left to the players")
@@ -88,26 +88,13 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
         kept.extend(group.effects)
     first = form.check.role_ids[0]
     roles: dict[str, str | list[str]] = {first: form.unit_id or "", **form.picked_roles()}
-    picks: dict[str, list[str]] = {}
     try:
-        asked: set[tuple[str, str]] = set()
-        while True:
-            try:
-                applied = screen.session.apply_effects(form.unit_id, kept, roles, picks)
-                break
-            except MissingCardValueError as missing:
-                if (missing.unit, missing.attribute) in asked:
-                    raise  # answered, and still missing: not a question to ask again
-                asked.add((missing.unit, missing.attribute))
-                if not await ask_card_value(screen, missing):
-                    screen.notify("The effects are left to the players.", severity="warning")
-                    return
-            except PickNeededError as needed:  # which unit of the group takes it
-                chosen = await pick_one_of(screen, needed)
-                if chosen is None:
-                    screen.notify("The effects are left to the players.", severity="warning")
-                    return
-                picks.setdefault(needed.role, []).append(chosen)
+        applied = await apply_asking(
+            screen, partial(screen.session.apply_effects, form.unit_id, kept, roles)
+        )
+        if applied is None:
+            screen.notify("The effects are left to the players.", severity="warning")
+            return
     except DrumheadError as exc:
         screen.notify(str(exc), severity="error")
         return
@@ -120,21 +107,31 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     screen.app.pop_screen()
 
 
-async def apply_asking(screen: ResolveView, apply: Callable[[], bool]) -> bool | None:
-    """``apply()``, asking first each number a card must give and does not (how many hits
-    remove a stand of each unit hits fall on, a battery's gunners), one after the other (Rank and File's wave attack marks hits on
-    both waves: the second was left to an error naming ``hits_per_stand`` and a second
-    ``a``); None when the players cancel a question."""
+async def apply_asking(
+    screen: ResolveView, apply: Callable[[dict[str, list[str]]], bool]
+) -> bool | None:
+    """``apply(picks)``, asking first what the cards cannot say: each number a card must give
+    and does not (how many hits remove a stand of each unit hits fall on, a battery's
+    gunners), one after the other (Rank and File's wave attack marks hits on both waves: the
+    second was left to an error naming ``hits_per_stand`` and a second ``a``), and which unit
+    of a group takes an effect that falls on one of them (``picks``: role -> the units picked,
+    in order); None when the players cancel a question."""
     asked: set[tuple[str, str]] = set()
+    picks: dict[str, list[str]] = {}
     while True:
         try:
-            return apply()
+            return apply(picks)
         except MissingCardValueError as missing:
             if (missing.unit, missing.attribute) in asked:
                 raise  # answered, and still missing: not a question to ask again
             asked.add((missing.unit, missing.attribute))
             if not await ask_card_value(screen, missing):
                 return None
+        except PickNeededError as needed:  # which unit of the group takes it
+            chosen = await pick_one_of(screen, needed)
+            if chosen is None:
+                return None
+            picks.setdefault(needed.role, []).append(chosen)
 
 
 def edit_effect(screen: ResolveView) -> None:
