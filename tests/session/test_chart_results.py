@@ -10,7 +10,8 @@ from pathlib import Path
 from drumhead.loading.loader import load_ruleset
 from drumhead.session import TableSession
 
-SAMPLE = Path("data/house-rules/republique-sample-club-values.toml")
+SAMPLE = Path(__file__).resolve().parents[2] / "data/house-rules/republique-sample-club-values.toml"
+"""The sample club's values, found beside this checkout whatever folder pytest runs from."""
 
 
 def assault(saves: Path, house: Path | None) -> tuple[TableSession, object]:
