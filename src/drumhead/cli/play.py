@@ -6,7 +6,8 @@ unit picked for it, applies every effect to the unit of the role it names (one e
 and saves. An effect on one unit of a group (``who = "pick:ROLE"``: Republique's base hits)
 takes ``--pick ROLE=UNIT[,UNIT]``, one unit a pick, or ``random`` where the rules say at random;
 a pick missing or outside the group is an error, and nothing is saved. A result needing a
-number the card lacks (a battery's gunners, the hits a stand takes) takes the roll back and
+number the card lacks (a battery's gunners, the hits a stand takes, the figures of a stand
+captured) takes the roll back and
 says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable edit) before the check is played
 again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a

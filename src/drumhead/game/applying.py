@@ -13,7 +13,7 @@ from drumhead.checks.results import Effect
 from drumhead.dice.notation import parse
 from drumhead.errors import InputError, MissingHitsPerStandError, PickNeededError
 from drumhead.game.attributes import value_of
-from drumhead.game.card_effects import CARD_KINDS, work_out
+from drumhead.game.card_effects import CARD_KINDS, stands_of, work_out
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
@@ -280,6 +280,8 @@ class EffectApplying(GameCore):
         elif kind == "lose":
             if _amount(e, where) < 0:
                 raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+            if e.get("attribute") is not None:  # stands of the card's figures per stand
+                stands_of(self.ruleset, unit, e, where)
         elif kind == "hits":
             if _amount(e, where) < 0:
                 raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")

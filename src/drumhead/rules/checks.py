@@ -25,7 +25,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
     {
         "state",  # set the morale state to `state`
         "step",  # move `amount` steps down (or up, if negative) the morale ladder
-        "lose",  # lose `amount` of strength (figures, stands, hits)
+        "lose",  # lose `amount` of strength (with `attribute`: `amount` stands of that card value)
         "hits",  # mark `amount` hits: each full set of the unit's hits per stand loses a stand
         "marker",  # place `marker`
         "clear_marker",  # remove `marker`
@@ -179,7 +179,10 @@ class EffectSpec:
     formation: str | None = None
     """A ``formation`` effect's formation (one of the ruleset's ``formations``)."""
     attribute: str | None = None
-    """An ``attribute`` effect's unit attribute (an ``int`` one the ruleset declares)."""
+    """An ``attribute`` effect's unit attribute (an ``int`` one the ruleset declares); on a
+    ``lose`` effect, the card value its amount counts in (``figures_per_stand``: ``amount``
+    stands of that many figures each, read off the card when applied; a card that gives none
+    asks the players)."""
     beyond: Literal["refuse", "clamp"] = "refuse"
     """An ``attribute`` effect that would take the value past the attribute's ``min`` or
     ``max``: ``refuse`` (the players are told, nothing is applied) or ``clamp`` (it stops at
