@@ -111,6 +111,27 @@ class PickNeededError(InputError):
         )
 
 
+class CommandNeededError(InputError):
+    """An effect falls on every unit under a leader's command and his card names none (the
+    scenario gave him no ``commands``): ``leader`` is his id, ``name`` his name, ``choices``
+    the brigades and units of his side he may command. The players give his command, kept on
+    his card (an edit of ``commands``), and the effect is applied again."""
+
+    def __init__(
+        self, where: str, leader: str, name: str, text: str, choices: tuple[str, ...]
+    ) -> None:
+        self.leader = leader
+        self.name = name
+        self.text = text
+        self.choices = choices
+        self.question = f"Which brigades or units does {name} command? (his card names none)"
+        super().__init__(
+            f"{where}: '{text}' falls on every unit under {name}'s command, and his card names "
+            f"none: give his command (commands: brigades or units of his side, "
+            f"{', '.join(choices) or 'none'}) and apply it again"
+        )
+
+
 class AnswersError(InputError):
     """Some of many answers given at once (a grid of chart cells) were refused, so none was
     kept; ``problems`` maps each refused answer id to why, so a grid can mark each cell."""

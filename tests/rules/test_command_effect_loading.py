@@ -1,4 +1,5 @@
-"""Issue 35, checked when a ruleset is loaded: a loss counted in stands of a card value
+"""Issue 35, checked when a ruleset is loaded: an effect on every unit under a leader's command
+(``who = "command"`` / ``"command:ROLE"``) and a loss counted in stands of a card value
 (``kind = "lose"`` with ``attribute``), each mistake refused at its file, line and key."""
 
 from __future__ import annotations
@@ -64,9 +65,38 @@ def refusal(effect: str) -> RulesetError:
     return found[0]
 
 
+@pytest.mark.parametrize("who", ["command", "command:unit", "command:enemy"])
+def test_every_unit_of_a_command_is_a_target(who: str) -> None:
+    rs = build(f'{{ kind = "marker", marker = "panic", who = "{who}", text = "panics" }}')
+    assert rs.check("risk").outcome("killed").effects[0].who == who
+
+
 @pytest.mark.parametrize(
     ("effect", "key", "message"),
     [
+        (
+            '{ kind = "marker", marker = "panic", who = "commanders", text = "panics" }',
+            "who",
+            "no one called 'commanders' in this check (an effect falls on one of: self, unit, "
+            "enemy, leader, leader:unit, leader:enemy, command, command:unit, command:enemy, "
+            "table;",
+        ),
+        (
+            '{ kind = "marker", marker = "panic", who = "command:flank", text = "panics" }',
+            "who",
+            "no one called 'command:flank'",
+        ),
+        (
+            '{ kind = "leader", state = "killed", who = "command", text = "they die" }',
+            "who",
+            "'command' is every unit under a leader's command: a 'leader' effect changes no "
+            "unit's card",
+        ),
+        (
+            '{ kind = "marker", marker = "panic", who = "pick:command", text = "one panics" }',
+            "who",
+            "'pick:command' picks one unit of a role: pick:ROLE with ROLE one of enemy, self, unit",
+        ),
         (
             '{ kind = "lose", amount = "1", attribute = "stand", who = "enemy", text = "a stand" }',
             "attribute",
@@ -107,10 +137,22 @@ def test_a_lose_counted_in_stands_of_a_card_value_is_read() -> None:
 
 
 def test_the_shipped_rulesets_use_them() -> None:
-    """MWAN's stand captured is counted off the card, with no note left for a card without a
-    stand size."""
+    """OIBL's general killed marks his command (cited, with its ruling); MWAN's stand captured
+    is counted off the card, with no note left for a card without a stand size."""
+    oibl = load_ruleset("one-if-by-land")
+    effects = oibl.check("general_risk").outcome("killed").effects
+    assert [(e.kind, e.who) for e in effects] == [("leader", "leader"), ("marker", "command")]
+    assert effects[1].source == "OIBL p.11 Risk to generals"
+    ruling = oibl.ruling("oibl-general-command")
+    assert ruling is not None and "asked" in ruling.reading and ruling.reason
+    assert [i.name for i in oibl.check("general_risk").inputs] == ["hits"]
     mwan = load_ruleset("mwan116-acw")
     for check in ("close_combat", "close_combat_flank"):
         swept = mwan.check(check).outcome("swept_from_field").effects
         stand = [e for e in swept if e.who == "defender" and e.kind in ("lose", "note")]
         assert [(e.kind, e.attribute) for e in stand] == [("lose", "figures_per_stand")]
+    generals = [i for i in mwan.check("close_combat").inputs if "general" in i.name]
+    assert [(i.name, i.from_unit) for i in generals] == [
+        ("general", "with_leader"),
+        ("opponent_general", "with_leader"),
+    ]

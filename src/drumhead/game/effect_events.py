@@ -48,7 +48,8 @@ left); a unit ``attribute`` effect's ``attribute`` names it, ``was`` and ``now``
 before and after (worked out when it was applied, within the attribute's bounds).
 A ``lose`` effect counted in stands of a card value names that unit ``attribute``, its
 ``stands`` and ``per_stand`` (the card's value when it was applied), its ``amount`` the figures
-they came to.
+they came to. An effect on every unit under a leader's command (``who = "command"``) is kept as
+one effect a unit, each naming the ``leader`` whose command it was.
 ``among``: the units a picked effect (``who = "pick:ROLE"``) was picked from, and ``rolled``
 the face the game's dice gave where the rules pick at random (kept to be read, never rolled
 again: the effect's ``unit`` is the one it fell on)."""
