@@ -163,3 +163,21 @@ def test_under_command_reads_brigades_and_unit_ids_of_his_side() -> None:
     morgan = game.state.leader("morgan")
     # front_line is a British brigade: never under an American general
     assert under_command(game.state, morgan) == ("md_de_continentals", "va_militia", "3rd_dragoons")
+
+
+def test_a_command_naming_nothing_of_his_side_is_asked_again_not_left_empty() -> None:
+    """A slip in his command (``militia_lin``) or a brigade of the enemy's names none of his
+    units: the players are asked again, told what his card says, rather than the markers
+    falling on nobody."""
+    game = cowpens()
+    game.edit_leader("pickens", "commands", ["militia_lin", "front_line"], at=AT)
+    event, result = game.resolve(
+        "general_risk", "sc_militia_spartan", {"hits": 2}, [], hand_dice=[1, 6], at=AT
+    )
+    with pytest.raises(CommandNeededError) as asked:
+        game.apply_effects("sc_militia_spartan", list(result.effects), at=AT, resolution=event.seq)
+    assert asked.value.given == ("militia_lin", "front_line")
+    assert asked.value.question == (
+        "Which brigades or units does Col. Andrew Pickens command? (his card's command "
+        "(militia_lin, front_line) names no brigade or unit of his side)"
+    )

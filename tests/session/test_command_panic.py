@@ -117,3 +117,17 @@ def test_a_general_with_no_command_on_his_card_is_asked_about(cowpens: TableSess
     )
     apply(cowpens, form)
     assert marked(cowpens) == set(MILITIA)
+
+
+def test_a_command_naming_none_of_his_side_says_so_beside_the_effect(
+    cowpens: TableSession,
+) -> None:
+    cowpens.edit_leader("pickens", "commands", ["militia_lin"])
+    form = killed(cowpens, "sc_militia_spartan")
+    marker = next(e for e in form.effects if e.who == "command")
+    assert form.falls_on(marker) == (
+        "every unit of Col. Andrew Pickens's command (his card's, militia_lin, names none of his "
+        "side: you are asked)"
+    )
+    with pytest.raises(CommandNeededError, match=r"his card's command \(militia_lin\) names no"):
+        apply(cowpens, form)

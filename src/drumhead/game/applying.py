@@ -19,7 +19,13 @@ from drumhead.errors import (
 )
 from drumhead.game.attributes import value_of
 from drumhead.game.card_effects import CARD_KINDS, stands_of, work_out
-from drumhead.game.command import command_choices, is_command, under_command
+from drumhead.game.command import (
+    command_choices,
+    command_names,
+    is_command,
+    names_his_side,
+    under_command,
+)
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
@@ -177,7 +183,8 @@ class EffectApplying(GameCore):
         """A ``command`` effect as the effects it comes to, one on each unit under the command
         of the leader with the role's unit (the one the players picked for its side, else the
         one attached), each naming him (``leader``); every unit of it out of play: a note for
-        the table. His card naming no command raises :class:`CommandNeededError`."""
+        the table. His card naming no command (or none of his side's brigades and units)
+        raises :class:`CommandNeededError`."""
         state, text = self.state, str(effect.get("text", ""))
         if effect.get("kind") == "leader":
             raise InputError(f"{where}: '{text}' falls on units, not on a leader")
@@ -197,9 +204,10 @@ class EffectApplying(GameCore):
                     f"with {name}, and no leader is with it"
                 )
             leader = with_unit
-        if not leader.commands:
-            choices = command_choices(state, leader)
-            raise CommandNeededError(where, leader.id, leader.name, text, choices)
+        if not names_his_side(state, leader):  # none named, or none of his side's names
+            choices, known = command_choices(state, leader), command_names(state, leader)
+            given = tuple(leader.commands)
+            raise CommandNeededError(where, leader.id, leader.name, text, choices, given, known)
         command = under_command(state, leader)
         if not command:
             note = f"{text}: no unit under {leader.name}'s command is left in play"

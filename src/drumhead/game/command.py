@@ -26,9 +26,22 @@ def under_command(state: GameState, leader: Leader) -> tuple[str, ...]:
     )
 
 
+def names_his_side(state: GameState, leader: Leader) -> bool:
+    """Whether ``leader``'s card's command names any unit of his side, by its id or its brigade's,
+    in play or not (no: it names none, or only names that are not there: a typing slip)."""
+    named = set(leader.commands)
+    return any(u.side == leader.side and (u.id in named or u.brigade in named) for u in state.units)
+
+
 def command_choices(state: GameState, leader: Leader) -> tuple[str, ...]:
     """What a leader's command may name: the brigades of his side, then its units without one,
     in the roster's order."""
     own = [u for u in state.units if u.side == leader.side]
     brigades = [u.brigade for u in own if u.brigade]
     return tuple(dict.fromkeys([*brigades, *(u.id for u in own if not u.brigade)]))
+
+
+def command_names(state: GameState, leader: Leader) -> frozenset[str]:
+    """Every name ``leader``'s command may hold: his side's brigades and its units' ids."""
+    own = [u for u in state.units if u.side == leader.side]
+    return frozenset(u.brigade for u in own if u.brigade) | {u.id for u in own}

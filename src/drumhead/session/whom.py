@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drumhead.game.command import is_command, under_command
+from drumhead.game.command import is_command, names_his_side, under_command
 from drumhead.rules.model import PICK
 
 if TYPE_CHECKING:
@@ -85,5 +85,10 @@ def _command(form: CheckForm, role: str, first: str) -> str:
         return f"every unit under the command of {whose}"
     if not leader.commands:
         return f"every unit of {leader.name}'s command (his card names none: you are asked)"
+    if not names_his_side(game.state, leader):
+        return (
+            f"every unit of {leader.name}'s command (his card's, {', '.join(leader.commands)}, "
+            "names none of his side: you are asked)"
+        )
     names = [game.state.unit(u).name for u in under_command(game.state, leader)]
     return f"every unit of {leader.name}'s command: {', '.join(names) or 'none left in play'}"
