@@ -111,6 +111,44 @@ class PickNeededError(InputError):
         )
 
 
+class CommandNeededError(InputError):
+    """An effect falls on every unit under a leader's command and his card names none (the
+    scenario gave him no ``commands``), or names only brigades and units his side does not have
+    (``given``: a typing slip): ``leader`` is his id, ``name`` his name, ``choices`` the brigades
+    of his side (and its units in none) he may command, ``known`` every name his command may
+    hold (those brigades, and each unit of his side by its id). The players give his command, kept on his card (an
+    edit of ``commands``), and the effect is applied again."""
+
+    def __init__(
+        self,
+        where: str,
+        leader: str,
+        name: str,
+        text: str,
+        choices: tuple[str, ...],
+        given: tuple[str, ...] = (),
+        known: frozenset[str] = frozenset(),
+    ) -> None:
+        self.leader = leader
+        self.name = name
+        self.text = text
+        self.choices = choices
+        self.given = given
+        self.known = known or frozenset(choices)
+        """Every name his command may hold: his side's brigades and its units' ids."""
+        why = (
+            f"his card's command ({', '.join(given)}) names no brigade or unit of his side"
+            if given
+            else "his card names none"
+        )
+        self.question = f"Which brigades or units does {name} command? ({why})"
+        super().__init__(
+            f"{where}: '{text}' falls on every unit under {name}'s command, and {why}: give "
+            f"his command (commands: brigades or units of his side, "
+            f"{', '.join(choices) or 'none'}) and apply it again"
+        )
+
+
 class AnswersError(InputError):
     """Some of many answers given at once (a grid of chart cells) were refused, so none was
     kept; ``problems`` maps each refused answer id to why, so a grid can mark each cell."""

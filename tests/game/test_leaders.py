@@ -67,20 +67,46 @@ def test_a_leader_outside_the_units_command_is_marked_so() -> None:
     assert fields["defender_leader_in_command"] is False
 
 
-def test_a_general_picked_for_mwan_close_combat_ticks_the_general_box() -> None:
+@pytest.mark.parametrize(
+    ("attacker", "picked", "general"),
+    [
+        ("va4", None, True),  # Jackson is with the 4th Virginia on its card
+        ("va4", "beauregard", True),  # Beauregard picked: Jackson is still with it
+        ("va33", "beauregard", False),  # no general with the 33rd: picking one is not him
+        ("va33", "jackson", False),  # Jackson picked, with the 4th Virginia
+    ],
+)
+def test_mwan_general_with_the_unit_reads_its_card_not_the_leader_picked(
+    attacker: str, picked: str | None, general: bool
+) -> None:
+    """MWAN116 Close Combat: "Add 1 to roll if general is with unit" (ruling
+    mwan-close-combat-general). The box is filled from the card (a leader attached, not
+    killed): a leader picked for the roll who is not with the unit does not count (issue 35:
+    any leader picked ticked it), and one with it counts whoever else is picked."""
     game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2)
-    leader = next(x for x in game.state.leaders if x.side == game.state.unit("va4").side)
     _, result = game.resolve(
         "close_combat",
-        "va4",
+        attacker,
         {},
         [],
         hand_dice=[6, 6],
         at=AT,
         roles={"defender": "ny11_zouaves"},
-        leaders={"attacker": leader.id},
+        leaders={"attacker": picked} if picked else None,
     )
-    assert dict(result.inputs)["general"] is True
+    inputs = dict(result.inputs)
+    assert inputs["general"] is general
+    assert inputs["opponent_general"] is True  # Willcox is with the Zouaves
+    assert result.modified == (0 if general else -1)  # 6 + 1 - 6 - 1, or the defender's +1 only
+
+
+def test_mwan_general_killed_is_no_longer_with_the_unit() -> None:
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2)
+    game.edit_leader("jackson", "status", "killed", at=AT)
+    check = game.ruleset.check("close_combat")
+    assert unit_inputs(game.ruleset, check, game.state, "va4")["general"] is False
+    # the box reads no leader, so none is offered to pick for either side
+    assert not any((i.from_unit or "").startswith("leader_") for i in check.inputs)
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,8 @@ def mwan_game():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_effect_falls_on_a_role_of_its_check(ruleset_id: str) -> None:
     """In every shipped check an effect names one of the check's roles (or ``self``, the
-    first), a role's leader, one unit picked from a role's group, an army-level check's side,
-    or the table; a check whose effects
+    first), a role's leader, every unit of his command, one unit picked from a role's group,
+    an army-level check's side, or the table; a check whose effects
     fall on more than the unit it is made for declares its roles."""
     ruleset = load_ruleset(ruleset_id, [o.id for o in load_ruleset(ruleset_id).options])
     for check in ruleset.checks:
@@ -32,15 +32,17 @@ def test_every_effect_falls_on_a_role_of_its_check(ruleset_id: str) -> None:
         allowed = {
             "self",
             "leader",
+            "command",
             TABLE,
             *roles,
             *(f"leader:{r}" for r in roles),
+            *(f"command:{r}" for r in roles),
             *(f"pick:{r}" for r in roles),
             *sides,
         }
         whos = {e.who for o in check.outcomes for e in o.effects}
         assert whos <= allowed, (check.id, whos - allowed)
-        others = whos - {"self", "leader", TABLE, roles[0] if roles else "self"}
+        others = whos - {"self", "leader", "command", TABLE, roles[0] if roles else "self"}
         if others and check.scope == "unit":
             assert len(roles) > 1, (check.id, others)
 

@@ -305,7 +305,7 @@ def test_close_combat_odds_without_generals_are_symmetric(rs) -> None:  # type: 
 @pytest.mark.parametrize(
     ("outcome", "faces", "attacker_loss", "defender_loss"),
     [
-        ("swept_from_field", [12, 1], 2, None),
+        ("swept_from_field", [12, 1], 2, 1),  # 1 stand, of its card's figures per stand
         ("driven_back", [8, 1], 2, 2),
         ("hard_pressed", [5, 1], 2, 2),
         ("desperate_struggle", [5, 5], 2, 2),
@@ -322,6 +322,8 @@ def test_close_combat_effects_on_both_sides(  # type: ignore[no-untyped-def]
     losses = {e.who: e.amount for e in res.effects if e.kind == "lose"}
     assert losses.get("attacker") == attacker_loss
     assert losses.get("defender") == defender_loss
+    counted = {e.who: e.attribute for e in res.effects if e.kind == "lose" and e.attribute}
+    assert counted == ({"defender": "figures_per_stand"} if outcome == "swept_from_field" else {})
 
 
 def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyped-def]
@@ -375,7 +377,11 @@ def test_close_combat_flank_effects(rs) -> None:  # type: ignore[no-untyped-def]
         ("defender", 2),
     }
     swept = _roll(rs, "close_combat_flank", [5])
-    assert [(e.who, e.amount) for e in swept.effects if e.kind == "lose"] == [("attacker", 1)]
+    assert [(e.who, e.amount, e.attribute) for e in swept.effects if e.kind == "lose"] == [
+        ("defender", 1, "figures_per_stand"),  # a stand, of the figures its card gives
+        ("attacker", 1, None),
+    ]
+    assert not [e for e in swept.effects if e.kind == "note" and e.who == "defender"]
     destroyed = _roll(rs, "close_combat_flank", [12])
     assert [e.who for e in destroyed.effects if e.kind == "remove"] == ["defender"]
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from drumhead.checks.resolve import odds, prepare
-from drumhead.errors import InputError
+from drumhead.errors import InputError, MissingCardValueError
 from drumhead.game import Game, load_scenario, new_game, unit_inputs
 from drumhead.loading.loader import load_ruleset
 
@@ -274,7 +274,8 @@ def test_a_table_note_is_never_written_on_the_card(game: Game) -> None:
 def test_a_stand_captured_comes_off_the_card_that_gives_its_stand_size(game: Game) -> None:
     """The 1st Minnesota swept from the field on the flank table (5-8): it quits the field and
     loses a stand captured. Its card gives 4 figures a stand (the players' basing): 19 -> 15.
-    A card that gives no stand size keeps the loss the players' (a note on the card)."""
+    A card that gives no stand size asks the players for it (tests/game/test_stand_captured.py),
+    never a note left on the card."""
     game.edit_unit("minn1", "figures_per_stand", 4, at=AT)
     event, result = game.resolve(
         "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "minn1"}
@@ -291,10 +292,18 @@ def test_a_stand_captured_comes_off_the_card_that_gives_its_stand_size(game: Gam
         15,
         "quits_field",
     )
-    _, plain = game.resolve(
+    again, plain = game.resolve(
         "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "ny38"}
     )
-    assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "note"]
+    assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "lose"]
+    with pytest.raises(MissingCardValueError, match="38th New York has no value for 'Figures"):
+        game.apply_effects(
+            "va33",
+            list(plain.effects),
+            at=AT,
+            resolution=again.seq,
+            roles={"attacker": "va33", "defender": "ny38"},
+        )
 
 
 def test_a_picked_major_general_killed_is_the_one_picked_not_the_brigadier() -> None:

@@ -217,19 +217,23 @@ def test_skirmishers_charged_read_the_chargers_card(
     assert not other & set(got)
 
 
-def test_the_general_with_a_unit_not_under_his_command_gives_it_no_panic_marker() -> None:
+def test_a_general_killed_marks_his_command_not_a_note() -> None:
     """OIBL p.11 risk to generals: a general killed gives every unit under his command a
-    panic marker; the unit he was with only if it is under his command (its card says)."""
-    killed = {"hits": 2}
-    with_own = prepare(rs(), "general_risk", {**killed, "in_command": True})
-    with_other = prepare(rs(), "general_risk", {**killed, "in_command": False})
+    panic marker. The result proposes one marker effect on his command (``who = "command"``:
+    the units his card commands, worked out when it is applied, tests/game/test_command_panic.py)
+    and leaves nothing to a note for the table."""
     from drumhead.checks.resolve import resolve
     from drumhead.dice.roller import HandDice
 
-    own = resolve(with_own, HandDice([1, 6]))
-    other = resolve(with_other, HandDice([1, 6]))
-    assert any(e.kind == "marker" and e.marker == "panic" for e in own.effects)
-    assert not any(e.kind == "marker" and e.marker == "panic" for e in other.effects)
+    killed = resolve(prepare(rs(), "general_risk", {"hits": 2}), HandDice([1, 6]))
+    assert killed.outcome == "killed"
+    assert [(e.kind, e.who, e.marker) for e in killed.effects] == [
+        ("leader", "leader", None),
+        ("marker", "command", "panic"),
+    ]
+    marker = killed.effects[1]
+    assert (marker.source, marker.ruling) == ("OIBL p.11 Risk to generals", "oibl-general-command")
+    assert "tests morale" in marker.text
 
 
 def test_the_charger_role_fills_the_charged_inputs() -> None:

@@ -63,30 +63,37 @@ def test_the_scenario_options_can_be_switched_off_and_show_in_the_status(saves: 
 
 
 def test_a_leader_picked_for_a_side_fills_its_inputs_and_is_rolled_with(saves: Path) -> None:
-    """The check form's leader picking, without the app: MWAN close combat reads the
-    attacker's general; a leader picked from the unit's side fills it, a side without leader
-    inputs is refused, and the roll records the leader picked."""
+    """The check form's leader picking, without the app: MWAN's major general rally reads the
+    leader who moves to the unit; a leader picked from the unit's side fills it, a side without
+    leader inputs is refused, and the roll records the leader picked. Close combat's "general
+    with the unit" reads the card alone (ruling mwan-close-combat-general): it offers no
+    leader to pick."""
     table = TableSession(str(saves), ruleset="mwan116-acw", seed=7)
     table.clock = lambda: "2026-01-01T10:00:00+00:00"
     try:
         table.new_game("mwan116-acw", "leaders", scenario="first-bull-run-henry-hill")
         game = table.game
         assert game is not None
-        form = table.form("close_combat", "va4")
+        combat = table.form("close_combat", "va4")
+        assert combat is not None
+        combat.set_role("defender", "ny11_zouaves")
+        assert combat.leader_sides() == []
+        assert combat.values["general"] is True  # Jackson is with the 4th Virginia
+        form = table.form("major_general_rally", "va4")
         assert form is not None
-        form.set_role("defender", "ny11_zouaves")
         sides = {role: unit for role, _, unit in form.leader_sides()}
-        assert sides.get("attacker") == "va4"
+        assert sides.get("self") == "va4"
         choices = [i for i, _ in form.leader_choices("va4")]
         assert choices == [x.id for x in game.leader_choices("va4")] and choices
-        leader = choices[0]
-        form.set_leader("attacker", leader)
-        expected = unit_inputs(game.ruleset, "close_combat", game.state, "va4", None, leader)
+        leader = "beauregard"
+        assert leader in choices
+        form.set_leader("self", leader)
+        expected = unit_inputs(game.ruleset, "major_general_rally", game.state, "va4", None, leader)
         assert {k: form.values[k] for k in expected} == expected
         with pytest.raises(DrumheadError, match="no side 'nobody'"):
             form.set_leader("nobody", leader)
-        form.roll([6, 6])
+        form.roll([7])
         roll = next(e for e in reversed(game.log) if e.kind == "resolution")
-        assert roll.data["leaders"] == {"attacker": leader}
+        assert roll.data["leaders"] == {"self": leader}
     finally:
         table.close(force=True)

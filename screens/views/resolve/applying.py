@@ -7,9 +7,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingCardValueError, PickNeededError
+from drumhead.errors import (
+    CommandNeededError,
+    DrumheadError,
+    MissingCardValueError,
+    PickNeededError,
+)
 
-from .pickers import ask_card_value, pick_one_of, pick_target
+from .pickers import ask_card_value, ask_command, pick_one_of, pick_target
 from .result import ResultPanel
 
 if TYPE_CHECKING:
@@ -112,10 +117,12 @@ async def apply_asking(
 ) -> bool | None:
     """``apply(picks)``, asking first what the cards cannot say: each number a card must give
     and does not (how many hits remove a stand of each unit hits fall on, a battery's
-    gunners), one after the other (Rank and File's wave attack marks hits on both waves: the
-    second was left to an error naming ``hits_per_stand`` and a second ``a``), and which unit
-    of a group takes an effect that falls on one of them (``picks``: role -> the units picked,
-    in order); None when the players cancel a question."""
+    gunners, the figures of a stand captured), one after the other (Rank and File's wave
+    attack marks hits on both waves: the second was left to an error naming ``hits_per_stand``
+    and a second ``a``), a general's command his card does not name (every unit of it is
+    marked when he is killed), and which unit of a group takes an effect that falls on one of
+    them (``picks``: role -> the units picked, in order); None when the players cancel a
+    question."""
     asked: set[tuple[str, str]] = set()
     picks: dict[str, list[str]] = {}
     while True:
@@ -126,6 +133,9 @@ async def apply_asking(
                 raise  # answered, and still missing: not a question to ask again
             asked.add((missing.unit, missing.attribute))
             if not await ask_card_value(screen, missing):
+                return None
+        except CommandNeededError as needed:  # a general's command his card does not name
+            if not await ask_command(screen, needed):
                 return None
         except PickNeededError as needed:  # which unit of the group takes it
             chosen = await pick_one_of(screen, needed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from drumhead.errors import MissingCardValueError, PickNeededError
+    from drumhead.errors import CommandNeededError, MissingCardValueError, PickNeededError
     from drumhead.session.form import CheckForm, EffectGroup
 
     from .view import ResolveView
@@ -215,3 +215,31 @@ async def ask_card_value(screen: ResolveView, missing: MissingCardValueError) ->
         return False
     screen.session.edit_unit(missing.unit, missing.attribute, int(answer))
     return True
+
+
+async def ask_command(screen: ResolveView, needed: CommandNeededError) -> bool:
+    """Ask which brigades or units a general commands, where a result falls on every unit of
+    his command and his card names none (ruling oibl-general-command), and keep the answer on
+    his card (an edit, undoable); a name his side does not have is refused in the dialog.
+    False when the players cancel."""
+    from drumhead.errors import DrumheadError
+
+    from ...dialogs.edit_value import EditValueModal
+
+    def keep(text: str) -> str | None:
+        names = [t.strip() for t in text.split(",") if t.strip()]
+        unknown = [n for n in names if n not in needed.known]
+        if not names or unknown:
+            what = f"no '{unknown[0]}' on his side" if unknown else "name at least one"
+            return f"{what}: {', '.join(needed.choices)}"
+        try:
+            screen.session.edit_field("leader", needed.leader, "commands", "texts", text)
+        except DrumheadError as exc:
+            return str(exc)
+        return None
+
+    title = f"{needed.question} Brigades or units, comma-separated: {', '.join(needed.choices)}"
+    answer: Any = await screen.app.push_screen_wait(
+        EditValueModal(title, ", ".join(needed.given), kind="text", accept=keep)
+    )
+    return answer is not None

@@ -6,9 +6,10 @@ unit picked for it, applies every effect to the unit of the role it names (one e
 and saves. An effect on one unit of a group (``who = "pick:ROLE"``: Republique's base hits)
 takes ``--pick ROLE=UNIT[,UNIT]``, one unit a pick, or ``random`` where the rules say at random;
 a pick missing or outside the group is an error, and nothing is saved. A result needing a
-number the card lacks (a battery's gunners, the hits a stand takes) takes the roll back and
-says which; ``--card UNIT.FIELD=VALUE`` gives it (an undoable edit) before the check is played
-again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
+number the card lacks (a battery's gunners, the hits a stand takes, the figures of a stand
+captured; a general's command, his card naming none) takes the roll back and says which;
+``--card UNIT.FIELD=VALUE`` (``LEADER.commands=...``) gives it (an undoable edit) before the
+check is played again. ``--next-step`` (``--again`` to repeat a step's loop), ``--previous-step``,
 ``--next-phase`` and ``--draw`` walk the sequence of play as the ruleset lays it out. Scripts and tests play a
 turn with it exactly as the app does. ``drumhead play URL --token T ...`` sends the same to a
 hosted game as a side's commands (:mod:`drumhead.cli.play_remote`).
@@ -21,7 +22,13 @@ import contextlib
 from typing import Any
 
 from drumhead.cli.output import emit_json
-from drumhead.errors import DrumheadError, InputError, MissingCardValueError, PickNeededError
+from drumhead.errors import (
+    CommandNeededError,
+    DrumheadError,
+    InputError,
+    MissingCardValueError,
+    PickNeededError,
+)
 
 
 def register(sub: Any) -> None:
@@ -63,8 +70,9 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="UNIT.FIELD=VALUE",
-        help="correct a unit's card before the check (an undoable edit): the players' answer "
-        "when a result needs a number the card lacks, e.g. --card griffin.gunners=6",
+        help="correct a unit's card (or a leader's: LEADER.FIELD=VALUE) before the check (an "
+        "undoable edit): the players' answer when a result needs a number the card lacks, "
+        "e.g. --card griffin.gunners=6, or a general's command, --card morgan.commands=main_line",
     )
     p.add_argument("--mod", action="append", default=[], metavar="ID[=COUNT]", help="a modifier")
     p.add_argument("--dice", action="append", type=int, default=None, metavar="FACE")
@@ -186,19 +194,26 @@ def _walk(game: Any, args: argparse.Namespace, at: str) -> bool:
 
 def _correct_card(game: Any, item: str, at: str) -> None:
     """``--card UNIT.FIELD=VALUE``: one field of a unit's card corrected, as the units screen
-    does (an ``edit`` event), the value read as the field takes it."""
+    does (an ``edit`` event), the value read as the field takes it; ``LEADER.FIELD=VALUE`` a
+    leader's (``morgan.commands=main_line,cavalry_reserve``: a list, comma-separated)."""
     from drumhead.game.attributes import editable_fields
     from drumhead.session.cards import parse_field
 
     where, sep, text = item.partition("=")
-    unit, dot, field = where.strip().partition(".")
-    if not sep or not dot or not unit or not field:
+    ident, dot, field = where.strip().partition(".")
+    if not sep or not dot or not ident or not field:
         raise InputError(f"--card {item}: expected UNIT.FIELD=VALUE (e.g. griffin.gunners=6)")
-    kinds = editable_fields(game.ruleset)
+    leader = not game.state.has_unit(ident) and game.state.has_leader(ident)
+    kinds = editable_fields(game.ruleset, leader=leader)
     if field not in kinds:
-        raise InputError(f"--card {item}: a unit card has no field '{field}' ({', '.join(kinds)})")
-    game.state.unit(unit)
-    game.edit_unit(unit, field, parse_field(kinds[field], text.strip()), at=at)
+        card = "a leader's card" if leader else "a unit card"
+        raise InputError(f"--card {item}: {card} has no field '{field}' ({', '.join(kinds)})")
+    value = parse_field(kinds[field], text.strip())
+    if leader:
+        game.edit_leader(ident, field, value, at=at)
+        return
+    game.state.unit(ident)
+    game.edit_unit(ident, field, value, at=at)
 
 
 def _roles_from_log(
@@ -283,6 +298,12 @@ def _resolve(
             raise InputError(
                 f"{missing}; the roll was taken back: give it with --card "
                 f"{missing.unit}.{missing.attribute}=N and play the check again"
+            ) from None
+        except CommandNeededError as needed:
+            game.undo()  # the roll is taken back: played again, it rolls the same dice
+            raise InputError(
+                f"{needed}; the roll was taken back: give it with --card "
+                f"{needed.leader}.commands=BRIGADE[,UNIT...] and play the check again"
             ) from None
         except PickNeededError as needed:
             game.undo()  # the roll is taken back: played again, it rolls the same dice

@@ -11,9 +11,21 @@ from typing import Any
 
 from drumhead.checks.results import Effect
 from drumhead.dice.notation import parse
-from drumhead.errors import InputError, MissingHitsPerStandError, PickNeededError
+from drumhead.errors import (
+    CommandNeededError,
+    InputError,
+    MissingHitsPerStandError,
+    PickNeededError,
+)
 from drumhead.game.attributes import value_of
-from drumhead.game.card_effects import CARD_KINDS, work_out
+from drumhead.game.card_effects import CARD_KINDS, stands_of, work_out
+from drumhead.game.command import (
+    command_choices,
+    command_names,
+    is_command,
+    names_his_side,
+    under_command,
+)
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
@@ -42,8 +54,10 @@ class EffectApplying(GameCore):
         Without ``roles`` every effect falls on ``unit_id``. With ``roles`` (role id -> the
         unit, or units, the players picked for it; the check's first role is ``unit_id``)
         each effect falls on the role its ``who`` names: ``self`` is the first role,
-        ``leader``/``leader:ROLE`` the leader with that role's unit, and ``table`` or an
-        army-level check's side no unit at all (a note, kept in the log). A ``leader`` effect
+        ``leader``/``leader:ROLE`` the leader with that role's unit, ``command``/``command:ROLE``
+        every unit under his command (one effect a unit, those out of play left out; his card
+        naming no command raises :class:`CommandNeededError`), and ``table`` or an army-level
+        check's side no unit at all (a note, kept in the log). A ``leader`` effect
         falls on the leader with the unit unless it names one (``leader``). An effect on a role
         the check may leave empty (``min = 0``: a second wave) that nobody was picked for does
         not apply (there is no such unit), when ``resolution`` says which check it came from.
@@ -70,7 +84,8 @@ class EffectApplying(GameCore):
         for index, raw in enumerate(effects):
             e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
             where = f"effect {index + 1}"
-            role = str(e.get("who", "self")).removeprefix("leader:").removeprefix(PICK)
+            who = str(e.get("who", "self"))
+            role = who.removeprefix("leader:").removeprefix("command:").removeprefix(PICK)
             if picked and role in optional and role not in picked:
                 continue  # a role left empty: nobody for the effect to fall on
             if e.get("kind") == "leader" and "leader" not in e:
@@ -81,7 +96,11 @@ class EffectApplying(GameCore):
                 )
                 if chosen is not None:
                     e["leader"] = chosen
-            if str(e.get("who", "")).startswith(PICK):
+            if is_command(who):
+                for part, target in self._command(e, unit_id, picked, leaders, resolution, where):
+                    out.append(self._checked_effect(part, target, running, where, counts))
+                continue
+            if who.startswith(PICK):
                 # without roles the caller chose the unit for every effect: a group of one
                 group = picked or ({} if unit_id is None else {role: [unit_id]})
                 for part, target in self._picks(e, group, queue, lost, where, len(out)):
@@ -151,6 +170,50 @@ class EffectApplying(GameCore):
                 lost[chosen] = lost.get(chosen, 0) + takes
             out.append((part, chosen))
         return out
+
+    def _command(
+        self,
+        effect: Mapping[str, Any],
+        unit_id: str | None,
+        picked: Mapping[str, list[str]],
+        leaders: Mapping[str, str],
+        resolution: int | None,
+        where: str,
+    ) -> list[tuple[dict[str, Any], str | None]]:
+        """A ``command`` effect as the effects it comes to, one on each unit under the command
+        of the leader with the role's unit (the one the players picked for its side, else the
+        one attached), each naming him (``leader``); every unit of it out of play: a note for
+        the table. His card naming no command (or none of his side's brigades and units)
+        raises :class:`CommandNeededError`."""
+        state, text = self.state, str(effect.get("text", ""))
+        if effect.get("kind") == "leader":
+            raise InputError(f"{where}: '{text}' falls on units, not on a leader")
+        first = self._first_role(resolution)
+        role = str(effect["who"]).partition(":")[2] or first
+        units = [unit_id] if role == first or not picked else picked.get(role, [])
+        chosen = leaders.get(role) or (leaders.get("self") if role == first else None)
+        if chosen is not None:
+            leader = state.leader(chosen)
+        else:
+            unit = units[0] if units else None
+            with_unit = state.leader_with(unit) if unit is not None else None
+            if with_unit is None:
+                name = state.unit(unit).name if unit is not None else f"the {role}"
+                raise InputError(
+                    f"{where}: '{text}' falls on every unit under the command of the leader "
+                    f"with {name}, and no leader is with it"
+                )
+            leader = with_unit
+        if not names_his_side(state, leader):  # none named, or none of his side's names
+            choices, known = command_choices(state, leader), command_names(state, leader)
+            given = tuple(leader.commands)
+            raise CommandNeededError(where, leader.id, leader.name, text, choices, given, known)
+        command = under_command(state, leader)
+        if not command:
+            note = f"{text}: no unit under {leader.name}'s command is left in play"
+            return [({"kind": "note", "who": "table", "text": note}, None)]
+        base = {k: v for k, v in effect.items() if k != "unit"}
+        return [({**base, "leader": leader.id}, uid) for uid in command]
 
     def _pick_one(
         self,
@@ -280,6 +343,8 @@ class EffectApplying(GameCore):
         elif kind == "lose":
             if _amount(e, where) < 0:
                 raise InputError(f"{where}: a loss cannot be negative (edit the unit instead)")
+            if e.get("attribute") is not None:  # stands of the card's figures per stand
+                stands_of(self.ruleset, unit, e, where)
         elif kind == "hits":
             if _amount(e, where) < 0:
                 raise InputError(f"{where}: hits cannot be negative (edit the unit instead)")

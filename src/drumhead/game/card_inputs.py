@@ -60,6 +60,7 @@ def card_fields(
         "leader_value": leader.value if leader else 0,
         "leader_attached": leader is not None,
         "leader_with_unit": leader is not None and leader.attached_to == unit_id,
+        "with_leader": state.leader_with(unit_id) is not None,
         **attribute_values(ruleset, unit),
         **{f"leader_{name}": value for name, value in leader_attributes.items()},
         # a single-stand type, or a unit counted in stands that is down to its last one

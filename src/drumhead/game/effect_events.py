@@ -33,6 +33,7 @@ EFFECT_KEYS = frozenset(
         "formation",
         "was",
         "now",
+        "per_stand",
     }
 )
 """Keys of an applied effect; ``stands`` and ``left``: what a ``hits`` effect came to (stands
@@ -45,6 +46,10 @@ table's note in the same event as both sides' effects; events before it had no s
 A ``formation`` effect's ``formation`` is the one the unit was put in (``was``: the one it
 left); a unit ``attribute`` effect's ``attribute`` names it, ``was`` and ``now`` its value
 before and after (worked out when it was applied, within the attribute's bounds).
+A ``lose`` effect counted in stands of a card value names that unit ``attribute``, its
+``stands`` and ``per_stand`` (the card's value when it was applied), its ``amount`` the figures
+they came to. An effect on every unit under a leader's command (``who = "command"``) is kept as
+one effect a unit, each naming the ``leader`` whose command it was.
 ``among``: the units a picked effect (``who = "pick:ROLE"``) was picked from, and ``rolled``
 the face the game's dice gave where the rules pick at random (kept to be read, never rolled
 again: the effect's ``unit`` is the one it fell on)."""

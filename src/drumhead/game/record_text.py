@@ -115,11 +115,15 @@ def _show(value: Any) -> str:
 
 def worked_out(effect: Mapping[str, Any]) -> str:
     """What a card-changing effect came to when applied, for the log: "gunners 6 -> 5",
-    "formation open order -> no formation" ("" for other effects)."""
+    "formation open order -> no formation", "1 x 4 figures per stand = 4" (a stand captured)
+    ("" for other effects)."""
     kind = effect.get("kind")
     if kind == "attribute" and "was" in effect and "now" in effect:
         name = str(effect.get("attribute", "")).replace("_", " ")
         return f"{name} {effect['was']} -> {effect['now']}"
+    if kind == "lose" and "per_stand" in effect and "stands" in effect:
+        name = str(effect.get("attribute", "")).replace("_", " ")
+        return f"{effect['stands']} x {effect['per_stand']} {name} = {effect.get('amount')}"
     if kind == "formation" and "formation" in effect:
         was = str(effect.get("was") or "none").replace("_", " ")
         return f"formation {was} -> {str(effect['formation']).replace('_', ' ')}"

@@ -22,6 +22,8 @@ reverted entry and without the entries already found in conflict), one of these 
     log: a roll whose input filled from the unit card (``from_unit``) was the card's value
     then and is not now, or whose unit is now out of play; effects that step down the morale
     ladder or mark hits, worked out from the unit's state or hits, which are now different;
+    effects counted from a card's value (an attribute's, the figures of a stand) it no longer
+    gives; effects on every unit under a leader's command that are not the units under it now;
     an edit, a leader's attachment or a gap value whose value before the change (``old``)
     is now different.
 
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from drumhead.errors import DrumheadError, InputError
 from drumhead.game.attributes import value_of
 from drumhead.game.card_inputs import unit_inputs
+from drumhead.game.command import is_command, under_command
 from drumhead.game.events import NOT_REVERTIBLE, Event, apply_event
 from drumhead.game.state import GameState, Leader, Unit
 from drumhead.game.taken_back import unchanged_before
@@ -137,7 +140,11 @@ def _conflict(
         source = d.get("resolution")
         if isinstance(source, int) and source in out:
             return "depends", f"applies the effects of entry {source}, which will not count"
-        counted = _attribute_moved(ruleset, d, unit_id, new)
+        counted = (
+            _attribute_moved(ruleset, d, unit_id, new)
+            or _stand_moved(ruleset, d, unit_id, new)
+            or _command_moved(d, new)
+        )
         if counted is not None:
             return "card", counted
         if both:
@@ -211,6 +218,50 @@ def _attribute_moved(
             return (
                 f"counted {name} on {unit.name} from {_show(effect.get('was'))}; it would now "
                 f"count from {_show(now)}"
+            )
+    return None
+
+
+def _stand_moved(
+    ruleset: Ruleset, d: Mapping[str, Any], default: str | None, new: GameState
+) -> str | None:
+    """Why a ``lose`` effect counted in stands of a card value (its ``per_stand``: figures a
+    stand) no longer applies: the unit's card no longer gives that value in ``new``."""
+    for effect in d.get("effects", []):
+        if not isinstance(effect, Mapping) or effect.get("kind") != "lose":
+            continue
+        target, name = effect.get("unit", default), effect.get("attribute")
+        if not isinstance(target, str) or not new.has_unit(target) or not isinstance(name, str):
+            continue
+        now = value_of(ruleset, new.unit(target), name)
+        if now != effect.get("per_stand"):
+            unit = new.unit(target)
+            return (
+                f"counted a stand of {unit.name} as {_show(effect.get('per_stand'))} ({name}); "
+                f"its card now gives {_show(now)}"
+            )
+    return None
+
+
+def _command_moved(d: Mapping[str, Any], new: GameState) -> str | None:
+    """Why effects on every unit under a leader's command no longer apply: the units under his
+    command in ``new`` (his card's command, those in play) are not the ones they fell on."""
+    fell: dict[str, list[str]] = {}
+    for effect in d.get("effects", []):
+        if isinstance(effect, Mapping) and is_command(str(effect.get("who", ""))):
+            leader, unit = effect.get("leader"), effect.get("unit")
+            if isinstance(leader, str) and isinstance(unit, str):
+                fell.setdefault(leader, []).append(unit)
+    for leader_id, units in fell.items():
+        if not new.has_leader(leader_id):
+            continue  # refused when replayed, if it must be
+        leader = new.leader(leader_id)
+        now = under_command(new, leader)
+        if sorted(set(units)) != sorted(now):
+            names = ", ".join(new.unit(u).name for u in now) or "none"
+            return (
+                f"fell on every unit of {leader.name}'s command ({len(set(units))} units); "
+                f"it would now be {names}"
             )
     return None
 

@@ -150,9 +150,10 @@ def _effect() -> dict[str, Any]:
             "who": {
                 "type": "string",
                 "description": "the role the effect lands on (one of the check's roles), "
-                "'self', 'leader' or 'leader:ROLE', 'pick:ROLE' (one unit of the role's group, "
+                "'self', 'leader' or 'leader:ROLE', 'command' or 'command:ROLE' (every unit "
+                "under that leader's command), 'pick:ROLE' (one unit of the role's group, "
                 "picked by the players), a side, or 'table' (a note for the table)",
-                "examples": ["self", "opponent", "leader", "pick:defender", TABLE],
+                "examples": ["self", "opponent", "leader", "command", "pick:defender", TABLE],
             },
             "when": EXPR,
             "ruling": TEXT,

@@ -29,6 +29,7 @@ UNIT_FIELDS: frozenset[str] = frozenset(
         "leader_attached",
         "leader_with_unit",
         "leader_in_command",
+        "with_leader",
         "single_stand",
         "side_rating",
         "enemy_rating",
@@ -39,7 +40,9 @@ UNIT_FIELDS: frozenset[str] = frozenset(
 """Unit-card fields an input may be filled from (``from_unit``). ``leader_attached`` is
 whether a leader (a general, an officer) is with the unit; ``leader_with_unit`` whether the
 leader is the one attached to the unit (no: one picked from another unit, such as the other
-wave's leader, whose re-rolls are not this unit's); ``leader_in_command`` whether the
+wave's leader, whose re-rolls are not this unit's); ``with_leader`` whether the unit's card has
+a leader with it (one attached, not killed), whoever the players pick for a roll (MWAN's "if
+general is with unit": reading no leader, it offers none to pick); ``leader_in_command`` whether the
 unit (or its brigade) is among those he commands (left out when the scenario gives his command
 as none); ``leader_charismatic`` whether he is charismatic (left out without a leader). The
 leader is the one picked for the unit's role, else the one attached to it. ``side_rating`` is the

@@ -25,7 +25,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
     {
         "state",  # set the morale state to `state`
         "step",  # move `amount` steps down (or up, if negative) the morale ladder
-        "lose",  # lose `amount` of strength (figures, stands, hits)
+        "lose",  # lose `amount` of strength (with `attribute`: `amount` stands of that card value)
         "hits",  # mark `amount` hits: each full set of the unit's hits per stand loses a stand
         "marker",  # place `marker`
         "clear_marker",  # remove `marker`
@@ -42,6 +42,12 @@ EFFECT_KINDS: frozenset[str] = frozenset(
 PICK = "pick:"
 """``who = "pick:ROLE"``: the effect falls on one unit of the role's group, which the players
 pick (or, where the rules say at random, the game's dice)."""
+
+COMMAND = "command"
+"""``who = "command"`` (or ``command:ROLE``): the effect falls on every unit under the command of
+the leader with the first role's unit (or ROLE's): those his card's ``commands`` names (a unit,
+or every unit of a brigade), of his side, still in play; One If By Land's general killed puts a
+panic marker on each."""
 
 LEADER_STATES: tuple[str, ...] = ("active", "wounded", "killed")
 """What a ``leader`` effect's ``state`` may set a leader to (the game's leader statuses)."""
@@ -160,7 +166,8 @@ class EffectSpec:
     who: str = "self"
     """Whom it falls on: one of the check's roles (``self``, the unit the check is made for,
     where it declares none); ``leader`` (the leader with the first role's unit) or
-    ``leader:ROLE``; ``pick:ROLE``: the one unit of that role's group the players pick (see
+    ``leader:ROLE``; ``command`` (or ``command:ROLE``): every unit under that leader's command
+    (:data:`COMMAND`); ``pick:ROLE``: the one unit of that role's group the players pick (see
     ``each`` and ``at_random``); one of an army-level check's sides; or ``table``: a reminder
     for the players, logged, on no unit's card."""
     when: Expr | None = None
@@ -179,7 +186,10 @@ class EffectSpec:
     formation: str | None = None
     """A ``formation`` effect's formation (one of the ruleset's ``formations``)."""
     attribute: str | None = None
-    """An ``attribute`` effect's unit attribute (an ``int`` one the ruleset declares)."""
+    """An ``attribute`` effect's unit attribute (an ``int`` one the ruleset declares); on a
+    ``lose`` effect, the card value its amount counts in (``figures_per_stand``: ``amount``
+    stands of that many figures each, read off the card when applied; a card that gives none
+    asks the players)."""
     beyond: Literal["refuse", "clamp"] = "refuse"
     """An ``attribute`` effect that would take the value past the attribute's ``min`` or
     ``max``: ``refuse`` (the players are told, nothing is applied) or ``clamp`` (it stops at

@@ -27,6 +27,7 @@ from drumhead.rules.cards import (
     whole_number_words,
 )
 from drumhead.rules.checks import (
+    COMMAND,
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
     LEADER_STATES,
@@ -56,6 +57,7 @@ from drumhead.rules.sequence import (
 __all__ = [
     "ATTRIBUTE_TYPES",
     "ATTRIBUTE_USES",
+    "COMMAND",
     "COUNTED_EFFECT_KINDS",
     "EFFECT_KINDS",
     "LEADER_CARD_KEYS",

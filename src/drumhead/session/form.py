@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.rules.model import PICK
+from drumhead.game.command import is_command
+from drumhead.rules.model import COMMAND, PICK
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
 from drumhead.session.whom import falls_on, role_title
 
@@ -547,10 +548,14 @@ class CheckForm:
         by_who: dict[str, list[Effect]] = {}
         for effect in chosen:
             # a picked effect goes with its role's: the unit is picked from its group
-            role = effect.who.removeprefix("leader:").removeprefix(PICK)
+            # a leader's effect, and one on every unit of his command, go with his unit's
+            role = effect.who.removeprefix("leader:").removeprefix("command:").removeprefix(PICK)
             if role in optional:
                 continue  # a role left empty (no second wave): nobody for it to fall on
-            who = "self" if role in ("self", "leader", first) else effect.who.removeprefix(PICK)
+            if role in ("self", "leader", COMMAND, first):
+                who = "self"
+            else:
+                who = role if is_command(effect.who) else effect.who.removeprefix(PICK)
             by_who.setdefault("table" if who in nobody else who, []).append(effect)
         return [
             EffectGroup(

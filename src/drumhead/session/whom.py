@@ -1,14 +1,17 @@
 """Whom a check's effects fall on, as the players read it beside each effect: the unit
-tested, the unit or units picked for another side, a leader, the table, a side."""
+tested, the unit or units picked for another side, a leader, every unit of his command, the
+table, a side."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.game.command import is_command, names_his_side, under_command
 from drumhead.rules.model import PICK
 
 if TYPE_CHECKING:
     from drumhead.checks.results import Effect
+    from drumhead.game.state import Leader
     from drumhead.rules.model import CheckSpec
     from drumhead.session.form import CheckForm
 
@@ -23,7 +26,8 @@ def falls_on(form: CheckForm, effect: Effect) -> str | None:
     """Whom ``effect`` falls on in ``form``, as the players read it beside the effect: None for the
     unit the check is made for (the card it is read from), the unit picked for another
     side of the check by its name (the side as the rules name it while none is picked:
-    "the unit it charges"), a leader by his name, ``the table`` for a note on no card, a
+    "the unit it charges"), a leader by his name, every unit of his command by their names
+    ("every unit of Morgan's command: A, B, C"), ``the table`` for a note on no card, a
     side by its name (an army-level check)."""
     check = form.check
     first = check.role_ids[0] if check.role_ids else "self"
@@ -33,6 +37,8 @@ def falls_on(form: CheckForm, effect: Effect) -> str | None:
     if who == "table":
         return "the table"
     game = form.session.game
+    if is_command(who):
+        return _command(form, who.partition(":")[2] or first, first)
     if who == "leader" or who.startswith("leader:"):
         role = who.partition(":")[2] or first
         unit = form.unit_id if role == first else form.roles.get(role)
@@ -61,3 +67,28 @@ def falls_on(form: CheckForm, effect: Effect) -> str | None:
         if who in sides:
             return sides[who]
     return role_title(check, who)
+
+
+def _command(form: CheckForm, role: str, first: str) -> str:
+    """Every unit under the command of the leader of ``role``'s unit, by their names."""
+    game = form.session.game
+    leader: Leader | None = None
+    if game is not None:
+        unit = form.unit_id if role == first else form.roles.get(role)
+        picked = form.leaders.get(role)
+        if picked is not None and game.state.has_leader(picked):
+            leader = game.state.leader(picked)
+        elif unit:
+            leader = game.state.leader_with(unit)
+    if game is None or leader is None:
+        whose = "its leader" if role == first else f"the leader of {role_title(form.check, role)}"
+        return f"every unit under the command of {whose}"
+    if not leader.commands:
+        return f"every unit of {leader.name}'s command (his card names none: you are asked)"
+    if not names_his_side(game.state, leader):
+        return (
+            f"every unit of {leader.name}'s command (his card's, {', '.join(leader.commands)}, "
+            "names none of his side: you are asked)"
+        )
+    names = [game.state.unit(u).name for u in under_command(game.state, leader)]
+    return f"every unit of {leader.name}'s command: {', '.join(names) or 'none left in play'}"

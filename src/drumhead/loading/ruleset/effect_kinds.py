@@ -14,7 +14,7 @@ from drumhead.rules.reader import Reader
 
 CARD_KIND_KEYS: dict[str, frozenset[str]] = {
     "formation": frozenset({"formation"}),
-    "attribute": frozenset({"attribute"}),
+    "attribute": frozenset({"attribute", "lose"}),
     "beyond": frozenset({"attribute"}),
     "from_text": frozenset({"leader"}),
 }
@@ -75,9 +75,31 @@ def check_card_kinds(e: Reader, spec: EffectSpec, known: Names) -> None:
                 f"{why}: an 'attribute' effect changes a whole-number unit attribute "
                 f'([unit_attributes] with type = "int": {listed(ints)})',
             )
+    if spec.kind == "lose" and spec.attribute is not None:
+        _check_stands_of(e, spec.attribute, known)
     if spec.from_text and (e.has("state") or e.has("amount")):
         e.report(
             "from_text",
             "a leader effect read from the chart's words takes its status from them: "
             "no state or amount beside from_text",
+        )
+
+
+def _check_stands_of(e: Reader, attribute: str, known: Names) -> None:
+    """A ``lose`` effect's ``attribute``: the whole-number unit attribute its amount counts in
+    (a stand of ``figures_per_stand`` figures), which is 1 or more."""
+    counts = {
+        a.id
+        for a in known.unit_attributes.values()
+        if a.type == "int" and a.minimum is not None and a.minimum >= 1
+    }
+    if attribute not in counts:
+        what = known.unit_attributes.get(attribute)
+        why = f"'{attribute}' is a {what.type}" if what else f"no '{attribute}'"
+        if what is not None and what.type == "int":
+            why = f"'{attribute}' may be less than 1 (min = {what.minimum})"
+        e.report(
+            "attribute",
+            f"{why}: a 'lose' effect counts its amount in a whole-number unit attribute of 1 "
+            f'or more ([unit_attributes] with type = "int", min = 1: {listed(counts)})',
         )

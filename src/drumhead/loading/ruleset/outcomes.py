@@ -14,6 +14,7 @@ from drumhead.loading.ruleset.effect_kinds import check_card_kinds, read_card_ke
 from drumhead.loading.ruleset.expressions import check_expr, check_placeholders
 from drumhead.loading.ruleset.names import Names, listed, valid_id
 from drumhead.rules.model import (
+    COMMAND,
     COUNTED_EFFECT_KINDS,
     EFFECT_KINDS,
     LEADER_STATES,
@@ -33,11 +34,17 @@ and whether a re-roll was used (e.g. to spend a leader's re-roll only when one w
 
 
 def effect_targets(roles: tuple[str, ...], army_sides: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Whom an effect may fall on: a role, its leader (``leader`` is the first role's), an
-    army-level check's side, or the table."""
+    """Whom an effect may fall on: a role, its leader (``leader`` is the first role's), every
+    unit under that leader's command (``command``, ``command:ROLE``), an army-level check's
+    side, or the table."""
     leaders = ("leader", *(f"leader:{r}" for r in roles)) if roles else ()
+    commands = (COMMAND, *(f"{COMMAND}:{r}" for r in roles)) if roles else ()
     first = ("self",) if roles else ()  # the first role, whatever its name
-    return tuple(dict.fromkeys((*first, *roles, *leaders, *army_sides, TABLE)))
+    return tuple(dict.fromkeys((*first, *roles, *leaders, *commands, *army_sides, TABLE)))
+
+
+def _is_command(who: str) -> bool:
+    return who == COMMAND or who.startswith(f"{COMMAND}:")
 
 
 _EFFECT_KEYS: Mapping[str, frozenset[str]] = {
@@ -125,7 +132,11 @@ def _check_pick(e: Reader, spec: EffectSpec, scope: EffectScope) -> None:
                 e.report(key, f'only a picked effect (who = "pick:ROLE") takes {key}')
         return
     role = spec.who.removeprefix(PICK)
-    units = [r for r in scope.roles if r not in (TABLE, "leader") and not r.startswith("leader:")]
+    units = [
+        r
+        for r in scope.roles
+        if r not in (TABLE, "leader") and not r.startswith("leader:") and not _is_command(r)
+    ]
     if role not in units:
         e.report(
             "who",
@@ -190,6 +201,12 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
     first = scope.roles[1] if len(scope.roles) > 1 and scope.roles[0] == "self" else "self"
     if spec.who == TABLE and kind != "note":
         e.report("who", "only a note is for the table: every other effect changes a unit")
+    if _is_command(spec.who) and kind in ("leader", "distance"):
+        e.report(
+            "who",
+            f"'{spec.who}' is every unit under a leader's command: a '{kind}' effect changes "
+            "no unit's card",
+        )
     if kind == "state":
         if spec.state is None:
             e.report("state", "a 'state' effect needs the state")
