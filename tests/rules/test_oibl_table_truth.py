@@ -416,6 +416,103 @@ def test_a_charge_moves_at_a_formations_rate() -> None:
 
 
 @pytest.mark.parametrize(
+    ("unit", "condition", "why"),
+    [
+        # p.5: cavalry and generals 1d6+10; infantry by its formation
+        ("md_de_continentals", "cavalry", "not the cavalry rate"),
+        ("sc_militia_spartan", "cavalry_retreat", "not the cavalry retreat rate"),
+        ("nc_riflemen", "cavalry_rout", "not the cavalry rout rate"),
+        ("grasshopper_1", "cavalry", "not the cavalry rate"),
+        # p.5: the prolonge is unlimbered artillery's move
+        ("md_de_continentals", "prolong", "prolonge is unlimbered artillery's move"),
+        ("legion_dragoons", "prolong", "prolonge is unlimbered artillery's move"),
+        # p.5: artillery limbered at close order's rate, unlimbered by prolonge
+        ("grasshopper_1", "column", "artillery moves limbered"),
+        ("grasshopper_1", "close_order", "limbering is a formation change"),
+        # p.5: cavalry moves at the cavalry rates whatever its formation
+        ("legion_dragoons", "column", "cavalry moves at the cavalry rates"),
+    ],
+)
+def test_a_rate_the_card_cannot_move_at_is_refused(
+    table: TableSession, unit: str, condition: str, why: str
+) -> None:
+    """OIBL p.5 movement rates (issue 35): the card picks the rate (by card, the default);
+    a rate of another kind of unit named by hand is refused before the roll, with its page."""
+    move = form(table, "movement", unit)
+    assert move.values.get("condition", "by_card") == "by_card"  # the input's default
+    assert move.odds().context is not None  # the card's own rate
+    move.set_input("condition", condition)
+    message = refused(move)
+    assert why in message and "(OIBL p.5 Movement rates" in message
+
+
+def test_the_card_fills_the_rate() -> None:
+    """OIBL p.5: by card, each unit moves at its own rate and nothing is typed."""
+    cases = [
+        ({"unit_type": "infantry", "formation": "column"}, "column"),
+        ({"unit_type": "cavalry", "formation": "skirmish"}, "cavalry"),
+        ({"unit_type": "officer", "formation": "no_formation"}, "cavalry"),
+        ({"unit_type": "artillery", "formation": "limbered"}, "close_order"),
+        ({"unit_type": "artillery", "formation": "unlimbered"}, "prolong"),
+        ({"unit_type": "cavalry", "state": "rout"}, "cavalry_rout"),
+        ({"unit_type": "militia", "formation": "open_order", "state": "rout"}, "infantry_rout"),
+    ]
+    for card, rate in cases:
+        assert prepare(rs(), "movement", card).env.get("rate") == rate, card
+
+
+@pytest.mark.parametrize(
+    ("card", "condition"),
+    [
+        ({"unit_type": "infantry"}, "skirmish"),  # p.4: entering skirmish order moves at its rate
+        ({"unit_type": "infantry", "formation": "column"}, "infantry_retreat"),
+        ({"unit_type": "cavalry"}, "cavalry_retreat"),
+        ({"unit_type": "officer", "formation": "no_formation"}, "cavalry"),
+        ({"unit_type": "dismounted_cavalry", "formation": "skirmish"}, "cavalry"),  # mounting
+        ({"unit_type": "artillery", "formation": "limbered"}, "close_order"),
+        ({"unit_type": "artillery", "formation": "unlimbered"}, "prolong"),
+    ],
+)
+def test_the_rates_a_card_may_move_at(card: dict[str, str], condition: str) -> None:
+    assert prepare(rs(), "movement", {"condition": condition, **card})
+
+
+def test_infantry_on_the_cavalry_rate_is_refused_from_the_command_line(tmp_path: Path) -> None:
+    """The same refusal through ``drumhead play --json``: a JSON error with the citation, exit
+    1, nothing rolled or logged; the card's own rate plays."""
+    import contextlib
+    import io
+    import json
+    import os
+    from unittest import mock
+
+    from drumhead.cli.main import main
+    from drumhead.saves import load_save
+
+    def drumhead(*args: str) -> tuple[int, str]:
+        out = io.StringIO()
+        with (
+            mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(tmp_path)}),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(io.StringIO()),
+        ):
+            code = main(list(args))
+        return code, out.getvalue()
+
+    assert drumhead("new", RULESET, "--scenario", "cowpens-1781", "--name", "c")[0] == 0
+    before = len(load_save(tmp_path / "c.toml").game.events())
+    move = ("play", "c", "movement", "--role", "self=md_de_continentals", "--json")
+    code, out = drumhead(*move, "--set", "condition=cavalry", "--dice", "3")
+    assert code == 1
+    message = json.loads(out)["error"]["message"]
+    assert "not the cavalry rate" in message
+    assert "(OIBL p.5 Movement rates (ruling oibl-movement-rate-by-card))" in message
+    assert len(load_save(tmp_path / "c.toml").game.events()) == before
+    code, out = drumhead(*move, "--dice", "3")
+    assert code == 0 and json.loads(out)["text"] == "5 inches"  # close order 1d6+2
+
+
+@pytest.mark.parametrize(
     ("unit", "situation", "why"),
     [
         # p.7 item 3: only skirmish order troops evade a charge
@@ -474,7 +571,7 @@ def test_only_skirmishers_fire_and_move_as_evaders(table: TableSession) -> None:
 def test_a_wounded_general_moves_at_his_wounds_rate(
     wound: str, condition: str, allowed: bool
 ) -> None:
-    values = {"condition": condition, "general_wound": wound}
+    values = {"condition": condition, "general_wound": wound, "unit_type": "officer"}
     if allowed:
         assert prepare(rs(), "movement", values)
     else:
