@@ -742,14 +742,38 @@ def test_a_charge_declared_marks_the_charger_and_its_target(table: TableSession)
 
 def test_a_failed_charge_test_stays_on_the_card_for_the_turn(table: TableSession) -> None:
     """OIBL p.9 step 2: failing its charge test, the unit may not move, fire or change
-    formation for the rest of the turn: no state holds that, so it is noted on its card; the
-    move away is an instruction for the table."""
+    formation for the rest of the turn: its card carries a marker for the turn, and its fire is
+    refused from that marker (nothing typed) unless it is charged and passes; the move away
+    is an instruction for the table."""
     made = form(table, "morale", "legion_infantry")
     made.set_input("situation", "charging")
     made.roll([9])
     apply_all(table, made)
-    notes = card_notes(table, "legion_infantry")
-    assert len(notes) == 1 and "may not move, fire or change formation" in notes[0]
+    assert "charge_test_failed" in table.open_game_or_fail().state.unit("legion_infantry").markers
+    assert card_notes(table, "legion_infantry") == []
+    fire = form(table, "fire", "legion_infantry", target="sc_militia_spartan")
+    assert fire.values["charge_test_failed"] is True
+    message = refused(fire)
+    assert "failed its charge test" in message and "(OIBL p.9 Melee combat step 2)" in message
+    fire.set_input("portion", "charged")  # charged later and passing: it may fire
+    assert fire.odds().context is not None
+
+
+def test_a_prolonge_marks_the_guns_and_bars_their_fire(table: TableSession) -> None:
+    """OIBL p.5: 'the artillery may not fire at the end of prolong movement': the prolonge
+    marks the guns' card for the turn and their fire is refused from it."""
+    move = form(table, "movement", "grasshopper_2")
+    assert move.odds().context is not None  # unlimbered guns: the prolonge by their card
+    move.roll([])
+    apply_all(table, move)
+    assert "prolonged" in table.open_game_or_fail().state.unit("grasshopper_2").markers
+    fire = form(table, "fire", "grasshopper_2", target="md_de_continentals")
+    fire.set_input("range_inches", 20)
+    message = refused(fire)
+    assert "prolonge" in message and "(OIBL p.5 Unlimbered artillery prolong)" in message
+    other = form(table, "fire", "grasshopper_1", target="md_de_continentals")
+    other.set_input("range_inches", 20)
+    assert other.odds().context is not None  # the other gun did not prolonge
 
 
 def test_table_notes_applied_with_both_sides_stay_off_the_cards(table: TableSession) -> None:
