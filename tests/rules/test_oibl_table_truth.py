@@ -376,8 +376,14 @@ def test_who_may_not_charge_by_the_card(table: TableSession, unit: str, why: str
 def test_a_unit_whose_card_says_it_cannot_advance_may_not_charge(
     table: TableSession, state: str, why: str
 ) -> None:
+    """OIBL p.10 step 9 (reforming), p.11 (routing: no formation; failed by 1: no advance),
+    p.6 (a deliberate retreat ends with a test and a turn reforming): refused from the card's
+    state at the charge test and at the charge move alike."""
     table.edit_unit("legion_infantry", "state", state)
     assert why in refused(charge_test(table, "legion_infantry"))
+    move = form(table, "movement", "legion_infantry")
+    move.set_input("charging", "yes")
+    assert why in refused(move)
 
 
 def test_those_the_rules_let_charge_may(table: TableSession) -> None:
