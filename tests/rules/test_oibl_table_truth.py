@@ -483,6 +483,24 @@ def test_the_rates_a_card_may_move_at(card: dict[str, str], condition: str) -> N
     assert prepare(rs(), "movement", {"condition": condition, **card})
 
 
+def test_dismounted_cavalry_on_the_cavalry_rate_is_mounting() -> None:
+    """OIBL p.5: mounting takes 50% of the move. Dismounted cavalry moves on foot (skirmish
+    order), so on the cavalry rate it is mounting: the halving is applied by itself and the
+    tick is not offered twice (ruling oibl-movement-rate-by-card)."""
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice
+
+    card = {"unit_type": "dismounted_cavalry", "formation": "skirmish"}
+    mounting = prepare(rs(), "movement", {"condition": "cavalry", **card})
+    assert [m.id for m in mounting.modifiers] == ["mounting"]
+    assert "mount_dismount" not in {m.id for m in available_modifiers(mounting)}
+    assert resolve(mounting, HandDice([6])).text == "8 inches"  # (6 + 10) / 2
+    on_foot = prepare(rs(), "movement", card)  # by card: the skirmish rate, no halving
+    assert on_foot.env.get("rate") == "skirmish" and on_foot.modifiers == ()
+    dismounting = prepare(rs(), "movement", {"unit_type": "cavalry"}, ["mount_dismount"])
+    assert resolve(dismounting, HandDice([6])).text == "8 inches"
+
+
 def test_infantry_on_the_cavalry_rate_is_refused_from_the_command_line(tmp_path: Path) -> None:
     """The same refusal through ``drumhead play --json``: a JSON error with the citation, exit
     1, nothing rolled or logged; the card's own rate plays."""
