@@ -256,6 +256,27 @@ def test_the_major_general_tries_one_rally_a_turn(game: Game) -> None:
     assert again.outcome == "rallied"
 
 
+def test_a_logged_rally_names_a_leader_of_the_game(game: Game) -> None:
+    """The leader a rally was made with is logged with it (it says who tried this turn); a log
+    naming a leader the game lacks is refused at that key, like a picked leader."""
+    import dataclasses
+
+    from drumhead.game.event_rules import check_event
+
+    game.edit_unit("ny38", "state", "quits_field", at=AT)
+    before = game.state
+    event, _ = game.resolve(
+        "major_general_rally", "ny38", {}, hand_dice=[9], at=AT, leaders={"self": "heintzelman"}
+    )
+    assert event.data["leader"] == "heintzelman"
+    check_event(game.ruleset, game.phases(), before, event)
+    bad = dataclasses.replace(event, data={**event.data, "leader": "nobody"})
+    with pytest.raises(InputError, match=r"data\.leader: no leader 'nobody'"):
+        check_event(game.ruleset, game.phases(), before, bad)
+    game.resolve("sniper", "ny38", {"range_inches": 10}, hand_dice=[10], at=AT)
+    assert "leader" not in game.log[-1].data  # a check that never asks who led this turn
+
+
 def test_one_rally_a_turn_from_the_command_line(tmp_path: Path) -> None:
     """The same refusal through ``drumhead play --json``: the second unit's rally is a JSON
     error naming the rule, exit 1, nothing logged."""
