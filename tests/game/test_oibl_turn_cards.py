@@ -73,7 +73,8 @@ cavalry_reserve, reserve, main_line, artillery); the dice and what they give:
    d10 6 -> 5, pass; panic markers on both. Charge move 1d6+13: d6 5 -> 18". The light
    infantry, skirmishers charged by cavalry (+2): d10 7 -> 9: fails by 1: evades by routing,
    panic marker.
-6. reserve. The 71st (open order) may not take the road (refused); it moves 1d6+3: d6 2 -> 5".
+6. reserve. The 71st (open order) may not take the road as a column (refused: its card says
+   open order); it moves 1d6+3: d6 2 -> 5".
 7. main_line. The Continentals (29, Elite, close order: both ranks) fire at the Legion
    infantry 5" away: row 28-30, d10 5 -> 3. Legion infantry 19 -> 16 (marker kept); its test:
    4 of 20 (under 25%), d10 9: fails by 2: routs, panic marker. The Virginia militia (16,
@@ -305,7 +306,7 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
         ],
         # 6. reserve
         ("reserve", "movement.move"): [
-            lambda: t.refused("movement", "71st_highlanders", "road movement is for a column",
+            lambda: t.refused("movement", "71st_highlanders", "formation is open order moves at that",
                               {"condition": "column"}, "road"),
             lambda: t.roll("movement", "71st_highlanders", [2], "inches", 5, {"condition": "open_order"}),
         ],

@@ -437,6 +437,10 @@ def test_a_charge_moves_at_a_formations_rate() -> None:
         ("grasshopper_1", "close_order", "limbering is a formation change"),
         # p.5: cavalry moves at the cavalry rates whatever its formation
         ("legion_dragoons", "column", "cavalry moves at the cavalry rates"),
+        # p.4: infantry moves at the rate of the formation the move starts in
+        ("md_de_continentals", "column", "formation is close order moves at that formation's rate"),
+        ("71st_highlanders", "close_order", "formation is open order moves at that"),
+        ("light_infantry", "open_order", "formation is skirmish moves at that"),
     ],
 )
 def test_a_rate_the_card_cannot_move_at_is_refused(
@@ -449,7 +453,7 @@ def test_a_rate_the_card_cannot_move_at_is_refused(
     assert move.odds().context is not None  # the card's own rate
     move.set_input("condition", condition)
     message = refused(move)
-    assert why in message and "(OIBL p.5 Movement rates" in message
+    assert why in message and "p.5 Movement rates" in message
 
 
 def test_the_card_fills_the_rate() -> None:
@@ -471,6 +475,7 @@ def test_the_card_fills_the_rate() -> None:
     ("card", "condition"),
     [
         ({"unit_type": "infantry"}, "skirmish"),  # p.4: entering skirmish order moves at its rate
+        ({"unit_type": "militia", "formation": "open_order"}, "skirmish"),
         ({"unit_type": "infantry", "formation": "column"}, "infantry_retreat"),
         ({"unit_type": "cavalry"}, "cavalry_retreat"),
         ({"unit_type": "officer", "formation": "no_formation"}, "cavalry"),
@@ -481,6 +486,18 @@ def test_the_card_fills_the_rate() -> None:
 )
 def test_the_rates_a_card_may_move_at(card: dict[str, str], condition: str) -> None:
     assert prepare(rs(), "movement", {"condition": condition, **card})
+
+
+@pytest.mark.parametrize("condition", ["close_order", "column", "skirmish", "infantry_retreat"])
+def test_a_routing_unit_moves_at_its_rout_rate(table: TableSession, condition: str) -> None:
+    """OIBL p.6 rout movement: troops keep routing until behind cover or steady friends, then
+    test to reform; until then the card's rout rate is the only one (p.5)."""
+    table.edit_unit("legion_infantry", "state", "rout")
+    move = form(table, "movement", "legion_infantry")
+    assert move.odds().context is not None  # by card: the infantry rout rate
+    move.set_input("condition", condition)
+    message = refused(move)
+    assert "keeps routing at its rout rate" in message and "(OIBL p.6 Rout movement" in message
 
 
 def test_dismounted_cavalry_on_the_cavalry_rate_is_mounting() -> None:

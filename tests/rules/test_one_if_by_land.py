@@ -723,14 +723,17 @@ RATES = {
 
 
 CARD = {
+    "open_order": {"formation": "open_order"},
+    "column": {"formation": "column"},
     "cavalry": {"unit_type": "cavalry"},
     "cavalry_retreat": {"unit_type": "cavalry"},
     "cavalry_rout": {"unit_type": "cavalry"},
     "prolong": {"unit_type": "artillery", "formation": "unlimbered"},
 }
-"""The card a rate belongs to (OIBL p.5): only cavalry and generals move at the cavalry rates,
-only unlimbered guns prolonge (any other card on them is refused, ruling
-oibl-movement-rate-by-card); the infantry rates take the default card (close order infantry)."""
+"""The card a rate belongs to (OIBL p.4-5): infantry moves at its formation's rate, only
+cavalry and generals at the cavalry rates, only unlimbered guns prolonge (any other card on them
+is refused, ruling oibl-movement-rate-by-card); the rest take the default card (close order
+infantry: skirmish is going into skirmish order, retreat and rout from any formation)."""
 
 
 def moving(condition: str, **more: object) -> dict[str, object]:
@@ -824,7 +827,7 @@ def test_half_speed(slow: str) -> None:
     ("a", "b"), list(itertools.combinations(["wheel", "oblique", "woods", "interpenetrating"], 2))
 )
 def test_quarter_speed_for_two_conditions(a: str, b: str) -> None:
-    res = run("movement", {"condition": "column", a: True, b: True}, [6])
+    res = run("movement", moving("column", **{a: True, b: True}), [6])
     assert inches(res) == Fraction(10, 4)
 
 
@@ -877,7 +880,7 @@ def test_change_of_order_while_advancing_is_half_the_close_order_move() -> None:
 def test_rules_example_half_of_the_line_move(condition: str, plus: int) -> None:
     # "1d6+2 inches/2" (close to open order) and "1d6+3 inches/2" (open to close order)
     for face in range(1, 7):
-        res = run("movement", {"condition": condition}, [face], ["change_order_advancing"])
+        res = run("movement", moving(condition), [face], ["change_order_advancing"])
         assert inches(res) == Fraction(face + plus, 2)
 
 
@@ -894,7 +897,7 @@ def test_eighths_round_down_to_the_quarter_inch() -> None:
 
 def test_movement_refusals() -> None:
     with pytest.raises(InputError, match="cannot backstep"):
-        prepare(rs(), "movement", {"condition": "column", "backstep": True})
+        prepare(rs(), "movement", moving("column", backstep=True))
     with pytest.raises(InputError, match="cannot backstep"):
         prepare(rs(), "movement", moving("cavalry", sidestep=True))
     with pytest.raises(InputError, match="skirmishers pay no"):
