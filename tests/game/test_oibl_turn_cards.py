@@ -73,13 +73,14 @@ cavalry_reserve, reserve, main_line, artillery); the dice and what they give:
    d10 6 -> 5, pass; panic markers on both. Charge move 1d6+13: d6 5 -> 18". The light
    infantry, skirmishers charged by cavalry (+2): d10 7 -> 9: fails by 1: evades by routing,
    panic marker.
-6. reserve. The 71st (open order) may not take the road (refused); it moves 1d6+3: d6 2 -> 5".
+6. reserve. The 71st (open order) may not take the road as a column (refused: its card says
+   open order); it moves 1d6+3: d6 2 -> 5".
 7. main_line. The Continentals (29, Elite, close order: both ranks) fire at the Legion
    infantry 5" away: row 28-30, d10 5 -> 3. Legion infantry 19 -> 16 (marker kept); its test:
    4 of 20 (under 25%), d10 9: fails by 2: routs, panic marker. The Virginia militia (16,
    Regular) fire at the 7th 7" away: row 16-18, d10 2 -> 1. The 7th 16 -> 15; Newmarsh's risk
    die: 5, unhurt; its test: Newmarsh -1, 2 of 17, d10 3 -> 2: passes: steady again.
-8. artillery. Grasshopper 2 prolongs 1.5" (noted on its card for the turn) and may not fire
+8. artillery. Grasshopper 2 prolongs 1.5" (its card marked for the turn) and may not fire
    (refused). Grasshopper 1 (light: 5 figures) fires at the Continentals 30" away: -4, d10 9
    -> 5, row 4-6 -> 1. Continentals 29 -> 28, panic; Howard's risk die: 0, unhurt; their test:
    Elite 9, Howard -2, d10 9 -> 7: passes.
@@ -305,7 +306,7 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
         ],
         # 6. reserve
         ("reserve", "movement.move"): [
-            lambda: t.refused("movement", "71st_highlanders", "road movement is for a column",
+            lambda: t.refused("movement", "71st_highlanders", "formation is open order moves at that",
                               {"condition": "column"}, "road"),
             lambda: t.roll("movement", "71st_highlanders", [2], "inches", 5, {"condition": "open_order"}),
         ],
@@ -325,7 +326,7 @@ def script(t: Table) -> dict[tuple[str, str], list[Callable[[], object]]]:
         ],
         ("artillery", "firing.fire"): [
             lambda: t.refused(fire, "grasshopper_2", "may not fire at the end of a prolonge",
-                              {"range_inches": 20, "barred": "prolonged"}, target="md_de_continentals"),
+                              {"range_inches": 20}, target="md_de_continentals"),  # its marker
             lambda: t.roll(fire, "grasshopper_1", [9], "casualties", 1,
                            {"range_inches": 30}, target="md_de_continentals"),
             lambda: t.roll("general_risk", "md_de_continentals", [0], "unhurt", None, {"hits": 1}),
@@ -361,10 +362,9 @@ EXPECTED: dict[str, tuple[int, str, set[str]]] = {
 # Legion infantry that failed by 2; every other card keeps the formation it started in.
 ROUTED = {"sc_militia_spartan", "light_infantry", "legion_infantry"}
 
-NOTES = {
-    # what no state or marker holds: a prolonge bars the guns' fire for the rest of the turn
-    "grasshopper_2": ["T1: Prolonged this turn: the guns end facing any way and may not fire this turn"],
-}  # fmt: skip
+NOTES: dict[str, list[str]] = {}
+"""What no state or marker holds, noted on a card: nothing this turn (a prolonge, p.5, is the
+guns' 'prolonged' marker for the turn, which bars their fire by itself)."""
 
 
 def test_a_turn_of_cowpens_leaves_the_cards_as_the_rules_say(table: TableSession) -> None:

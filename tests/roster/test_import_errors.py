@@ -93,7 +93,7 @@ ROWS = {
         "row 3, column Markers",
         "no such marker",
         "panik",
-        "panic, charging, charge_limit, fired, moved, activated, light_wound, serious_wound",
+        "panic, charging, charge_limit, fired, moved, activated, prolonged, charge_test_failed, light_wound, serious_wound",
     ),
     "an attribute's choice": (
         ",E,Blue,X,infantry,regular,10,,,,bayonet,,,,,",

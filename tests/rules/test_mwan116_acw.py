@@ -342,7 +342,7 @@ def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyp
         ({"attacker": "cavalry", "defender": "infantry"}, "cavalry will not attack"),
         ({"attacker": "cavalry", "defender": "artillery"}, "cavalry will not attack"),
         ({"attacker": "artillery"}, "artillery cannot attack"),
-        ({"defender": "artillery"}, "close_combat_flank"),
+        ({"defender": "artillery"}, "fight it on the flank and rear table"),
         ({"attacker_strength_start": 20, "attacker_strength_now": 9}, "below half strength"),
     ],
 )

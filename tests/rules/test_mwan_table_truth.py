@@ -8,6 +8,7 @@ unit it falls on. The rule text is the article's (shared/seeds/002_a5828d3d96539
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -231,6 +232,84 @@ def test_the_major_general_rallies_only_his_own_command(game: Game) -> None:
         game.resolve("major_general_rally", "ny38", {}, at=AT, leaders={"self": "franklin"})
     with pytest.raises(InputError, match="by moving to it"):
         game.resolve("major_general_rally", "minn1", {}, at=AT)  # no general with or picked
+
+
+def test_the_major_general_tries_one_rally_a_turn(game: Game) -> None:
+    """MWAN116 Major General: 'Once each turn, the major general may attempt to rally one
+    unit'. Heintzelman fails to rally the 38th New York (7-11: nothing happens); trying the 1st
+    Minnesota the same turn is refused, picked or moved to it, whatever the die would say, and
+    a brigadier's rally of his own is not his. Next turn he may try again."""
+    for unit in ("ny38", "minn1"):
+        game.edit_unit(unit, "state", "quits_field", at=AT)
+    heintzelman = {"self": "heintzelman"}
+    _, tried = game.resolve(
+        "major_general_rally", "ny38", {}, hand_dice=[9], at=AT, leaders=heintzelman
+    )
+    assert tried.outcome == "failed" and dict(tried.inputs)["rallied_this_turn"] is False
+    with pytest.raises(InputError, match=r"one unit a turn.*\(MWAN116 Major General\)"):
+        game.resolve("major_general_rally", "minn1", {}, at=AT, leaders=heintzelman)
+    game.attach_leader("heintzelman", "minn1", at=AT)  # he rides over to the Minnesotans
+    with pytest.raises(InputError, match="one unit a turn"):
+        game.resolve("major_general_rally", "minn1", {}, at=AT)
+    game.next_turn(at=AT)
+    _, again = game.resolve("major_general_rally", "minn1", {}, hand_dice=[2], at=AT)
+    assert again.outcome == "rallied"
+
+
+def test_a_logged_rally_names_a_leader_of_the_game(game: Game) -> None:
+    """The leader a rally was made with is logged with it (it says who tried this turn); a log
+    naming a leader the game lacks is refused at that key, like a picked leader."""
+    import dataclasses
+
+    from drumhead.game.event_rules import check_event
+
+    game.edit_unit("ny38", "state", "quits_field", at=AT)
+    before = game.state
+    event, _ = game.resolve(
+        "major_general_rally", "ny38", {}, hand_dice=[9], at=AT, leaders={"self": "heintzelman"}
+    )
+    assert event.data["leader"] == "heintzelman"
+    check_event(game.ruleset, game.phases(), before, event)
+    bad = dataclasses.replace(event, data={**event.data, "leader": "nobody"})
+    with pytest.raises(InputError, match=r"data\.leader: no leader 'nobody'"):
+        check_event(game.ruleset, game.phases(), before, bad)
+    game.resolve("sniper", "ny38", {"range_inches": 10}, hand_dice=[10], at=AT)
+    assert "leader" not in game.log[-1].data  # a check that never asks who led this turn
+
+
+def test_one_rally_a_turn_from_the_command_line(tmp_path: Path) -> None:
+    """The same refusal through ``drumhead play --json``: the second unit's rally is a JSON
+    error naming the rule, exit 1, nothing logged."""
+    import contextlib
+    import io
+    import json
+    import os
+    from unittest import mock
+
+    from drumhead.cli.main import main
+    from drumhead.saves import load_save
+
+    def drumhead(*args: str) -> tuple[int, str]:
+        out = io.StringIO()
+        with (
+            mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(tmp_path)}),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(io.StringIO()),
+        ):
+            code = main(list(args))
+        return code, out.getvalue()
+
+    scenario = ("--scenario", "first-bull-run-henry-hill", "--name", "b")
+    assert drumhead("new", RULESET, *scenario)[0] == 0
+    rally = ("play", "b", "major_general_rally", "--leader", "self=heintzelman", "--json")
+    code, out = drumhead(*rally, "--role", "self=ny38", "--dice", "9")
+    assert code == 0 and json.loads(out)["outcome"] == "failed"
+    logged = len(load_save(tmp_path / "b.toml").game.events())
+    code, out = drumhead(*rally, "--role", "self=minn1", "--dice", "2")
+    assert code == 1
+    message = json.loads(out)["error"]["message"]
+    assert "one unit a turn" in message and "(MWAN116 Major General)" in message
+    assert len(load_save(tmp_path / "b.toml").game.events()) == logged
 
 
 # -- every result names the unit it falls on -----------------------------------------------------

@@ -380,8 +380,14 @@ def test_who_may_not_charge_by_the_card(table: TableSession, unit: str, why: str
 def test_a_unit_whose_card_says_it_cannot_advance_may_not_charge(
     table: TableSession, state: str, why: str
 ) -> None:
+    """OIBL p.10 step 9 (reforming), p.11 (routing: no formation; failed by 1: no advance),
+    p.6 (a deliberate retreat ends with a test and a turn reforming): refused from the card's
+    state at the charge test and at the charge move alike."""
     table.edit_unit("legion_infantry", "state", state)
     assert why in refused(charge_test(table, "legion_infantry"))
+    move = form(table, "movement", "legion_infantry")
+    move.set_input("charging", "yes")
+    assert why in refused(move)
 
 
 def test_those_the_rules_let_charge_may(table: TableSession) -> None:
@@ -417,6 +423,138 @@ def test_changing_order_is_no_part_of_a_charge(table: TableSession) -> None:
 def test_a_charge_moves_at_a_formations_rate() -> None:
     with pytest.raises(InputError, match="charge move"):
         prepare(rs(), "movement", {"condition": "infantry_rout", "charging": True})
+
+
+@pytest.mark.parametrize(
+    ("unit", "condition", "why"),
+    [
+        # p.5: cavalry and generals 1d6+10; infantry by its formation
+        ("md_de_continentals", "cavalry", "not the cavalry rate"),
+        ("sc_militia_spartan", "cavalry_retreat", "not the cavalry retreat rate"),
+        ("nc_riflemen", "cavalry_rout", "not the cavalry rout rate"),
+        ("grasshopper_1", "cavalry", "not the cavalry rate"),
+        # p.5: the prolonge is unlimbered artillery's move
+        ("md_de_continentals", "prolong", "prolonge is unlimbered artillery's move"),
+        ("legion_dragoons", "prolong", "prolonge is unlimbered artillery's move"),
+        # p.5: artillery limbered at close order's rate, unlimbered by prolonge
+        ("grasshopper_1", "column", "artillery moves limbered"),
+        ("grasshopper_1", "close_order", "limbering is a formation change"),
+        # p.5: cavalry moves at the cavalry rates whatever its formation
+        ("legion_dragoons", "column", "cavalry moves at the cavalry rates"),
+        # p.4: infantry moves at the rate of the formation the move starts in
+        ("md_de_continentals", "column", "formation is close order moves at that formation's rate"),
+        ("71st_highlanders", "close_order", "formation is open order moves at that"),
+        ("light_infantry", "open_order", "formation is skirmish moves at that"),
+    ],
+)
+def test_a_rate_the_card_cannot_move_at_is_refused(
+    table: TableSession, unit: str, condition: str, why: str
+) -> None:
+    """OIBL p.5 movement rates (issue 35): the card picks the rate (by card, the default);
+    a rate of another kind of unit named by hand is refused before the roll, with its page."""
+    move = form(table, "movement", unit)
+    assert move.values.get("condition", "by_card") == "by_card"  # the input's default
+    assert move.odds().context is not None  # the card's own rate
+    move.set_input("condition", condition)
+    message = refused(move)
+    assert why in message and "p.5 Movement rates" in message
+
+
+def test_the_card_fills_the_rate() -> None:
+    """OIBL p.5: by card, each unit moves at its own rate and nothing is typed."""
+    cases = [
+        ({"unit_type": "infantry", "formation": "column"}, "column"),
+        ({"unit_type": "cavalry", "formation": "skirmish"}, "cavalry"),
+        ({"unit_type": "officer", "formation": "no_formation"}, "cavalry"),
+        ({"unit_type": "artillery", "formation": "limbered"}, "close_order"),
+        ({"unit_type": "artillery", "formation": "unlimbered"}, "prolong"),
+        ({"unit_type": "cavalry", "state": "rout"}, "cavalry_rout"),
+        ({"unit_type": "militia", "formation": "open_order", "state": "rout"}, "infantry_rout"),
+    ]
+    for card, rate in cases:
+        assert prepare(rs(), "movement", card).env.get("rate") == rate, card
+
+
+@pytest.mark.parametrize(
+    ("card", "condition"),
+    [
+        ({"unit_type": "infantry"}, "skirmish"),  # p.4: entering skirmish order moves at its rate
+        ({"unit_type": "militia", "formation": "open_order"}, "skirmish"),
+        ({"unit_type": "infantry", "formation": "column"}, "infantry_retreat"),
+        ({"unit_type": "cavalry"}, "cavalry_retreat"),
+        ({"unit_type": "officer", "formation": "no_formation"}, "cavalry"),
+        ({"unit_type": "dismounted_cavalry", "formation": "skirmish"}, "cavalry"),  # mounting
+        ({"unit_type": "artillery", "formation": "limbered"}, "close_order"),
+        ({"unit_type": "artillery", "formation": "unlimbered"}, "prolong"),
+    ],
+)
+def test_the_rates_a_card_may_move_at(card: dict[str, str], condition: str) -> None:
+    assert prepare(rs(), "movement", {"condition": condition, **card})
+
+
+@pytest.mark.parametrize("condition", ["close_order", "column", "skirmish", "infantry_retreat"])
+def test_a_routing_unit_moves_at_its_rout_rate(table: TableSession, condition: str) -> None:
+    """OIBL p.6 rout movement: troops keep routing until behind cover or steady friends, then
+    test to reform; until then the card's rout rate is the only one (p.5)."""
+    table.edit_unit("legion_infantry", "state", "rout")
+    move = form(table, "movement", "legion_infantry")
+    assert move.odds().context is not None  # by card: the infantry rout rate
+    move.set_input("condition", condition)
+    message = refused(move)
+    assert "keeps routing at its rout rate" in message and "(OIBL p.6 Rout movement" in message
+
+
+def test_dismounted_cavalry_on_the_cavalry_rate_is_mounting() -> None:
+    """OIBL p.5: mounting takes 50% of the move. Dismounted cavalry moves on foot (skirmish
+    order), so on the cavalry rate it is mounting: the halving is applied by itself and the
+    tick is not offered twice (ruling oibl-movement-rate-by-card)."""
+    from drumhead.checks.resolve import resolve
+    from drumhead.dice.roller import HandDice
+
+    card = {"unit_type": "dismounted_cavalry", "formation": "skirmish"}
+    mounting = prepare(rs(), "movement", {"condition": "cavalry", **card})
+    assert [m.id for m in mounting.modifiers] == ["mounting"]
+    assert "mount_dismount" not in {m.id for m in available_modifiers(mounting)}
+    assert resolve(mounting, HandDice([6])).text == "8 inches"  # (6 + 10) / 2
+    on_foot = prepare(rs(), "movement", card)  # by card: the skirmish rate, no halving
+    assert on_foot.env.get("rate") == "skirmish" and on_foot.modifiers == ()
+    dismounting = prepare(rs(), "movement", {"unit_type": "cavalry"}, ["mount_dismount"])
+    assert resolve(dismounting, HandDice([6])).text == "8 inches"
+
+
+def test_infantry_on_the_cavalry_rate_is_refused_from_the_command_line(tmp_path: Path) -> None:
+    """The same refusal through ``drumhead play --json``: a JSON error with the citation, exit
+    1, nothing rolled or logged; the card's own rate plays."""
+    import contextlib
+    import io
+    import json
+    import os
+    from unittest import mock
+
+    from drumhead.cli.main import main
+    from drumhead.saves import load_save
+
+    def drumhead(*args: str) -> tuple[int, str]:
+        out = io.StringIO()
+        with (
+            mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(tmp_path)}),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(io.StringIO()),
+        ):
+            code = main(list(args))
+        return code, out.getvalue()
+
+    assert drumhead("new", RULESET, "--scenario", "cowpens-1781", "--name", "c")[0] == 0
+    before = len(load_save(tmp_path / "c.toml").game.events())
+    move = ("play", "c", "movement", "--role", "self=md_de_continentals", "--json")
+    code, out = drumhead(*move, "--set", "condition=cavalry", "--dice", "3")
+    assert code == 1
+    message = json.loads(out)["error"]["message"]
+    assert "not the cavalry rate" in message
+    assert "(OIBL p.5 Movement rates (ruling oibl-movement-rate-by-card))" in message
+    assert len(load_save(tmp_path / "c.toml").game.events()) == before
+    code, out = drumhead(*move, "--dice", "3")
+    assert code == 0 and json.loads(out)["text"] == "5 inches"  # close order 1d6+2
 
 
 @pytest.mark.parametrize(
@@ -478,7 +616,7 @@ def test_only_skirmishers_fire_and_move_as_evaders(table: TableSession) -> None:
 def test_a_wounded_general_moves_at_his_wounds_rate(
     wound: str, condition: str, allowed: bool
 ) -> None:
-    values = {"condition": condition, "general_wound": wound}
+    values = {"condition": condition, "general_wound": wound, "unit_type": "officer"}
     if allowed:
         assert prepare(rs(), "movement", values)
     else:
@@ -649,14 +787,38 @@ def test_a_charge_declared_marks_the_charger_and_its_target(table: TableSession)
 
 def test_a_failed_charge_test_stays_on_the_card_for_the_turn(table: TableSession) -> None:
     """OIBL p.9 step 2: failing its charge test, the unit may not move, fire or change
-    formation for the rest of the turn: no state holds that, so it is noted on its card; the
-    move away is an instruction for the table."""
+    formation for the rest of the turn: its card carries a marker for the turn, and its fire is
+    refused from that marker (nothing typed) unless it is charged and passes; the move away
+    is an instruction for the table."""
     made = form(table, "morale", "legion_infantry")
     made.set_input("situation", "charging")
     made.roll([9])
     apply_all(table, made)
-    notes = card_notes(table, "legion_infantry")
-    assert len(notes) == 1 and "may not move, fire or change formation" in notes[0]
+    assert "charge_test_failed" in table.open_game_or_fail().state.unit("legion_infantry").markers
+    assert card_notes(table, "legion_infantry") == []
+    fire = form(table, "fire", "legion_infantry", target="sc_militia_spartan")
+    assert fire.values["charge_test_failed"] is True
+    message = refused(fire)
+    assert "failed its charge test" in message and "(OIBL p.9 Melee combat step 2)" in message
+    fire.set_input("portion", "charged")  # charged later and passing: it may fire
+    assert fire.odds().context is not None
+
+
+def test_a_prolonge_marks_the_guns_and_bars_their_fire(table: TableSession) -> None:
+    """OIBL p.5: 'the artillery may not fire at the end of prolong movement': the prolonge
+    marks the guns' card for the turn and their fire is refused from it."""
+    move = form(table, "movement", "grasshopper_2")
+    assert move.odds().context is not None  # unlimbered guns: the prolonge by their card
+    move.roll([])
+    apply_all(table, move)
+    assert "prolonged" in table.open_game_or_fail().state.unit("grasshopper_2").markers
+    fire = form(table, "fire", "grasshopper_2", target="md_de_continentals")
+    fire.set_input("range_inches", 20)
+    message = refused(fire)
+    assert "prolonge" in message and "(OIBL p.5 Unlimbered artillery prolong)" in message
+    other = form(table, "fire", "grasshopper_1", target="md_de_continentals")
+    other.set_input("range_inches", 20)
+    assert other.odds().context is not None  # the other gun did not prolonge
 
 
 def test_table_notes_applied_with_both_sides_stay_off_the_cards(table: TableSession) -> None:

@@ -722,6 +722,25 @@ RATES = {
 }
 
 
+CARD = {
+    "open_order": {"formation": "open_order"},
+    "column": {"formation": "column"},
+    "cavalry": {"unit_type": "cavalry"},
+    "cavalry_retreat": {"unit_type": "cavalry"},
+    "cavalry_rout": {"unit_type": "cavalry"},
+    "prolong": {"unit_type": "artillery", "formation": "unlimbered"},
+}
+"""The card a rate belongs to (OIBL p.4-5): infantry moves at its formation's rate, only
+cavalry and generals at the cavalry rates, only unlimbered guns prolonge (any other card on them
+is refused, ruling oibl-movement-rate-by-card); the rest take the default card (close order
+infantry: skirmish is going into skirmish order, retreat and rout from any formation)."""
+
+
+def moving(condition: str, **more: object) -> dict[str, object]:
+    """The movement inputs of a unit whose card fits ``condition``."""
+    return {"condition": condition, **CARD.get(condition, {}), **more}
+
+
 def inches(res: Resolution) -> Fraction:
     return Fraction(dict(res.values)["quarters"], 4)
 
@@ -730,17 +749,17 @@ def inches(res: Resolution) -> Fraction:
 def test_movement_rates(condition: str, rates: tuple[int, int]) -> None:
     plus, fixed = rates
     for face in (1, 6):
-        res = run("movement", {"condition": condition}, [face])
+        res = run("movement", moving(condition), [face])
         assert (res.outcome, res.value) == ("inches", face + plus)
-    got = p_of("movement", {"condition": condition})
+    got = p_of("movement", moving(condition))
     assert got == {("inches", plus + f): Fraction(1, 6) for f in range(1, 7)}
-    fixed_res = run("movement", {"condition": condition}, [], (), "fixed_movement")
+    fixed_res = run("movement", moving(condition), [], (), "fixed_movement")
     assert (fixed_res.outcome, fixed_res.value, fixed_res.rolls) == ("inches", fixed, ())
 
 
 @pytest.mark.parametrize("opts", [(), ("fixed_movement",)])
 def test_prolong_is_one_and_a_half_inches(opts: tuple[str, ...]) -> None:
-    res = run("movement", {"condition": "prolong"}, [], (), *opts)
+    res = run("movement", moving("prolong"), [], (), *opts)
     assert (res.outcome, res.value, inches(res)) == ("inches_half", 1, Fraction(3, 2))
     assert res.text == "1 1/2 inches"
     assert any("may not fire" in t for t in texts(res))
@@ -781,12 +800,12 @@ def test_a_charge_adds_three_inches(condition: str, card: dict[str, str]) -> Non
 )
 def test_movement_modifiers_only_where_they_apply(mod: str, condition: str) -> None:
     with pytest.raises(InputError, match="does not apply"):
-        prepare(rs(), "movement", {"condition": condition}, [mod])
+        prepare(rs(), "movement", moving(condition), [mod])
 
 
 @pytest.mark.parametrize("mod", ["linear_obstacle", "about_face", "cavalry_face"])
 def test_movement_penalties_count(mod: str) -> None:
-    res = run("movement", {"condition": "cavalry"}, [5], {mod: 2})
+    res = run("movement", moving("cavalry"), [5], {mod: 2})
     assert res.value == 15 - 4  # faced at the start and end of the move: four inches
 
 
@@ -808,7 +827,7 @@ def test_half_speed(slow: str) -> None:
     ("a", "b"), list(itertools.combinations(["wheel", "oblique", "woods", "interpenetrating"], 2))
 )
 def test_quarter_speed_for_two_conditions(a: str, b: str) -> None:
-    res = run("movement", {"condition": "column", a: True, b: True}, [6])
+    res = run("movement", moving("column", **{a: True, b: True}), [6])
     assert inches(res) == Fraction(10, 4)
 
 
@@ -861,30 +880,30 @@ def test_change_of_order_while_advancing_is_half_the_close_order_move() -> None:
 def test_rules_example_half_of_the_line_move(condition: str, plus: int) -> None:
     # "1d6+2 inches/2" (close to open order) and "1d6+3 inches/2" (open to close order)
     for face in range(1, 7):
-        res = run("movement", {"condition": condition}, [face], ["change_order_advancing"])
+        res = run("movement", moving(condition), [face], ["change_order_advancing"])
         assert inches(res) == Fraction(face + plus, 2)
 
 
 def test_mounting_takes_half_the_move() -> None:
-    res = run("movement", {"condition": "cavalry"}, [6], ["mount_dismount"])
+    res = run("movement", moving("cavalry"), [6], ["mount_dismount"])
     assert inches(res) == 8
 
 
 def test_eighths_round_down_to_the_quarter_inch() -> None:
-    res = run(
-        "movement", {"condition": "cavalry", "wheel": True, "woods": True}, [1], ["mount_dismount"]
-    )
+    res = run("movement", moving("cavalry", wheel=True, woods=True), [1], ["mount_dismount"])
     assert inches(res) == Fraction(5, 4)  # 11 / 8 = 1 3/8
     assert any("rounded down to the quarter inch" in s for s in res.steps)
 
 
 def test_movement_refusals() -> None:
     with pytest.raises(InputError, match="cannot backstep"):
-        prepare(rs(), "movement", {"condition": "column", "backstep": True})
+        prepare(rs(), "movement", moving("column", backstep=True))
     with pytest.raises(InputError, match="cannot backstep"):
-        prepare(rs(), "movement", {"condition": "cavalry", "sidestep": True})
+        prepare(rs(), "movement", moving("cavalry", sidestep=True))
     with pytest.raises(InputError, match="skirmishers pay no"):
         prepare(rs(), "movement", {"condition": "skirmish", "woods": True})
+    with pytest.raises(InputError, match="skirmishers pay no"):
+        prepare(rs(), "movement", moving("prolong", woods=True))
 
 
 # -- structure: sequence, references, units ----------------------------------------------------------
@@ -1117,7 +1136,9 @@ def test_cli_resolve_every_check(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", RULESET, "fire", "--set", "figures=0"]) == 1
     assert "nothing is firing" in capsys.readouterr().err
-    assert main(["odds", RULESET, "movement", "--set", "condition=prolong", "--mod", "road"]) == 1
+    prolonge = ["--set", "condition=prolong", "--set", "unit_type=artillery"]
+    prolonge += ["--set", "formation=unlimbered"]
+    assert main(["odds", RULESET, "movement", *prolonge, "--mod", "road"]) == 1
     assert "does not apply" in capsys.readouterr().err
     assert main(["resolve", RULESET, "counter_battery", "--dice", "10"]) == 1
     assert "not a face" in capsys.readouterr().err

@@ -17,7 +17,7 @@ DATA_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(keys.split())
     for kind, keys in {
         "resolution": "check unit roles leaders side seed hand modifiers use_reroll resolution "
-        "read",
+        "read leader",
         "apply_effects": "unit roles effects resolution",
         "edit": "target id field old new attribute",
         "add_side": "side",

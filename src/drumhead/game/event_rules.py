@@ -326,6 +326,9 @@ def _resolution(c: _Context) -> None:
         for role, leader in leaders.items():
             if not isinstance(leader, str) or not c.state.has_leader(leader):
                 raise d.fail(f"leaders.{role}", f"no leader '{leader}'")
+    made_with = d.text("leader", optional=True)  # the leader the roll was made with
+    if made_with is not None and not c.state.has_leader(made_with):
+        raise d.fail("leader", f"no leader '{made_with}'")
 
 
 def _apply_effects(c: _Context) -> None:

@@ -2,8 +2,9 @@
 already rolled this turn for the unit (a unit checks morale at most once a turn), the value
 of another check's latest roll this turn for it (a melee round's casualties), and the total
 of that check's rolls this turn (every round's casualties, read by the check that decides who
-won the melee), and the losses the effects applied this turn took off the unit's card (a
-unit checks morale after so many casualties in a turn).
+won the melee), the losses the effects applied this turn took off the unit's card (a
+unit checks morale after so many casualties in a turn), and whether the unit's leader already
+made this check this turn, for any unit (a major general rallies once a turn).
 
 Only this turn's entries are read (the log is walked back to the turn's start), and only those
 still in effect: an undone entry is gone from the log, a reverted one is skipped. Each value
@@ -22,17 +23,26 @@ if TYPE_CHECKING:
     from drumhead.game.events import Event
 
 
+def reads_leader(check: CheckSpec) -> bool:
+    """Whether the check reads what its leader did this turn (``led_this_turn``): its rolls
+    then record the leader they were made with."""
+    return any((spec.from_log or "").startswith("led_this_turn") for spec in check.inputs)
+
+
 def log_inputs(
     check: CheckSpec,
     unit_id: str,
     role: str | None,
     this_turn: Iterable[Event],
     gone: Mapping[int, object],
+    leader_id: str | None = None,
 ) -> dict[str, tuple[InputValue, tuple[int, ...]]]:
     """The check's inputs of ``role`` (None: the first, the unit the check is for) that the
     log fills for ``unit_id``: name -> (value, the entries read; none when no entry says so).
 
-    ``this_turn``: this turn's entries, newest first; ``gone``: the reverted entries."""
+    ``this_turn``: this turn's entries, newest first; ``gone``: the reverted entries;
+    ``leader_id``: the role's leader (picked, else the one with the unit), for
+    ``led_this_turn``."""
     first = check.role_ids[0] if check.role_ids else None
     wanted = [
         spec
@@ -57,6 +67,10 @@ def log_inputs(
         if how == "rolled_this_turn":
             wanted_check = named or check.id
             found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
+            out[spec.name] = (found is not None, (found.seq,) if found is not None else ())
+            continue
+        if how == "led_this_turn":
+            found = _led(this_turn, gone, named or check.id, leader_id)
             out[spec.name] = (found is not None, (found.seq,) if found is not None else ())
             continue
         named, _, at = named.partition("@")
@@ -129,6 +143,21 @@ def _in_role(
         if unit_id in units:
             out.append(event)
     return out
+
+
+def _led(
+    this_turn: Iterable[Event], gone: Mapping[int, object], check_id: str, leader_id: str | None
+) -> Event | None:
+    """This turn's latest roll of ``check_id`` made with ``leader_id`` (recorded as the roll's
+    ``leader``), for whichever unit; None without a leader."""
+    if leader_id is None:
+        return None
+    for event in this_turn:
+        if event.kind != "resolution" or event.seq in gone:
+            continue
+        if event.data.get("check") == check_id and event.data.get("leader") == leader_id:
+            return event
+    return None
 
 
 def _value(event: Event) -> int | None:

@@ -17,7 +17,7 @@ from drumhead.errors import InputError
 from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
-from drumhead.game.log_inputs import log_inputs, picked_by
+from drumhead.game.log_inputs import log_inputs, picked_by, reads_leader
 from drumhead.game.seeds import derive_seed
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
@@ -59,7 +59,8 @@ class CheckResolving(GameCore):
         log (``from_log``: a check already rolled, a round's casualties)."""
         spec = self.ruleset.check(check) if isinstance(check, str) else check
         values = unit_inputs(self.ruleset, spec, self.state, unit_id, role, leader_id)
-        values.update({k: v for k, (v, _) in self.logged_inputs(spec, unit_id, role).items()})
+        logged = self.logged_inputs(spec, unit_id, role, leader_id)
+        values.update({k: v for k, (v, _) in logged.items()})
         return values
 
     def group_inputs(
@@ -71,19 +72,33 @@ class CheckResolving(GameCore):
         return group_inputs(self.ruleset, spec, self.state, picked)
 
     def logged_inputs(
-        self, spec: CheckSpec, unit_id: str, role: str | None = None
+        self,
+        spec: CheckSpec,
+        unit_id: str,
+        role: str | None = None,
+        leader_id: str | None = None,
     ) -> dict[str, tuple[InputValue, tuple[int, ...]]]:
         """The check's inputs this turn's log fills for the unit in ``role``, each with the
-        entry it was read from (:func:`drumhead.game.log_inputs.log_inputs`)."""
+        entry it was read from (:func:`drumhead.game.log_inputs.log_inputs`); ``leader_id``:
+        the leader picked for the role, else the one with the unit."""
         if not any(i.from_log for i in spec.inputs):
             return {}
+        leader_id = leader_id or self.leader_of(spec, unit_id)
         turn = self.state.turn
         # this turn's rolls, newest first: only rolls and turn changes are read (a long game's
         # past is read no further back than the turn's start, and none of its other entries)
         losses = any(i.from_log == "losses_this_turn" for i in spec.inputs)
         marks = self.latest_of_kinds(TURN_LOSSES if losses else TURN_ROLLS, len(self.entries))
         this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
-        return log_inputs(spec, unit_id, role, this_turn, self.reverted())
+        return log_inputs(spec, unit_id, role, this_turn, self.reverted(), leader_id)
+
+    def leader_of(self, spec: CheckSpec, unit_id: str | None) -> str | None:
+        """The leader with the unit, for a check that reads what its leader did this turn
+        (``led_this_turn``): recorded with its roll as ``leader``; None for any other check."""
+        if unit_id is None or not reads_leader(spec):
+            return None
+        leader = self.state.leader_with(unit_id)
+        return leader.id if leader is not None else None
 
     def logged_role(self, source: str, unit_id: str) -> str | None:
         """The unit this turn's log names for a role filled ``from_log`` (``picked_as:CHECK.
@@ -177,7 +192,7 @@ class CheckResolving(GameCore):
             led = chosen.get(first, chosen.get("self"))
             card = self.table_inputs(spec, unit_id, leader_id=led)
             values = {**card, **values}
-            logged.update(self.logged_inputs(spec, unit_id))
+            logged.update(self.logged_inputs(spec, unit_id, None, led))
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
         for role, units in picked.items():
             for uid in units:
@@ -209,6 +224,10 @@ class CheckResolving(GameCore):
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if chosen:
             data["leaders"] = chosen
+        if reads_leader(spec):  # what its leader did this turn: the roll says who he was
+            leader = chosen.get(first, chosen.get("self")) or self.leader_of(spec, unit_id)
+            if leader is not None:
+                data["leader"] = leader
         if side is not None:
             data["side"] = side
         if read:  # the entries its inputs were read from: reverting one takes this back too

@@ -94,7 +94,10 @@ class InputSpec:
     ``@ROLE`` (``turn_total:fire@target``) the rolls of CHECK in which the unit was picked for
     ROLE, whoever they were rolled for (the defensive fire at a wave); or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
-    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners)."""
+    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners); or
+    ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
+    already made this check, or ``led_this_turn:CHECK`` another, this turn for any unit: a
+    major general's one rally a turn)."""
     from_units: Expr | None = None
     """What the cards of the units picked for the check's roles fill it with, all of them at
     once: an expression over ``any(ROLE.FIELD ...)``, ``all(...)``, ``count(...)`` (a square
@@ -115,6 +118,8 @@ LOG_FIELDS: tuple[str, ...] = (
     "last_value:CHECK@ROLE",
     "turn_total:CHECK@ROLE",
     "losses_this_turn",
+    "led_this_turn",
+    "led_this_turn:CHECK",
 )
 """What an input can be filled with from the game's log (``from_log``); CHECK names a check."""
 

@@ -111,7 +111,8 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     named = how in ("last_value", "turn_total")
     name, _, role = name.partition("@")
     if (
-        how not in ("rolled_this_turn", "last_value", "turn_total", "losses_this_turn")
+        how
+        not in ("rolled_this_turn", "led_this_turn", "last_value", "turn_total", "losses_this_turn")
         or ((named or name) and not ID.match(name))
         or (role and (not named or not ID.match(role)))
     ):
