@@ -56,6 +56,9 @@ def _rolled(table: TableSession):  # type: ignore[no-untyped-def]
         4,
         8,
     )
+    (together,) = [line for line in form.card_lines() if line.startswith("Every card picked")]
+    assert "Defender: bases in primary contact (within 25mm of the facing arc): 4" in together
+    assert "Defender: troop grade of most bases present: veteran" in together
     form.roll([5, 5])
     first = form.check.role_ids[0]
     return form, {first: "hiller_line", **form.picked_roles()}

@@ -276,12 +276,20 @@ class CheckForm:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
-        for name, (unit, said) in self.kept.items():
+        # what every card of the sides gives together (a side's bases, its grade by bases)
+        picked = {first or "self": [self.unit_id], **self.picked_roles()}
+        together = game.group_inputs(self.check, picked)
+        said = [
+            f"{i.label}: {_said(together[i.name])}" for i in self.check.inputs if i.name in together
+        ]
+        if said:
+            out.append(f"Every card picked: {', '.join(said)}")
+        for name, (unit, said_then) in self.kept.items():
             spec = self.check.input(name)
             label = spec.label if spec is not None else name
             out.append(
                 f"Kept as you gave it: {label}: {_said(self.values.get(name))} "
-                f"({game.state.unit(unit).name}'s card says {_said(said)})"
+                f"({game.state.unit(unit).name}'s card says {_said(said_then)})"
             )
         return out
 
