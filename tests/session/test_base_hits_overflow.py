@@ -102,3 +102,20 @@ def test_the_game_s_dice_may_pick_the_incidental_units(table: TableSession) -> N
     cards = _cards(table)
     assert cards["ligne_16"] == (0, "disordered")
     assert cards["ligne_67"][0] + cards["ligne_37"][0] == 6  # 8 incidental bases, 2 taken
+
+
+def test_a_value_the_players_gave_stays_when_more_cards_are_picked(table: TableSession) -> None:
+    """The players say the defenders are mostly green before picking the incidental units:
+    the cards picked afterwards (veteran, by bases) never change it silently; the form says
+    what the cards say."""
+    form = table.form("assault", "hiller_line")
+    form.set_role("defender", "ligne_16")
+    assert form.set_input("defender_grade", "green")
+    form.set_role("defender_incidental", "ligne_67")
+    form.add_to_role("defender_incidental", "ligne_37")
+    assert form.values["defender_grade"] == "green"
+    assert form.values["defender_bases_incidental"] == 8  # not given: read from the cards
+    assert (
+        "Kept as you gave it: Defender: troop grade of most bases present: green "
+        "(the cards picked say veteran)"
+    ) in form.card_lines()
