@@ -96,3 +96,12 @@ def test_a_square_among_the_defenders_makes_the_side_a_square(game: Game) -> Non
     inputs, mods = assault(game, ["hiller_line"], defender=["ligne_67", "ligne_16"])
     assert (inputs["defender_formation"], inputs["vs_square"]) == ("square", "with_infantry")
     assert "defender_in_line" not in mods
+
+
+def test_a_side_of_several_units_reads_its_leader_as_the_form_does(game: Game) -> None:
+    """The 67e and 37e Ligne defend together, Molitor attached to the 67e (value 1): the roll
+    made for a group (the CLI's --role defender=ligne_67,ligne_37) reads him off the side's
+    first card, as the roll's form does; it read no card at all for a group and gave 0."""
+    inputs, mods = assault(game, ["hiller_line"], defender=["ligne_67", "ligne_37"])
+    assert inputs["defender_leader"] == 1 and mods["defender_leader"] == 1
+    assert inputs["defender_bases_primary"] == 8
