@@ -87,7 +87,11 @@ def test_the_picked_units_lose_the_bases(tmp_path: Path) -> None:
     units = json.loads(done.stdout)["units"]
     assert (units["ligne_37"]["strength_now"], units["ligne_37"]["state"]) == (2, "shaken")
     assert (units["ligne_67"]["strength_now"], units["ligne_67"]["state"]) == (4, "shaken")
-    rolled = drumhead(saves, "play", "a", *ASSAULT, "--pick", "defender=random,random")
+    # a fresh game: after the first assault both Lignes are shaken on their cards, which the
+    # second would read (4.3 Morale Hits) and roll another cell
+    (tmp_path / "again").mkdir()
+    again = aspern(tmp_path / "again")
+    rolled = drumhead(again, "play", "a", *ASSAULT, "--pick", "defender=random,random")
     assert rolled.returncode == 0, rolled.stdout
     lose = [e for e in json.loads(rolled.stdout)["effects"] if e["kind"] == "lose"]
     assert [e["unit"] for e in lose] == [e["among"][e["rolled"] - 1] for e in lose]

@@ -222,7 +222,8 @@ def _fields(effect):  # type: ignore[no-untyped-def]
 
 def test_a_hit_with_no_base_left_in_primary_contact_is_left_to_the_table(tmp_path: Path) -> None:
     """4.4: base hits go to incidental units only when every primary base is gone: a cell of
-    6 base hits on the 67e alone (4 bases) takes its 4 bases; the 2 left are the table's.
+    6 base hits on the 67e alone (4 bases) takes its 4 bases; with no incidental unit, the 2
+    left have no base to fall on: the table is told, once (ruling rep-base-hits-picked).
     Worked: attacker in line +1; the 67e in line +1, veteran +1, Molitor +1, outnumbered 3:2
     (6 bases against 4: 12 >= 12) -1 (club) = +2. Dice 8 and 1: 9 against 3, +6."""
     game = new_game(
@@ -244,7 +245,8 @@ def test_a_hit_with_no_base_left_in_primary_contact_is_left_to_the_table(tmp_pat
     )
     assert game.state.unit("ligne_67").strength_now == 0
     notes = [e["text"] for e in applied.data["effects"] if e.get("table")]
-    assert sum("no unit of the defender is left to take it" in n for n in notes) == 2
+    assert sum("no base is left to take them" in n for n in notes) == 1
+    assert not [e for e in applied.data["effects"] if e.get("unit") and e["kind"] == "lose"][4:]
 
 
 def test_a_chart_that_loses_a_part_is_refused_at_its_line(tmp_path: Path) -> None:
@@ -326,7 +328,8 @@ def test_the_dice_pick_only_where_the_source_says_at_random() -> None:
                 words = re.search(r"\(([^)]*random[^)]*)\)", effect.at_random or "")
                 assert words is not None, (check.id, effect.at_random)
                 quotes += [(check.id, words.group(1), s.document) for s in rules.sources]
-    assert len(quotes) == 6  # Republique's assault: base hits on each side, in each of 3 outcomes
+    # Republique's assault: base hits on each side, primary then incidental, in 3 outcomes
+    assert len(quotes) == 12
     missing = sorted({document for _, _, document in quotes if _seed(document) is None})
     if missing:
         pytest.skip(f"{', '.join(missing)} not beside this checkout: the quotes not read there")

@@ -4,8 +4,8 @@ the rules leave to the players (base hits, 4.4) asks which of them.
 
 Worked by hand (the sample club's values; its +6 infantry cell given base hits, as a printed
 chart's would: 'Defender 3M 2B 2P; attacker carries the position'): Hiller's line (6 bases,
-in line) assaults the 67e and 37e Ligne. The 67e's card fills the defender's inputs (veteran,
-in line, Molitor of value 1); the players give the group's 8 bases. Attacker in line +1;
+in line) assaults the 67e and 37e Ligne. Both cards fill the defender's inputs (veteran,
+in line, Molitor of value 1); both cards give the group's 8 bases. Attacker in line +1;
 defender in line +1, veteran +1, Molitor +1 = +3; 6 bases against 8, no outnumbering. Dice 9
 and 1: 10 against 4, +6: 3 morale hits on both (shaken), 2 base hits picked, 2 panic hits.
 """
@@ -44,7 +44,7 @@ def test_a_side_of_two_units_is_rolled_and_its_base_hits_picked(table: TableSess
     form.set_role("defender", "ligne_67")
     form.add_to_role("defender", "ligne_37")
     assert form.picked_roles() == {"defender": ["ligne_67", "ligne_37"]}
-    assert form.set_input("defender_bases_primary", "8")
+    assert form.values["defender_bases_primary"] == 8  # 4 + 4, from both cards
     result = form.roll([9, 1])
     assert result.value == 6
     first = form.check.role_ids[0]
@@ -101,7 +101,6 @@ def test_the_effects_list_names_the_units_a_group_effect_falls_on(table: TableSe
     assert form is not None
     form.set_role("defender", "ligne_67")
     form.add_to_role("defender", "ligne_37")
-    assert form.set_input("defender_bases_primary", "8")
     form.roll([9, 1])
     named = {(e.kind, e.who): form.falls_on(e) for e in form.effects}
     assert named[("step", "defender")] == "67e Ligne, 37e Ligne"

@@ -259,9 +259,15 @@ class _Evaluator:
 
     def _call(self, node: ast.Call) -> Span | None:
         assert isinstance(node.func, ast.Name)
-        if node.func.id in GROUP_FUNCTIONS:  # over the units picked: a truth or a count
-            self.span(node.args[0])
-            return TRUTH if node.func.id in ("any", "all") else Span(0, None)
+        if node.func.id in GROUP_FUNCTIONS:  # over the units picked: a truth, count or total
+            for arg in node.args:
+                self.span(arg)
+            if node.func.id in ("any", "all"):
+                return TRUTH
+            # a count is never below 0; a total or the value of most(...) is as many units as
+            # are picked, which the file does not bound
+            return Span(0, None) if node.func.id == "count" else UNKNOWN
+
         args = [self.span(a) for a in node.args]
         if any(a is None for a in args) or not args:
             return UNKNOWN

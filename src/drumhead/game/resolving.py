@@ -168,7 +168,8 @@ class CheckResolving(GameCore):
 
         Inputs not in ``values`` that the unit card can give (``from_unit``) are read from it,
         and those of another role from the card of the unit picked for it (``roles``: role id
-        -> unit id, or ids for a group; a group's cards fill no input). ``leaders`` (role id
+        -> unit id, or ids for a group: its first card, as the form reads it, and every card
+        for the inputs read from them all, ``from_units``). ``leaders`` (role id
         -> leader id, picked from the roster: :meth:`leader_choices`) gives a role's leader
         in place of the one attached to its unit. ``side``: the side an army-level check is
         made for (the initiative roll's first side), when it is made for no unit. ``seed``: the
@@ -197,7 +198,8 @@ class CheckResolving(GameCore):
         for role, units in picked.items():
             for uid in units:
                 self.state.unit(uid)
-            if len(units) == 1:  # a group's cards do not fill one input each
+            if units:  # a group's first card, as the form reads it (its leader's values);
+                # what every card gives together (from_units) is worked out below
                 led = chosen.get(role)
                 card = self.table_inputs(spec, units[0], role, led)
                 values = {**card, **values}

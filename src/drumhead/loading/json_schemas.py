@@ -464,6 +464,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             )
         ),
         "qualities": TEXTS,
+        "default_quality": _table({"quality": TEXT, "source": TEXT}, ("quality", "source")),
         "formations": TEXTS,
         "checks": _tables_of(_check()),
         "sequence": {"type": "object"},

@@ -7,7 +7,8 @@ gaps and lookup tables, e.g. ``"-leader"``, ``"figures_lost * 4 >= figures_start
 Allowed: integers, booleans, strings, names, ``+ - * //``, unary ``- not``, ``and or``,
 comparisons (``== != < <= > >= in``), ``a if c else b``, tuples/lists as ``in`` operands,
 ``lookup[key]`` on a ruleset lookup table, the functions in :data:`FUNCTIONS`, and conditions
-over every unit of a role (:data:`GROUP_FUNCTIONS`: ``any(attacker.type == 'cavalry')``).
+and totals over every unit of a role (:data:`GROUP_FUNCTIONS`: ``any(attacker.type ==
+'cavalry')``, ``sum(attacker.strength_now)``, ``most(attacker.quality, attacker.strength_now)``).
 Expressions are parsed once when the ruleset loads; unknown names are load errors.
 
 Limits, checked when the ruleset loads (``drumhead check``) and again as values are computed:
@@ -69,12 +70,21 @@ GROUP_FUNCTIONS: Mapping[str, str] = {
     "any": "whether it holds for any unit of the role",
     "all": "whether it holds for every unit of the role",
     "count": "how many units of the role it holds for",
+    "sum": "the total of a whole number over the units of the role",
+    "most": "the value held by the greatest total weight over the units",
 }
-"""Conditions over every unit picked for one of a check's roles: ``any(attacker.type ==
-'cavalry')``, ``all(defender.formation == 'line')``, ``count(defender.type == 'artillery')``.
-Inside, ``ROLE.FIELD`` is the field of each unit's card in turn (one role a call); an empty
-role (none picked where it may be empty) holds for none (``any``: false, ``count``: 0) and
-for all (``all``: true)."""
+"""Conditions and totals over every unit picked for one of a check's roles: ``any(attacker.type
+== 'cavalry')``, ``all(defender.formation == 'line')``, ``count(defender.type ==
+'artillery')``, ``sum(attacker.strength_now)``. Inside, ``ROLE.FIELD`` is the field of each
+unit's card in turn (one role a call); an empty role (none picked where it may be empty) holds
+for none (``any``: false, ``count`` and ``sum``: 0) and for all (``all``: true).
+
+``most(VALUE, WEIGHT, ...)`` takes pairs, each over one role: the value (``ROLE.FIELD``, or an
+expression of it) whose units' weights (a whole number each, none below 0: their bases) add up
+to more than any other value's, over every pair's units: ``most(attacker.quality,
+attacker.strength_now, attacker_incidental.quality, half_down(attacker_incidental.strength_now))``.
+On an exact tie at the top, or with no weight at all, it gives ``''``: the ruleset says what a
+tie means (``most(...) or 'regular'``)."""
 
 _BINOPS: Mapping[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
@@ -150,7 +160,7 @@ class Expr:
     arith: frozenset[str] = frozenset()
     """The names it uses as numbers (in ``+ - * //`` or negated): never a text input."""
     fields: frozenset[tuple[str, str]] = frozenset()
-    """The (role, field) pairs it reads as ``ROLE.FIELD`` inside ``any``/``all``/``count``."""
+    """The (role, field) pairs it reads as ``ROLE.FIELD`` inside a group function."""
 
     def evaluate(self, env: Environment) -> Value:
         """The expression's value in ``env``."""
@@ -315,7 +325,7 @@ class _Checker:
         if isinstance(node, ast.Attribute):
             if not self.inside:
                 raise self.fail(
-                    "ROLE.FIELD is read inside any(...), all(...) or count(...): "
+                    "ROLE.FIELD is read inside any(...), all(...), count(...), sum(...) or most(...): "
                     f"'{ast.unparse(node)}' is outside one"
                 )
             if not isinstance(node.value, ast.Name):
@@ -336,13 +346,27 @@ class _Checker:
         ):
             if self.inside:
                 raise self.fail(f"{node.func.id}(...) cannot be inside another group function")
-            if len(node.args) != 1 or node.keywords:
-                raise self.fail(f"{node.func.id}(...) takes one condition over ROLE.FIELD")
-            self.inside, self.group = True, None
-            self.check(node.args[0], inner)
-            if self.group is None:
-                raise self.fail(f"{node.func.id}(...) reads no ROLE.FIELD: nothing to walk")
-            self.inside, self.group = False, None
+            if node.func.id == "most":
+                if not node.args or len(node.args) % 2 or node.keywords:
+                    raise self.fail(
+                        "most(...) takes pairs: a value and its weight over ROLE.FIELD "
+                        "(most(attacker.quality, attacker.strength_now, ...))"
+                    )
+                pairs = [node.args[i : i + 2] for i in range(0, len(node.args), 2)]
+            elif len(node.args) != 1 or node.keywords:
+                what = "whole number" if node.func.id == "sum" else "condition"
+                raise self.fail(f"{node.func.id}(...) takes one {what} over ROLE.FIELD")
+            else:
+                pairs = [node.args]
+            for pair in pairs:
+                self.inside, self.group = True, None
+                for arg in pair:
+                    if node.func.id in ("sum", "most") and arg is pair[-1]:
+                        self.number_operand(arg)
+                    self.check(arg, inner)
+                if self.group is None:
+                    raise self.fail(f"{node.func.id}(...) reads no ROLE.FIELD: nothing to walk")
+                self.inside, self.group = False, None
             return
         if isinstance(node, ast.Call):
             known = sorted({*FUNCTIONS, *GROUP_FUNCTIONS})
@@ -441,7 +465,7 @@ def _eval(node: ast.expr, env: Environment, text: str) -> Any:
         assert isinstance(node.value, ast.Name)
         card = env.row.get(node.value.id)
         if card is None:
-            raise ExpressionError(f"'{ast.unparse(node)}' is read outside any/all/count")
+            raise ExpressionError(f"'{ast.unparse(node)}' is read outside a group function")
         if node.attr not in card:
             raise ExpressionError(
                 f"cannot evaluate '{_short(text)}': a card of the {node.value.id} has no "
@@ -450,6 +474,8 @@ def _eval(node: ast.expr, env: Environment, text: str) -> Any:
         return _bounded(card[node.attr], text)
     if isinstance(node, ast.Call):
         assert isinstance(node.func, ast.Name)
+        if node.func.id == "most":
+            return _most(node.args, env, text)
         if node.func.id in GROUP_FUNCTIONS:
             return _group(node.func.id, node.args[0], env, text)
         args = [_eval(a, env, text) for a in node.args]
@@ -457,21 +483,52 @@ def _eval(node: ast.expr, env: Environment, text: str) -> Any:
     raise ExpressionError(f"cannot evaluate {type(node).__name__}")
 
 
-def _group(name: str, condition: ast.expr, env: Environment, text: str) -> Any:
-    """``any``/``all``/``count`` of ``condition`` over the cards of the units picked for the
-    one role it reads."""
+def _cards(part: ast.expr, env: Environment, text: str) -> tuple[str, Sequence[Any]]:
+    """The one role ``part`` reads as ``ROLE.FIELD``, and the cards of its units."""
     role = next(
         n.value.id
-        for n in ast.walk(condition)
+        for n in ast.walk(part)
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
     )
     if role not in env.units:
         raise ExpressionError(
             f"cannot evaluate '{_short(text)}': no units are picked for the {role}"
         )
-    held = [bool(_eval(condition, env.with_row(role, card), text)) for card in env.units[role]]
+    return role, env.units[role]
+
+
+def _group(name: str, part: ast.expr, env: Environment, text: str) -> Any:
+    """``any``/``all``/``count`` of a condition, or ``sum`` of a whole number, over the cards
+    of the units picked for the one role it reads."""
+    role, cards = _cards(part, env, text)
+    if name == "sum":
+        total = sum(_whole(_eval(part, env.with_row(role, c), text), text) for c in cards)
+        return _bounded(total, text)
+    held = [bool(_eval(part, env.with_row(role, card), text)) for card in cards]
     if name == "any":
         return any(held)
     if name == "all":
         return all(held)
     return sum(held)
+
+
+def _most(args: Sequence[ast.expr], env: Environment, text: str) -> Any:
+    """The value of ``most(VALUE, WEIGHT, ...)``: the one whose units' weights, over every
+    pair's units, add up to more than any other's; ``''`` on a tie at the top or with no
+    weight at all."""
+    totals: dict[Any, int] = {}
+    for at in range(0, len(args), 2):
+        value, weight = args[at], args[at + 1]
+        role, cards = _cards(value, env, text)
+        for card in cards:
+            row = env.with_row(role, card)
+            held = _whole(_eval(weight, row, text), text)
+            if held < 0:
+                raise ExpressionError(
+                    f"cannot evaluate '{_short(text)}': a weight of {held}, below 0"
+                )
+            key = _eval(value, row, text)
+            totals[key] = _bounded(totals.get(key, 0) + held, text)
+    top = max(totals.values(), default=0)
+    leaders = [k for k, v in totals.items() if v == top]
+    return leaders[0] if top > 0 and len(leaders) == 1 else ""

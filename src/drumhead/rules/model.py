@@ -231,6 +231,9 @@ class Ruleset:
     qualities: tuple[str, ...] = ()
     formations: tuple[str, ...] = ()
     markers: tuple[MarkerSpec, ...] = ()
+    default_quality: tuple[str, str] | None = None
+    """The quality a unit added in play with none given takes, and the rule that says so
+    (``[default_quality]``); None: the players give it."""
     sequence: Sequence | None = None
     reference: tuple[ReferenceEntry, ...] = ()
     house_rules: str | None = None

@@ -173,9 +173,16 @@ def top_state(ruleset: Ruleset, unit_type: str) -> str:
     return start_state(ruleset, unit_type)
 
 
-def new_unit(ruleset: Ruleset, state: GameState, name: str, template: Unit | None) -> Unit:
-    """A unit named ``name``, like ``template`` (same side, brigade and type, at full
-    strength and in good order); without one, a unit of the first side's reserve."""
+def new_unit(
+    ruleset: Ruleset,
+    state: GameState,
+    name: str,
+    template: Unit | None,
+    quality: str | None = None,
+) -> Unit:
+    """A unit named ``name``, like ``template`` (same side, brigade, type and quality, at full
+    strength and in good order); without one, a unit of the first side's reserve of
+    ``quality``, which the players give (:func:`new_quality`)."""
     from drumhead.game import Unit
 
     unit_id = free_id(name, {u.id for u in state.units})
@@ -189,11 +196,12 @@ def new_unit(ruleset: Ruleset, state: GameState, name: str, template: Unit | Non
             strength_start=template.strength_start,
             strength_now=template.strength_start,
             state=top_state(ruleset, template.type),
-            quality=template.quality,
+            quality=template.quality if quality is None else new_quality(ruleset, quality),
             formation=template.formation,
         )
     if not state.sides:
         raise DrumheadError("add a unit to a game with sides (start from a scenario)")
+    chosen = new_quality(ruleset, quality)
     unit_type = ruleset.unit_types[0].id if ruleset.unit_types else "unit"
     return Unit(
         id=unit_id,
@@ -204,7 +212,27 @@ def new_unit(ruleset: Ruleset, state: GameState, name: str, template: Unit | Non
         strength_start=1,
         strength_now=1,
         state=top_state(ruleset, unit_type),
-        quality=ruleset.qualities[0] if ruleset.qualities else "",
+        quality=chosen,
+    )
+
+
+def new_quality(ruleset: Ruleset, quality: str | None) -> str:
+    """The quality of a unit added in play: the one the players give (one of the ruleset's),
+    else the default the ruleset declares with its rule (``[default_quality]``). With
+    neither, the unit is refused: no rule gives a grade, so none is made up."""
+    if quality is not None:
+        if ruleset.qualities and quality not in ruleset.qualities:
+            raise DrumheadError(
+                f"'{quality}' is not a quality of {ruleset.title} ({', '.join(ruleset.qualities)})"
+            )
+        return quality
+    if not ruleset.qualities:
+        return ""  # a ruleset without qualities: nothing to give
+    if ruleset.default_quality is not None:
+        return ruleset.default_quality[0]
+    raise DrumheadError(
+        f"a new unit needs its quality ({', '.join(ruleset.qualities)}): {ruleset.title} "
+        "gives no default; add it like a unit of that quality, or give the quality"
     )
 
 

@@ -213,7 +213,12 @@ class CheckForm:
         if self.unit_id is not None and game is not None:
             first = self.check.role_ids[0] if self.check.role_ids else "self"
             picked = {first: [self.unit_id], **self.picked_roles()}
-            self.values.update(game.group_inputs(self.check, picked))
+            for name, value in game.group_inputs(self.check, picked).items():
+                if name in self.given and self.values.get(name) != value:
+                    self.kept[name] = (self.unit_id, value)  # the players' value stays
+                    continue
+                self.kept.pop(name, None)
+                self.values[name] = value
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:
@@ -277,12 +282,25 @@ class CheckForm:
             lines = card_lines(game, self.check, unit, role)
             shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
             out.append(f"{game.state.unit(unit).name}: {shown}")
-        for name, (unit, said) in self.kept.items():
+        # what every card of the sides gives together (a side's bases, its grade by bases)
+        picked = {first or "self": [self.unit_id], **self.picked_roles()}
+        together = game.group_inputs(self.check, picked)
+        said = [
+            f"{i.label}: {_said(together[i.name])}" for i in self.check.inputs if i.name in together
+        ]
+        if said:
+            out.append(f"Every card picked: {', '.join(said)}")
+        for name, (unit, said_then) in self.kept.items():
             spec = self.check.input(name)
             label = spec.label if spec is not None else name
+            whose = (
+                "the cards picked say"
+                if spec is not None and spec.from_units is not None
+                else f"{game.state.unit(unit).name}'s card says"
+            )
             out.append(
                 f"Kept as you gave it: {label}: {_said(self.values.get(name))} "
-                f"({game.state.unit(unit).name}'s card says {_said(said)})"
+                f"({whose} {_said(said_then)})"
             )
         return out
 

@@ -52,14 +52,15 @@ class TurnDesk(SessionCore):
         game = self.open_game_or_fail()
         return leader_fields(game.ruleset, game.state, game.state.leader(leader_id))
 
-    def add_unit(self, name: str, like: str | None) -> str:
+    def add_unit(self, name: str, like: str | None, quality: str | None = None) -> str:
         """Add a unit named ``name`` like unit ``like`` (or in the first side's reserve);
-        its id."""
+        its id. ``quality``: the new unit's (else the unit copied's, or the ruleset's cited
+        default; with none of them it is refused: the players give it)."""
         from drumhead.session.cards import new_unit
 
         game = self.open_game_or_fail()
         template = game.state.unit(like) if like is not None else None
-        unit = new_unit(game.ruleset, game.state, name, template)
+        unit = new_unit(game.ruleset, game.state, name, template, quality)
         self.record(lambda at: game.add_unit(unit, at=at))
         return unit.id
 

@@ -6,6 +6,7 @@ and what an input filled from every unit picked (``from_units``) reads of their 
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 
@@ -86,10 +87,19 @@ def check_cell_parts(
 
 
 def check_unit_reads(
-    c: Reader, key: str, expr: Expr, roles: tuple[RoleSpec, ...], known: Names
+    c: Reader,
+    key: str,
+    expr: Expr,
+    roles: tuple[RoleSpec, ...],
+    known: Names,
+    spec: InputSpec | None = None,
 ) -> None:
     """``ROLE.FIELD`` in a ``from_units`` names a role of the check and a field every card has
-    (or an attribute the ruleset declares)."""
+    (or an attribute the ruleset declares); for a choice input, ``most(ROLE.FIELD, ...)``
+    reads a field whose every value a card can hold is one of its choices, and what stands
+    for a tie is one too (``most(...) or 'regular'``)."""
+    if spec is not None and spec.type == "choice":
+        _check_most_choices(c, key, expr, known, spec)
     role_ids = {r.id for r in roles}
     fields = UNIT_FIELDS | known.card_fields
     for role, field in sorted(expr.fields):
@@ -97,3 +107,28 @@ def check_unit_reads(
             c.report(key, f"no role '{role}' in this check (roles: {listed(role_ids)})")
         if field not in fields:
             c.report(key, f"'{role}.{field}': no card field '{field}' ({listed(fields)})")
+
+
+def _check_most_choices(c: Reader, key: str, expr: Expr, known: Names, spec: InputSpec) -> None:
+    for node in ast.walk(expr.tree):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            last = node.values[-1]
+            tie = last.value if isinstance(last, ast.Constant) else None
+            if isinstance(tie, str) and tie not in spec.choices:
+                c.report(
+                    key, f"'{tie}' is not one of {spec.name}'s choices ({listed(spec.choices)})"
+                )
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id != "most":
+            continue
+        for value in node.args[::2]:
+            if not isinstance(value, ast.Attribute):
+                continue
+            held = known.unit_field(value.attr) - set(spec.choices)
+            if held:
+                c.report(
+                    key,
+                    f"a card's {value.attr.replace('_', ' ')} can be {listed(held)}, which is "
+                    f"not one of {spec.name}'s choices ({listed(spec.choices)})",
+                )

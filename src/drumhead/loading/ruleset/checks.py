@@ -165,7 +165,9 @@ def read_check(
                 f"no role '{spec.role}' in this check (roles: {listed(role_names)})",
             )
         if spec.from_units is not None:
-            check_unit_reads(c, f"inputs.{spec.name}.from_units", spec.from_units, roles, known)
+            check_unit_reads(
+                c, f"inputs.{spec.name}.from_units", spec.from_units, roles, known, spec
+            )
     for out_id, o in c.tables("outcomes"):
         with o.guard():
             outcomes.append(

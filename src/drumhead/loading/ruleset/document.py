@@ -60,6 +60,7 @@ TOP_LEVEL_KEYS = (
     "unit_types",
     "markers",
     "qualities",
+    "default_quality",
     "formations",
     "checks",
     "sequence",
@@ -299,6 +300,9 @@ def build_ruleset(
         qualities = r.strs("qualities", ())
     with r.guard():
         formations = r.strs("formations", ())
+    default_quality: tuple[str, str] | None = None
+    with r.guard():
+        default_quality = _default_quality(r, qualities)
 
     names = Names(
         ladders={x.id: x.states for x in ladders},
@@ -422,6 +426,7 @@ def build_ruleset(
         ladders=tuple(ladders),
         unit_types=tuple(unit_types),
         qualities=qualities,
+        default_quality=default_quality,
         formations=formations,
         markers=tuple(markers),
         sequence=sequence,
@@ -456,3 +461,19 @@ def _check_gap_value(reader: Reader, key: str, gap: GapSpec, value: Any) -> None
         reader.report(key, f"gap '{gap.id}' takes text, got {value!r}")
     if gap.type == "choice" and value not in gap.choices:
         reader.report(key, f"gap '{gap.id}' takes one of {', '.join(gap.choices)}, got {value!r}")
+
+
+def _default_quality(r: Reader, qualities: tuple[str, ...]) -> tuple[str, str] | None:
+    """``[default_quality]``: the quality a unit added in play with none given takes, and the
+    rule that says so (without it the players are asked)."""
+    t = r.table("default_quality", None)
+    if t is None:
+        return None
+    quality = t.text("quality")
+    source = t.text("source")
+    if quality not in qualities:
+        t.report("quality", f"'{quality}' is not one of the qualities ({', '.join(qualities)})")
+    if not source.strip():
+        t.report("source", "a default quality names the rule that gives it")
+    t.done()
+    return quality, source
