@@ -82,6 +82,9 @@ class CheckForm:
         self.kept: dict[str, tuple[str, InputValue]] = {}
         """Inputs the players gave that a card picked afterwards reads otherwise: name -> (the
         unit, its card's value). The players' value stays, and :meth:`card_lines` says so."""
+        self.refused_about: tuple[str, ...] = ()
+        """The inputs the rules' refusal of the check reads, as the odds last stood (none:
+        not refused): the first is where the players look next."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -388,12 +391,13 @@ class CheckForm:
         meanwhile, and those still offered come back once the form is whole."""
         if offer:
             self.offered = ()  # until worked out below
+        self.refused_about = ()
         if self.bad_inputs:
             return OddsView("Fix the inputs marked ✗ to see the odds.")
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.checks.resolve import available_modifiers, odds, result_odds
+        from drumhead.checks.resolve import RefusedError, available_modifiers, odds, result_odds
 
         offered_in = None
         try:
@@ -410,6 +414,9 @@ class CheckForm:
             return OddsView(
                 f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
             )
+        except RefusedError as exc:  # the inputs it is about: where the players look next
+            self.refused_about = exc.inputs
+            return OddsView(f"✗ {exc}", refused=True, offered_in=offered_in)
         except DrumheadError as exc:
             return OddsView(f"✗ {exc}", refused=True, offered_in=offered_in)
         return OddsView(
