@@ -252,7 +252,8 @@ class CheckForm:
 
     def set_leader(self, role: str, leader_id: str) -> None:
         """The leader picked for a side: his values fill that side's leader inputs (shown,
-        and the players may still change them), and the roll records him."""
+        and the players may still change them), and the roll records him. A value the
+        players typed stays, as with a side picked (:attr:`kept` says so)."""
         game = self.session.open_game_or_fail()
         game.state.leader(leader_id)
         sides = {r: u for r, _, u in self.leader_sides()}
@@ -262,8 +263,12 @@ class CheckForm:
         first = self.check.role_ids[0] if self.check.role_ids else None
         own = role in ("self", first)
         filled = game.table_inputs(self.check, sides[role], None if own else role, leader_id)
-        self.values.update(filled)
-        for name in filled:
+        for name, value in filled.items():
+            if name in self.given and self.values.get(name) != value:
+                self.kept[name] = (sides[role], value)  # the players' value stays: said so
+                continue
+            self.kept.pop(name, None)
+            self.values[name] = value
             self.bad_inputs.pop(name, None)
 
     def card_lines(self) -> list[str]:
