@@ -44,3 +44,24 @@ def test_a_leader_picked_keeps_a_value_the_players_typed(saves: Path) -> None:
     finally:
         table.close(force=True)
 
+
+def test_a_role_against_the_unit_offers_only_the_enemys_units(saves: Path) -> None:
+    """The defender of a Confederate attack is a Union unit: the 4th Virginia's friends are
+    not offered, and a friend is named as the wrong side with why."""
+    table = TableSession(str(saves), ruleset="mwan116-acw", seed=7)
+    try:
+        table.new_game("mwan116-acw", "sides", scenario="first-bull-run-henry-hill")
+        game = table.open_game_or_fail()
+        form = table.form("close_combat", "va4")
+        assert form is not None
+        offered = form.role_units("defender")
+        enemy = {u.id for u in game.state.units if u.side == "union" and not u.removed}
+        assert offered and {u.id for u in offered} == enemy
+        assert [u for u, _ in form.role_choices("defender")] == [u.id for u in offered]
+        said = form.wrong_side("defender", "va5")
+        assert (
+            said == "5th Virginia is on the side of 4th Virginia: the defending unit is the enemy's"
+        )
+        assert form.wrong_side("defender", "ny11_zouaves") is None
+    finally:
+        table.close(force=True)

@@ -203,3 +203,22 @@ async def test_a_refusal_takes_the_focus_to_the_input_it_is_about() -> None:
         screen.set_focus(screen.query_one("#check", Select))  # elsewhere: the first it reads
         screen.query_one(InputForm).focus_first_field()
         assert app.focused is screen.query_one("#in-figures_start")
+
+
+async def test_the_defender_picker_lists_only_the_enemy() -> None:
+    """Issue 37: o on a Confederate attack lists the Union units to defend, none of the 4th
+    Virginia's friends (the session's role_units, as the picker shows them)."""
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=3)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_on_battle(pilot, game)
+        screen = await resolve_for(pilot, "close_combat", "va4")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        picker = app.screen
+        assert isinstance(picker, UnitPickModal)
+        assert picker.units and {u.side for u in picker.units} == {"union"}
+        assert screen.form is not None
+        assert [u.id for u in picker.units] == [u.id for u in screen.form.role_units("defender")]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)

@@ -94,7 +94,7 @@ class CheckForm:
 
             for role in self.check.role_ids[1:]:
                 last = last_opponent(game, unit_id, role)
-                if last is not None:
+                if last is not None and self.wrong_side(role, last) is None:
                     self.set_role(role, last)
             self._fill_from_log(replace_picked=True)
 
@@ -110,7 +110,8 @@ class CheckForm:
         for role, unit in game.roles_from_log(
             self.check, self.unit_id, self.values, picked
         ).items():
-            self.set_role(role, unit)
+            if self.wrong_side(role, unit) is None:
+                self.set_role(role, unit)
 
     def in_play(self, role: str) -> bool:
         """Whether a role is part of the check as the inputs stand (its ``when``): a morale
@@ -138,12 +139,19 @@ class CheckForm:
 
     def role_units(self, role: str) -> list[Unit]:
         """The units that may be picked for a role, the likeliest first: the one picked for it
-        last, then the other side's (:func:`drumhead.game.sides.role_choices`)."""
+        last, then the rest (:func:`drumhead.game.sides.role_choices`); only the enemy's for
+        a role against the unit (a defender, a target), only its own side's for one beside
+        it (``side = "own"``: a second wave)."""
         from drumhead.game.sides import role_choices
 
         game = self.session.open_game_or_fail()
         assert self.unit_id is not None
-        return role_choices(game, self.check, self.unit_id, role)
+        units = role_choices(game, self.check, self.unit_id, role)
+        return [u for u in units if self.wrong_side(role, u.id) is None]
+
+    def wrong_side(self, role: str, unit_id: str) -> str | None:
+        """Why a unit may not be picked for a role (:meth:`CheckDesk.wrong_side`), or None."""
+        return self.session.wrong_side(self.check, role, unit_id, self.unit_id)
 
     def role_choices(self, role: str) -> list[tuple[str, str]]:
         """(unit id, line) to pick from for a role: the last opponent, then the enemy."""
