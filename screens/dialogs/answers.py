@@ -25,6 +25,7 @@ from drumhead.questions.asked import Answer, OpenQuestions, Question
 from drumhead.rules.model import Ruleset
 
 from ..widgets.footer import KeysFooter
+from .mounting import when_built
 
 MARKS = {"players": "P", "house_rule": "H"}
 """Whose an answer is, by a letter (never by colour alone)."""
@@ -171,6 +172,7 @@ class AnswerModal(ModalScreen[str | None]):
                 yield Button("Keep", id="answer-ok", variant="primary")
                 yield Button("Cancel", id="answer-cancel")
 
+    @when_built
     def on_mount(self) -> None:
         self.query_one("#answer-value", Input).focus()
 
@@ -222,6 +224,7 @@ class SaveAnswersModal(ModalScreen[Path | None]):
                 yield Button("Save", id="save-answers-ok", variant="primary")
                 yield Button("Cancel", id="save-answers-cancel")
 
+    @when_built
     def on_mount(self) -> None:
         self.query_one("#save-answers-name", Input).focus()
 
@@ -280,6 +283,7 @@ class AnswersScreen(ModalScreen[None]):
             yield OptionList(id="answers")
         yield KeysFooter()
 
+    @when_built
     def on_mount(self) -> None:
         self.refresh_answers()
         self.query_one("#answers", OptionList).focus()

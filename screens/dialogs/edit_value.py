@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from .mounting import when_built
+
 
 class EditValueModal(ModalScreen[str | None]):
     """Dismisses with the text typed (checked against ``kind``), or None when cancelled."""
@@ -53,6 +55,7 @@ class EditValueModal(ModalScreen[str | None]):
                 yield Button("OK", id="edit-ok", variant="primary")
                 yield Button("Cancel", id="edit-cancel")
 
+    @when_built
     def on_mount(self) -> None:
         field = self.query_one("#edit-value", Input)
         field.focus()

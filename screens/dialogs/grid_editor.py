@@ -30,6 +30,7 @@ from drumhead.questions.tables import ShownCell, ShownTable
 from drumhead.rules.model import GapTable
 
 from ..widgets.footer import KeysFooter
+from .mounting import when_built
 
 TypedCells = dict[tuple[str, str], str]
 """Typed cells by (row key, column key): the text typed (empty: take the answer back)."""
@@ -232,6 +233,7 @@ class GridEditor(ModalScreen[TypedCells | None]):
             yield Static(LEGEND, id="grid-legend", classes="hint")
         yield KeysFooter()
 
+    @when_built
     def on_mount(self) -> None:
         columns = f"{self.label_width()} " + " ".join("1fr 2" for _ in self.columns)
         for grid in self.query(Grid):

@@ -27,6 +27,7 @@ from drumhead.errors import DrumheadError
 
 from ..widgets.footer import KeysFooter
 from ..widgets.scenario_text import battle_text, shown_folder
+from .mounting import when_built
 
 if TYPE_CHECKING:
     from drumhead.session.scenarios import ScenarioDesk
@@ -97,6 +98,7 @@ class ImportDialog(ModalScreen[Imported | None]):
             "put there are listed with the new game's scenarios."
         )
 
+    @when_built
     def on_mount(self) -> None:
         files = self.query_one("#import-files", OptionList)
         files.display = files.option_count > 0

@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .mounting import when_built
+
 if TYPE_CHECKING:
     from drumhead.session.shown import Side
 
@@ -71,6 +73,7 @@ class InitiativeModal(ModalScreen[tuple[str, str] | None]):
             yield Static(hint, classes="hint")
             yield OptionList(*options, id="initiative-choice")
 
+    @when_built
     def on_mount(self) -> None:
         if self.rolled_winner is not None:
             choice = self.query_one("#initiative-choice", OptionList)

@@ -18,6 +18,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .mounting import when_built
+
 
 class RevertModal(ModalScreen[bool]):
     """The revert plan of one entry; ``y`` (or its button) carries it out, Escape cancels."""
@@ -71,6 +73,7 @@ class RevertModal(ModalScreen[bool]):
                 yield Button(verb, id="revert-yes", variant="warning" if drop else "primary")
                 yield Button("Cancel (Esc)", id="revert-no")
 
+    @when_built
     def on_mount(self) -> None:
         # dropping entries takes a deliberate choice: with conflicts, Enter cancels
         self.query_one("#revert-no" if self.conflicts else "#revert-yes", Button).focus()

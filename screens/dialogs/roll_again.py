@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .mounting import when_built
+
 
 class RollAgainModal(ModalScreen[bool]):
     """``y`` (or its button) rolls the check again; Escape or Enter keeps the first roll."""
@@ -45,6 +47,7 @@ class RollAgainModal(ModalScreen[bool]):
                 yield Button("Keep the first (Esc)", id="roll-again-keep", variant="primary")
                 yield Button("Roll again (y)", id="roll-again-yes")
 
+    @when_built
     def on_mount(self) -> None:
         self.query_one("#roll-again-keep", Button).focus()  # Enter keeps: a key pressed twice
 

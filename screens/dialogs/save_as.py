@@ -15,6 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from .mounting import when_built
+
 
 class SaveAsModal(ModalScreen[bool]):
     """Asks for a name or a path; ``save`` is tried with it and returns what went wrong (None:
@@ -45,6 +47,7 @@ class SaveAsModal(ModalScreen[bool]):
                 yield Button("Save", id="save-as-ok", variant="primary")
                 yield Button("Cancel", id="save-as-cancel")
 
+    @when_built
     def on_mount(self) -> None:
         field = self.query_one("#save-as-name", Input)
         field.focus()

@@ -175,3 +175,25 @@ def test_check_prose_lists_every_problem_one_a_line(
     assert len([line for line in out if "'slef'" in line]) == expected >= 3
     assert out[-1] == f"{expected} problems found"
     assert all(line.startswith(f"{bad}:") for line in out[:-1])
+
+
+def test_a_refused_check_names_the_input_it_is_about(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 35: the rules' refusal is read by the check's title with its citation, and the
+    JSON says which input it is about (as the app focuses it), not for a script to parse."""
+    args = ["odds", "republique", "emergency_rally", "--set", "leader_value=2"]
+    args += ["--set", "emergency_rally_target=10", "--set", "within_8cm=false"]
+    code, data = run_json(capsys, "--saves", str(tmp_path), *args)
+    assert code == 1
+    assert data["error"] == {
+        "message": "Emergency rally refused: the units must be within 8cm of the rallying "
+        "leader (Republique 4.5 Emergency Rally)",
+        "file": None,
+        "line": None,
+        "key": None,
+        "check": "emergency_rally",
+        "input": "within_8cm",
+        "inputs": ["within_8cm"],
+        "roles": [],
+    }

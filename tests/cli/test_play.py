@@ -119,3 +119,21 @@ def test_a_leader_picked_for_a_role_fills_its_inputs_from_the_command_line(tmp_p
                        "--leader", "attacker=nobody", "--dice", "6", "--dice", "6")  # fmt: skip
     assert unknown.returncode == 1 and "no leader 'nobody'" in unknown.stderr
     assert load_save(tmp_path / "g.toml").game.log == ()
+
+
+def test_a_check_the_rules_refuse_names_its_input_and_rolls_nothing(tmp_path: Path) -> None:
+    """Issue 35: play's JSON error for a refused check is the one odds gives: by the check's
+    title with its citation, naming the input it is about; nothing is logged."""
+    made = drumhead(tmp_path, "new", "one-if-by-land", "--scenario", "cowpens-1781", "--name", "c")
+    assert made.returncode == 0, made.stderr
+    before = len(load_save(tmp_path / "c.toml").game.log)
+    done = drumhead(
+        tmp_path, "play", "c", "morale", "--role", "unit=nc_riflemen",
+        "--set", "figures_lost=400", "--dice", "5", "--json",
+    )  # fmt: skip
+    assert done.returncode == 1
+    error = json.loads(done.stdout)["error"]
+    assert error["message"].startswith("Morale test refused: figures_lost (400) cannot exceed")
+    assert (error["check"], error["input"]) == ("morale", "figures_start")
+    assert error["inputs"] == ["figures_start", "figures_lost"]
+    assert len(load_save(tmp_path / "c.toml").game.log) == before

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from drumhead.checks.resolve import odds, prepare, refusal, resolve
+from drumhead.checks.resolve import RefusedError, odds, prepare, refusal, resolve
 from drumhead.checks.results import AppliedModifier
 from drumhead.dice.roller import HandDice
 from drumhead.errors import InputError, RulesetError
 from drumhead.loading.ruleset import build_ruleset
 
 CHECK = {
-    "title": "t",
+    "title": "Charge",
     "kind": "table",
     "source": "s",
     "summary": "s",
@@ -48,7 +48,7 @@ def _mini(check: dict) -> object:
 
 def test_a_refusal_names_the_rule_and_its_source() -> None:
     rs = _mini(CHECK)
-    with pytest.raises(InputError, match=r"c refused: horse may not attack \(Rule 1\)"):
+    with pytest.raises(InputError, match=r"Charge refused: horse may not attack \(Rule 1\)"):
         odds(prepare(rs, "c", {"attacker": "horse"}))  # type: ignore[arg-type]
 
 
@@ -69,9 +69,21 @@ def test_the_refusal_can_be_asked_before_rolling() -> None:
     rs = _mini(CHECK)
     with pytest.raises(InputError) as info:
         prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
-    assert str(info.value) == "c refused: horse may not attack (Rule 1)"
+    assert str(info.value) == "Charge refused: horse may not attack (Rule 1)"
     ctx = prepare(rs, "c", {"attacker": "foot"})  # type: ignore[arg-type]
     assert refusal(ctx) is None
+
+
+def test_a_refusal_says_the_input_it_is_about() -> None:
+    """Issue 35: the refusal carries the inputs its rule reads (in the check's order), so the
+    app focuses that field and the CLI's JSON names it; no text is parsed for it."""
+    rs = _mini(CHECK)
+    with pytest.raises(RefusedError) as horse:
+        prepare(rs, "c", {"attacker": "horse"})  # type: ignore[arg-type]
+    assert (horse.value.check, horse.value.inputs, horse.value.roles) == ("c", ("attacker",), ())
+    with pytest.raises(RefusedError) as weak:
+        prepare(rs, "c", {"strength": 3})  # type: ignore[arg-type]
+    assert weak.value.inputs == ("strength",)
 
 
 def test_a_refusal_with_an_unknown_name_is_a_load_error() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drumhead.checks.resolve import prepare
+from drumhead.checks.resolve import RefusedError, prepare
 from drumhead.errors import InputError, RulesetError
 from drumhead.loading.ruleset import build_ruleset
 from drumhead.rules.model import Ruleset
@@ -12,7 +12,7 @@ from drumhead.rules.model import Ruleset
 
 def _ruleset(reject: list[dict[str, str]]) -> Ruleset:
     check = {
-        "title": "t",
+        "title": "Movement",
         "kind": "roll",
         "source": "s",
         "summary": "s",
@@ -42,12 +42,15 @@ def _ruleset(reject: list[dict[str, str]]) -> Ruleset:
 def test_a_rejected_combination_names_the_values() -> None:
     rs = _ruleset([{"when": "a > 0 and b > 0", "text": "give a or b, not both (a={a}, b={b})"}])
     prepare(rs, "c", {"a": 1})
-    with pytest.raises(InputError, match=r"c refused: give a or b, not both \(a=1, b=2\)"):
+    with pytest.raises(InputError, match=r"Movement refused: give a or b, not both \(a=1, b=2\)"):
         prepare(rs, "c", {"a": 1, "b": 2})
 
 
 def test_reject_may_read_derived_values() -> None:
     rs = _ruleset([{"when": "total > 5", "text": "at most 5 in all, not {total}"}])
+    with pytest.raises(RefusedError) as refused:  # a derived value: the inputs it reads
+        prepare(rs, "c", {"a": 4, "b": 2})
+    assert refused.value.inputs == ("a", "b")
     with pytest.raises(InputError, match="not 7"):
         prepare(rs, "c", {"a": 3, "b": 4})
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
+from drumhead.screens.views.resolve.form import InputForm
 from textual.widgets import Input, Select, SelectionList
 
 from drumhead.game import load_scenario, new_game
 from tests.ui.helpers import make_app, open_on_battle, until
+from tests.ui.oracle.driver import shown
 
 
 async def resolve_for(pilot: object, check: str, unit: str) -> ResolveScreen:
@@ -169,3 +171,54 @@ def _first_gap(screen: ResolveScreen) -> object:
     view = form.odds()
     assert isinstance(view.waiting, MissingGapError)
     return view.waiting
+
+
+async def test_a_refusal_takes_the_focus_to_the_input_it_is_about() -> None:
+    """Issue 35: the rules refuse the morale test, and the focus lands on the input the
+    refusal reads, not on the first input (quality): on the situation when a side's pick
+    changed it, and it stays on the figures lost typed past the figures at the start."""
+    game = cowpens()
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_on_battle(pilot, game)
+        screen = await resolve_for(pilot, "morale", "nc_riflemen")
+        form = screen.form
+        assert form is not None and not form.refused_about
+        form.set_input("situation", "panic_marker")  # as a pick made in a dialog would
+        screen.form_refilled()
+        await pilot.pause()
+        assert form.refused_about == ("situation", "has_panic")
+        assert app.focused is screen.query_one("#in-situation")
+        assert shown(screen, "#needed").startswith("✗ Morale test refused: step 1 tests")
+        form.set_input("situation", form.check.input("situation").choices[0])  # type: ignore[union-attr]
+        screen.form_refilled()
+        field = screen.query_one("#in-figures_lost", Input)
+        screen.set_focus(field)
+        await pilot.pause()
+        field.value = ""
+        await pilot.press(*str(int(form.values["figures_start"]) + 1), "enter")  # type: ignore[call-overload]
+        await until(pilot, lambda: bool(form.refused_about))
+        assert form.refused_about == ("figures_start", "figures_lost")
+        assert app.focused is field  # the field typed in is one the refusal reads: kept
+        screen.set_focus(screen.query_one("#check", Select))  # elsewhere: the first it reads
+        screen.query_one(InputForm).focus_first_field()
+        assert app.focused is screen.query_one("#in-figures_start")
+
+
+async def test_the_defender_picker_lists_only_the_enemy() -> None:
+    """Issue 37: o on a Confederate attack lists the Union units to defend, none of the 4th
+    Virginia's friends (the session's role_units, as the picker shows them)."""
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=3)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_on_battle(pilot, game)
+        screen = await resolve_for(pilot, "close_combat", "va4")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        picker = app.screen
+        assert isinstance(picker, UnitPickModal)
+        assert picker.units and {u.side for u in picker.units} == {"union"}
+        assert screen.form is not None
+        assert [u.id for u in picker.units] == [u.id for u in screen.form.role_units("defender")]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)

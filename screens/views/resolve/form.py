@@ -151,13 +151,18 @@ class InputForm(VerticalScroll):
         error.display = bool(text)
 
     def focus_first_field(self) -> None:
-        """Focus what the next step needs: the first input still missing, else the modifiers
-        to tick (the first highlighted), else, with none to tick, the first input (what a
-        check without modifiers asks next: Winner of the melee's losses)."""
+        """Focus what the next step needs: the first input still missing, else the input the
+        rules' refusal is about (what the players change: the one focused if it is one of
+        those the refusal reads, else the first), else the modifiers to tick (the
+        first highlighted), else, with none to tick, the first input (what a check without
+        modifiers asks next: Winner of the melee's losses)."""
         missing = self.form.missing_inputs()
         mods = self.query_one("#mods", SelectionList)
         if missing:
             target = self.query_one(f"#in-{missing[0].name}")
+        elif self.form.refused_about:  # the field being typed in, if the refusal reads it
+            about = [self.query_one(f"#in-{name}") for name in self.form.refused_about]
+            target = self.screen.focused if self.screen.focused in about else about[0]
         elif mods.option_count:
             if mods.highlighted is None:
                 mods.highlighted = 0

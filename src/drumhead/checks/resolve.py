@@ -241,19 +241,68 @@ def _exclusive(check: CheckSpec, chosen: list[AppliedModifier]) -> list[AppliedM
     ]
 
 
+class RefusedError(InputError):
+    """The rules forbid the check as its inputs stand (one of its ``refuse`` rules holds).
+
+    ``inputs`` are the check's inputs the rule reads (through its derived values too), in the
+    check's order: what the players would change (the app focuses the first); ``roles`` the
+    sides whose cards fill any of them (a unit to pick again rather than a value to type)."""
+
+    def __init__(
+        self, message: str, check: str, inputs: tuple[str, ...], roles: tuple[str, ...]
+    ) -> None:
+        super().__init__(message)
+        self.check = check
+        """The check refused (its id)."""
+        self.inputs = inputs
+        self.roles = roles
+
+
 def refusal(ctx: Context) -> str | None:
     """Why the rules forbid this check with these inputs (the check's ``refuse``), or None."""
-    for rule in ctx.check.refusals:
+    refused = refusal_error(ctx)
+    return None if refused is None else str(refused)
+
+
+def refusal_error(ctx: Context) -> RefusedError | None:
+    """The rules' refusal of this check with these inputs, as raised (None: not refused). It
+    reads by the check's title, as the players know it ("Assault refused: ..."), with the
+    rule's citation."""
+    check = ctx.check
+    for rule in check.refusals:
         if rule.when.truth(ctx.env):
             cited = f" ({rule.source})" if rule.source else ""
-            return f"{ctx.check.id} refused: {ctx.fmt(rule.text)}{cited}"
+            inputs = read_inputs(check, rule.when.names)
+            roles: list[str] = []
+            for spec in (check.input(name) for name in inputs):
+                role = spec.role or check.role_ids[0] if spec and check.role_ids else None
+                if spec is not None and spec.from_unit and role and role not in roles:
+                    roles.append(role)
+            text = f"{check.title} refused: {ctx.fmt(rule.text)}{cited}"
+            return RefusedError(text, check.id, inputs, tuple(roles))
     return None
 
 
+def read_inputs(check: CheckSpec, names: Iterable[str]) -> tuple[str, ...]:
+    """The check's inputs ``names`` read, directly or through its derived values, in the
+    check's order."""
+    derived = dict(check.derived)
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in derived:
+            todo.extend(derived[name].names)
+    return tuple(i.name for i in check.inputs if i.name in seen)
+
+
 def _refuse(ctx: Context) -> None:
-    reason = refusal(ctx)
-    if reason is not None:
-        raise InputError(reason)
+    refused = refusal_error(ctx)
+    if refused is not None:
+        raise refused
 
 
 def odds(ctx: Context) -> tuple[OutcomeOdds, ...]:

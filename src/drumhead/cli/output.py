@@ -35,7 +35,9 @@ def error_dict(error: BaseException) -> dict[str, Any]:
     """One problem as scripts read it: ``{"message", "file", "line", "key"}`` (null where not
     known). A file's problem carries its file, line and key path; any other its message; a
     pick the players must make (an effect on one unit of a group) ``pick``: its role, the units
-    to pick from and, where the rules pick at random, the rule that says so."""
+    to pick from and, where the rules pick at random, the rule that says so; a check the rules
+    refuse its ``check``, the ``input`` it is about (the first of ``inputs``, all it reads) and
+    the ``roles`` whose cards fill them."""
     from drumhead.errors import PickNeededError, RulesetError
 
     if isinstance(error, PickNeededError):  # which unit takes an effect: the units offered
@@ -45,6 +47,19 @@ def error_dict(error: BaseException) -> dict[str, Any]:
             "line": None,
             "key": None,
             "pick": {"role": error.role, "units": list(error.units), "random": error.at_random},
+        }
+    from drumhead.checks.resolve import RefusedError
+
+    if isinstance(error, RefusedError):  # the rules forbid the check: the inputs it is about
+        return {
+            "message": str(error),
+            "file": None,
+            "line": None,
+            "key": None,
+            "check": error.check,
+            "input": error.inputs[0] if error.inputs else None,
+            "inputs": list(error.inputs),
+            "roles": list(error.roles),
         }
     if isinstance(error, RulesetError):
         return {

@@ -83,6 +83,9 @@ class CheckForm:
         self.kept: dict[str, tuple[str, InputValue]] = {}
         """Inputs the players gave that a card picked afterwards reads otherwise: name -> (the
         unit, its card's value). The players' value stays, and :meth:`card_lines` says so."""
+        self.refused_about: tuple[str, ...] = ()
+        """The inputs the rules' refusal of the check reads, as the odds last stood (none:
+        not refused): the first is where the players look next."""
         self.leaders: dict[str, str] = {}
         """The leader picked from the roster for a side (role id, ``self`` for a check
         without sides -> leader id), in place of the one with its unit."""
@@ -92,7 +95,7 @@ class CheckForm:
 
             for role in self.check.role_ids[1:]:
                 last = last_opponent(game, unit_id, role)
-                if last is not None:
+                if last is not None and self.wrong_side(role, last) is None:
                     self.set_role(role, last)
             self._fill_from_log(replace_picked=True)
 
@@ -108,7 +111,8 @@ class CheckForm:
         for role, unit in game.roles_from_log(
             self.check, self.unit_id, self.values, picked
         ).items():
-            self.set_role(role, unit)
+            if self.wrong_side(role, unit) is None:
+                self.set_role(role, unit)
 
     def in_play(self, role: str) -> bool:
         """Whether a role is part of the check as the inputs stand (its ``when``): a morale
@@ -136,12 +140,19 @@ class CheckForm:
 
     def role_units(self, role: str) -> list[Unit]:
         """The units that may be picked for a role, the likeliest first: the one picked for it
-        last, then the other side's (:func:`drumhead.game.sides.role_choices`)."""
+        last, then the rest (:func:`drumhead.game.sides.role_choices`); only the enemy's for
+        a role against the unit (a defender, a target), only its own side's for one beside
+        it (``side = "own"``: a second wave)."""
         from drumhead.game.sides import role_choices
 
         game = self.session.open_game_or_fail()
         assert self.unit_id is not None
-        return role_choices(game, self.check, self.unit_id, role)
+        units = role_choices(game, self.check, self.unit_id, role)
+        return [u for u in units if self.wrong_side(role, u.id) is None]
+
+    def wrong_side(self, role: str, unit_id: str) -> str | None:
+        """Why a unit may not be picked for a role (:meth:`CheckDesk.wrong_side`), or None."""
+        return self.session.wrong_side(self.check, role, unit_id, self.unit_id)
 
     def role_choices(self, role: str) -> list[tuple[str, str]]:
         """(unit id, line) to pick from for a role: the last opponent, then the enemy."""
@@ -255,7 +266,8 @@ class CheckForm:
 
     def set_leader(self, role: str, leader_id: str) -> None:
         """The leader picked for a side: his values fill that side's leader inputs (shown,
-        and the players may still change them), and the roll records him."""
+        and the players may still change them), and the roll records him. A value the
+        players typed stays, as with a side picked (:attr:`kept` says so)."""
         game = self.session.open_game_or_fail()
         game.state.leader(leader_id)
         sides = {r: u for r, _, u in self.leader_sides()}
@@ -265,8 +277,12 @@ class CheckForm:
         first = self.check.role_ids[0] if self.check.role_ids else None
         own = role in ("self", first)
         filled = game.table_inputs(self.check, sides[role], None if own else role, leader_id)
-        self.values.update(filled)
-        for name in filled:
+        for name, value in filled.items():
+            if name in self.given and self.values.get(name) != value:
+                self.kept[name] = (sides[role], value)  # the players' value stays: said so
+                continue
+            self.kept.pop(name, None)
+            self.values[name] = value
             self.bad_inputs.pop(name, None)
 
     def card_lines(self) -> list[str]:
@@ -407,12 +423,13 @@ class CheckForm:
         meanwhile, and those still offered come back once the form is whole."""
         if offer:
             self.offered = ()  # until worked out below
+        self.refused_about = ()
         if self.bad_inputs:
             return OddsView("Fix the inputs marked ✗ to see the odds.")
         missing = self.missing_inputs()
         if missing:
             return OddsView(f"Fill in “{missing[0].label}” (required) to see the odds.")
-        from drumhead.checks.resolve import available_modifiers, odds, result_odds
+        from drumhead.checks.resolve import RefusedError, available_modifiers, odds, result_odds
 
         offered_in = None
         try:
@@ -429,6 +446,9 @@ class CheckForm:
             return OddsView(
                 f"Waiting for a value: {exc.question}", waiting=exc, offered_in=offered_in
             )
+        except RefusedError as exc:  # the inputs it is about: where the players look next
+            self.refused_about = exc.inputs
+            return OddsView(f"✗ {exc}", refused=True, offered_in=offered_in)
         except DrumheadError as exc:
             return OddsView(f"✗ {exc}", refused=True, offered_in=offered_in)
         return OddsView(
