@@ -1,6 +1,7 @@
 """Issue 35 on a phone: a real headless Chromium, as narrow as a phone, on ``drumhead host``
 in its own process. The Austrian phone puts a second French unit in an assault (Republique:
-the 37e Ligne beside the 67e), proposes it, the referee accepts it on the host's console;
+the 37e Ligne beside the 67e, and the group's 8 bases in place of the first card's 4),
+proposes it (dice 9 and 1 by hand: +6, two base hits), the referee accepts it on the host's console;
 the French phone is asked which of its units takes each base hit, picks the first by hand
 and has the host's dice roll for the second. The save holds the picks as the session applied
 them. Skips without chromium and chromedriver, unless DRUMHEAD_REQUIRE_BROWSER is set."""
@@ -97,9 +98,17 @@ def test_a_second_unit_is_added_on_a_phone_and_its_base_hits_picked(
         )
         assert "2 of at most 12" in legend
         assert fits(phone)
+        # the side's values are its first card's: open by themselves, the group's bases given
+        assert phone.script("return document.querySelector('#card-values').open")
+        choose(phone, "#input-defender_bases_primary", "8")
+        phone.wait_for(
+            "return document.querySelector('#input-defender_bases_primary').value === '8' && "
+            "document.querySelector('#propose') !== null",
+            15,
+        )
         phone.script(
             "document.querySelector('#hand-rolled').click();"
-            "document.querySelector('#faces').value = '8 1';"
+            "document.querySelector('#faces').value = '9 1';"
             "document.querySelector('#propose').click()"
         )
         proposal = hosted.read_until("proposal")["proposal"]

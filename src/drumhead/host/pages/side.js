@@ -13,6 +13,7 @@
   let ask = null;       // the check being filled in: {check, unit, roles: {role: [unit ids]}, values, modifiers}
   let shown = null;     // the host's answer for it (the form)
   let note = "";        // what became of the last thing sent
+  let cardsOpen = null; // the values from the cards shown (null: as the form stands)
 
   function percent(p) { return p.toFixed(1) + "%"; }
 
@@ -162,6 +163,7 @@
 
   function openForm(unit, check) {
     ask = { unit, check, roles: {}, values: {}, modifiers: {} };
+    cardsOpen = null;
     refresh();
   }
 
@@ -187,13 +189,8 @@
       f.roles.map((r) => [el("label", {}, r.title + " ",
         pick([["", "(none)"], ...r.choices], r.unit || "", (v) => setHead(r, v), "role-" + r.id)),
         groupBox(r, r.title)]),
-      f.inputs.filter((i) => !i.card || i.value === null || i.value === undefined).map((i) => el("label", {}, i.label + " ",
-        i.type === "bool"
-          ? el("input", { type: "checkbox", id: "input-" + i.name, checked: (i.value ?? i.default) === true, onchange: (e) => { ask.values[i.name] = e.target.checked; refresh(); } })
-          : i.choices.length
-          ? pick([["", "(choose)"], ...i.choices.map((c) => [c, c.replace(/_/g, " ")])], String(i.value ?? i.default ?? ""), (v) => { ask.values[i.name] = v; refresh(); }, "input-" + i.name)
-          : el("input", { id: "input-" + i.name, value: i.value ?? i.default ?? "", onchange: (e) => { ask.values[i.name] = e.target.value; refresh(); } }),
-        i.bad ? el("span", { class: "problem" }, i.bad) : null)),
+      f.inputs.filter((i) => !fromCard(i)).map(inputField),
+      cardValues(f),
       el("fieldset", {}, el("legend", {}, "Modifiers"),
         f.modifiers.length ? null : el("div", { class: "quiet" }, "none on offer"),
         f.modifiers.map((m) => el("label", { class: "tick" },
@@ -212,6 +209,34 @@
         el("button", { id: "propose", disabled: !!f.blocked, onclick: propose }, "Propose"),
         closeButton()),
       problem ? el("p", { class: "problem" }, problem) : null);
+  }
+
+  // an input the cards answered (shown folded away: the players may still say otherwise)
+  function fromCard(i) { return i.card && i.value !== null && i.value !== undefined; }
+
+  function inputField(i) {
+    const pick = (options, value, onchange, id) => el("select", { id, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, text]) => el("option", { value: v, selected: v === value }, text)));
+    return el("label", {}, i.label + " ",
+      i.type === "bool"
+        ? el("input", { type: "checkbox", id: "input-" + i.name, checked: (i.value ?? i.default) === true, onchange: (e) => { ask.values[i.name] = e.target.checked; refresh(); } })
+        : i.choices.length
+        ? pick([["", "(choose)"], ...i.choices.map((c) => [c, c.replace(/_/g, " ")])], String(i.value ?? i.default ?? ""), (v) => { ask.values[i.name] = v; refresh(); }, "input-" + i.name)
+        : el("input", { id: "input-" + i.name, value: i.value ?? i.default ?? "", onchange: (e) => { ask.values[i.name] = e.target.value; refresh(); } }),
+      i.bad ? el("span", { class: "problem" }, i.bad) : null);
+  }
+
+  // the values the cards gave: a side of several units is read from its first unit's card,
+  // so they open by themselves once a side holds more than one (its bases are the group's)
+  function cardValues(f) {
+    const read = f.inputs.filter(fromCard);
+    if (!read.length) return null;
+    const grouped = [f.own, ...f.roles].some((r) => r && r.units && r.units.length > 1);
+    const box = el("details", { class: "card-values", id: "card-values", open: cardsOpen ?? grouped },
+      el("summary", {}, "Values from the cards (" + read.length + ")" + (grouped ? ": a side of several units is read from its first unit's card" : "")),
+      read.map(inputField));
+    box.addEventListener("toggle", () => { cardsOpen = box.open; });
+    return box;
   }
 
   function closeButton() {
