@@ -124,7 +124,7 @@ def test_a_second_unit_is_added_on_a_phone_and_its_base_hits_picked(
         tabs.wait_text("french", "pick 2")
         french.script("document.querySelector('#pick-random').click()")
         french.wait_for("return document.querySelector('#pick').hidden", 20)
-        tabs.wait_text("austrian", "(effects applied)")
+        tabs.wait_text("austrian", "(effects applied: picked 37e Ligne, ")
 
     assert stop_host(hosted) == 0  # the host saves as it stops
     game = load_save(tmp_path / "saves" / "table.toml").game

@@ -188,7 +188,8 @@ def test_the_side_whose_units_take_the_base_hits_picks_them(hub: Hub) -> None:
     ]
     again = answers(command(hub, french, "k1b", "pick", proposal=pid, unit="ligne_67", index=0))
     assert not again[0]["ok"] and "answered already" in again[0]["reason"]
-    assert json.loads(hub.view("french"))["pick"]["index"] == 1
+    second = json.loads(hub.view("french"))["pick"]
+    assert second["index"] == 1 and second["so_far"] == ["37e Ligne"]
     # the second rolled for: the game's seeded dice, on the host
     done = answers(command(hub, french, "k2", "pick", proposal=pid, unit="random", index=1))
     assert done[0]["ok"] and done[0]["status"] == "done"
@@ -197,7 +198,8 @@ def test_the_side_whose_units_take_the_base_hits_picks_them(hub: Hub) -> None:
     assert applied.kind == "apply_effects" and applied.data["resolution"] == 1
     hits = [e for e in applied.data["effects"] if e["who"] == "pick:defender"]
     assert hits[0]["unit"] == "ligne_37" and "rolled" not in hits[0] and "rolled" in hits[1]
-    assert hub.proposals.get(pid).reason.endswith("(effects applied)")  # type: ignore[union-attr]
+    reason = hub.proposals.get(pid).reason  # type: ignore[union-attr]
+    assert re.search(r"\(effects applied: picked 37e Ligne, \d+e Ligne \(rolled [12]\)\)$", reason)
     # the same command sent twice is done once
     repeat = answers(command(hub, french, "k2", "pick", proposal=pid, unit="random", index=1))
     assert repeat[0]["repeat"] and game.log[-1] is applied

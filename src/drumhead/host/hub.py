@@ -361,10 +361,23 @@ class Hub(HubCore):
             self._proposals_changed()
             return done
         self._save()
-        done = self.proposals.set_picking(pid, None, f"{rolled} (effects applied)")
+        done = self.proposals.set_picking(pid, None, f"{rolled} (effects applied: {self._fell()})")
         self._proposals_changed()
         self._accept_auto()
         return done
+
+    def _fell(self) -> str:
+        """Where the picked effects of the effects just applied fell (a rolled one, with its
+        face), in words."""
+        last = self.session.open_game_or_fail().last_event
+        effects = last.data.get("effects") or () if last is not None else ()
+        fell = [
+            self.session.unit_name(str(e["unit"]))
+            + (f" (rolled {e['rolled']})" if "rolled" in e else "")
+            for e in effects
+            if str(e.get("who", "")).startswith("pick:") and e.get("unit")
+        ]
+        return "picked " + ", ".join(fell) if fell else "none picked"
 
     def leave_pick(self, pid: str) -> Proposal:
         """The referee leaves the effects proposal ``pid`` waits for to the players (none is

@@ -131,6 +131,10 @@ class Picking:
             "side_name": names.get(self.side, self.side),
             "units": [[u, _line(session, u)] for u in self.units],
             "at_random": self.at_random,
+            "so_far": [
+                "rolled for" if u == RANDOM else session.unit_name(u)
+                for u in self.picks.get(self.role, [])
+            ],
         }
 
     def to_dict(self) -> dict[str, Any]:

@@ -95,6 +95,7 @@
       el("h2", { id: "pick-title" }, "Which unit takes it?"),
       el("p", {}, q.text),
       el("p", { class: "quiet" }, q.role_title + (q.index ? " · pick " + (q.index + 1) : "")),
+      q.so_far.length ? el("p", { class: "quiet", id: "so-far" }, "Picked so far (applied once every pick is given): " + q.so_far.join(", ")) : null,
       el("div", { class: "choices", role: "group", "aria-labelledby": "pick-title" },
         q.units.map(([id, line]) => el("button", { class: "choice", "data-pick": id, onclick: () => answerPick(q, id) }, line))),
       q.at_random ? el("div", { class: "roll" },
