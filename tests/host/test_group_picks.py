@@ -348,3 +348,25 @@ def test_the_protocol_reads_a_side_s_units_and_says_what_is_wrong(
     assert (picked.proposal, picked.unit, picked.index) == ("p1", "u1", 2)  # type: ignore[union-attr]
     with pytest.raises(ProtocolError, match="unit: a text is needed"):
         read('{"type":"command","id":"k","against":0,"do":"pick","proposal":"p1"}')
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda p: p["effects"][0].update(bogus=1), "effects[0].bogus: not a key of an effect"),
+        (lambda p: p.update(picks={"defender": [3]}), "picking.picks.defender: a list of unit"),
+        (lambda p: p.pop("seq"), "picking: seq and count are whole numbers"),
+    ],
+)
+def test_a_pick_kept_damaged_sets_the_proposals_file_aside_naming_the_key(
+    hub: Hub, damage: Any, words: str
+) -> None:
+    proposed_and_accepted(hub)
+    path = hub.proposals.path
+    assert path is not None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    damage(data["proposals"][0]["picking"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = ProposalBook(path)
+    assert again.problem is not None and words in again.problem, again.problem
+    assert again.picking() is None and path.with_name(path.name + ".unreadable").exists()
