@@ -355,6 +355,7 @@ class Hub(HubCore):
             reason = f"{rolled} (its effects were not applied: {exc})"
             done = self.proposals.set_picking(pid, None, reason)
             self._proposals_changed()
+            self._accept_auto()
             return done
         if after is not None:
             done = self.proposals.set_picking(pid, after, found.reason)
