@@ -357,6 +357,7 @@ def test_the_protocol_reads_a_side_s_units_and_says_what_is_wrong(
         (lambda p: p.update(picks={"defender": [3]}), "picking.picks.defender: a list of unit"),
         (lambda p: p.pop("seq"), "picking: seq and count are whole numbers"),
     ],
+    ids=["effect-key", "pick-id", "no-seq"],
 )
 def test_a_pick_kept_damaged_sets_the_proposals_file_aside_naming_the_key(
     hub: Hub, damage: Any, words: str
