@@ -94,3 +94,40 @@ async def test_the_app_says_when_a_command_done_cannot_be_kept(saves: Path) -> N
             await settle(pilot, told, "the notice")
     finally:
         app.session.close()
+
+
+async def test_the_referee_is_told_when_a_roll_waits_for_a_pick(tmp_path: Path) -> None:
+    """Issue 35: the base hits of an accepted assault fall on one of two French units; the
+    referee's app says the French pick it, and that the game waits."""
+    import json
+
+    from tests.host.test_group_picks import ASSAULT, club
+    from tests.support.table_turn import open_table as new_table
+
+    saves = tmp_path / "saves"
+    new_table(saves, "republique", "aspern-1809", club(tmp_path)).close()
+    plan = HostPlan(save="turn", saves=str(saves), address="127.0.0.1", port=free_port())
+    app = HostedApp(plan)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(pilot, lambda: app.hub is not None, "hosting")
+            hub = app.hub
+            assert hub is not None
+            phone = hub.connect("austrian")
+            hub.receive(
+                phone,
+                json.dumps(
+                    {"type": "command", "id": "a", "against": hub.n, "do": "propose", **ASSAULT}
+                ),
+            )
+            (waiting,) = hub.proposals.waiting()
+            hub.accept(waiting.id)
+
+            def told() -> bool:
+                return any("waits for a pick" in str(n.title) for n in app._notifications)
+
+            await settle(pilot, told, "the notice")
+            said = next(n for n in app._notifications if "waits for a pick" in str(n.title))
+            assert "French (defending Aspern) pick which unit takes 'Base hit" in said.message
+    finally:
+        app.session.close()

@@ -164,6 +164,18 @@ class HostedApp(DrumheadApp):
             if problem not in self.told_problems:
                 self.notify(problem, severity="warning", timeout=20)
         self.told_problems = problems
+        asked = self.hub.picking()
+        if asked is not None and f"{asked[0]}#{asked[1].index}" not in self.told:
+            pid, question = asked
+            self.told.add(f"{pid}#{question.index}")
+            names = {s.id: s.name for s in self.hub.session.state.sides}
+            self.notify(
+                f"{names.get(question.side, question.side)} pick which unit takes "
+                f"'{question.text}' on their device; no other proposal is rolled until then "
+                "(a change made here leaves the effects to the players).",
+                title=f"Proposal {pid} waits for a pick",
+                timeout=12,
+            )
         for proposal in self.hub.proposals.waiting():
             if proposal.id not in self.told:
                 self.told.add(proposal.id)

@@ -14,6 +14,7 @@ from drumhead.errors import DrumheadError
 from drumhead.session.form_view import needed_text
 
 if TYPE_CHECKING:
+    from drumhead.game.state import GameState
     from drumhead.host.protocol import CheckAsk
     from drumhead.session import TableSession
     from drumhead.session.form import CheckForm
@@ -25,15 +26,17 @@ class Refused(DrumheadError):
 
 def fill(session: TableSession, side: str, ask: CheckAsk) -> CheckForm:
     """The session's form for ``ask``, made by ``side``; Refused when it asks for what the
-    side may not (another side's unit, a check the unit cannot make, ...)."""
+    side may not (another side's unit, a check the unit cannot make, a unit a side may not
+    take, a side fuller than its ``max``, a unit twice, ...), naming the field (``roles.ROLE``
+    and the unit's place in it)."""
     game = session.open_game_or_fail()
     state = game.state
-    unit, given = ask.unit, dict(ask.roles)
+    unit, given = ask.unit, {role: list(units) for role, units in ask.roles.items()}
     if unit is None and ask.check is not None:  # the unit given for the check's first role
         spec = next((c for c in game.ruleset.checks if c.id == ask.check), None)
         first = spec.role_ids[0] if spec is not None and spec.role_ids else None
         if first is not None and first in given:
-            unit = given.pop(first)
+            unit = given[first][0]
     if unit is not None:
         if not state.has_unit(unit):
             raise Refused(f"there is no unit '{unit}'")
@@ -52,13 +55,7 @@ def fill(session: TableSession, side: str, ask: CheckAsk) -> CheckForm:
         raise Refused(f"{spec.title} is made for a unit: pick one of yours")
     form = session.form(check, unit)
     assert form is not None  # the check is among those offered
-    others = dict(form.other_roles)
-    for role, picked in given.items():
-        if role not in others:
-            raise Refused(f"{spec.title} has no other side '{role}'")
-        if picked not in {u for u, _ in form.role_choices(role)}:
-            raise Refused(f"'{picked}' cannot be {others[role].lower()} of this check")
-        form.set_role(role, picked)
+    _fill_sides(form, given)
     for role, leader in ask.leaders.items():
         if not state.has_leader(leader):
             raise Refused(f"there is no leader '{leader}'")
@@ -78,6 +75,78 @@ def fill(session: TableSession, side: str, ask: CheckAsk) -> CheckForm:
             raise Refused(f"'{found.label}' counts once")
     form.ticked = dict(ask.modifiers)
     return form
+
+
+def _fill_sides(form: CheckForm, given: dict[str, list[str]]) -> None:
+    """Each side's units as given (role -> unit ids): the first of each other side picked
+    (its card fills the side's inputs), then the rest added to it, as the app's ``o`` and
+    ``g`` do; the first side's list starts with the unit the check is made for."""
+    state = form.session.open_game_or_fail().state
+    spec = form.check
+    first = spec.role_ids[0] if spec.role_ids else None
+    others = dict(form.other_roles)
+    taken = {form.unit_id}
+    for role, units in given.items():
+        key = f"roles.{role}"
+        if role == first:
+            if units[0] != form.unit_id:
+                raise Refused(
+                    f"{key}[0]: the first unit of this side is the one the check is made for "
+                    f"('{form.unit_id}'), not '{units[0]}'"
+                )
+            continue
+        if role not in others:
+            raise Refused(f"{key}: {spec.title} has no other side '{role}'")
+        head = _known(state, f"{key}[0]", units[0])
+        if head in taken:
+            raise Refused(f"{key}[0]: {form.session.unit_name(head)} is already in this check")
+        if head not in {u for u, _ in form.role_choices(role)}:
+            raise Refused(f"{key}[0]: '{head}' cannot be {others[role].lower()} of this check")
+        form.set_role(role, head)
+        taken.add(head)
+    for role, units in given.items():  # then each side's group (the first's own, too)
+        allowed = None if role == first else {u for u, _ in form.role_choices(role)}
+        for index, extra in enumerate(units[1:], 1):
+            key = f"roles.{role}[{index}]"
+            name = form.session.unit_name(_known(state, key, extra))
+            if state.unit(extra).removed:
+                raise Refused(f"{key}: {name} is out of play")
+            if extra in {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}:
+                raise Refused(f"{key}: {name} is already in this check")
+            if allowed is not None and extra not in allowed:
+                raise Refused(f"{key}: '{extra}' cannot be {others[role].lower()} of this check")
+            try:
+                form.add_to_role(role, extra)
+            except DrumheadError as exc:
+                raise Refused(f"{key}: {exc}") from None
+
+
+def _known(state: GameState, key: str, unit: str) -> str:
+    if not state.has_unit(unit):
+        raise Refused(f"{key}: there is no unit '{unit}'")
+    return unit
+
+
+def group_choices(form: CheckForm, role: str) -> list[list[str]]:
+    """[unit id, line] of the units that may still be added to a side that holds a group: of
+    that side, the rules' choices for it (any of the side's, for the first), none out of play
+    or in the check already; none once the side is full or its first unit not picked."""
+    spec = form.check.role(role)
+    units = form.side_units(role)
+    if spec is None or not units or len(units) >= spec.maximum or form.unit_id is None:
+        return []
+    game = form.session.open_game_or_fail()
+    taken = {form.unit_id, *form.roles.values()}
+    taken.update(u for us in form.picked_roles().values() for u in us)
+    own = game.state.unit(units[0]).side
+    first = form.check.role_ids[0]
+    pool = game.state.units if role == first else tuple(form.role_units(role))
+    names = {s.id: s.name for s in game.state.sides}
+    return [
+        [u.id, f"{u.name} ({names.get(u.side, u.side)})"]
+        for u in pool
+        if u.side == own and u.id not in taken and not u.removed
+    ]
 
 
 def odds_key(form: CheckForm) -> list[list[Any]]:
@@ -124,9 +193,11 @@ def form_view(session: TableSession, form: CheckForm) -> dict[str, Any]:
                 "title": title,
                 "unit": form.roles.get(role),
                 "choices": [[u, line] for u, line in form.role_choices(role)],
+                **_group(form, role),
             }
             for role, title in form.other_roles
         ],
+        "own": _own_group(form),
         "inputs": [
             {
                 "name": i.name,
@@ -161,6 +232,29 @@ def form_view(session: TableSession, form: CheckForm) -> dict[str, Any]:
         "dice": str(dice) if dice is not None else None,
         "cards": form.card_lines(),
     }
+
+
+def _group(form: CheckForm, role: str) -> dict[str, Any]:
+    """A side's units as the form holds them, how many it may hold, and those that may be
+    added (:func:`group_choices`)."""
+    spec = form.check.role(role)
+    units = form.side_units(role)
+    return {
+        "units": [[u, form.session.unit_name(u)] for u in units],
+        "max": spec.maximum if spec is not None else 1,
+        "add": group_choices(form, role),
+    }
+
+
+def _own_group(form: CheckForm) -> dict[str, Any] | None:
+    """The side the check is made for, when it may hold more units than the one tested."""
+    check = form.check
+    if not check.role_ids or form.unit_id is None or form.session.game is None:
+        return None
+    first = check.roles[0]
+    if first.maximum <= 1:
+        return None
+    return {"id": first.id, "title": first.title, **_group(form, first.id)}
 
 
 def _pct(p: Any) -> float:

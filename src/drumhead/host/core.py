@@ -231,6 +231,7 @@ class HubCore:
                 shown = side_view(self.session, role, public, mine)
                 shown["auto"] = role in self.auto
                 shown["walk"] = self.sides_walk
+                shown["pick"] = self._question(role)
             found = dump(shown)
             self._views[role] = found
         return found
@@ -244,7 +245,20 @@ class HubCore:
                 self._luck = self._rolls.shown(game)
             self._public = public_view(self.session, self._luck)
             self._public["waiting"] = len(self.proposals.waiting())
+            asked = self._question(None)
+            self._public["picking"] = (
+                {k: asked[k] for k in ("proposal", "text", "role_title", "side", "side_name")}
+                if asked is not None
+                else None
+            )
         return self._public
+
+    def _question(self, role: str | None) -> dict[str, Any] | None:
+        """The pick a roll's effects wait for, as ``role`` is asked it (None: whoever is)."""
+        found = self.proposals.picking()
+        if found is None or found.picking is None or role not in (None, found.picking.side):
+            return None
+        return found.picking.shown(self.session, found.id)
 
     def _message(self, kind: str, role: str, **fields: Any) -> str:
         """A host message carrying ``role``'s view (spliced in as text: built once)."""

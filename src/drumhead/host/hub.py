@@ -7,7 +7,9 @@ Ledger`, on disk beside the save), and the same id again gets the same answer. A
 command made against an old number is refused with the state as it is. A side proposes a
 check; the referee accepts it (the session rolls it, applies its effects: the same code as
 the app's) or refuses it, or the host accepts a side's proposals by itself
-(:meth:`Hub.set_auto`).
+(:meth:`Hub.set_auto`). A roll whose effects fall on one unit of a group asks the side whose
+units they are which (:mod:`drumhead.host.picking`): the game waits for the answer (no other
+proposal rolled, no step walked by a side) and applies the effects once every pick is given.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.errors import DrumheadError, MissingGapError, PickNeededError
 from drumhead.host.asks import Refused, check_dice, fill, form_view, odds_key
 from drumhead.host.core import Device, HubCore, Line, Out
 from drumhead.host.ledger import Ledger
 from drumhead.host.limits import RATE_PER_SECOND
+from drumhead.host.picking import Picking, first_question
 from drumhead.host.proposals import Proposal, ProposalBook
 from drumhead.host.protocol import (
     FLOW,
@@ -33,6 +36,7 @@ from drumhead.host.protocol import (
     read,
 )
 from drumhead.host.views import DISPLAY
+from drumhead.session import Change
 
 if TYPE_CHECKING:
     from drumhead.session import TableSession
@@ -65,9 +69,8 @@ class Hub(HubCore):
             autosave=autosave,
             clock=clock,
         )
-        for proposal in self.proposals.waiting():
-            if proposal.side in self.auto:
-                self.accept(proposal.id)
+        self._drop_stale_pick()
+        self._accept_auto()
 
     def receive(self, device: Device, text: str | bytes) -> None:
         """A message from ``device``: answered into its outbox (never raises for what a
@@ -129,6 +132,8 @@ class Hub(HubCore):
                 self._walk(device, command)
             elif command.do == "propose":
                 self._propose(device, command)
+            elif command.do == "pick":
+                self._pick(device, command)
             else:
                 self._withdraw(device, command)
         except DrumheadError as exc:
@@ -183,6 +188,7 @@ class Hub(HubCore):
     def _walk(self, device: Device, command: Command) -> None:
         if not self.sides_walk:
             raise Refused("the host walks the turn: sides may not")
+        self._no_pick_waiting()
         if command.against != self.n:
             raise Stale(
                 f"the game moved on since event {command.against} (now {self.n}): "
@@ -217,12 +223,20 @@ class Hub(HubCore):
         if view.context is None:
             raise Refused(view.blocked or "the check cannot be rolled as it stands")
         check_dice(form, ask.dice)
-        held = replace(ask, unit=form.unit_id, roles=dict(form.roles), check=form.check_id)
+        first = form.check.role_ids[0] if form.check.role_ids else None
+        sides = {r: tuple(form.side_units(r)) for r in form.roles}
+        if first is not None and form.more.get(first):
+            sides[first] = tuple(form.side_units(first))
+        held = replace(ask, unit=form.unit_id, roles=sides, check=form.check_id)
         shown = form_view(self.session, form)
+        names = self.session.unit_name
+        ours = form.side_units(first) if first is not None else []
         summary = {
             "check": shown["title"],
-            "unit": self.session.unit_name(form.unit_id) if form.unit_id else None,
-            "against": [self.session.unit_name(u) for u in form.roles.values()],
+            "unit": " and ".join(map(names, ours or [form.unit_id])) if form.unit_id else None,
+            "against": [
+                names(u) for r, us in form.picked_roles().items() if r != first for u in us
+            ],
             "modifiers": [
                 m["label"] + (f" ×{m['count']}" if m["count"] > 1 else "")
                 for m in shown["modifiers"]
@@ -237,7 +251,7 @@ class Hub(HubCore):
         )
         self._answer(device, command, ok=True, keep=False, status="waiting", proposal=proposal.id)
         self._proposals_changed()
-        if side in self.auto:
+        if side in self.auto and self.proposals.picking() is None:
             self.accept(proposal.id)
 
     def _withdraw(self, device: Device, command: Command) -> None:
@@ -255,6 +269,7 @@ class Hub(HubCore):
         """Roll a waiting proposal and apply its effects through the session (its side is
         answered); refused, with why, when it no longer stands as its side saw it."""
         proposal = self._waiting(pid)
+        self._no_pick_waiting()
         session = self.session
         try:
             form = fill(session, proposal.side, proposal.ask)
@@ -274,22 +289,146 @@ class Hub(HubCore):
             return self.refuse(pid, str(exc))
         rolled = self.n
         note = result.text
+        picking: Picking | None = None
         try:
             form.roll_distances()
             chosen = list(form.effects)
             if form.check.scope == "army" or form.unit_id is None:
                 session.log_notes(chosen)
-            else:
+            else:  # each side's units, as the app gives them (the first side's whole group)
                 first = form.check.role_ids[0] if form.check.role_ids else None
-                roles = {first: form.unit_id} if first else {}
-                roles.update(form.roles)
-                session.apply_effects(form.unit_id, chosen, roles=roles or None)
+                roles: dict[str, list[str]] = {first: [form.unit_id]} if first else {}
+                roles.update(form.picked_roles())
+                try:
+                    session.apply_effects(form.unit_id, chosen, roles=roles or None)
+                except PickNeededError as needed:  # which unit of a group: its side says
+                    picking = first_question(session, form.unit_id, chosen, roles, needed)
+                    note += PICK_WAITS
         except DrumheadError as exc:
             note += f" (its effects were not applied: {exc})"
         self._save()  # the roll in the save before the proposals file says it was made
-        done = self.proposals.finish(pid, "accepted", note, rolled)
+        done = self.proposals.finish(pid, "accepted", note, rolled, picking)
         self._close_proposal(done)
         return done
+
+    # -- picks: which unit of a group takes an effect -------------------------------------------
+    def _asked(self, picking: Picking) -> str:
+        names = {s.id: s.name for s in self.session.state.sides}
+        return f"'{picking.text}': {names.get(picking.side, picking.side)} pick the unit"
+
+    def picking(self) -> tuple[str, Picking] | None:
+        """The proposal whose effects wait for a pick, and its question (None: none)."""
+        found = self.proposals.picking()
+        if found is None or found.picking is None:
+            return None
+        return found.id, found.picking
+
+    def pick(
+        self, pid: str, unit: str, *, side: str | None = None, index: int | None = None
+    ) -> Proposal:
+        """Answer the pick proposal ``pid``'s effects wait for: ``unit`` takes the effect, or
+        ``random`` (the game's dice pick it, where the rules say at random). ``side``: the
+        side answering (its units must be those picked among; None: the referee); ``index``:
+        the question it saw (another device of the side answered it first: refused). The
+        effects are applied once every pick is given (one event), else the next is asked."""
+        found = self.proposals.get(pid)
+        picking = found.picking if found is not None else None
+        if found is None or picking is None or (side is not None and picking.side != side):
+            raise Refused(f"no pick waits for your side in '{pid}'")
+        if index is not None and index != picking.index:
+            raise Refused(
+                "that pick was answered already (another device of your side): look again"
+            )
+        if not picking.stands(self.session):
+            self._drop_stale_pick()
+            raise Refused("the game moved on since the roll: its effects are left to the players")
+        refusal = picking.refusal(self.session, unit)
+        if refusal is not None:
+            raise Refused(refusal)
+        answered = picking.answered(unit)
+        rolled = found.reason.removesuffix(PICK_WAITS)
+        # the question is taken down first: applying changes the game, which would drop it
+        self.proposals.set_picking(pid, None, found.reason)
+        try:
+            after = answered.apply(self.session)
+        except DrumheadError as exc:
+            reason = f"{rolled} (its effects were not applied: {exc})"
+            done = self.proposals.set_picking(pid, None, reason)
+            self._proposals_changed()
+            self._accept_auto()
+            return done
+        if after is not None:
+            done = self.proposals.set_picking(pid, after, found.reason)
+            self._proposals_changed()
+            return done
+        self._save()
+        done = self.proposals.set_picking(pid, None, f"{rolled} (effects applied: {self._fell()})")
+        self._proposals_changed()
+        self._accept_auto()
+        return done
+
+    def _fell(self) -> str:
+        """Where the picked effects of the effects just applied fell (a rolled one, with its
+        face), in words."""
+        last = self.session.open_game_or_fail().last_event
+        effects = last.data.get("effects") or () if last is not None else ()
+        fell = [
+            self.session.unit_name(str(e["unit"]))
+            + (f" (rolled {e['rolled']})" if "rolled" in e else "")
+            for e in effects
+            if str(e.get("who", "")).startswith("pick:") and e.get("unit")
+        ]
+        return "picked " + ", ".join(fell) if fell else "none picked"
+
+    def leave_pick(self, pid: str) -> Proposal:
+        """The referee leaves the effects proposal ``pid`` waits for to the players (none is
+        applied: the roll stays in the log)."""
+        found = self.proposals.get(pid)
+        if found is None or found.picking is None:
+            raise Refused(f"no pick waits in '{pid}'")
+        rolled = found.reason.removesuffix(PICK_WAITS)
+        done = self.proposals.set_picking(pid, None, f"{rolled} (effects left to the players)")
+        self._proposals_changed()
+        self._accept_auto()
+        return done
+
+    def _pick(self, device: Device, command: Command) -> None:
+        assert command.unit is not None
+        self.pick(command.proposal or "", command.unit, side=device.role, index=command.index)
+        self._answer(device, command, ok=True, keep=True, status="done")
+
+    def _no_pick_waiting(self) -> None:
+        waiting = self.picking()
+        if waiting is not None:
+            pid, picking = waiting
+            raise Refused(f"{pid} waits for a pick first: {self._asked(picking)}")
+
+    def _drop_stale_pick(self) -> None:
+        """A question the game moved on from is dropped: the effects are left to the players."""
+        waiting = self.picking()
+        if waiting is not None and not waiting[1].stands(self.session):
+            pid, _ = waiting
+            found = self.proposals.get(pid)
+            rolled = found.reason.removesuffix(PICK_WAITS) if found is not None else ""
+            why = "the game moved on before the pick: effects left to the players"
+            self.proposals.set_picking(pid, None, f"{rolled} ({why})")
+
+    def _changed(self, change: Change) -> None:
+        if change is Change.GAME and self.session.game is not None:
+            self._drop_stale_pick()  # before the change is sent: the question goes with it
+        super()._changed(change)
+        if change is Change.OPENED and self.session.game is not None:
+            waiting = self.picking()
+            self._drop_stale_pick()  # the book of the game opened (another save's, maybe)
+            if waiting is not None and self.picking() is None:
+                self._proposals_changed()
+
+    def _accept_auto(self) -> None:
+        """The proposals waiting of the sides the host accepts by itself, rolled in turn (until
+        one waits for a pick)."""
+        for proposal in self.proposals.waiting():
+            if proposal.side in self.auto and self.proposals.picking() is None:
+                self.accept(proposal.id)
 
     def refuse(self, pid: str, reason: str = "refused by the referee") -> Proposal:
         """Refuse a waiting proposal (its side is told why)."""
@@ -305,8 +444,7 @@ class Hub(HubCore):
             raise Refused(f"no side '{side}'")
         if on:
             self.auto.add(side)
-            for proposal in self.proposals.waiting(side):
-                self.accept(proposal.id)
+            self._accept_auto()
         else:
             self.auto.discard(side)
         self._proposals_changed()
@@ -353,5 +491,8 @@ class Hub(HubCore):
 class Stale(Refused):
     """A turn-flow command made against an old state."""
 
+
+PICK_WAITS = " (its effects wait for a pick)"
+"""Said of an accepted proposal whose effects wait for a pick (:mod:`drumhead.host.picking`)."""
 
 _NO_DISPLAY = "a display shows the game: it sends no commands"

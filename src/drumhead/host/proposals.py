@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import DrumheadError
 from drumhead.host.limits import PROPOSALS_FILE_BYTES, PROPOSALS_WAITING
+from drumhead.host.picking import Picking, read_picking
 from drumhead.host.protocol import CheckAsk, ask_data, read_ask
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ class Proposal:
     """Why it was refused (or what happened when accepted: the result)."""
     result_n: int | None = None
     """The event number of its roll, once accepted."""
+    picking: Picking | None = None
+    """Accepted and rolled, its effects wait for a pick (which unit of a group takes one)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,6 +81,7 @@ class Proposal:
             "reason": self.reason,
             "made_at": self.made_at,
             "n": self.result_n,
+            "picking": self.picking is not None,
             **self.summary,
         }
 
@@ -94,6 +98,7 @@ class Proposal:
             "status": self.status,
             "reason": self.reason,
             "n": self.result_n,
+            **({"picking": self.picking.to_dict()} if self.picking is not None else {}),
         }
 
 
@@ -153,17 +158,36 @@ class ProposalBook:
         self.write()
 
     def finish(
-        self, pid: str, status: Status, reason: str = "", result_n: int | None = None
+        self,
+        pid: str,
+        status: Status,
+        reason: str = "",
+        result_n: int | None = None,
+        picking: Picking | None = None,
     ) -> Proposal:
         """Mark a waiting proposal decided (the oldest finished ones beyond
-        :data:`FINISHED_KEPT` are forgotten)."""
-        done = replace(self.items[pid], status=status, reason=reason, result_n=result_n)
+        :data:`FINISHED_KEPT` are forgotten, never one whose effects wait for a pick)."""
+        done = replace(
+            self.items[pid], status=status, reason=reason, result_n=result_n, picking=picking
+        )
         self.items[pid] = done
         if self.rolled == pid:
             self.rolled = None
-        finished = [k for k, p in self.items.items() if p.status != "waiting"]
+        finished = [k for k, p in self.items.items() if p.status != "waiting" and p.picking is None]
         for old in finished[: max(0, len(finished) - FINISHED_KEPT)]:
             del self.items[old]
+        self.write()
+        return done
+
+    def picking(self) -> Proposal | None:
+        """The accepted proposal whose effects wait for a pick (one at a time)."""
+        return next((p for p in self.items.values() if p.picking is not None), None)
+
+    def set_picking(self, pid: str, picking: Picking | None, reason: str) -> Proposal:
+        """An accepted proposal's pick asked again (another point to pick), or answered
+        (None: its effects applied, or left to the players), with what became of it."""
+        done = replace(self.items[pid], picking=picking, reason=reason)
+        self.items[pid] = done
         self.write()
         return done
 
@@ -277,6 +301,9 @@ def _read_proposal(item: object, index: int) -> Proposal:
     made_at = item.get("made_at", 0)
     if not isinstance(made_at, int) or not (n is None or isinstance(n, int)):
         raise ValueError(f"{where}: made_at and n are whole numbers")
+    picking = item.get("picking")
+    if picking is not None and texts["status"] != "accepted":
+        raise ValueError(f"{where}.picking: only an accepted proposal waits for a pick")
     return Proposal(
         str(texts["id"]),
         str(texts["side"]),
@@ -288,4 +315,5 @@ def _read_proposal(item: object, index: int) -> Proposal:
         texts["status"],
         str(texts["reason"]),
         n,
+        read_picking(picking, f"{where}.picking") if picking is not None else None,
     )

@@ -2,7 +2,8 @@
 
 Every message is one JSON object with a ``type``. A device sends ``hello`` (once, first),
 ``command`` (a change to the game, with its own ``id`` and the event number ``against`` which
-it was made) and ``form`` (a question: a check's odds as a side fills it in; changes
+it was made: ``pick`` answers which unit of a group takes an effect, by hand or ``random``)
+and ``form`` (a question: a check's odds as a side fills it in; changes
 nothing). Anything else, or any field of the wrong kind or size, is a
 :class:`ProtocolError` whose message says which field and why: never a traceback. The host's
 messages are described in ``docs/table.md``.
@@ -22,7 +23,7 @@ FLOW = ("next_step", "again", "previous_step", "next_phase", "draw")
 """Commands that walk the turn: refused when made against an old state (another device moved
 the game on first), with the state as it is now."""
 
-VERBS = ("propose", "withdraw", *FLOW)
+VERBS = ("propose", "withdraw", "pick", *FLOW)
 """What a command may ``do``."""
 
 Value = str | int | bool
@@ -52,8 +53,11 @@ class CheckAsk:
     """The check's id (None: the first the unit may make)."""
     unit: str | None
     """The unit it is made for (None: an army-level check)."""
-    roles: Mapping[str, str] = field(default_factory=dict)
-    """The unit picked for each other side of the check (role -> unit id)."""
+    roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The units picked for each side of the check (role -> unit ids, the one whose card
+    fills the side's inputs first; a side that holds a group takes several, up to its
+    ``max``). The first side's list starts with :attr:`unit`: only a group is given for it.
+    A device may send one id (a text) for a side of one unit."""
     leaders: Mapping[str, str] = field(default_factory=dict)
     """A leader picked for a side (role -> leader id)."""
     values: Mapping[str, Value] = field(default_factory=dict)
@@ -78,7 +82,14 @@ class Command:
     ask: CheckAsk | None = None
     """For ``propose``: the check."""
     proposal: str | None = None
-    """For ``withdraw``: the proposal taken back."""
+    """For ``withdraw``: the proposal taken back; for ``pick``: the proposal whose effects
+    wait for the pick."""
+    unit: str | None = None
+    """For ``pick``: the unit that takes the effect, or ``random`` (the game's seeded dice
+    pick it, where the rules say at random)."""
+    index: int | None = None
+    """For ``pick``: the question answered (how many picks were given before it, as the
+    view said): one answered already by another device of the side is refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +139,17 @@ def _command(data: Mapping[str, Any]) -> Command:
         return Command(ident, against, do, ask=_check_ask(data))
     if do == "withdraw":
         return Command(ident, against, do, proposal=_text(data, "proposal", limit=ID_LENGTH))
+    if do == "pick":
+        proposal = _text(data, "proposal", limit=ID_LENGTH)
+        unit, index = _text(data, "unit", limit=ID_LENGTH), _int(data, "index", required=False)
+        return Command(ident, against, do, proposal=proposal, unit=unit, index=index)
     return Command(ident, against, do)
 
 
 def ask_data(ask: CheckAsk) -> dict[str, Any]:
     """A check as a ``propose`` message's fields (:func:`read_ask` reads them back)."""
     out: dict[str, Any] = {
-        "roles": dict(ask.roles),
+        "roles": {role: list(units) for role, units in ask.roles.items()},
         "leaders": dict(ask.leaders),
         "values": dict(ask.values),
         "modifiers": dict(ask.modifiers),
@@ -170,7 +185,7 @@ def _check_ask(data: Mapping[str, Any]) -> CheckAsk:
     return CheckAsk(
         check=_text(data, "check", required=False),
         unit=_text(data, "unit", required=False),
-        roles=_table(data, "roles", (str,)),
+        roles=_roles(data),
         leaders=_table(data, "leaders", (str,)),
         values=_table(data, "values", (str, int, bool)),
         modifiers=counts,
@@ -211,6 +226,25 @@ def _table(data: Mapping[str, Any], key: str, kinds: tuple[type, ...]) -> dict[s
         if isinstance(item, str) and len(item) > TEXT_LENGTH:
             raise ProtocolError(f"{key}.{name[:ID_LENGTH]}: {TEXT_LENGTH} characters at most")
     return dict(value)
+
+
+def _roles(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Each side's units: a list of unit ids (or one id, a text), each once; whether each
+    is a unit the side may take is the host's to say (:func:`~drumhead.host.asks.fill`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for role, given in _table(data, "roles", (str, list)).items():
+        key = f"roles.{role}"
+        units = [given] if isinstance(given, str) else given
+        if not units or len(units) > ITEMS:
+            raise ProtocolError(f"{key}: a list of 1 to {ITEMS} unit ids")
+        for index, unit in enumerate(units):
+            if not isinstance(unit, str) or not unit or len(unit) > ID_LENGTH:
+                raise ProtocolError(f"{key}[{index}]: a unit id ({ID_LENGTH} characters at most)")
+        seen = sorted({u for u in units if units.count(u) > 1})
+        if seen:
+            raise ProtocolError(f"{key}: '{seen[0]}' is given twice (a unit is in a side once)")
+        out[role] = tuple(units)
+    return out
 
 
 def _shown(value: object) -> str:

@@ -3,7 +3,8 @@ for the referee (accept or refuse proposals, see the devices), until Ctrl+C or S
 the game is saved and its lock released.
 
 The console reads one command a line: ``accept P``, ``refuse P [why]``, ``auto SIDE on|off``,
-``devices``, ``proposals``, ``stop``. It prints each numbered change of the game, each
+``pick P UNIT|random`` (which unit of a group takes an effect, when its side cannot say),
+``leave P`` (that effect left to the players), ``devices``, ``proposals``, ``stop``. It prints each numbered change of the game, each
 proposal as it comes, and devices joining and leaving (with ``--json``, one JSON object a
 line after the first, which gives the address and the tokens).
 """
@@ -27,6 +28,7 @@ from drumhead.host.ledger import Ledger, ledger_path
 from drumhead.host.proposals import ProposalBook, proposals_path
 
 if TYPE_CHECKING:
+    from drumhead.host.picking import Picking
     from drumhead.host.server import TableServer
     from drumhead.session import Change, TableSession
 
@@ -113,8 +115,8 @@ def announcement(server: TableServer, *, as_json: bool, qr: bool) -> str:
 
             lines.append(qr_text(url))
     lines.append(
-        "Ctrl+C saves and stops. Type: accept P, refuse P [why], auto SIDE on|off, devices, "
-        "proposals, stop."
+        "Ctrl+C saves and stops. Type: accept P, refuse P [why], auto SIDE on|off, "
+        "pick P UNIT|random, leave P, devices, proposals, stop."
     )
     return "\n".join(lines)
 
@@ -130,6 +132,8 @@ class Console:
         self.printed = hub.n
         self.known_devices: set[str] = set()
         self.known_proposals: set[str] = set()
+        self.asked: tuple[str, Picking] | None = None
+        """The pick said last (said again only when another is asked)."""
         self.told_problems: list[str] = []
         """The problems said last (each said again only when it changes)."""
         hub.listeners.append(self.heard)
@@ -169,6 +173,16 @@ class Console:
         for ident in sorted(self.known_devices - set(devices)):
             self.say(f"device {ident} left", left=ident)
         self.known_devices = set(devices)
+        asked = self.hub.picking()
+        if asked is not None and asked != self.asked:
+            pid, q = asked
+            units = ", ".join(q.units) + (", random" if q.at_random else "")
+            self.say(
+                f"{pid}: '{q.text}' falls on one unit of the {q.role.replace('_', ' ')}: "
+                f"{q.side} picks (or: pick {pid} {units} / leave {pid})",
+                picking=q.shown(self.hub.session, pid),
+            )
+        self.asked = asked
         for proposal in self.hub.proposals.waiting():
             if proposal.id not in self.known_proposals:
                 self.known_proposals.add(proposal.id)
@@ -194,6 +208,12 @@ class Console:
                 why = " ".join(rest[1:]) or "refused by the referee"
                 done = self.hub.refuse(rest[0], why)
                 self.say(f"{done.id} refused", answer=done.to_dict())
+            elif verb == "pick" and len(rest) == 2:
+                done = self.hub.pick(rest[0], rest[1])
+                self.say(f"{done.id}: {done.reason}", answer=done.to_dict())
+            elif verb == "leave" and rest:
+                done = self.hub.leave_pick(rest[0])
+                self.say(f"{done.id}: {done.reason}", answer=done.to_dict())
             elif verb == "auto" and len(rest) == 2 and rest[1] in ("on", "off"):
                 self.hub.set_auto(rest[0], rest[1] == "on")
                 self.say(f"auto-accept for {rest[0]}: {rest[1]}", auto=sorted(self.hub.auto))
@@ -207,7 +227,8 @@ class Console:
                 self.stop()
             else:
                 raise DrumheadError(
-                    "commands: accept P, refuse P [why], auto SIDE on|off, devices, proposals, stop"
+                    "commands: accept P, refuse P [why], auto SIDE on|off, pick P UNIT|random, "
+                    "leave P, devices, proposals, stop"
                 )
         except DrumheadError as exc:
             self.say(f"drumhead: {exc}", error=str(exc))

@@ -45,8 +45,9 @@
     document.querySelectorAll("#sides .fill").forEach((f) => { f.style.width = f.dataset.p + "%"; });
   }
 
-  function showLuck(luck, waiting) {
+  function showLuck(luck, waiting, picking) {
     fill($("luck"),
+      picking ? el("div", { class: "waiting", id: "picking" }, "Waiting for " + picking.side_name + " to pick which unit takes: " + picking.text) : null,
       el("h3", {}, "Luck so far"),
       ...luck.map((s) => el("div", {}, s.name + ": " +
         (s.percentile === null ? "no checks yet" : s.percentile + " (50 is par) over " + s.checks + " checks"))),
@@ -67,7 +68,7 @@
       : a.kind === "initiative" && a.current ? "Initiative: " + a.current + (a.first ? " · " + a.first + " first" : "") : "";
     showLast(v.last);
     showSides(v.sides);
-    showLuck(v.luck, v.waiting);
+    showLuck(v.luck, v.waiting, v.picking);
     fill($("log"), ...state.lines.slice(-4).reverse().map((x) =>
       el("li", {}, el("span", { class: "n" }, "#" + x.n), " " + x.text)));
   }
