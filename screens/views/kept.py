@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..compat import mount_screen
+from ..widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -49,6 +50,8 @@ class KeptScreens:
             screen = self.build(kind, args)
         else:
             self.screens.remove(screen)
+            for footer in screen.query(KeysFooter):  # refilled: its keys too, in its first frame
+                footer.rebuild_first()
         self.screens.append(screen)  # the most recently used last
         if instead:
             app.switch_screen(screen)
