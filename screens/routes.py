@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.widgets import HelpPanel
+
 from .actions import SessionActions
+from .widgets.keys_panel import KeysPanel
 
 if TYPE_CHECKING:
     from .views.kept import KeptScreens
@@ -93,10 +96,24 @@ class Routes(SessionActions):
 
     def action_toggle_keys(self) -> None:
         """Show the keys panel (every key of this screen and the app's), or hide it."""
-        if self.screen.query("HelpPanel"):
+        if any(panel.display for panel in self.screen.query(HelpPanel)):
             self.action_hide_help_panel()
         else:
             self.action_show_help_panel()
+
+    def action_show_help_panel(self) -> None:
+        """Show the keys panel: the screen's own, hidden, where it has one (built ahead, or
+        shown before), else a new one."""
+        panel = next(iter(self.screen.query(KeysPanel)), None)
+        if panel is None:
+            self.screen.mount(KeysPanel())
+        else:
+            self.call_next(panel.show)
+
+    def action_hide_help_panel(self) -> None:
+        """Hide the keys panel, kept on its screen to show again at once."""
+        for panel in self.screen.query(KeysPanel):
+            panel.hide()
 
     def action_toggle_contrast(self) -> None:
         self.theme = "drumhead" if self.theme == "drumhead-contrast" else "drumhead-contrast"

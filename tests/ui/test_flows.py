@@ -287,23 +287,40 @@ async def test_units_and_leaders_are_edited_by_events() -> None:
 
 async def test_f1_lists_every_key_including_those_the_footer_leaves_out() -> None:
     """At 80x24 the footer shows the screen's own keys and F1; F1 opens the keys panel, which
-    lists the global ones too (roller, reference, resolve, contrast, quit, palette)."""
+    lists the global ones too (roller, reference, resolve, contrast, quit, palette). F1 again
+    hides it, kept on the screen (the battle builds it ahead, hidden), and shows it again with
+    the keys of the pane focused meanwhile."""
     from textual.widgets import HelpPanel
     from textual.widgets._key_panel import BindingsTable
+
+    def listed() -> str:  # the keys the panel's list would show now
+        table = app.screen.query_one(BindingsTable).render_bindings_table()
+        return " ".join(str(cell) for column in table.columns for cell in column._cells)
+
+    def showing() -> bool:
+        return any(panel.display for panel in app.screen.query(HelpPanel))
 
     app = cards_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start_game(pilot)
-        assert not app.screen.query(HelpPanel)
+        assert not showing()
         await pilot.press("f1")
         await pilot.pause()
-        table = app.screen.query_one(BindingsTable).render_bindings_table()
-        listed = " ".join(str(cell) for column in table.columns for cell in column._cells)
+        assert showing()
         for words in ("Roller", "Reference", "Resolve", "Contrast", "Quit", "palette", "Morale"):
-            assert words in listed
+            assert words in listed()
+        panel = app.screen.query_one(HelpPanel)
         await pilot.press("f1")
         await pilot.pause()
-        assert not app.screen.query(HelpPanel)
+        assert not showing()
+        table = app.screen.query_one(BindingsTable)
+        await pilot.press("tab")  # the checklist: other keys
+        await pilot.pause()
+        assert app.screen.query_one(BindingsTable) is table, "hidden, the list is not rebuilt"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert showing() and app.screen.query_one(HelpPanel) is panel
+        assert app.screen.query_one(BindingsTable) is not table, "rebuilt as it shows again"
         await pilot.press("ctrl+q")
 
 

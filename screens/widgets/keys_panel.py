@@ -1,0 +1,67 @@
+"""The keys panel (F1): Textual's help panel, kept hidden on its screen between uses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import HelpPanel, KeyPanel, Markdown
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.widget import Widget
+
+
+class QuietKeyPanel(KeyPanel):
+    """Textual's list of keys, which rebuilds itself at every change of its screen's keys:
+    while its panel is hidden it only notes that it must (:attr:`stale`)."""
+
+    stale = False
+    """The screen's keys changed while the panel was hidden: the list is out of date."""
+
+    async def recompose(self) -> None:
+        parent = self.parent
+        if parent is not None and not parent.display:
+            self.stale = True
+            return
+        await self.rebuild()
+
+    async def rebuild(self) -> None:
+        """Rebuild the list of keys now, shown or not."""
+        self.stale = False
+        await super().recompose()
+
+
+class KeysPanel(HelpPanel):
+    """Textual's keys panel (every key of the screen and the app's, and the focused widget's
+    help), hidden instead of removed when F1 closes it, to show again at once: mounting it
+    was most of the time F1 took (tests/bench/first_use.py), and the battle screen builds
+    one ahead. Hidden, it leaves its contents alone (Textual's rebuilt the list of keys and
+    the focused widget's help at every change of focus, under nothing seen); they are
+    brought up to date as it shows (:meth:`show`)."""
+
+    def compose(self) -> ComposeResult:
+        yield Markdown(id="widget-help")
+        yield QuietKeyPanel(id="keys-help")
+
+    def update_help(self, focused_widget: Widget | None) -> None:
+        if self.display:
+            super().update_help(focused_widget)
+
+    async def show(self) -> None:
+        """Show the panel, its keys and help those of the screen now."""
+        keys = self.query_one(QuietKeyPanel)
+        if keys.stale:  # rebuilt before it shows: the panel is laid out once, as it shows
+            await keys.rebuild()
+        self.display = True
+        self.update_help(self.screen.focused)
+
+    def hide(self) -> None:
+        """Hide the panel (kept on its screen)."""
+        self.display = False
+
+
+def hidden_keys_panel() -> KeysPanel:
+    """A keys panel to build ahead on a screen, hidden until F1."""
+    panel = KeysPanel()
+    panel.display = False
+    return panel
