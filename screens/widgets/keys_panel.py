@@ -12,23 +12,35 @@ if TYPE_CHECKING:
 
 
 class QuietKeyPanel(KeyPanel):
-    """Textual's list of keys, which rebuilds itself at every change of its screen's keys:
-    while its panel is hidden it only notes that it must (:attr:`stale`)."""
+    """Textual's list of keys, which rebuilds itself at every change of its screen's keys,
+    rebuilt here only when the keys it lists changed, and never while its panel is hidden
+    (:meth:`up_to_date` as the panel shows)."""
 
-    stale = False
-    """The screen's keys changed while the panel was hidden: the list is out of date."""
+    listed: tuple[object, ...] | None = None
+    """The keys listed (None: not built yet)."""
+
+    def keys_now(self) -> tuple[object, ...]:
+        """The screen's keys now, as the list shows them."""
+        return tuple(
+            (binding.key, binding.action, binding.description, enabled, tooltip)
+            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
+
+    def compose(self) -> ComposeResult:
+        self.listed = self.keys_now()
+        yield from super().compose()
 
     async def recompose(self) -> None:
         parent = self.parent
-        if parent is not None and not parent.display:
-            self.stale = True
-            return
-        await self.rebuild()
+        if parent is None or parent.display:  # hidden: brought up to date as it shows
+            await self.up_to_date()
 
-    async def rebuild(self) -> None:
-        """Rebuild the list of keys now, shown or not."""
-        self.stale = False
-        await super().recompose()
+    async def up_to_date(self) -> None:
+        """Rebuild the list if the screen's keys changed since it was built."""
+        keys = self.keys_now()
+        if keys != self.listed:
+            self.listed = keys
+            await super().recompose()
 
 
 class KeysPanel(HelpPanel):
@@ -49,9 +61,8 @@ class KeysPanel(HelpPanel):
 
     async def show(self) -> None:
         """Show the panel, its keys and help those of the screen now."""
-        keys = self.query_one(QuietKeyPanel)
-        if keys.stale:  # rebuilt before it shows: the panel is laid out once, as it shows
-            await keys.rebuild()
+        # the list rebuilt before the panel shows, not after: the screen is laid out once
+        await self.query_one(QuietKeyPanel).up_to_date()
         self.display = True
         self.update_help(self.screen.focused)
 
