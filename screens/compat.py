@@ -11,7 +11,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
   changed since it was last shown (a theme switch), not every time.
 - :func:`footer_ready`: the footer is built with its keys, so the first frame has them.
 - :func:`mount_screen`: a screen built ahead (mounted without being shown), so that even the
-  first opening of the screens players use most is quick.
+  first opening of the screens players use most is quick; :func:`lay_out_ahead` lays it out
+  too (Textual lays out only the screen shown).
 - :class:`MeasuredOptionList`: an option list's entries are measured again when a scrollbar
   narrows them (Textual measures them again only at a size event, which a scrollbar is not).
 - :class:`SteadyOptionList`: an option list measures its entries again only when its width
@@ -225,6 +226,33 @@ def mount_screen(app: App[Any], screen: Screen[Any]) -> Awaitable[None]:
     first); done when its widgets are mounted."""
     _, mounted = app._get_screen(screen)
     return mounted
+
+
+LAYOUT_ROUNDS = 4
+"""Layouts at most of a screen laid out ahead: its first, and those its widgets ask for as
+they take their first size (a list measuring its entries, a pane growing a scrollbar)."""
+
+LAYOUT_SETTLE = 0.02
+"""Seconds a screen laid out ahead is given for its widgets to answer their first size."""
+
+
+async def lay_out_ahead(app: App[Any], screen: Screen[Any]) -> None:
+    """Lay out a screen built ahead (mounted, not shown) at the app's size, as showing it
+    does, and again while its widgets ask for it as they take their first size.
+
+    Textual lays a screen out only when it is shown: a screen built ahead was placed, sized
+    and shown to its widgets (each answering its first size, some asking for another
+    layout: three to seven in all) in the key that first opened it, 100 to 200 ms of it
+    (tests/bench/first_use.py). Laid out here, it is shown at once at the same size (Textual
+    lays it out again only if the app's size changed meanwhile)."""
+    for _ in range(LAYOUT_ROUNDS):
+        if is_closing(screen) or not screen.is_attached or screen in app.screen_stack:
+            return
+        screen._refresh_layout(app.size)  # not drawn: not the current screen
+        screen._layout_required = False
+        await asyncio.sleep(LAYOUT_SETTLE)
+        if not screen._layout_required:
+            return
 
 
 # -- widgets ----------------------------------------------------------------------------

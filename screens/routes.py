@@ -5,11 +5,18 @@ game remembers which one was showing, so that resuming it shows the same."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import SystemCommand
+from textual.widgets import HelpPanel
 
 from .actions import SessionActions
+from .widgets.keys_panel import KeysPanel
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from .views.kept import KeptScreens
 
 
@@ -93,10 +100,37 @@ class Routes(SessionActions):
 
     def action_toggle_keys(self) -> None:
         """Show the keys panel (every key of this screen and the app's), or hide it."""
-        if self.screen.query("HelpPanel"):
+        if any(panel.display for panel in self.screen.query(HelpPanel)):
             self.action_hide_help_panel()
         else:
             self.action_show_help_panel()
+
+    def action_show_help_panel(self) -> None:
+        """Show the keys panel: the screen's own, hidden, where it has one (built ahead, or
+        shown before), else a new one."""
+        panel = next(iter(self.screen.query(KeysPanel)), None)
+        if panel is None:
+            self.screen.mount(KeysPanel())
+        else:
+            self.call_next(panel.show)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands for the palette, its "Keys" by whether the panel shows (a
+        screen may hold one hidden: Textual's offered to hide it then)."""
+        showing = any(panel.display for panel in screen.query(HelpPanel))
+        for command in super().get_system_commands(screen):
+            if command.title == "Keys":
+                command = SystemCommand(
+                    "Keys",
+                    "Hide the keys panel" if showing else "Show every key of this screen",
+                    self.action_hide_help_panel if showing else self.action_show_help_panel,
+                )
+            yield command
+
+    def action_hide_help_panel(self) -> None:
+        """Hide the keys panel, kept on its screen to show again at once."""
+        for panel in self.screen.query(KeysPanel):
+            panel.hide()
 
     def action_toggle_contrast(self) -> None:
         self.theme = "drumhead" if self.theme == "drumhead-contrast" else "drumhead-contrast"

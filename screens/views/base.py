@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 class ScreenKeeper(Protocol):
     """What the screens use of the screens the app keeps (:class:`~.kept.KeptScreens`)."""
 
-    async def prepare(self, kind: type[KeptScreen], *args: str | None) -> None:
-        """Build a screen of ``kind`` without showing it, and keep it."""
+    async def prepare(self, kind: type[KeptScreen], *args: str | None) -> KeptScreen | None:
+        """Build a screen of ``kind`` without showing it, and keep it; the screen built."""
 
 
 class ScreenHost(DrumheadHost, Protocol):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..compat import mount_screen
+from ..widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -49,6 +50,8 @@ class KeptScreens:
             screen = self.build(kind, args)
         else:
             self.screens.remove(screen)
+            for footer in screen.query(KeysFooter):  # refilled: its keys too, in its first frame
+                footer.rebuild_first()
         self.screens.append(screen)  # the most recently used last
         if instead:
             app.switch_screen(screen)
@@ -62,18 +65,20 @@ class KeptScreens:
         self.app.install_screen(screen, f"kept-{id(screen)}")
         return screen
 
-    async def prepare(self, kind: type[KeptScreen], *args: str | None) -> None:
+    async def prepare(self, kind: type[KeptScreen], *args: str | None) -> KeptScreen | None:
         """Build a screen of ``kind`` without showing it, and keep it, so that the first time
         it is opened is as quick as the next ones (nothing if one that serves ``args`` is
-        kept already, or as many as are kept of its kind); done when it is mounted."""
+        kept already, or as many as are kept of its kind); done when it is mounted. The
+        screen built (None: none was)."""
         kept = [s for s in self.screens if type(s) is kind and s.fits_app()]
         if len(kept) >= kind.KEEP or any(s.serves(*args) for s in kept):
-            return
+            return None
         screen = self.build(kind, args)
         self.screens.append(screen)
         self.building.append(screen)
         await mount_screen(self.app, screen)
         self.building.remove(screen)  # not when cancelled (quitting): it is still mounting
+        return screen
 
     def drop(self, screens: Sequence[KeptScreen] | None = None) -> None:
         """Forget kept screens (all of them by default; never one showing) and free their

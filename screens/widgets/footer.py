@@ -52,6 +52,15 @@ class KeysFooter(Footer):
             self.pending = True
             self.call_after_refresh(self.rebuild)
 
+    def rebuild_first(self) -> None:
+        """Rebuild the keys (if what they show changed) before the screen's next frame, not
+        after it: a kept screen refilled before it shows again, whose focus and keys the
+        refill moved. After its first frame, the new keys were a second layout and frame of
+        the whole screen in the key that opened it (20 ms of a check switched to)."""
+        if not self.pending and self.is_attached:
+            self.pending = True
+            self.call_next(self.rebuild)
+
     async def rebuild(self) -> None:
         """Build the keys again if what they show changed."""
         self.pending = False

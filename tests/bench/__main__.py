@@ -5,12 +5,14 @@ Builds (once, a few minutes, kept in the temporary folder) the 500-unit, 50,000-
 make_game.py and a save of the same units without events, then measures each command against
 its anchor, pair by pair (cases.py): the app's keys, its opening and the first use of each
 screen (app_cases.py, first_use.py), the command line, opening the game, and its stats and
-export. Exit 1 when a target is not met.
+export. Exit 1 when a target is not met. ``--only first-use --repeat 3``: only the first use of
+each screen, 3 runs (about a minute a run).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -24,12 +26,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
     parser.add_argument("--repeat", type=int, default=11, help="pairs per benchmark (11)")
     parser.add_argument(
-        "--only", choices=("cli", "app"), help="only the whole commands, or only the app's keys"
+        "--only",
+        choices=("cli", "app", "first-use"),
+        help="only the whole commands, only the app's keys, or only each screen's first use",
     )
     args = parser.parse_args(argv)
     compiled()
     env = cases.isolated_cache()
     games = cases.games("full")
+    if args.only == "first-use":
+        return 0 if first_use_table(games, args.repeat, env) else 1
     met = True
     if args.only != "cli":
         met &= app_table(games, args.repeat, env)
@@ -61,6 +67,22 @@ def report_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:
         f"{cases.REPORT_WALL:.0f} s, peak under {cases.REPORT_PEAK:.0f} MiB (issue 38).\n"
     )
     return cases.report_table(results, cold)
+
+
+def first_use_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:
+    """Only the first use of each screen (first_use.py), on the long game and a new Cowpens
+    game, ``repeat`` runs, with the load average before and after (the runs are compared
+    with the bare app's key in the same runs, but a busy machine still widens them)."""
+    with tempfile.TemporaryDirectory() as folder:
+        long = Path(folder) / "long"
+        shutil.copytree(games.long.parent, long)
+        cowpens = Path(folder) / "cowpens"
+        app_cases.new_cowpens(cowpens)
+        before = os.getloadavg()
+        used = first_use.first_uses(long, cowpens, repeat, env=env)
+        after = os.getloadavg()
+    print(f"load average (1, 5, 15 min): before {before}, after {after}")
+    return first_use.first_use_table(used)
 
 
 def app_table(games: cases.Games, repeat: int, env: dict[str, str]) -> bool:

@@ -71,6 +71,11 @@ def test_what_a_closing_screen_and_a_screen_built_ahead_rely_on() -> None:
     signature = inspect.signature(App._get_screen)
     assert list(signature.parameters) == ["self", "screen"]
     assert "AwaitMount" in str(signature.return_annotation)
+    # lay_out_ahead: a screen's layout, done when it is current, and its flag for another
+    assert list(inspect.signature(Screen._refresh_layout).parameters) == ["self", "size", "scroll"]
+    timer_update = inspect.getsource(Screen._on_timer_update)
+    assert "self.is_current" in timer_update and "self._layout_required" in timer_update
+    assert "self._size != size" in inspect.getsource(Screen._on_screen_resume)
     # SettlingApp: a widget started once the app's loop has ended is closed at once, and
     # run_test shuts the app down through App._shutdown without App.exit
     assert "self.app._running" in inspect.getsource(MessagePump._start_messages)

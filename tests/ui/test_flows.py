@@ -6,6 +6,7 @@ from pathlib import Path
 
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.resolve import ResolveScreen
+from textual.app import SystemCommand
 from textual.widgets import OptionList, Static
 
 from drumhead.saves import list_saves
@@ -287,23 +288,69 @@ async def test_units_and_leaders_are_edited_by_events() -> None:
 
 async def test_f1_lists_every_key_including_those_the_footer_leaves_out() -> None:
     """At 80x24 the footer shows the screen's own keys and F1; F1 opens the keys panel, which
-    lists the global ones too (roller, reference, resolve, contrast, quit, palette)."""
+    lists the global ones too (roller, reference, resolve, contrast, quit, palette). F1 again
+    hides it, kept on the screen (the battle builds it ahead, hidden), and shows it again with
+    the keys of the pane focused meanwhile."""
     from textual.widgets import HelpPanel
     from textual.widgets._key_panel import BindingsTable
+
+    def listed() -> str:  # the keys the panel's list would show now
+        table = app.screen.query_one(BindingsTable).render_bindings_table()
+        return " ".join(str(cell) for column in table.columns for cell in column._cells)
+
+    def showing() -> bool:
+        return any(panel.display for panel in app.screen.query(HelpPanel))
 
     app = cards_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start_game(pilot)
-        assert not app.screen.query(HelpPanel)
+        assert not showing()
         await pilot.press("f1")
         await pilot.pause()
-        table = app.screen.query_one(BindingsTable).render_bindings_table()
-        listed = " ".join(str(cell) for column in table.columns for cell in column._cells)
+        assert showing()
         for words in ("Roller", "Reference", "Resolve", "Contrast", "Quit", "palette", "Morale"):
-            assert words in listed
+            assert words in listed()
+        panel = app.screen.query_one(HelpPanel)
         await pilot.press("f1")
         await pilot.pause()
-        assert not app.screen.query(HelpPanel)
+        assert not showing()
+        table = app.screen.query_one(BindingsTable)
+        await pilot.press("tab")  # the checklist: other keys
+        await pilot.pause()
+        assert app.screen.query_one(BindingsTable) is table, "hidden, the list is not rebuilt"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert showing() and app.screen.query_one(HelpPanel) is panel
+        assert app.screen.query_one(BindingsTable) is not table, "rebuilt as it shows again"
+        await pilot.press("ctrl+q")
+
+
+async def test_the_palette_shows_and_hides_a_keys_panel_built_ahead() -> None:
+    """A screen may hold a keys panel hidden (the battle builds one ahead): the palette's
+    "Keys" shows it, then hides it (Textual's offered only to hide it, as there was one)."""
+    from drumhead.screens.widgets.keys_panel import hidden_keys_panel
+    from textual.widgets import HelpPanel
+
+    def showing() -> bool:
+        return any(panel.display for panel in app.screen.query(HelpPanel))
+
+    def keys_command() -> SystemCommand:
+        return next(c for c in app.get_system_commands(app.screen) if c.title == "Keys")
+
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        if not app.screen.query(HelpPanel):
+            await app.screen.mount(hidden_keys_panel())
+        assert not showing()
+        assert "Show" in keys_command().help
+        keys_command().callback()
+        await pilot.pause()
+        assert showing()
+        assert "Hide" in keys_command().help
+        keys_command().callback()
+        await pilot.pause()
+        assert not showing() and app.screen.query(HelpPanel), "hidden, kept"
         await pilot.press("ctrl+q")
 
 
