@@ -169,6 +169,10 @@ def test_drumhead_stats_text_and_json(
     assert [r["seq"] for r in data["rolls"]] == [1, 2, 3, 4, 6, 7]
     assert data["rolls"][0]["hand"] is True and data["rolls"][0]["percentile"] == 0.1
     assert data["rolls"][2]["not_rated"] == "a certain result: no luck in it"
+    for unit in data["units"]:  # its turns with rolls only: a turn absent had no checks
+        rolled = sorted({r["turn"] for r in data["rolls"] if r["unit"] == unit["id"]})
+        assert [t["turn"] for t in unit["turns"]] == rolled
+        assert sum(t["checks"] for t in unit["turns"]) == unit["total"]["checks"]
 
 
 def test_drumhead_stats_of_no_such_save_is_a_json_error(

@@ -161,13 +161,18 @@ class Scope:
     """Every turn of the game, in order (turns without rolls included)."""
 
     def to_dict(self) -> dict[str, Any]:
+        """As ``drumhead stats --json`` writes it: the turns without rolls left out (a turn
+        absent has no checks; the report's ``turns`` lists every turn). Most units roll in few
+        turns: a 500-unit game of 168 turns wrote 55,000 empty tallies, 12 of its 29 MB."""
         return {
             "kind": self.kind,
             "id": self.id,
             "name": self.name,
             "side": self.side,
             "total": self.total.to_dict(),
-            "turns": [{"turn": turn, **tally.to_dict()} for turn, tally in self.turns],
+            "turns": [
+                {"turn": turn, **tally.to_dict()} for turn, tally in self.turns if tally.checks
+            ],
         }
 
 
