@@ -27,9 +27,9 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import CountStopped, DrumheadError
@@ -147,9 +147,10 @@ class Tally:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scope:
-    """The luck of the game, of one side or of one unit: in all and turn by turn."""
+    """The luck of the game, of one side or of one unit: in all and turn by turn (:attr:`turns`,
+    tallied when first asked for)."""
 
     kind: Literal["game", "side", "unit"]
     id: str | None
@@ -157,8 +158,25 @@ class Scope:
     side: str | None
     """A unit's side (the side itself for a side; None for the game)."""
     total: Tally
-    turns: tuple[tuple[int, Tally], ...]
-    """Every turn of the game, in order (turns without rolls included)."""
+    rolls: tuple[Roll, ...] = field(repr=False)
+    """The scope's rolls, in the log's order."""
+    every_turn: tuple[int, ...] = field(repr=False)
+    """Every turn of the game (the report's ``turns``)."""
+    tallied: Callable[[Sequence[Roll]], Tally] = field(repr=False, compare=False)
+    """How a turn's rolls are tallied (:func:`tally` with the report's scale)."""
+
+    @cached_property
+    def turns(self) -> tuple[tuple[int, Tally], ...]:
+        """Every turn of the game, in order, with its tally (turns without rolls included).
+        Worked out when first asked for: the luck screen shows one scope's turns at a time,
+        and tallying every turn of every unit up front (18,000 tallies of the 500-unit,
+        168-turn long game) was most of a count run beside the app's keys."""
+        per_turn: dict[int, list[Roll]] = {}
+        for r in self.rolls:
+            per_turn.setdefault(r.turn, []).append(r)
+        return tuple(
+            (t, self.tallied(per_turn[t]) if t in per_turn else NO_ROLLS) for t in self.every_turn
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """As ``drumhead stats --json`` writes it: the turns without rolls left out (a turn
@@ -403,6 +421,7 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         for c in game.ruleset.checks
         if c.luck is not None and c.luck.way in ("value", "value_then_outcomes")
     }
+    tallied = partial(tally, better=better, scaled=scaled)
 
     def scope(
         kind: Literal["game", "side", "unit"],
@@ -411,22 +430,12 @@ def luck_of(game: Game, rolls: Sequence[Roll]) -> LuckReport:
         side: str | None,
         chosen: Sequence[Roll],
     ) -> Scope:
-        per_turn: dict[int, list[Roll]] = {}
-        for r in chosen:
-            per_turn.setdefault(r.turn, []).append(r)
-        tallied = {t: tally(some, better, scaled) for t, some in per_turn.items()}
-        return Scope(
-            kind,
-            ident,
-            name,
-            side,
-            tally(chosen, better, scaled),
-            tuple((t, tallied.get(t, NO_ROLLS)) for t in turns),
-        )
+        return Scope(kind, ident, name, side, tallied(chosen), tuple(chosen), turns, tallied)
 
+    every = tuple(rolls)
     return LuckReport(
-        rolls=tuple(rolls),
-        game=scope("game", None, final.name or "the game", None, rolls),
+        rolls=every,
+        game=scope("game", None, final.name or "the game", None, every),
         sides=tuple(
             scope("side", s, side_names.get(s, s), s, chosen) for s, chosen in by_side.items()
         ),
