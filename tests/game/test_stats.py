@@ -169,6 +169,10 @@ def test_drumhead_stats_text_and_json(
     assert [r["seq"] for r in data["rolls"]] == [1, 2, 3, 4, 6, 7]
     assert data["rolls"][0]["hand"] is True and data["rolls"][0]["percentile"] == 0.1
     assert data["rolls"][2]["not_rated"] == "a certain result: no luck in it"
+    for unit in data["units"]:  # its turns with rolls only: a turn absent had no checks
+        rolled = sorted({r["turn"] for r in data["rolls"] if r["unit"] == unit["id"]})
+        assert [t["turn"] for t in unit["turns"]] == rolled
+        assert sum(t["checks"] for t in unit["turns"]) == unit["total"]["checks"]
 
 
 def test_drumhead_stats_of_no_such_save_is_a_json_error(
@@ -279,3 +283,19 @@ def test_a_walk_stopped_and_gone_on_is_the_walk_made_at_once(seed: int) -> None:
             again = kind.from_plain(marshal.loads(marshal.dumps(part.plain()))).walk_on(game)
             assert vars(again) == vars(made), (kind.__name__, stop)
         assert export_markdown(game, again) == export_markdown(game)
+
+
+def test_a_scopes_turns_are_tallied_when_first_asked_for_as_its_rolls_of_each_turn(
+    game: Game,
+) -> None:
+    """A count tallies each scope in all; its turns only when shown (the luck screen shows
+    one scope at a time): the same tallies as those of the scope's rolls of each turn."""
+    report = luck_report(game)
+    scopes = (report.game, *report.sides, *report.units)
+    assert all("turns" not in vars(s) for s in scopes)  # none tallied by the count
+    for s in scopes:
+        assert [t for t, _ in s.turns] == list(report.turns)
+        for turn, tallied in s.turns:
+            assert tallied == s.tallied([r for r in s.rolls if r.turn == turn])
+        assert sum(t.checks for _, t in s.turns) == s.total.checks == len(s.rolls)
+    assert vars(report.game)["turns"] is report.game.turns  # tallied once

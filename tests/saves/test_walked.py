@@ -195,3 +195,49 @@ def test_the_same_game_counted_again_walks_on_from_its_past_held_in_memory(
     luck = walked(game, LuckWalk)
     assert steps == list(range(1, EVENTS + 3))
     assert luck_of(game, luck.rolls) == luck_report(game)
+
+
+def test_a_count_after_an_undo_below_the_past_walks_on_from_the_state_kept_before(
+    saved: Path, steps: list[int]
+) -> None:
+    """Undo below the events the game was opened with: the next count starts from the past's
+    last state kept (every 64 events, once replayed) and the rolls walked before it, not from
+    the first event; and says what a walk from the first event says."""
+    from drumhead.game.history import CHECKPOINT_EVERY
+
+    game = opened(saved)
+    walked(game, LuckWalk)
+    game.replay_past()
+    for back in (1, 5, 64, 65, 200):
+        while game.past_in_log > EVENTS - back:
+            game.undo()
+        steps.clear()
+        luck = walked(game, LuckWalk)
+        cut = game.past_in_log
+        kept = cut // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        assert steps == list(range(kept + 1, cut + 1)), back
+        assert luck_of(game, luck.rolls) == luck_report(game)
+    game.note("played on", at="2026-11-30T20:00:00Z")
+    steps.clear()
+    luck = walked(game, LuckWalk)
+    assert steps == [game.event_count]  # the walk at the new end of the past held
+    assert luck_of(game, luck.rolls) == luck_report(game)
+
+
+def test_a_revert_of_an_entry_walked_walks_from_the_state_kept_before_it_once_replayed(
+    saved: Path, steps: list[int]
+) -> None:
+    from drumhead.game.history import CHECKPOINT_EVERY
+
+    game = opened(saved)
+    walked(game, LuckWalk)
+    game.replay_past()
+    target = [e.seq for e in game.iter_log() if e.kind == "resolution"][-1]
+    plan = game.revert(target)
+    game.apply_revert(plan, drop=plan.drop, at="2026-11-30T20:00:00Z")
+    kept = (target - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+    for _ in range(2):
+        steps.clear()
+        luck = walked(game, LuckWalk)
+        assert steps == list(range(kept + 1, game.event_count + 1))
+        assert luck_of(game, luck.rolls) == luck_report(game)

@@ -6,7 +6,7 @@ import argparse
 import time
 from pathlib import Path
 
-from drumhead.cli.output import emit_json, table
+from drumhead.cli.output import emit_json, emit_json_by_line, table
 from drumhead.errors import DrumheadError
 
 
@@ -194,8 +194,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with paused_gc():  # the walk, the tallies and their JSON tables all live on to the end
         game = load_save(path).game
         report = luck_of(game, walked(game, LuckWalk).rolls)
-        if args.json:
-            emit_json({"save": str(path), **report.to_dict()})
+        if args.json:  # a long game's: 20,000 rolls, one to a line
+            emit_json_by_line({"save": str(path), **report.to_dict()})
         else:
             print(luck_text(report), end="")
     return 0

@@ -25,7 +25,7 @@ only. ``DRUMHEAD_PARSED_CACHE=0`` turns it off with the parsed tables and the ke
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from drumhead.game.stats import LuckWalk
@@ -66,8 +66,15 @@ def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None)
     name = entry_name(game, kind)
     cut = game.past_in_log
     held = _held.get(game)
-    if held is not None and held[0] == name and held[1].walked == cut and held[1].holds_for(game):
-        return kind(held[1].state, cut, list(held[1].rolls)).walk_on(game, stop=stop)
+    if kind is LuckWalk and held is not None and held[0] == name:
+        # the past walked in this process; after an undo below its end, the walk at the
+        # past's last state kept before the log's end (the past's first entries are the log's)
+        start = held[1].back_to(game, cut)
+        if start is not None:
+            if start.walked < cut:
+                start.walk_on(game, upto=cut, stop=stop)
+                _hold(game, name, start, cut)
+            return cast("Walk", start).walk_on(game, stop=stop)
     walk = _recall(name, game, past, kind)
     if walk is None:
         walk = kind.begin(game)
@@ -75,9 +82,18 @@ def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None)
         walk.walk_on(game, upto=cut, stop=stop)
         if walk.holds_for(game):  # no later revert took back an entry walked
             _remember(name, past.digest(cut), walk)
-    if kind is LuckWalk and walk.walked == cut:  # a copy: the walk goes on from here
-        _held[game] = (name, LuckWalk(walk.state, cut, list(walk.rolls)))
+    if kind is LuckWalk:
+        _hold(game, name, walk, cut)
     return walk.walk_on(game, stop=stop)
+
+
+def _hold(game: Game, name: str, walk: LuckWalk, cut: int) -> None:
+    """Hold a copy of ``walk``, standing at the past's ``cut`` (the walk goes on from here),
+    for ``game``'s next count (:meth:`LuckWalk.back_to <drumhead.game.stats.LuckWalk.back_to>`:
+    the walk at a state kept before it, if a later revert took back an entry walked)."""
+    kept = walk.back_to(game, cut) if walk.walked == cut else None
+    if kept is not None:
+        _held[game] = (name, kept)
 
 
 def entry_name(game: Game, kind: type[LuckWalk]) -> str:
