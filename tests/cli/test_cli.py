@@ -207,7 +207,7 @@ def test_check_reports_path_line_message(
     assert code == 1
     assert (
         out.splitlines()[0]
-        == f"{bad}:5: colour: unknown key 'colour' (this table takes: checks, description, formations, gap_tables, gaps, id, inputs, ladders, leader_attributes, lookups, markers, options, qualities, quick_facts, reference, rulings, sequence, sources, title, unit_attributes, unit_types, version)"
+        == f"{bad}:5: colour: unknown key 'colour' (this table takes: checks, default_quality, description, formations, gap_tables, gaps, id, inputs, ladders, leader_attributes, lookups, markers, options, qualities, quick_facts, reference, rulings, sequence, sources, title, unit_attributes, unit_types, version)"
     )
 
 

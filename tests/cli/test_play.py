@@ -133,7 +133,9 @@ def test_a_check_the_rules_refuse_names_its_input_and_rolls_nothing(tmp_path: Pa
     )  # fmt: skip
     assert done.returncode == 1
     error = json.loads(done.stdout)["error"]
-    assert error["message"].startswith("Morale test refused: figures_lost (400) cannot exceed")
+    assert error["message"].startswith(
+        "Morale test refused: the figures lost so far (400) cannot exceed"
+    )
     assert (error["check"], error["input"]) == ("morale", "figures_start")
     assert error["inputs"] == ["figures_start", "figures_lost"]
     assert len(load_save(tmp_path / "c.toml").game.log) == before

@@ -27,19 +27,22 @@ def test_a_refusal_names_its_input_and_reads_by_the_checks_title(saves: Path) ->
 
 
 def test_a_leader_picked_keeps_a_value_the_players_typed(saves: Path) -> None:
-    """MWAN close combat: the players said no general is with the 4th Virginia; picking
-    Jackson (attached to it) leaves their answer and says what the pick read instead."""
+    """MWAN major general's rally: the players said the 4th Virginia is not of the major
+    general's command; picking Beauregard (whose command the card says it is) leaves their
+    answer and says what the pick read instead."""
     table = TableSession(str(saves), ruleset="mwan116-acw", seed=7)
     try:
         table.new_game("mwan116-acw", "leaders", scenario="first-bull-run-henry-hill")
-        form = table.form("close_combat", "va4")
-        assert form is not None and form.values["general"] is True  # the card's
-        assert form.set_input("general", False)
-        form.set_leader("attacker", "jackson")
-        assert form.values["general"] is False
-        assert form.kept == {"general": ("va4", True)}
-        assert form.card_lines()[-1].startswith("Kept as you gave it: A general is with")
-        form.set_input("general", True)  # the players agree with the pick: nothing kept
+        form = table.form("major_general_rally", "va4")
+        assert form is not None and form.values["in_command"] is True  # the card's
+        assert form.set_input("in_command", False)
+        form.set_leader("self", "beauregard")
+        assert form.values["in_command"] is False
+        assert form.kept == {"in_command": ("va4", True)}
+        assert form.card_lines()[-1].startswith(
+            "Kept as you gave it: The unit is of the major general's command: no"
+        )
+        form.set_input("in_command", True)  # the players agree with the pick: nothing kept
         assert form.kept == {}
     finally:
         table.close(force=True)

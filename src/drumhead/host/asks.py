@@ -101,7 +101,7 @@ def _fill_sides(form: CheckForm, given: dict[str, list[str]]) -> None:
         if head in taken:
             raise Refused(f"{key}[0]: {form.session.unit_name(head)} is already in this check")
         if head not in {u for u, _ in form.role_choices(role)}:
-            raise Refused(f"{key}[0]: '{head}' cannot be {others[role].lower()} of this check")
+            raise Refused(f"{key}[0]: {_why_not(form, role, head, others[role])}")
         form.set_role(role, head)
         taken.add(head)
     for role, units in given.items():  # then each side's group (the first's own, too)
@@ -114,7 +114,7 @@ def _fill_sides(form: CheckForm, given: dict[str, list[str]]) -> None:
             if extra in {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}:
                 raise Refused(f"{key}: {name} is already in this check")
             if allowed is not None and extra not in allowed:
-                raise Refused(f"{key}: '{extra}' cannot be {others[role].lower()} of this check")
+                raise Refused(f"{key}: {_why_not(form, role, extra, others[role])}")
             try:
                 form.add_to_role(role, extra)
             except DrumheadError as exc:
@@ -261,3 +261,10 @@ def _pct(p: Any) -> float:
     from drumhead.dice.odds import percent
 
     return percent(p)
+
+
+def _why_not(form: CheckForm, role: str, unit: str, title: str) -> str:
+    """Why a unit is not offered for a role: the wrong side (said as the form says it), or
+    what the rules allow for that side."""
+    wrong = form.wrong_side(role, unit)
+    return wrong or f"'{unit}' cannot be {title.lower()} of this check"

@@ -12,10 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, MissingGapError
-from drumhead.game.command import is_command
-from drumhead.rules.model import COMMAND, PICK
+from drumhead.session.form_cards import card_lines as form_card_lines
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
-from drumhead.session.whom import falls_on, role_title
+from drumhead.session.whom import effect_groups, falls_on, role_title
 
 if TYPE_CHECKING:
     from drumhead.checks.base import Context
@@ -29,13 +28,6 @@ AMOUNT_KINDS = frozenset({"lose", "step", "distance", "hits", "attribute"})
 added to a card's count)."""
 
 __all__ = ["CheckForm", "EffectGroup", "OddsView", "needed_text", "parse_hand_dice"]
-
-
-def _said(value: object) -> str:
-    """A card's value as the players read it: yes/no for a tick, words for an id."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
 
 
 class CheckForm:
@@ -286,39 +278,8 @@ class CheckForm:
             self.bad_inputs.pop(name, None)
 
     def card_lines(self) -> list[str]:
-        """Both cards' lines the check reads: the unit tested's, then each side picked."""
-        from drumhead.game.sides import card_lines
-
-        game = self.session.game
-        if game is None or self.unit_id is None:
-            return []
-        first = self.check.role_ids[0] if self.check.role_ids else None
-        out = []
-        for role, unit in [(first, self.unit_id), *self.roles_in_play().items()]:
-            lines = card_lines(game, self.check, unit, role)
-            shown = ", ".join(f"{x.label}: {_said(x.value)}" for x in lines) or "nothing read"
-            out.append(f"{game.state.unit(unit).name}: {shown}")
-        # what every card of the sides gives together (a side's bases, its grade by bases)
-        picked = {first or "self": [self.unit_id], **self.picked_roles()}
-        together = game.group_inputs(self.check, picked)
-        said = [
-            f"{i.label}: {_said(together[i.name])}" for i in self.check.inputs if i.name in together
-        ]
-        if said:
-            out.append(f"Every card picked: {', '.join(said)}")
-        for name, (unit, said_then) in self.kept.items():
-            spec = self.check.input(name)
-            label = spec.label if spec is not None else name
-            whose = (
-                "the cards picked say"
-                if spec is not None and spec.from_units is not None
-                else f"{game.state.unit(unit).name}'s card says"
-            )
-            out.append(
-                f"Kept as you gave it: {label}: {_said(self.values.get(name))} "
-                f"({whose} {_said(said_then)})"
-            )
-        return out
+        """Both cards' lines the check reads (:func:`.form_cards.card_lines`)."""
+        return form_card_lines(self)
 
     # -- inputs ---------------------------------------------------------------------------
     def set_input(self, name: str, raw: object) -> bool:
@@ -576,34 +537,8 @@ class CheckForm:
         return falls_on(self, effect)
 
     def groups(self, chosen: list[Effect]) -> list[EffectGroup]:
-        """The chosen effects by the unit they fall on: the unit tested (its leader's too),
-        then each other unit the rules name (an opponent, a target)."""
-        check = self.check
-        first = check.role_ids[0] if check.role_ids else "self"
-        # the table's notes, and an army-level check's (made for a side), go on no card
-        nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
-        optional = {r.id for r in check.roles if r.minimum == 0} - set(self.roles_in_play())
-        by_who: dict[str, list[Effect]] = {}
-        for effect in chosen:
-            # a picked effect goes with its role's: the unit is picked from its group
-            # a leader's effect, and one on every unit of his command, go with his unit's
-            role = effect.who.removeprefix("leader:").removeprefix("command:").removeprefix(PICK)
-            if role in optional:
-                continue  # a role left empty (no second wave): nobody for it to fall on
-            if role in ("self", "leader", COMMAND, first):
-                who = "self"
-            else:
-                who = role if is_command(effect.who) else effect.who.removeprefix(PICK)
-            by_who.setdefault("table" if who in nobody else who, []).append(effect)
-        return [
-            EffectGroup(
-                who,
-                tuple(group),
-                self.unit_id if who == "self" else self.roles.get(who),
-                role_title(check, who),
-            )
-            for who, group in by_who.items()
-        ]
+        """The chosen effects by the unit they fall on (:func:`.whom.effect_groups`)."""
+        return effect_groups(self, chosen)
 
     def leftover_text(self, chosen: list[Effect]) -> str | None:
         """What to say when nothing was applied: effects discarded, or nothing to apply."""

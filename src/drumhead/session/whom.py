@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drumhead.game.command import is_command, names_his_side, under_command
-from drumhead.rules.model import PICK
+from drumhead.rules.model import COMMAND, PICK
+from drumhead.session.form_view import EffectGroup
 
 if TYPE_CHECKING:
     from drumhead.checks.results import Effect
@@ -92,3 +93,34 @@ def _command(form: CheckForm, role: str, first: str) -> str:
         )
     names = [game.state.unit(u).name for u in under_command(game.state, leader)]
     return f"every unit of {leader.name}'s command: {', '.join(names) or 'none left in play'}"
+
+
+def effect_groups(form: CheckForm, chosen: list[Effect]) -> list[EffectGroup]:
+    """The chosen effects of ``form`` by the unit they fall on: the unit tested (its leader's too),
+    then each other unit the rules name (an opponent, a target)."""
+    check = form.check
+    first = check.role_ids[0] if check.role_ids else "self"
+    # the table's notes, and an army-level check's (made for a side), go on no card
+    nobody = {"table", *(check.sides or () if check.scope == "army" else ())}
+    optional = {r.id for r in check.roles if r.minimum == 0} - set(form.roles_in_play())
+    by_who: dict[str, list[Effect]] = {}
+    for effect in chosen:
+        # a picked effect goes with its role's: the unit is picked from its group
+        # a leader's effect, and one on every unit of his command, go with his unit's
+        role = effect.who.removeprefix("leader:").removeprefix("command:").removeprefix(PICK)
+        if role in optional:
+            continue  # a role left empty (no second wave): nobody for it to fall on
+        if role in ("self", "leader", COMMAND, first):
+            who = "self"
+        else:
+            who = role if is_command(effect.who) else effect.who.removeprefix(PICK)
+        by_who.setdefault("table" if who in nobody else who, []).append(effect)
+    return [
+        EffectGroup(
+            who,
+            tuple(group),
+            form.unit_id if who == "self" else form.roles.get(who),
+            role_title(check, who),
+        )
+        for who, group in by_who.items()
+    ]
