@@ -678,7 +678,7 @@ def test_general_risk_effects() -> None:
     assert any("under his command" in t for t in texts(killed))
     serious = run("general_risk", {"hits": 2}, [1, 3])
     assert not [e for e in serious.effects if e.kind == "distance"]  # rolled as he moves
-    assert any("1d6 inches a turn" in t and "general_serious_wound" in t for t in texts(serious))
+    assert any("1d6 inches a turn" in t and "wound as serious" in t for t in texts(serious))
     light = run("general_risk", {"hits": 2}, [1, 2])
     assert any("10 inches" in t for t in texts(light))
 
