@@ -198,3 +198,38 @@ def test_host_refuses_what_it_cannot_do(saves: Path, capsys: pytest.CaptureFixtu
     assert os.path.exists(saves / "table.toml")
     session, _ = SaveSession.open(saves / "table.toml")  # a refusal leaves no lock behind
     session.close()
+
+
+@pytest.mark.slow
+def test_play_sends_a_side_of_several_units_and_says_when_a_pick_waits(tmp_path: Path) -> None:
+    """`drumhead play URL` sends a side of two units (`--role defender=A,B`) as the host takes
+    it, and reports the roll's base hit waiting for the French to pick; `--pick` against a
+    hosted game is refused, naming who answers it (issue 35)."""
+    from tests.host.test_group_picks import club
+
+    folder = tmp_path / "saves"
+    made = ["new", "republique", "--scenario", "aspern-1809", "--name", "table"]
+    assert (
+        main(["--saves", str(folder), *made, "--seed", "1", "--house-rules", club(tmp_path)]) == 0
+    )
+    hosted = start_host(folder, "--auto", "austrian")
+    try:
+        austrian = ["--token", hosted.tokens["austrian"], "--role", "attacker=hiller_line"]
+        group = ["--role", "defender=ligne_67,ligne_37", "--set", "defender_bases_primary=8"]
+        dice = ["--dice", "9", "--dice", "1"]
+        code, report = play(hosted.url, "assault", *austrian, *group, *dice, "--pick", "x=y")
+        assert code == 1 and "--pick: a hosted game asks the side" in report["error"]["message"]
+        code, report = play(hosted.url, "assault", *austrian, *group, *dice)
+        assert code == 0 and report["status"] == "accepted", report
+        asked = report["picking"]
+        assert asked is not None and asked["side"] == "french", report
+        assert any("waits for" in line and "to pick" in line for line in report["lines"])
+        roll = next(e for e in reversed(hub_log(folder)) if e.kind == "resolution")
+        assert roll.data["roles"]["defender"] == ["ligne_67", "ligne_37"]
+    finally:
+        stop_host(hosted)
+
+
+def hub_log(folder: Path) -> list[Any]:
+    """The hosted game's log as saved (the host writes each accepted roll)."""
+    return list(load_save(folder / "table.toml").game.log)

@@ -19,6 +19,9 @@ from drumhead.errors import DrumheadError, InputError
 WAIT = 300.0
 """Seconds ``play`` waits for the referee to decide a proposal (``--wait``)."""
 
+CATCH_UP = 5.0
+"""Seconds ``play`` waits, after its answer, for the view of the game after it."""
+
 
 def cmd_play_remote(args: argparse.Namespace) -> int:
     from drumhead.cli.commands import _mods, _pairs
@@ -27,6 +30,11 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
     if args.no_apply:
         raise InputError(
             "--no-apply: a hosted game applies a check's effects as the referee accepts it"
+        )
+    if getattr(args, "pick", None):
+        raise InputError(
+            "--pick: a hosted game asks the side whose units take the effect, on its page "
+            "(or the referee's console: pick P UNIT|random), once the roll is accepted"
         )
     walks = [
         do
@@ -50,7 +58,7 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
         roles = _roles(args.role)
         ask = {
             "check": args.check,
-            "roles": {r: u[0] for r, u in roles.items()},
+            "roles": roles,  # a side of several units as a list, as the host takes it
             "leaders": {r: u[0] for r, u in _roles(args.leader, "--leader", "LEADER").items()},
             "values": _pairs(args.set, "--set"),
             "modifiers": _mods(args.mod),
@@ -92,6 +100,7 @@ async def _play(
             text = answer.get("reason") or (rolled[-1]["text"] if rolled else "")
             report["text"] = text
             report["lines"].append(f"{answer.get('proposal')} {answer.get('status')}: {text}")
+            await _caught_up(client, int(answer.get("n", 0)))
         if draw:
             _refused(await client.command("draw"))
             report["drawn"] = client.view.get("activation", {}).get("current")
@@ -103,12 +112,27 @@ async def _play(
         report["step"] = {"text": view["step"]} if view.get("step") else None
         report["acting"] = view.get("acting")
         report["card"] = view.get("activation", {}).get("current")
+        report["picking"] = view.get("picking")  # a roll's effects waiting for a side's pick
+        if report["picking"]:
+            asked = report["picking"]
+            report["lines"].append(
+                f"{asked['proposal']} waits for {asked['side_name']} to pick: {asked['text']}"
+            )
         report["units"] = {
             u["id"]: {"strength_now": u["strength"], "state": u["state"], "markers": u["markers"]}
             for side in view.get("sides", ())
             for u in side["units"]
         }
         return report
+
+
+async def _caught_up(client: Any, n: int, wait: float = CATCH_UP) -> None:
+    """Wait until the view heard is the one the answer was given at (the host sends the
+    answer, then every side's new view): what the report says is then the game after it."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + wait
+    while client.n < n and loop.time() < until:
+        await asyncio.sleep(0.02)
 
 
 def _refused(answer: dict[str, Any]) -> None:
