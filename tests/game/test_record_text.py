@@ -84,7 +84,19 @@ def test_applied_effects_are_named_under_the_unit_each_fell_on() -> None:
     morale = {"unit": "nc", "effects": [{"kind": "state", "text": "Routs away"}]}
     assert applied_text(morale, names) == "Applied to North Carolina riflemen: Routs away"
     note = {"effects": [{"kind": "note", "text": "Both sides roll again"}]}
-    assert applied_text(note, names) == "Applied to no unit (the table): Both sides roll again"
+    assert applied_text(note, names) == "Applied to the table: Both sides roll again"
+    # a note to the table is the table's, not the unit's the check was made for; each side's
+    # units have their own (Republique's assault: the chart's hits fell on the French)
+    assault = {
+        "unit": "nc",
+        "effects": [
+            {"kind": "note", "text": "Apply the chart result", "who": "table", "table": True},
+            {"kind": "step", "text": "3 morale hits", "who": "defender", "unit": "li"},
+        ],
+    }
+    assert applied_text(assault, names) == (
+        "Applied to the table: Apply the chart result — to Light infantry companies: 3 morale hits"
+    )
     assert applied_text({"unit": "nc", "effects": []}, names) == (
         "Applied to North Carolina riflemen: nothing"
     )

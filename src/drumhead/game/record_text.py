@@ -141,7 +141,8 @@ def applied_text(data: Mapping[str, Any], name: Callable[[str], str], lead: str 
     for effect in data.get("effects") or []:
         if not isinstance(effect, Mapping):
             continue
-        target = effect.get("unit", default)
+        # a note to the table falls on no card, whoever the check was made for
+        target = None if effect.get("table") is True else effect.get("unit", default)
         text = str(effect.get("text") or effect.get("kind"))
         worked = worked_out(effect)
         if worked:
@@ -151,7 +152,7 @@ def applied_text(data: Mapping[str, Any], name: Callable[[str], str], lead: str 
         who = name(default) if isinstance(default, str) else "no unit"
         return f"{lead} to {who}: nothing"
     parts = [
-        f"{name(unit) if unit is not None else 'no unit (the table)'}: {'; '.join(texts)}"
+        f"{name(unit) if unit is not None else 'the table'}: {'; '.join(texts)}"
         for unit, texts in groups.items()
     ]
     return f"{lead} to " + " — to ".join(parts)
