@@ -100,7 +100,7 @@ async def _play(
             text = answer.get("reason") or (rolled[-1]["text"] if rolled else "")
             report["text"] = text
             report["lines"].append(f"{answer.get('proposal')} {answer.get('status')}: {text}")
-            await _caught_up(client, int(answer.get("n", 0)))
+            await _caught_up(client, int(answer.get("n", 0)), bool(answer.get("picking")))
         if draw:
             _refused(await client.command("draw"))
             report["drawn"] = client.view.get("activation", {}).get("current")
@@ -126,12 +126,15 @@ async def _play(
         return report
 
 
-async def _caught_up(client: Any, n: int, wait: float = CATCH_UP) -> None:
+async def _caught_up(client: Any, n: int, picking: bool, wait: float = CATCH_UP) -> None:
     """Wait until the view heard is the one the answer was given at (the host sends the
-    answer, then every side's new view): what the report says is then the game after it."""
+    answer, then every side's new view), with the pick it waits for when it does: what the
+    report says is then the game after it."""
     loop = asyncio.get_running_loop()
     until = loop.time() + wait
-    while client.n < n and loop.time() < until:
+    while loop.time() < until and (
+        client.n < n or (picking and not (client.view or {}).get("picking"))
+    ):
         await asyncio.sleep(0.02)
 
 

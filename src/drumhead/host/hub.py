@@ -467,6 +467,7 @@ class Hub(HubCore):
             "status": status,
             "proposal": proposal.id,
             **({"reason": proposal.reason} if proposal.reason else {}),
+            **({"picking": True} if proposal.picking is not None else {}),
         }
 
     def _close_proposal(self, proposal: Proposal | None) -> None:
