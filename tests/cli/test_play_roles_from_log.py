@@ -42,10 +42,10 @@ def test_a_role_given_wins_over_the_log(tmp_path: Path) -> None:
     _charge_declared(tmp_path)
     done = drumhead(
         tmp_path, "play", "c", "morale", "--role", "unit=sc_militia_spartan",
-        "--role", "charger=nc_riflemen", "--set", "situation=charged", "--dice", "7", "--json",
+        "--role", "charger=17th_dragoons", "--set", "situation=charged", "--dice", "7", "--json",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["from_log"] == {}
     last = [e for e in load_save(tmp_path / "c.toml").game.log if e.kind == "resolution"][-1]
-    assert last.data["roles"] == {"charger": ["nc_riflemen"]}
+    assert last.data["roles"] == {"charger": ["17th_dragoons"]}

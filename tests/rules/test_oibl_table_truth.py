@@ -41,6 +41,37 @@ def table(tmp_path: Path) -> Iterator[TableSession]:
     session.close(force=True)
 
 
+AMERICAN_GUN = """
+[[units]]
+id = "continental_gun"
+name = "Continental 3-pounder"
+side = "american"
+brigade = "artillery"
+type = "artillery"
+subtype = "light"
+quality = "regular"
+formation = "unlimbered"
+strength = 3
+"""
+"""An American gun for Cowpens (the battle had none on that side): the enemy a British gun
+fires on when a check needs enemy artillery. A gun on the Crown's side may not be the target."""
+
+
+@pytest.fixture
+def with_gun(tmp_path: Path) -> Iterator[TableSession]:
+    """A session with Cowpens open, an American gun (:data:`AMERICAN_GUN`) added to its
+    order of battle."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    scenario = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "cowpens-1781.toml"
+    text = scenario.read_text(encoding="utf-8") + AMERICAN_GUN
+    session = TableSession(str(saves), ruleset=RULESET, seed=1781)
+    session.clock = lambda: "2026-01-17T07:00:00+00:00"
+    session.new_game(RULESET, "cowpens", scenario=str(scenario), scenario_text=text)
+    yield session
+    session.close(force=True)
+
+
 def form(table: TableSession, check: str, unit: str, **roles: str) -> CheckForm:
     made = table.form(check, unit)
     assert made is not None and made.check_id == check
@@ -149,10 +180,10 @@ def test_a_cannon_fires_as_its_cards_weight(table: TableSession) -> None:
     assert result.steps[0].startswith("5 figures: a light cannon fires as 5 figures")
 
 
-def test_counter_battery_follows_from_the_targets_card(table: TableSession) -> None:
+def test_counter_battery_follows_from_the_targets_card(with_gun: TableSession) -> None:
     """OIBL p.9 artillery note: a cannon's casualty on enemy artillery calls for counter-battery;
-    the target's card says it is artillery (the other gun stands in for an enemy one)."""
-    gun = form(table, "fire", "grasshopper_1", target="grasshopper_2")
+    the target's card says it is artillery (an American gun added to Cowpens)."""
+    gun = form(with_gun, "fire", "grasshopper_1", target="continental_gun")
     result = gun.roll([9])
     assert result.value and any("Counter-battery" in e.text for e in result.effects)
 
@@ -247,19 +278,20 @@ def test_the_charger_role_fills_the_charged_inputs() -> None:
 
 
 @pytest.mark.parametrize(
-    ("unit", "reach"),
+    ("unit", "target", "reach"),
     [
-        ("nc_riflemen", 12),  # long rifles, p.8
-        ("sc_militia_spartan", 7),  # muskets
-        ("legion_dragoons", 5),  # cavalry carbines
+        ("nc_riflemen", "71st_highlanders", 12),  # long rifles, p.8
+        ("sc_militia_spartan", "71st_highlanders", 7),  # muskets
+        ("legion_dragoons", "md_de_continentals", 5),  # cavalry carbines
     ],
 )
 def test_the_weapons_range_is_read_from_the_card(
-    table: TableSession, unit: str, reach: int
+    table: TableSession, unit: str, target: str, reach: int
 ) -> None:
     """OIBL p.8 weapon ranges: the small arms a unit carries are on its card (Cowpens gives
-    the riflemen long rifles and the horse carbines), so a shot past them is refused."""
-    made = form(table, "fire", unit, target="71st_highlanders")
+    the riflemen long rifles and the horse carbines), so a shot past them is refused. Each
+    fires on an enemy unit of foot."""
+    made = form(table, "fire", unit, target=target)
     made.set_input("range_inches", str(reach))
     assert made.odds().context is not None
     made.set_input("range_inches", str(reach + 1))
@@ -558,19 +590,20 @@ def test_infantry_on_the_cavalry_rate_is_refused_from_the_command_line(tmp_path:
 
 
 @pytest.mark.parametrize(
-    ("unit", "situation", "why"),
+    ("unit", "charger", "situation", "why"),
     [
         # p.7 item 3: only skirmish order troops evade a charge
-        ("md_de_continentals", "skirmishers_charged", "only skirmish-order troops evade"),
+        ("md_de_continentals", "legion_dragoons", "skirmishers_charged", "only skirmish-order"),
         # and skirmish order troops charged always take the skirmishers' test
-        ("light_infantry", "charged", "take the skirmishers' test"),
-        ("nc_riflemen", "charged", "take the skirmishers' test"),
+        ("light_infantry", "3rd_dragoons", "charged", "take the skirmishers' test"),
+        ("nc_riflemen", "legion_dragoons", "charged", "take the skirmishers' test"),
     ],
 )
 def test_evasion_is_for_skirmishers_only(
-    table: TableSession, unit: str, situation: str, why: str
+    table: TableSession, unit: str, charger: str, situation: str, why: str
 ) -> None:
-    made = form(table, "morale", unit, charger="legion_dragoons")
+    """OIBL p.7: each unit charged by the enemy's horse (the Legion's, or Washington's)."""
+    made = form(table, "morale", unit, charger=charger)
     made.set_input("situation", situation)
     assert why in refused(made)
 
@@ -760,15 +793,16 @@ def test_the_risk_to_generals_note_lands_on_no_card(table: TableSession) -> None
     assert card_notes(table, "legion_dragoons") == []
 
 
-def test_fire_instructions_go_to_the_table(table: TableSession) -> None:
-    """OIBL p.9 counter-battery and p.11 risk to generals, after a gun's hit on a gun: the
-    players roll them; neither gun's card is written on."""
-    gun = form(table, "fire", "grasshopper_1", target="grasshopper_2")
+def test_fire_instructions_go_to_the_table(with_gun: TableSession) -> None:
+    """OIBL p.9 counter-battery and p.11 risk to generals, after a gun's hit on an enemy gun
+    (an American gun added to Cowpens): the players roll them; neither gun's card is written
+    on."""
+    gun = form(with_gun, "fire", "grasshopper_1", target="continental_gun")
     gun.roll([9])
     table_notes = [e.text for g in gun.groups(gun.effects) if g.who == "table" for e in g.effects]
     assert any("Counter-battery" in t for t in table_notes)
-    apply_all(table, gun)
-    assert card_notes(table, "grasshopper_1") == card_notes(table, "grasshopper_2") == []
+    apply_all(with_gun, gun)
+    assert card_notes(with_gun, "grasshopper_1") == card_notes(with_gun, "continental_gun") == []
 
 
 def test_a_charge_declared_marks_the_charger_and_its_target(table: TableSession) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from table_turn import open_table
 
-from drumhead.errors import DrumheadError, PickNeededError
+from drumhead.errors import DrumheadError, InputError, PickNeededError
 from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +79,8 @@ def test_the_side_the_check_is_made_for_takes_more_units_of_its_own(table: Table
     form.set_role("defender", "ligne_67")
     with pytest.raises(DrumheadError, match="not on the side of"):
         form.add_to_role("attacker", "ligne_37")
-    with pytest.raises(DrumheadError, match="not on the side of"):
+    # an ally among the defenders: refused with the words that keep it out of the picker
+    with pytest.raises(DrumheadError, match=r"is on the side of .*: the defending .* enemy's"):
         form.add_to_role("defender", "hiller_grenz")
     form.add_to_role("attacker", "hiller_grenz")
     assert form.picked_roles() == {
@@ -92,6 +93,41 @@ def test_the_side_the_check_is_made_for_takes_more_units_of_its_own(table: Table
         "defender": ["ligne_67"],
         "attacker": ["hiller_line", "hiller_grenz"],
     }
+
+
+def test_a_side_of_several_refuses_a_unit_on_the_wrong_side(table: TableSession) -> None:
+    """Issue 35: a French battalion among the defenders only (an Austrian one is refused
+    there), and incidental contact beside the attacker takes Austrians only (``side =
+    "own"``): the form's pick and the game's roll refuse alike, before the roll."""
+    form = table.form("assault", "hiller_line")
+    assert form is not None
+    form.set_role("defender", "ligne_67")
+    form.add_to_role("defender", "ligne_37")
+    with pytest.raises(InputError, match=r"is not on the side of .*: assaulting units in"):
+        form.set_role("attacker_incidental", "ligne_16")
+    form.set_role("attacker_incidental", "hiller_grenz")
+    assert form.picked_roles()["attacker_incidental"] == ["hiller_grenz"]
+    game = table.open_game_or_fail()
+    logged = game.event_count
+    with pytest.raises(InputError, match=r"is on the side of .*: the defending units"):
+        game.resolve(
+            "assault",
+            "hiller_line",
+            {},
+            at="t",
+            roles={"defender": ["ligne_67", "hiller_grenz"]},  # an ally among the enemy
+            hand_dice=[5, 5],
+        )
+    with pytest.raises(InputError, match=r"is not on the side of .*: assaulting units in"):
+        game.resolve(
+            "assault",
+            "hiller_line",
+            {},
+            at="t",
+            roles={"defender": ["ligne_67"], "attacker_incidental": ["ligne_16"]},
+            hand_dice=[5, 5],
+        )
+    assert game.event_count == logged
 
 
 def test_the_effects_list_names_the_units_a_group_effect_falls_on(table: TableSession) -> None:

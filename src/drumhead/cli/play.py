@@ -28,6 +28,7 @@ from drumhead.errors import (
     InputError,
     MissingCardValueError,
     PickNeededError,
+    RulesetError,
 )
 
 
@@ -231,7 +232,32 @@ def _roles_from_log(
         if spec is not None:
             with contextlib.suppress(DrumheadError):  # refused with its reason by the roll
                 inputs[name] = coerce(spec, raw)
-    return dict(game.roles_from_log(check, unit, inputs, given))
+    from drumhead.game.sides import wrong_side
+
+    found = game.roles_from_log(check, unit, inputs, given)
+    # as the app's form: a unit the log names on the wrong side of its role is not picked
+    return {r: u for r, u in found.items() if wrong_side(game.state, check, r, u, unit) is None}
+
+
+class RoleRefusedError(InputError, RulesetError):
+    """A ``--role`` pick the rules forbid (an ally as the target): its JSON error's ``key``
+    is the option, ``--role ROLE``, as a file's problem names its key."""
+
+
+def _refuse_wrong_sides(
+    game: Any, check: Any, unit: str | None, roles: dict[str, list[str]]
+) -> None:
+    """Refuse, before the roll, a unit given with ``--role`` on the wrong side of its role
+    (:func:`drumhead.game.sides.wrong_side`, the rule the app's form and the game's roll
+    refuse by), naming the option."""
+    from drumhead.game.sides import wrong_side
+
+    for role, units in roles.items():
+        for uid in units:
+            game.state.unit(uid)
+            wrong = wrong_side(game.state, check, role, uid, unit)
+            if wrong is not None:
+                raise RoleRefusedError(wrong, key=f"--role {role}")
 
 
 def _resolve(
@@ -260,6 +286,7 @@ def _resolve(
             f"--pick {unknown[0]}: {check.id} has no role '{unknown[0]}' "
             f"(roles: {', '.join(ids) or 'none'})"
         )
+    _refuse_wrong_sides(game, check, first, others)
     filled = _roles_from_log(game, check, first, values, roles)
     others.update({r: [u] for r, u in filled.items()})
     event, result = game.resolve(

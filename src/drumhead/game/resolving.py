@@ -19,6 +19,7 @@ from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.log_inputs import log_inputs, picked_by, reads_leader
 from drumhead.game.seeds import derive_seed
+from drumhead.game.sides import wrong_side
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
 
@@ -175,6 +176,9 @@ class CheckResolving(GameCore):
         made for (the initiative roll's first side), when it is made for no unit. ``seed``: the
         dice of a roll already begun (:meth:`roll_seed` when it began), to finish it with the
         same dice after a question it stopped for was answered.
+
+        A unit picked on the wrong side of its role (an ally as the target, an enemy as a
+        second wave: :func:`drumhead.game.sides.wrong_side`) is refused before the roll.
         """
         if side is not None:
             self.state.side(side)
@@ -198,6 +202,9 @@ class CheckResolving(GameCore):
         for role, units in picked.items():
             for uid in units:
                 self.state.unit(uid)
+                wrong = wrong_side(self.state, spec, role, uid, unit_id)
+                if wrong is not None:  # the rules forbid it: refused before the roll
+                    raise InputError(wrong)
             if units:  # a group's first card, as the form reads it (its leader's values);
                 # what every card gives together (from_units) is worked out below
                 led = chosen.get(role)

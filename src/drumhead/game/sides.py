@@ -16,7 +16,7 @@ from drumhead.rules.model import CheckSpec
 
 if TYPE_CHECKING:
     from drumhead.game.game import Game
-    from drumhead.game.state import Unit
+    from drumhead.game.state import GameState, Unit
 
 LAST_FOUGHT_REACH = 1000
 """How far back in the log (entries) the unit last fought is looked for: an evening's play
@@ -112,6 +112,27 @@ def role_choices(game: Game, check: CheckSpec | str, unit_id: str, role: str) ->
         return 1 if (unit.side == own) == friends_first else 2
 
     return sorted(units, key=rank)
+
+
+def wrong_side(
+    state: GameState, check: CheckSpec, role: str, unit_id: str, for_unit: str | None
+) -> str | None:
+    """Why a unit may not be picked for a role of a check made for ``for_unit``: one of
+    that unit's own side for a role against it (a defender, a target: every role not
+    declared ``side = "own"``), or of another side for one beside it (a second wave).
+    None: it may (the first role, or no unit to side with). The one rule the app's form,
+    ``drumhead play`` and :meth:`~drumhead.game.Game.resolve` refuse a pick by."""
+    picked = check.role(role)
+    if picked is None or for_unit is None or role == check.role_ids[0]:
+        return None
+    ours = state.unit(unit_id).side == state.unit(for_unit).side
+    if ours == picked.own_side:
+        return None
+    name, them = state.unit(unit_id).name, state.unit(for_unit).name
+    title = picked.title[0].lower() + picked.title[1:]
+    if ours:
+        return f"{name} is on the side of {them}: {title} is the enemy's"
+    return f"{name} is not on the side of {them}: {title} is on its side"
 
 
 def card_lines(

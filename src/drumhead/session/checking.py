@@ -23,22 +23,12 @@ class CheckDesk(SessionCore):
     def wrong_side(
         self, check: CheckSpec, role: str, unit_id: str, for_unit: str | None
     ) -> str | None:
-        """Why a unit may not be picked for a role of a check made for ``for_unit``: one of
-        that unit's own side for a role against it (a defender, a target: every role not
-        declared ``side = "own"``), or of another side for one beside it (a second wave).
-        None: it may (the first role, or no unit to side with)."""
-        spec = check.role(role)
-        if spec is None or for_unit is None or role == check.role_ids[0]:
-            return None
-        state = self.open_game_or_fail().state
-        ours = state.unit(unit_id).side == state.unit(for_unit).side
-        if ours == spec.own_side:
-            return None
-        name, them = self.unit_name(unit_id), self.unit_name(for_unit)
-        title = spec.title[0].lower() + spec.title[1:]
-        if ours:
-            return f"{name} is on the side of {them}: {title} is the enemy's"
-        return f"{name} is not on the side of {them}: {title} is on its side"
+        """Why a unit may not be picked for a role of a check made for ``for_unit``
+        (:func:`drumhead.game.sides.wrong_side`, the rule the game's roll refuses by too),
+        or None: it may."""
+        from drumhead.game.sides import wrong_side
+
+        return wrong_side(self.open_game_or_fail().state, check, role, unit_id, for_unit)
 
     def check_choices(self, unit_id: str | None) -> list[CheckSpec]:
         """The checks to offer: those fitting the unit first, then those of this phase."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from drumhead.errors import DrumheadError, MissingGapError
+from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.session.form_cards import card_lines as form_card_lines
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
 from drumhead.session.whom import effect_groups, falls_on, role_title
@@ -152,12 +152,16 @@ class CheckForm:
         return [(u.id, f"{u.name} ({names.get(u.side, u.side)})") for u in self.role_units(role)]
 
     def set_role(self, role: str, unit_id: str | None) -> None:
-        """The unit picked for a role (None: none yet); its card fills that side's inputs."""
+        """The unit picked for a role (None: none yet); its card fills that side's inputs.
+        Refused for a unit on the wrong side (:meth:`wrong_side`): an ally as the enemy."""
         if unit_id is None:
             self.roles.pop(role, None)
             self.more.pop(role, None)
             return
         game = self.session.open_game_or_fail()
+        wrong = self.wrong_side(role, unit_id)
+        if wrong is not None:
+            raise InputError(wrong)
         self.roles[role] = unit_id
         led = self.leaders.get(role)
         if led is not None and game.state.leader(led).side != game.state.unit(unit_id).side:
@@ -174,7 +178,8 @@ class CheckForm:
     def add_to_role(self, role: str, unit_id: str) -> None:
         """Another unit for a side that holds a group (after the one picked first, or the
         unit the check is made for): refused beyond the role's ``max``, for a unit already in
-        the check, or before the side's first unit is picked."""
+        the check, on the wrong side (:meth:`wrong_side`), or before the side's first unit
+        is picked."""
         spec = self.check.role(role)
         if spec is None or not self.side_units(role):
             raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
@@ -183,6 +188,9 @@ class CheckForm:
         taken = {u for us in self.picked_roles().values() for u in us}
         if unit_id in taken or unit_id == self.unit_id:
             raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
+        wrong = self.wrong_side(role, unit_id)
+        if wrong is not None:
+            raise InputError(wrong)
         state = self.session.open_game_or_fail().state
         ours = state.unit(unit_id).side == state.unit(self.side_units(role)[0]).side
         if not ours:
