@@ -35,6 +35,17 @@ class InputError(DrumheadError):
     """A check was given an input it does not take, or a value of the wrong kind."""
 
 
+class OptionError(InputError):
+    """A command-line option given a value the rules refuse (``--role target=ALLY``): ``key``
+    is the option as given (``--role target``), named by the error's JSON as a file's problem
+    names its key; ``message`` what is wrong."""
+
+    def __init__(self, message: str, *, key: str) -> None:
+        self.message = message
+        self.key = key
+        super().__init__(f"{key}: {message}")
+
+
 class MissingCardValueError(InputError):
     """An effect was to change or read a whole number the unit's card does not give (``unit``
     is its id, ``attribute`` the unit attribute): the players give it, kept on the card, and

@@ -93,6 +93,10 @@ def error_dict(error: BaseException) -> dict[str, Any]:
             "line": error.line,
             "key": error.key or None,
         }
+    from drumhead.errors import OptionError
+
+    if isinstance(error, OptionError):  # an option the rules refuse: the option is the key
+        return {"message": error.message, "file": None, "line": None, "key": error.key}
     return {"message": str(error), "file": None, "line": None, "key": None}
 
 

@@ -27,8 +27,8 @@ from drumhead.errors import (
     DrumheadError,
     InputError,
     MissingCardValueError,
+    OptionError,
     PickNeededError,
-    RulesetError,
 )
 
 
@@ -239,11 +239,6 @@ def _roles_from_log(
     return {r: u for r, u in found.items() if wrong_side(game.state, check, r, u, unit) is None}
 
 
-class RoleRefusedError(InputError, RulesetError):
-    """A ``--role`` pick the rules forbid (an ally as the target): its JSON error's ``key``
-    is the option, ``--role ROLE``, as a file's problem names its key."""
-
-
 def _refuse_wrong_sides(
     game: Any, check: Any, unit: str | None, roles: dict[str, list[str]]
 ) -> None:
@@ -257,7 +252,7 @@ def _refuse_wrong_sides(
             game.state.unit(uid)
             wrong = wrong_side(game.state, check, role, uid, unit)
             if wrong is not None:
-                raise RoleRefusedError(wrong, key=f"--role {role}")
+                raise OptionError(wrong, key=f"--role {role}")
 
 
 def _resolve(
