@@ -101,8 +101,17 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-"""A ``{name}`` placeholder in an outcome's text."""
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}")
+"""A ``{name}`` placeholder in an outcome's text, or a counted one, ``{value:figure|figures}``
+(the singular for exactly one, else the plural, as :class:`drumhead.checks.base.Count`)."""
+
+
+def _filled(match: re.Match[str], known: Mapping[str, object]) -> str:
+    """A placeholder with its value put in (a counted one with its word)."""
+    value = known[match.group(1)]
+    if match.group(2) is not None:
+        return f"{value} {match.group(2) if value == 1 else match.group(3)}"
+    return str(value).replace("_", " ")
 
 
 def outcome_label(
@@ -120,12 +129,12 @@ def outcome_label(
         text = check.outcome(odds.outcome).text
     except KeyError:
         text = odds.outcome
-    names = set(_PLACEHOLDER.findall(text))
+    names = {m.group(1) for m in _PLACEHOLDER.finditer(text)}
     known: dict[str, object] = dict(inputs or {})
     if odds.value is not None:
         known["value"] = odds.value
     if names and names <= set(known):
-        return _PLACEHOLDER.sub(lambda m: str(known[m.group(1)]).replace("_", " "), text)
+        return _PLACEHOLDER.sub(lambda m: _filled(m, known), text)
     if names:
         text = text.split("{")[0].rstrip(" :")
         if text.count("(") > text.count(")"):  # never leave a bracket open

@@ -116,6 +116,15 @@ def test_outcome_labels_put_the_value_in_their_text() -> None:
     assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1)), False) == "1/2 inch"
     # a value the text does not say is kept where it tells rows apart
     assert outcome_label(movement, OutcomeOdds("half_inch", 0, Fraction(1))) == "1/2 inch [0]"
+    # a counted placeholder says its word, singular for one (it was shown raw, braces and all)
+    fire = load_ruleset("one-if-by-land").check("fire")
+    hit = next(o.id for o in fire.outcomes if "{value:" in o.text)
+    assert outcome_label(fire, OutcomeOdds(hit, 1, Fraction(1))) == (
+        "1 figure casualty on the target"
+    )
+    assert outcome_label(fire, OutcomeOdds(hit, 3, Fraction(1))) == (
+        "3 figure casualties on the target"
+    )
 
 
 def test_an_outcome_that_names_the_players_values_says_them() -> None:
