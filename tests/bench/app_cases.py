@@ -44,12 +44,14 @@ BATTLE = "n Next"
 """What only the battle screen shows: its footer's next-phase key."""
 LOG = "j on an entry"
 """The log screen's hint."""
-ODDS = ("Chance of each outcome", "✗ morale refused")
+ODDS = ("Chance of each outcome", "✗ Morale test refused")
 """The morale test's odds, or the rules' refusal in their place: in the steps where charging
 units and those charged test (each round presses . once), rifles, skirmishers and artillery
 may not charge or be tested so, and the cursor stands on one of them in some rounds (the
-unit a card drawn brings it to). Such a round times the refusal for the roll too (in either
-game, both shown before any dice): the odds' and the roll's tails are the other rounds'."""
+unit a card drawn brings it to; the refusal reads by the check's title: "Morale test
+refused: infantry in skirmish order may not charge ..."). Such a round times the refusal for
+the roll too (in either game, both shown before any dice): the odds' and the roll's tails are
+the other rounds'."""
 SECOND = "▏ Georgia riflemen (Cunningham)"
 """The title of the roster's second unit's card, after the card's border (Cowpens' order of
 battle, copied in order for the long game): ``down`` from the first shows it. The name alone
