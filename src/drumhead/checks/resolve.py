@@ -22,6 +22,7 @@ from drumhead.checks.sources import (
     mechanic_rulings,
     modifier_source,
     outcome_sources,
+    reachable,
     value_and_gaps,
 )
 from drumhead.dice.roller import DiceSource, HandDice
@@ -286,16 +287,7 @@ def refusal_error(ctx: Context) -> RefusedError | None:
 def read_inputs(check: CheckSpec, names: Iterable[str]) -> tuple[str, ...]:
     """The check's inputs ``names`` read, directly or through its derived values, in the
     check's order."""
-    derived = dict(check.derived)
-    seen: set[str] = set()
-    todo = list(names)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        if name in derived:
-            todo.extend(derived[name].names)
+    seen = reachable(check, names)
     return tuple(i.name for i in check.inputs if i.name in seen)
 
 

@@ -31,7 +31,7 @@ def value_and_gaps(ctx: Context, expr: Expr) -> tuple[int, list[str]]:
         read = list(ctx.gaps_used)
     finally:
         ctx.gaps_used = {**before, **ctx.gaps_used}
-    for name in _reachable(ctx.check, expr.names):
+    for name in reachable(ctx.check, expr.names):
         if name in ctx.gaps_used and name not in read:
             read.append(name)
     return value, read
@@ -51,7 +51,7 @@ def offered_source(ctx: Context, spec: ModifierSpec) -> str:
     return modifier_source(ctx, spec.source, gaps)
 
 
-def _reachable(check: CheckSpec, names: Iterable[str]) -> set[str]:
+def reachable(check: CheckSpec, names: Iterable[str]) -> set[str]:
     """``names`` and every name the derived values among them read, transitively."""
     derived = dict(check.derived)
     seen: set[str] = set()
