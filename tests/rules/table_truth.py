@@ -3,10 +3,16 @@ file as written, with its optional rules' patches."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
+
+from drumhead.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,3 +40,16 @@ def effects(ruleset_id: str) -> Iterator[tuple[str, dict[str, Any]]]:
 def effects_without_who(ruleset_id: str) -> list[str]:
     """Every effect that does not name whom it falls on (``who``)."""
     return [f"{where}: {e.get('text', '')}" for where, e in effects(ruleset_id) if "who" not in e]
+
+
+def run_cli(saves: Path, *args: str) -> tuple[int, str]:
+    """``drumhead ARGS`` run in this process over the saves folder ``saves``: its exit code and
+    what it printed (its errors on stderr left out)."""
+    out = io.StringIO()
+    with (
+        mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(saves)}),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(io.StringIO()),
+    ):
+        code = main(list(args))
+    return code, out.getvalue()

@@ -17,7 +17,7 @@ from drumhead.errors import InputError, MissingCardValueError
 from drumhead.game import Game, load_scenario, new_game, unit_inputs
 from drumhead.loading.loader import load_ruleset
 
-from .table_truth import effects_without_who
+from .table_truth import effects_without_who, run_cli
 
 RULESET = "mwan116-acw"
 AT = "2026-11-23T20:00:00Z"
@@ -280,24 +280,12 @@ def test_a_logged_rally_names_a_leader_of_the_game(game: Game) -> None:
 def test_one_rally_a_turn_from_the_command_line(tmp_path: Path) -> None:
     """The same refusal through ``drumhead play --json``: the second unit's rally is a JSON
     error naming the rule, exit 1, nothing logged."""
-    import contextlib
-    import io
     import json
-    import os
-    from unittest import mock
 
-    from drumhead.cli.main import main
     from drumhead.saves import load_save
 
     def drumhead(*args: str) -> tuple[int, str]:
-        out = io.StringIO()
-        with (
-            mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(tmp_path)}),
-            contextlib.redirect_stdout(out),
-            contextlib.redirect_stderr(io.StringIO()),
-        ):
-            code = main(list(args))
-        return code, out.getvalue()
+        return run_cli(tmp_path, *args)
 
     scenario = ("--scenario", "first-bull-run-henry-hill", "--name", "b")
     assert drumhead("new", RULESET, *scenario)[0] == 0

@@ -22,6 +22,8 @@ from drumhead.loading.loader import load_ruleset
 from drumhead.session import TableSession
 from drumhead.session.form import CheckForm
 
+from .table_truth import run_cli
+
 RULESET = "one-if-by-land"
 
 
@@ -557,24 +559,12 @@ def test_dismounted_cavalry_on_the_cavalry_rate_is_mounting() -> None:
 def test_infantry_on_the_cavalry_rate_is_refused_from_the_command_line(tmp_path: Path) -> None:
     """The same refusal through ``drumhead play --json``: a JSON error with the citation, exit
     1, nothing rolled or logged; the card's own rate plays."""
-    import contextlib
-    import io
     import json
-    import os
-    from unittest import mock
 
-    from drumhead.cli.main import main
     from drumhead.saves import load_save
 
     def drumhead(*args: str) -> tuple[int, str]:
-        out = io.StringIO()
-        with (
-            mock.patch.dict(os.environ, {"DRUMHEAD_SAVES": str(tmp_path)}),
-            contextlib.redirect_stdout(out),
-            contextlib.redirect_stderr(io.StringIO()),
-        ):
-            code = main(list(args))
-        return code, out.getvalue()
+        return run_cli(tmp_path, *args)
 
     assert drumhead("new", RULESET, "--scenario", "cowpens-1781", "--name", "c")[0] == 0
     before = len(load_save(tmp_path / "c.toml").game.events())
