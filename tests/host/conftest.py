@@ -43,8 +43,8 @@ def session(saves: Path) -> Iterator[TableSession]:
     table.close(force=True)
 
 
-@pytest.fixture
-def hub(session: TableSession) -> Hub:
+def hub_of(session: TableSession) -> Hub:
+    """A hub over ``session``'s game, its ledger and proposals beside the save."""
     save = session.save
     assert save is not None
     return Hub(
@@ -52,6 +52,11 @@ def hub(session: TableSession) -> Hub:
         ledger=Ledger(ledger_path(save.path)),
         proposals=ProposalBook(proposals_path(save.path)),
     )
+
+
+@pytest.fixture
+def hub(session: TableSession) -> Hub:
+    return hub_of(session)
 
 
 def take(device: Device) -> list[dict[str, Any]]:

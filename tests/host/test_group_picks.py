@@ -21,11 +21,10 @@ from typing import Any
 import pytest
 
 from drumhead.host.hub import Hub
-from drumhead.host.ledger import Ledger, ledger_path
-from drumhead.host.proposals import ProposalBook, proposals_path
+from drumhead.host.proposals import ProposalBook
 from drumhead.host.protocol import ProtocolError, read
 from drumhead.session import TableSession
-from tests.host.conftest import answers, command, joined, send, take
+from tests.host.conftest import answers, command, hub_of, joined, send, take
 from tests.support.table_turn import open_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,16 +58,6 @@ def table(tmp_path: Path) -> Iterator[TableSession]:
     session = open_table(tmp_path / "saves", "republique", "aspern-1809", club(tmp_path))
     yield session
     session.close(force=True)
-
-
-def hub_of(session: TableSession) -> Hub:
-    save = session.save
-    assert save is not None
-    return Hub(
-        session,
-        ledger=Ledger(ledger_path(save.path)),
-        proposals=ProposalBook(proposals_path(save.path)),
-    )
 
 
 @pytest.fixture
