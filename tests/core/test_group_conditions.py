@@ -99,17 +99,22 @@ HOUSE = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(HOUSE))
-def test_a_group_condition_that_names_what_is_not_there_is_refused_at_its_line(
-    tmp_path: Path, case: str
-) -> None:
-    patch, words = HOUSE[case]
+def assert_refused_at_its_line(tmp_path: Path, patch: str, words: str) -> None:
+    """A house-rules file patching Republique with ``patch`` (from its line 4) is refused at
+    that line, saying ``words``."""
     house = tmp_path / "ours.toml"
     house.write_text(f'ruleset = "republique"\ntitle = "ours"\n{patch}', encoding="utf-8")
     with pytest.raises(RulesetError) as info:
         load_ruleset("republique", house_rules=house)
     assert (info.value.path, info.value.line) == (str(house), 4)
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("case", sorted(HOUSE))
+def test_a_group_condition_that_names_what_is_not_there_is_refused_at_its_line(
+    tmp_path: Path, case: str
+) -> None:
+    assert_refused_at_its_line(tmp_path, *HOUSE[case])
 
 
 # -- totals over a side (issue 35: "most bases" of a side of several units) ----------------------
@@ -207,13 +212,7 @@ MOST_HOUSE = {
 def test_most_filling_a_choice_gives_only_its_choices_or_is_refused_at_its_line(
     tmp_path: Path, case: str
 ) -> None:
-    patch, words = MOST_HOUSE[case]
-    house = tmp_path / "ours.toml"
-    house.write_text(f'ruleset = "republique"\ntitle = "ours"\n{patch}', encoding="utf-8")
-    with pytest.raises(RulesetError) as info:
-        load_ruleset("republique", house_rules=house)
-    assert (info.value.path, info.value.line) == (str(house), 4)
-    assert words in str(info.value)
+    assert_refused_at_its_line(tmp_path, *MOST_HOUSE[case])
 
 
 def test_reach_reads_a_total_as_unbounded() -> None:
