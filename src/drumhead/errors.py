@@ -46,6 +46,15 @@ class OptionError(InputError):
         super().__init__(f"{key}: {message}")
 
 
+class WrongSideError(InputError):
+    """A unit picked for a role of a check on the wrong side of it (an ally as the target):
+    ``role`` the role, the message why (:func:`drumhead.game.sides.wrong_side`)."""
+
+    def __init__(self, message: str, *, role: str) -> None:
+        self.role = role
+        super().__init__(message)
+
+
 class MissingCardValueError(InputError):
     """An effect was to change or read a whole number the unit's card does not give (``unit``
     is its id, ``attribute`` the unit attribute): the players give it, kept on the card, and

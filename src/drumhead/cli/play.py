@@ -29,6 +29,7 @@ from drumhead.errors import (
     MissingCardValueError,
     OptionError,
     PickNeededError,
+    WrongSideError,
 )
 
 
@@ -239,22 +240,6 @@ def _roles_from_log(
     return {r: u for r, u in found.items() if wrong_side(game.state, check, r, u, unit) is None}
 
 
-def _refuse_wrong_sides(
-    game: Any, check: Any, unit: str | None, roles: dict[str, list[str]]
-) -> None:
-    """Refuse, before the roll, a unit given with ``--role`` on the wrong side of its role
-    (:func:`drumhead.game.sides.wrong_side`, the rule the app's form and the game's roll
-    refuse by), naming the option."""
-    from drumhead.game.sides import wrong_side
-
-    for role, units in roles.items():
-        for uid in units:
-            game.state.unit(uid)
-            wrong = wrong_side(game.state, check, role, uid, unit)
-            if wrong is not None:
-                raise OptionError(wrong, key=f"--role {role}")
-
-
 def _resolve(
     game: Any,
     args: argparse.Namespace,
@@ -281,20 +266,22 @@ def _resolve(
             f"--pick {unknown[0]}: {check.id} has no role '{unknown[0]}' "
             f"(roles: {', '.join(ids) or 'none'})"
         )
-    _refuse_wrong_sides(game, check, first, others)
     filled = _roles_from_log(game, check, first, values, roles)
     others.update({r: [u] for r, u in filled.items()})
-    event, result = game.resolve(
-        check.id,
-        first,
-        values,
-        _mods(args.mod),
-        hand_dice=args.dice,
-        use_reroll=not args.no_reroll,
-        leaders={r: u[0] for r, u in _roles(args.leader, "--leader", "LEADER").items()},
-        at=at,
-        roles=others or None,
-    )
+    try:
+        event, result = game.resolve(
+            check.id,
+            first,
+            values,
+            _mods(args.mod),
+            hand_dice=args.dice,
+            use_reroll=not args.no_reroll,
+            leaders={r: u[0] for r, u in _roles(args.leader, "--leader", "LEADER").items()},
+            at=at,
+            roles=others or None,
+        )
+    except WrongSideError as exc:  # refused before the roll: the option named as its key
+        raise OptionError(str(exc), key=f"--role {exc.role}") from None
     out: dict[str, Any] = {
         "from_log": filled,
         "outcome": result.outcome,

@@ -13,7 +13,7 @@ from typing import Any
 from drumhead.checks.resolve import prepare, resolve
 from drumhead.checks.results import Resolution
 from drumhead.dice.roller import HandDice, RandomDice
-from drumhead.errors import InputError
+from drumhead.errors import InputError, WrongSideError
 from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
@@ -204,7 +204,7 @@ class CheckResolving(GameCore):
                 self.state.unit(uid)
                 wrong = wrong_side(self.state, spec, role, uid, unit_id)
                 if wrong is not None:  # the rules forbid it: refused before the roll
-                    raise InputError(wrong)
+                    raise WrongSideError(wrong, role=role)
             if units:  # a group's first card, as the form reads it (its leader's values);
                 # what every card gives together (from_units) is worked out below
                 led = chosen.get(role)
