@@ -36,6 +36,7 @@ def test_checks_json_names_each_checks_roles_and_whose_card_fills_each_input(
             "min": 0,
             "max": 1,
             "side": "own",
+            "from_log": "its_pick:wave_attack.second",  # the wave attack declared this turn
         },
     ]
     assert check["scope"] == "unit"
