@@ -11,8 +11,8 @@ The turn, worked:
 
 * Charge phase: the players declare the wave attack with its check (no dice), for the first
   wave with the second wave and the Union regiment picked: both Confederate regiments take the
-  wave_attack marker (Wave Attacks: two units in line, the same target, the same side; ruling
-  rnf-wave-declared). The Union regiment's defensive fire then finds the front wave picked as
+  wave_attack marker, the second wave the second_wave marker too (Wave Attacks: two units in
+  line, the same target, the same side; ruling rnf-wave-declared). The Union regiment's defensive fire then finds the front wave picked as
   its target, and the split and the first melee find the second wave, from the declaration.
 * Defensive fire: the Union regiment (6 stands, 6 D6) rolls 4, 5, 6, 4, 1, 2: 4 hits on 4+;
   the battery (1 D6) rolls 6: 1 hit. Both fire at the front wave, which is in a wave attack:
@@ -246,7 +246,7 @@ def test_the_other_waves_leader_gives_his_bonus_but_not_his_reroll(tmp_path: Pat
 
 
 def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -> None:
-    """The players tick "The target is the front wave" on the Union regiment's fire form, then
+    """The players tick "The target is in a wave attack" on the Union regiment's fire form, then
     pick the target, whose card carries no wave attack marker yet (not declared on the card).
     The tick stays (Supplement 2, Wave Attacks: its hits are shared with the second wave) and
     the form says the card reads otherwise; before, picking the target unticked it silently
@@ -261,7 +261,7 @@ def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -
         form.set_role("target", "csa_first_wave")
         assert form.values["wave_attack_target"] is True
         (said,) = [line for line in form.card_lines() if line.startswith("Kept as you gave it")]
-        assert "The target is the front wave" in said and "card says no" in said
+        assert "The target is in a wave attack" in said and "card says no" in said
     finally:
         table.close(force=True)
 

@@ -52,18 +52,23 @@ def in_wave(table: TableSession) -> set[str]:
 
 def test_declaring_marks_both_waves_and_nothing_else(table: TableSession) -> None:
     """No dice (the declaration is the players'); both waves' cards take the marker, the
-    target's does not; undoing it takes both off; a save replays to the same cards."""
+    second wave's the second wave marker as well, the target's none; undoing it takes them
+    off; a save replays to the same cards."""
     form = fill(table, "wave_attack", "csa_first_wave", roles=WAVES)
     assert form.rolls_dice is False
     result = form.roll(None)
     assert (result.outcome, result.rolls) == ("declared", ())
     assert in_wave(table) == set()  # rolled, not applied yet
     apply_as_the_app_does(table, form)
-    assert in_wave(table) == {"csa_first_wave", "csa_second_wave"}
     game = table.open_game_or_fail()
+    marked = {u.id: set(u.markers) for u in game.state.units if u.markers}
+    assert marked == {
+        "csa_first_wave": {"wave_attack"},
+        "csa_second_wave": {"wave_attack", "second_wave"},
+    }
     assert replay(game.start, game.log) == game.state
     table.undo()
-    assert in_wave(table) == set()
+    assert not any(u.markers for u in game.state.units)
 
 
 @pytest.mark.parametrize(
@@ -226,3 +231,22 @@ def test_the_wave_attack_ends_with_the_turn_when_no_melee_ends_it(table: TableSe
     assert in_wave(table) == set()
     form = fill(table, "fire", "union_regiment", roles={"target": "csa_first_wave"})
     assert form.values["wave_attack_target"] is False
+
+
+def test_fire_at_the_second_wave_lands_on_its_own_card(table: TableSession) -> None:
+    """'Defensive fire is carried out against the first unit as usual but the hits are split
+    between the two targets in a 2:1 ratio': the front wave's hits wait for the split. Fire
+    at the second wave itself is not the front wave's to share: its 2 hits (4+ on 4 and 6;
+    1 D6 a stand, the players' answer; 3 hits a stand) go on its card at once, none left out."""
+    table.set_gap("fire_dice_per_stand", 1)
+    table.edit_unit("csa_second_wave", "hits_per_stand", 3)
+    declare(table)
+    form = fill(table, "fire", "union_regiment", roles={"target": "csa_second_wave"})
+    assert (form.values["wave_attack_target"], form.values["target_second_wave"]) == (True, True)
+    result = play(
+        table, "fire", "union_regiment", [4, 6, 1, 2, 3, 1], roles={"target": "csa_second_wave"}
+    )
+    assert result.value == 2
+    game = table.open_game_or_fail()
+    assert game.state.unit("csa_second_wave").hits == 2
+    assert game.state.unit("csa_first_wave").hits == 0

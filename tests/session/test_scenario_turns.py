@@ -280,13 +280,13 @@ def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Pa
     (Wave Attacks):
 
     * charge.declare_waves: the players declare it for the first wave, the second wave and
-      the Union regiment picked (no dice): both Confederate cards take the wave attack marker
-      (ruling rnf-wave-declared).
+      the Union regiment picked (no dice): both Confederate cards take the wave attack marker,
+      the second wave's the second wave marker too (ruling rnf-wave-declared).
     * melee.melee_result: the first wave against the Union regiment, the second wave behind it
       (found from the declaration, not picked), 3 hits against 1 and no leader melee bonus:
       3 against 1, the attacker wins (the side that took more hits loses: ruling
       rnf-melee-loser-retires). The regiment becomes unsteady and is forced back 2D6"; the
-      attackers may occupy the ground; the wave attack is over, so the marker comes off both
+      attackers may occupy the ground; the wave attack is over, so the markers come off both
       waves (ruling rnf-wave-attack-ends). One event for every card."""
     table = open_table(saves, "rank-and-file", "rnf-wave-attack")
     try:
@@ -300,8 +300,11 @@ def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Pa
             result = roll(table, form)
             assert result is not None and (result.outcome, result.rolls) == ("declared", ())
             apply(table, form)
-            waves = {u.id for u in game.state.units if "wave_attack" in u.markers}
-            assert waves == {"csa_first_wave", "csa_second_wave"}
+            marked = {u.id: set(u.markers) for u in game.state.units if u.markers}
+            assert marked == {
+                "csa_first_wave": {"wave_attack"},
+                "csa_second_wave": {"wave_attack", "second_wave"},
+            }
 
         def melee_result() -> None:
             form = step_form(table, "csa_first_wave", "melee_result")
@@ -325,7 +328,8 @@ def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Pa
             ("union_regiment", "distance"),
             (None, "note"),  # the table's note: the attackers may occupy the ground
             ("csa_first_wave", "clear_marker"),
-            ("csa_second_wave", "clear_marker"),
+            ("csa_second_wave", "clear_marker"),  # the wave attack marker
+            ("csa_second_wave", "clear_marker"),  # the second wave marker
         ]
         cards = {u.id: (u.state, set(u.markers)) for u in game.state.units}
         assert cards == {
