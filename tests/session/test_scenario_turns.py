@@ -283,7 +283,7 @@ def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Pa
       the Union regiment picked (no dice): both Confederate cards take the wave attack marker,
       the second wave's the second wave marker too (ruling rnf-wave-declared).
     * melee.melee_result: the first wave against the Union regiment, the second wave behind it
-      (found from the declaration, not picked), 3 hits against 1 and no leader melee bonus:
+      (both found from the declaration, not picked), 3 hits against 1 and no leader melee bonus:
       3 against 1, the attacker wins (the side that took more hits loses: ruling
       rnf-melee-loser-retires). The regiment becomes unsteady and is forced back 2D6"; the
       attackers may occupy the ground; the wave attack is over, so the markers come off both
@@ -309,9 +309,9 @@ def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Pa
         def melee_result() -> None:
             form = step_form(table, "csa_first_wave", "melee_result")
             assert [r for r, _ in form.other_roles] == ["defender", "second"]
-            assert form.roles.get("second") == "csa_second_wave"  # from the declaration
+            # both from the declaration: its target and its second wave
+            assert form.roles == {"defender": "union_regiment", "second": "csa_second_wave"}
             assert form.values["attacker_in_wave"] is True  # the first wave's card
-            form.set_role("defender", "union_regiment")
             assert form.set_input("attacker_hits", "3") and form.set_input("defender_hits", "1")
             result = roll(table, form)
             assert result is not None and result.outcome == "attacker_wins"
