@@ -29,13 +29,21 @@ def test_checks_json_names_each_checks_roles_and_whose_card_fills_each_input(
     (check,) = data["checks"]  # type: ignore[misc]
     assert check["roles"] == [
         {"id": "attacker", "title": "The attacking unit", "min": 1, "max": 1, "side": "self"},
-        {"id": "defender", "title": "The defending unit", "min": 1, "max": 1, "side": "other"},
+        {
+            "id": "defender",
+            "title": "The defending unit",
+            "min": 1,
+            "max": 1,
+            "side": "other",
+            "from_log": "its_pick:wave_attack.target",  # the wave attack's target
+        },
         {
             "id": "second",
             "title": "The second wave (a wave attack)",
             "min": 0,
             "max": 1,
             "side": "own",
+            "from_log": "its_pick:wave_attack.second",  # the wave attack declared this turn
         },
     ]
     assert check["scope"] == "unit"

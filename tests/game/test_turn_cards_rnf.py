@@ -9,8 +9,11 @@ cards' hits per stand; the battery's card already says 3, the usual value for a 
 
 The turn, worked:
 
-* Charge phase: the players declare the wave attack: both Confederate regiments carry the
-  wave_attack marker (Wave Attacks: two units in line, the same target, the same side).
+* Charge phase: the players declare the wave attack with its check (no dice), for the first
+  wave with the second wave and the Union regiment picked: both Confederate regiments take the
+  wave_attack marker, the second wave the second_wave marker too (Wave Attacks: two units in
+  line, the same target, the same side; ruling rnf-wave-declared). The Union regiment's defensive fire then finds the front wave picked as
+  its target, and the split and the first melee find the second wave, from the declaration.
 * Defensive fire: the Union regiment (6 stands, 6 D6) rolls 4, 5, 6, 4, 1, 2: 4 hits on 4+;
   the battery (1 D6) rolls 6: 1 hit. Both fire at the front wave, which is in a wave attack:
   their hits are left to the split, not marked on it.
@@ -19,8 +22,10 @@ The turn, worked:
   first stand (8 -> 7), 1 hit left. The second wave marks 1 hit.
 * Charge home: the front wave lost a stand and tests: regular, 4 to pass; -1 for the stand
   lost so far, +1 supported (both waves), +1 the leader's morale bonus (he is with the second
-  wave, and his morale bonus counts for both waves): +1. It rolls 3: 3 + 1 = 4, it passes
-  and charges home (the text's example). The second wave lost no stand: no test.
+  wave, and his morale bonus counts for both waves: read off the second wave's card, no leader
+  picked or typed; ruling rnf-wave-leader-bonus): +1. It rolls 3: 3 + 1 = 4, it passes and
+  charges home (the text's example). His re-roll is not the first wave's (ruling
+  rnf-rerolls-own-leader): none used. The second wave lost no stand: no test.
 * Melee 1: the front wave (7 stands, 2 deep with the second wave behind: deeper formation,
   hitting on 3+) rolls 3, 4, 1, 2, 2, 1, 2: 2 hits. The Union (6 stands, 4+) rolls 4, 5, 6,
   1, 2, 3: 3 hits (the text's result: 3 hits on the CSA, 2 on the Union). The Union marks 2
@@ -56,31 +61,43 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
         table.set_gap("fire_dice_per_stand", 1)  # the players' answer: 1 D6 a firing stand
 
         def declare(t: TableSession) -> None:
-            for unit in ("csa_first_wave", "csa_second_wave"):
-                t.edit_unit(unit, "markers", ["wave_attack"])
+            result = play(
+                t,
+                "wave_attack",
+                "csa_first_wave",
+                None,
+                roles={"second": "csa_second_wave", "target": "union_regiment"},
+                expect_values={"first_in_wave": False, "second_in_wave": False, "in_line": True},
+            )
+            assert (result.outcome, result.rolls) == ("declared", ())
+            state = t.open_game_or_fail().state
+            assert {u.id for u in state.units if "wave_attack" in u.markers} == {
+                "csa_first_wave",
+                "csa_second_wave",
+            }
 
         def defensive_fire(t: TableSession) -> None:
-            regiment = play(
+            form = fill(
                 t,
                 "fire",
-                "union_regiment",
-                [4, 5, 6, 4, 1, 2],
-                roles={"target": "csa_first_wave"},
+                "union_regiment",  # its target: the front wave, named by the declaration
                 expect_values={"stands": 6, "wave_attack_target": True},
             )
+            assert form.roles == {"target": "csa_first_wave"}
+            regiment = roll_and_apply(t, form, [4, 5, 6, 4, 1, 2])
             battery = play(t, "fire", "union_battery", [6], roles={"target": "csa_first_wave"})
             assert (regiment.value, battery.value) == (4, 1)
             assert t.open_game_or_fail().state.unit("csa_first_wave").hits == 0
 
         def split(t: TableSession) -> None:
-            result = play(
+            form = fill(
                 t,
                 "wave_split",
                 "csa_first_wave",
-                None,
-                roles={"second": "csa_second_wave"},
                 expect_values={"hits": 5},  # the two fires at the front wave, from the log
             )
+            assert form.roles == {"second": "csa_second_wave"}  # from the declaration
+            result = roll_and_apply(t, form, None)
             assert dict(result.values) == {"first": 4, "second": 1}
 
         def charge_home(t: TableSession) -> None:
@@ -89,18 +106,21 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 "morale",
                 "csa_first_wave",
                 [3],
-                values={"leader": 1},  # the other wave's leader's bonus
-                # the step says why it tests; the wave attack marker, that it is supported
+                # the step says why it tests; the wave attack marker, that it is supported;
+                # the other wave's card, its leader's morale bonus (none with the front wave)
                 expect_values={
                     "stands_start": 8,
                     "stands_lost": 1,
                     "leader": 0,
+                    "leader_rerolls": 0,
                     "cause": "charge",
                     "in_wave_attack": True,
+                    "other_wave_leader": 1,
                 },
             )
             assert (result.outcome, result.modified) == ("pass", 4)
-            assert "wave_supported" in {m.id for m in result.modifiers}
+            applied = {m.id: m.value for m in result.modifiers}
+            assert applied == {"stands_lost": -1, "wave_supported": 1, "wave_leader": 1}
 
         def melee(attacker: str, attacker_dice, defender_dice, hits, leader, deeper):  # type: ignore[no-untyped-def]
             """Both sides roll before either's hits land (the stands that fight are those at
@@ -118,15 +138,11 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                 assert (ours.values["stands"], theirs.values["stands"]) == hits[2]
                 assert roll_and_apply(t, ours, attacker_dice).value == hits[0]
                 assert roll_and_apply(t, theirs, defender_dice).value == hits[1]
-                roles = {"defender": "union_regiment"}
-                if attacker == "csa_first_wave":
-                    roles["second"] = "csa_second_wave"
-                result = play(
+                form = fill(
                     t,
                     "melee_result",
                     attacker,
-                    None,
-                    roles=roles,
+                    roles={"defender": "union_regiment"},
                     values={
                         "attacker_hits": hits[0],
                         "defender_hits": hits[1],
@@ -134,6 +150,10 @@ def test_the_wave_attack_turn_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
                     },
                     expect_values={"attacker_in_wave": attacker == "csa_first_wave"},
                 )
+                # the second wave from the declaration, only while the wave attack lasts
+                second = {"second": "csa_second_wave"} if attacker == "csa_first_wave" else {}
+                assert form.roles_in_play() == {"defender": "union_regiment", **second}
+                result = roll_and_apply(t, form, None)
                 assert result.outcome == ("defender_wins" if leader == 0 else "attacker_wins")
 
             return fight
@@ -226,7 +246,7 @@ def test_the_other_waves_leader_gives_his_bonus_but_not_his_reroll(tmp_path: Pat
 
 
 def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -> None:
-    """The players tick "The target is the front wave" on the Union regiment's fire form, then
+    """The players tick "The target is in a wave attack" on the Union regiment's fire form, then
     pick the target, whose card carries no wave attack marker yet (not declared on the card).
     The tick stays (Supplement 2, Wave Attacks: its hits are shared with the second wave) and
     the form says the card reads otherwise; before, picking the target unticked it silently
@@ -241,7 +261,7 @@ def test_picking_the_target_keeps_the_players_tick_and_says_so(tmp_path: Path) -
         form.set_role("target", "csa_first_wave")
         assert form.values["wave_attack_target"] is True
         (said,) = [line for line in form.card_lines() if line.startswith("Kept as you gave it")]
-        assert "The target is the front wave" in said and "card says no" in said
+        assert "The target is in a wave attack" in said and "card says no" in said
     finally:
         table.close(force=True)
 

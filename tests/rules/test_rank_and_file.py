@@ -838,7 +838,15 @@ def test_cli_checks_lists_every_check(capsys: pytest.CaptureFixture[str]) -> Non
     )
     assert code == 0
     ids = [c["id"] for c in json.loads(out)["checks"]]
-    assert ids[:6] == ["morale", "rally", "fire", "melee", "melee_result", "wave_split"]
+    assert ids[:7] == [
+        "morale",
+        "rally",
+        "fire",
+        "melee",
+        "melee_result",
+        "wave_attack",
+        "wave_split",
+    ]
     code, out, _ = run(capsys, "checks", RID, "rally", "--json")
     inputs = {i["name"] for i in json.loads(out)["checks"][0]["inputs"]}
     assert inputs >= {

@@ -276,32 +276,67 @@ def test_mwan_henry_hill_initiative_rolled_then_close_combat_costs_both_units(
 
 
 def test_rank_and_file_wave_attack_melee_sends_the_loser_back_unsteady(saves: Path) -> None:
-    """The wave attack: at the melee, the first wave against the Union regiment with the
-    second wave behind it, 3 hits against 1: the attacker wins, the regiment goes back
-    unsteady, one event for both cards."""
+    """The wave attack, declared at its step and fought at the melee, worked from Supplement 2
+    (Wave Attacks):
+
+    * charge.declare_waves: the players declare it for the first wave, the second wave and
+      the Union regiment picked (no dice): both Confederate cards take the wave attack marker,
+      the second wave's the second wave marker too (ruling rnf-wave-declared).
+    * melee.melee_result: the first wave against the Union regiment, the second wave behind it
+      (both found from the declaration, not picked), 3 hits against 1 and no leader melee bonus:
+      3 against 1, the attacker wins (the side that took more hits loses: ruling
+      rnf-melee-loser-retires). The regiment becomes unsteady and is forced back 2D6"; the
+      attackers may occupy the ground; the wave attack is over, so the markers come off both
+      waves (ruling rnf-wave-attack-ends). One event for every card."""
     table = open_table(saves, "rank-and-file", "rnf-wave-attack")
     try:
         game = table.open_game_or_fail()
 
+        def declare() -> None:
+            form = step_form(table, "csa_first_wave", "wave_attack")
+            assert [r for r, _ in form.other_roles] == ["second", "target"]
+            form.set_role("second", "csa_second_wave")
+            form.set_role("target", "union_regiment")
+            result = roll(table, form)
+            assert result is not None and (result.outcome, result.rolls) == ("declared", ())
+            apply(table, form)
+            marked = {u.id: set(u.markers) for u in game.state.units if u.markers}
+            assert marked == {
+                "csa_first_wave": {"wave_attack"},
+                "csa_second_wave": {"wave_attack", "second_wave"},
+            }
+
         def melee_result() -> None:
             form = step_form(table, "csa_first_wave", "melee_result")
             assert [r for r, _ in form.other_roles] == ["defender", "second"]
-            form.set_role("defender", "union_regiment")
-            form.set_role("second", "csa_second_wave")
+            # both from the declaration: its target and its second wave
+            assert form.roles == {"defender": "union_regiment", "second": "csa_second_wave"}
+            assert form.values["attacker_in_wave"] is True  # the first wave's card
             assert form.set_input("attacker_hits", "3") and form.set_input("defender_hits", "1")
             result = roll(table, form)
             assert result is not None and result.outcome == "attacker_wins"
             apply(table, form)
 
-        fights = {"melee.melee_result": melee_result}
+        fights = {"charge.declare_waves": declare, "melee.melee_result": melee_result}
         walked = walk_turn(table, fights)
         assert not fights, f"never reached: {sorted(fights)}"
         assert "charge.wave_split" in walked  # the scenario's wave attacks are on
-        assert game.state.unit("union_regiment").state == "unsteady"
         applied = next(e for e in reversed(game.log) if e.kind == "apply_effects")
-        assert {e.get("unit") for e in applied.data["effects"]} == {
-            "union_regiment",
-            None,  # the table's note: the attackers may occupy the ground
+        fell = [(e.get("unit"), e.get("kind")) for e in applied.data["effects"]]
+        assert fell == [
+            ("union_regiment", "state"),
+            ("union_regiment", "distance"),
+            (None, "note"),  # the table's note: the attackers may occupy the ground
+            ("csa_first_wave", "clear_marker"),
+            ("csa_second_wave", "clear_marker"),  # the wave attack marker
+            ("csa_second_wave", "clear_marker"),  # the second wave marker
+        ]
+        cards = {u.id: (u.state, set(u.markers)) for u in game.state.units}
+        assert cards == {
+            "csa_first_wave": ("good_order", set()),
+            "csa_second_wave": ("good_order", set()),
+            "union_regiment": ("unsteady", set()),
+            "union_battery": ("good_order", set()),
         }
         assert replay(game.start, game.log) == game.state
     finally:

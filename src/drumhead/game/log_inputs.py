@@ -176,17 +176,25 @@ def picked_by(
 ) -> str | None:
     """The unit a role's ``from_log`` (``picked_as:CHECK.ROLE``) names for ``unit_id``: the
     one whose latest roll of CHECK this turn, still in effect, picked ``unit_id`` as ROLE (the
-    charger whose charge test named the unit now charged). None when no roll did.
+    charger whose charge test named the unit now charged). ``its_pick:CHECK.ROLE``: the unit
+    ``unit_id``'s own latest roll of CHECK picked as ROLE (the second wave its wave attack's
+    declaration named); ``paired_by:CHECK.ROLE``: either (a wave attack's other wave,
+    whichever wave asks). None when no roll did.
 
     ``this_turn``: this turn's entries, newest first; ``gone``: the reverted entries."""
-    check_id, _, role = source.partition(":")[2].partition(".")
+    how, _, named = source.partition(":")
+    check_id, _, role = named.partition(".")
     for event in this_turn:
         if event.kind != "resolution" or event.seq in gone:
             continue
         if event.data.get("check") != check_id:
             continue
         picked = (event.data.get("roles") or {}).get(role) or []
+        picked = [picked] if isinstance(picked, str) else list(picked)
         roller = event.data.get("unit")
-        if unit_id in picked and isinstance(roller, str) and roller != unit_id:
-            return roller
+        named_it = isinstance(roller, str) and roller != unit_id and unit_id in picked
+        if how != "its_pick" and named_it:
+            return str(roller)
+        if how != "picked_as" and roller == unit_id and picked and picked[0] != unit_id:
+            return str(picked[0])
     return None

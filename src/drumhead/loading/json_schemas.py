@@ -263,7 +263,7 @@ def _check() -> dict[str, Any]:
                                 "when": EXPR,
                                 "from_log": {
                                     **TEXT,
-                                    "pattern": "^picked_as:[A-Za-z0-9_]+[.][A-Za-z0-9_]+$",
+                                    "pattern": "^(picked_as|its_pick|paired_by):[A-Za-z0-9_]+[.][A-Za-z0-9_]+$",
                                 },
                                 "from_log_when": EXPR,
                             },

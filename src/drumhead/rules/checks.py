@@ -225,7 +225,10 @@ class RoleSpec:
     from_log: str | None = None
     """What this turn's log fills the role with: ``picked_as:CHECK.ROLE``, the unit whose
     latest roll of CHECK this turn picked the unit the check is made for as ROLE (a morale
-    test when charged: the unit whose charge test named it). The players may change it."""
+    test when charged: the unit whose charge test named it); ``its_pick:CHECK.ROLE``, the
+    unit the unit's own latest roll of CHECK picked as ROLE (the second wave its wave attack's
+    declaration named); ``paired_by:CHECK.ROLE``, either (a wave attack's other wave, asked
+    by either wave). The players may change it."""
     from_log_when: Expr | None = None
     """When ``from_log`` fills the role (an expression over the inputs; None: whenever the
     role is part of the check): the defender's fire at its charger, not every fire."""

@@ -244,8 +244,10 @@ def read_check(
     )
 
 
-_PICKED_AS = re.compile(r"picked_as:[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
-"""A role's ``from_log``: the unit whose roll of CHECK this turn picked this one as ROLE."""
+_PICKED_AS = re.compile(r"(picked_as|its_pick|paired_by):[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
+"""A role's ``from_log``: the unit whose roll of CHECK this turn picked this one as ROLE
+(``picked_as``), the unit this one's own roll of CHECK picked as ROLE (``its_pick``), or
+either (``paired_by``: the other wave of a wave attack, whichever wave asks)."""
 
 
 def _read_roles(
@@ -277,7 +279,10 @@ def _read_roles(
                 r.report("when", "only an optional role (min = 0) may depend on a condition")
             from_log = r.text("from_log", None)
             if from_log is not None and not _PICKED_AS.fullmatch(from_log):
-                r.report("from_log", f"'{from_log}' is not picked_as:CHECK.ROLE")
+                r.report(
+                    "from_log",
+                    f"'{from_log}' is not picked_as:CHECK.ROLE, its_pick:CHECK.ROLE or paired_by:CHECK.ROLE",
+                )
             if from_log_when is not None and from_log is None:
                 r.report("from_log_when", "says when from_log fills the role: give from_log")
             for key, expr in (("when", when), ("from_log_when", from_log_when)):
