@@ -26,9 +26,15 @@ def ask_gap(
     from ...dialogs.gap import GapModal, WholeChart
 
     def carry_on() -> None:
-        screen.update_odds()
-        if retry is not None:
+        if retry is None:
+            screen.update_odds()
+        else:
+            # what was interrupted first (the roll): a further value it needs is asked with
+            # this retry; the odds' own question, asked first, took the roll away (r, two
+            # questions answered, and nothing rolled)
             retry()
+            if not screen.asking_gap:
+                screen.update_odds()
         focus_next()
 
     def focus_next() -> None:
