@@ -5,7 +5,9 @@ the wrong side added with g took the app down)."""
 
 from __future__ import annotations
 
+import pytest
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
+from drumhead.screens.themes import CONTRAST_THEME, DEFAULT_THEME
 from drumhead.screens.views.resolve import ResolveScreen
 from drumhead.screens.views.resolve.sides import RoleRow
 from textual.widgets import Static
@@ -59,14 +61,16 @@ async def test_a_refusal_read_from_the_defenders_card_focuses_the_defenders_row(
         assert app.focused is not row  # on to the next step (the form's first need)
 
 
-async def test_the_defenders_row_shows_its_focus_and_its_key() -> None:
-    """The row with the focus is drawn as a list's highlighted entry is, and the footer names
-    its Enter (the row's own binding)."""
+@pytest.mark.parametrize("theme", [DEFAULT_THEME.name, CONTRAST_THEME.name])
+async def test_the_defenders_row_shows_its_focus_and_its_key(theme: str) -> None:
+    """The row with the focus is drawn as a list's highlighted entry is, in each theme, and
+    the footer names its Enter (the row's own binding)."""
     from tests.ui.test_focus_marked import cells, plainly_apart
 
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_on_battle(pilot, henry_hill())
+        app.theme = theme
         screen = await resolve_for(pilot, "close_combat", "va4")
         row = screen.query_one("#role-defender", RoleRow)
         elsewhere = screen.focused
