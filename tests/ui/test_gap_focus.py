@@ -127,3 +127,36 @@ async def test_the_question_takes_the_focus_while_the_terminal_has_none() -> Non
         await until(pilot, lambda: isinstance(app.screen, GapModal) and app.screen.is_mounted)
         await pilot.pause()
         await typed_into_the_question(pilot, "3")
+
+
+async def test_the_whole_chart_left_unkept_is_the_question_put_off() -> None:
+    """ctrl+g on a chart cell's question, then Escape in the chart: as Escape on the question,
+    a notice says the value is still needed and the focus goes on to the form's next step,
+    not back to the check picker it was on when r was pressed."""
+    from drumhead.screens.dialogs.grid_editor import GridEditor
+    from textual.widgets import Select
+
+    game = aspern()
+    answers = dict.fromkeys(("troop_grade_veteran", "outnumbered_3_2"), 1)
+    game.set_gaps(answers, at="2024-05-01T20:00:00")  # type: ignore[attr-defined]
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on_battle(pilot, game)
+        screen = await resolve_for(pilot, "assault", "ir15_zach")
+        assert screen.form is not None
+        screen.form.set_role("defender", "ligne_67")
+        screen.form_refilled()
+        picker = screen.query_one("#check", Select)
+        screen.set_focus(picker)
+        await pilot.press("r")
+        cell = await typed_into_the_question(pilot, "")
+        assert cell.table is not None
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, GridEditor) and app.focused is not None)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        assert app.focused is not None and app.focused is not picker
+        notices = [n.message for n in app._notifications]  # type: ignore[attr-defined]
+        assert any(m.startswith("Still needed for this check: Combat Chart") for m in notices)
+        assert screen.result is None  # nothing rolled: the cell is still wanted
