@@ -181,6 +181,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
         self.query_one("#hand-error", Static).update("")
         self.query_one(ResultPanel).clear()
         self.query_one(SidesPanel).refused_picks.clear()  # a fresh form: its sides shown anew
+        self.show_sides()
         self.update_odds()
         if form.offered:
             self.query_one("#mods", SelectionList).highlighted = 0
@@ -230,16 +231,16 @@ class ResolveScreen(PickerKeys, KeptScreen):
             return False
         if self.result is None:
             self.query_one(ResultPanel).clear()
-        self.update_odds()  # the sides with it
+        self.show_sides()
+        self.update_odds()
         return True
 
     # -- both sides -----------------------------------------------------------------------
-    def show_sides(self, refused: str | None = None) -> None:
+    def show_sides(self) -> None:
         """Both sides of a two-sided check: who is picked for each (a row to pick it again),
-        the lines of each card the check reads (hidden for a check made for one unit);
-        ``refused``: the rules' refusal, under the row of each side whose card it reads."""
+        the lines of each card the check reads (hidden for a check made for one unit)."""
         assert self.form is not None
-        self.query_one(SidesPanel).show(self.form, refused)
+        self.query_one(SidesPanel).show(self.form)
 
     def form_refilled(self) -> None:
         """The form's values changed from outside the fields (a side or leader picked): a
@@ -247,7 +248,8 @@ class ResolveScreen(PickerKeys, KeptScreen):
         in a dialog), else the focus goes on to what is still needed."""
         assert self.form is not None
         self.query_one(InputForm).refill(self.form, self.choices(self.form.unit_id))
-        self.update_odds(ask=True)  # the sides with it
+        self.show_sides()
+        self.update_odds(ask=True)
         if self.gap_to_ask is None and not self.asking_gap:
             self.focus_next_step()
 
@@ -273,7 +275,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
             inputs.show_modifiers(view.offered_in)
         inputs.show_automatic(view)
         self.query_one(OddsPanel).show(view)
-        self.show_sides(view.blocked if view.refused else None)
+        self.query_one(SidesPanel).show_refusals(self.form, view.blocked if view.refused else None)
         if view.waiting is not None:
             # asked now, unless the screen is out of sight (built ahead or refilled: asked
             # when shown) or the players are typing a number (asked when they leave the field:

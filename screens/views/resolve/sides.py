@@ -79,25 +79,30 @@ class SidesPanel(Vertical):
         row = self.query_one(f"#role-{role}", RoleRow)
         return row if row.display else None
 
-    def show(self, form: CheckForm, refused: str | None = None) -> None:
-        """Who is picked for each side, the cards' lines, the leaders; ``refused``: the
-        rules' refusal of the check as the odds stand, shown under the row of each side
-        whose card it reads (:func:`keyed_roles`)."""
-        keyed = keyed_roles(form) if refused else []
+    def show(self, form: CheckForm) -> None:
+        """Who is picked for each side, the cards' lines, the leaders (after a pick, not on
+        every key typed: the cards do not change as a field is typed in)."""
         shown = dict(side_rows(form))
         for role in self.roles:
             row = self.query_one(f"#role-{role}", RoleRow)
-            why = self.refused_picks.get(role) or (refused if role in keyed else None)
             row.display = role in shown or role in self.refused_picks
             row.update(shown.get(role, role_title(form, role)))
-            note = self.query_one(f"#refused-{role}", Static)
-            note.update(f"✗ {why.removeprefix('✗ ')}" if why else "")
-            note.display = bool(why) and row.display
         lines = sides_lines(form) if form.other_roles else []
         panel = self.query_one("#sides", Static)
         panel.display = bool(lines)
         panel.update("\n".join(lines))
         self.display = bool(form.other_roles) or bool(self.refused_picks)
+
+    def show_refusals(self, form: CheckForm, refused: str | None) -> None:
+        """Under each side's row, why its pick was refused, else ``refused`` (the rules'
+        refusal of the check as the odds stand) when that refusal reads its card
+        (:func:`keyed_roles`)."""
+        keyed = keyed_roles(form) if refused else []
+        for role in self.roles:
+            why = self.refused_picks.get(role) or (refused if role in keyed else None)
+            note = self.query_one(f"#refused-{role}", Static)
+            note.update(f"✗ {why.removeprefix('✗ ')}" if why else "")
+            note.display = bool(why) and self.query_one(f"#role-{role}", RoleRow).display
 
     def refuse_pick(self, role: str, why: str) -> None:
         """A unit picked for ``role`` refused by the rules (an ally as the enemy): the
