@@ -87,8 +87,8 @@ async def test_the_defenders_row_shows_its_focus_and_its_key(theme: str) -> None
 async def test_a_unit_the_rules_refuse_for_a_side_is_shown_under_its_row() -> None:
     """Republique assault: g offers only the unit's own army for the assaulting side (an
     enemy picked there took the app down: the form refused it in the picker's worker). A
-    unit the side rule refuses (here the attacker as his own defender, offered by a picker
-    patched to list everyone) is not taken: the reason shows under the defenders' row,
+    unit the side rule refuses (here a friend of the attacker's as the defender, offered by
+    a picker patched to list everyone) is not taken: the reason shows under the defenders' row,
     which keeps the focus."""
     game = new_game("republique", scenario=load_scenario("aspern-1809"), seed=2)
     answers = dict.fromkeys(("troop_grade_veteran", "outnumbered_3_2"), 1)  # no question
@@ -115,8 +115,40 @@ async def test_a_unit_the_rules_refuse_for_a_side_is_shown_under_its_row() -> No
         row = screen.query_one("#role-defender", RoleRow)
         screen.set_focus(row)
         await pilot.press("enter")  # the defenders' picker alone
-        await pick(pilot, screen, "ir15_zach")  # the attacker himself, as his own defender
+        await pick(pilot, screen, "hiller_line")  # a friend of the attacker's, as the enemy
         assert form.roles == {"defender": "ligne_67"}  # not taken
         assert app.focused is row
         assert shown(screen, "#refused-defender").startswith("✗ ")
-        assert "IR 15 Zach" in shown(screen, "#refused-defender")
+        assert "is on the side of IR 15 Zach" in shown(screen, "#refused-defender")
+
+
+async def test_a_unit_on_one_side_is_not_offered_for_another() -> None:
+    """Republique assault: 67e Ligne picked as the defender is not offered again for the
+    defending units in incidental contact (picked there too, it took both sides' morale
+    hits); the defender's own picker still offers it (to keep it)."""
+    game = new_game("republique", scenario=load_scenario("aspern-1809"), seed=2)
+    answers = dict.fromkeys(("troop_grade_veteran", "outnumbered_3_2"), 1)  # no question
+    game.set_gaps(answers, at="2024-05-01T20:00:00")  # type: ignore[attr-defined]
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on_battle(pilot, game)
+        screen = await resolve_for(pilot, "assault", "ir15_zach")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        ids = [u.id for u in app.screen.units]  # type: ignore[attr-defined]
+        await pilot.press(*["down"] * ids.index("ligne_67"), "enter")
+        offered: dict[str, list[str]] = {}
+        for role in ("attacker_incidental", "defender_incidental"):
+            await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+            offered[role] = [u.id for u in app.screen.units]  # type: ignore[attr-defined]
+            await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert screen.form is not None and screen.form.roles == {"defender": "ligne_67"}
+        assert offered["defender_incidental"] and "ligne_67" not in offered["defender_incidental"]
+        assert "ir15_zach" not in offered["attacker_incidental"]
+        screen.set_focus(screen.query_one("#role-defender", RoleRow))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
+        assert "ligne_67" in [u.id for u in app.screen.units]  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)

@@ -32,9 +32,10 @@ def switch_check(screen: ResolveView, check_id: str) -> None:
 
 async def pick_sides(screen: ResolveView, only: str | None = None) -> None:
     """Pick the unit for each other side (``only``: that one, its row's Enter), enemies
-    first, the unit last fought first of all; its card fills that side's inputs. A unit the
-    rules refuse for the side (the wrong side) is not taken: the reason shows under the
-    side's row, which takes the focus (Enter picks again)."""
+    first, the unit last fought first of all, none already on another side of the check;
+    its card fills that side's inputs. A unit the rules refuse for the side (the wrong
+    side) is not taken: the reason shows under the side's row, which takes the focus (Enter
+    picks again)."""
     from ...dialogs.initiative import short_side_names
     from ...dialogs.pick_unit import UnitPickModal
 
@@ -48,7 +49,13 @@ async def pick_sides(screen: ResolveView, only: str | None = None) -> None:
     for role, title in form.other_roles:
         if only is not None and role != only:
             continue
-        units = form.role_units(role)
+        # a unit already on another side of the check is not offered again: picked as both
+        # the defender and a defender in incidental contact, it took both sides' hits
+        elsewhere = {
+            form.unit_id,
+            *(u for r, us in form.picked_roles().items() if r != role for u in us),
+        }
+        units = [u for u in form.role_units(role) if u.id not in elsewhere]
         picked: str | None = await screen.app.push_screen_wait(
             UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
         )
