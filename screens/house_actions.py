@@ -37,9 +37,11 @@ def open_chart(
     *,
     gap_id: str | None = None,
     after: Callable[[], object] | None = None,
+    cancelled: Callable[[], object] | None = None,
 ) -> None:
     """Open the grid editor on a chart (on the cell ``gap_id`` if given); keep what is typed
-    as one change of the game, then ``after`` (e.g. the check that asked, carried on)."""
+    as one change of the game, then ``after`` (e.g. the check that asked, carried on);
+    ``cancelled``: what follows when the players leave it without keeping anything."""
     from .dialogs.grid_editor import GridEditor, TypedCells
 
     desk = HouseDesk(app.session)
@@ -50,8 +52,10 @@ def open_chart(
         return
 
     def done(typed: TypedCells | None) -> None:
-        if typed is None:
-            return  # cancelled: nothing kept, nothing carried on
+        if typed is None:  # cancelled: nothing kept, nothing carried on
+            if cancelled is not None:
+                cancelled()
+            return
         if typed:
             try:
                 changed = desk.keep_chart(table_id, typed)

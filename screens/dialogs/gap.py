@@ -15,6 +15,8 @@ from drumhead.errors import DrumheadError
 from drumhead.questions.asked import expects
 from drumhead.rules.model import InputValue
 
+from .mounting import when_built
+
 if TYPE_CHECKING:
     from drumhead.session import TableSession
 
@@ -90,6 +92,14 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
                 if self.table is not None:
                     yield Button("Type the whole chart", id="gap-chart")
                 yield Button("Cancel", id="gap-cancel")
+
+    @when_built
+    def on_mount(self) -> None:
+        """The value's field takes the focus itself, not left to the app's first-focusable
+        rule: that one is skipped while the terminal reports it has no focus, and a dialog
+        pushed as another is taken down (the side and leader pickers, "roll again")
+        must still take the digits typed next (issue 35)."""
+        self.set_focus(self.query_one("#gap-value", Input))
 
     @on(Input.Submitted, "#gap-value")
     @on(Button.Pressed, "#gap-ok")

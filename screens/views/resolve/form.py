@@ -18,6 +18,7 @@ from textual.widgets.selection_list import Selection
 from ...render import modifier_source_text, modifier_value_text
 from ...widgets.fields import KeyField, number_characters
 from ...widgets.ticks import TickBox, TickList
+from .sides import refusal_targets, refused_pick_rows
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -151,17 +152,22 @@ class InputForm(VerticalScroll):
         error.display = bool(text)
 
     def focus_first_field(self) -> None:
-        """Focus what the next step needs: the first input still missing, else the input the
-        rules' refusal is about (what the players change: the one focused if it is one of
-        those the refusal reads, else the first), else the modifiers to tick (the
-        first highlighted), else, with none to tick, the first input (what a check without
-        modifiers asks next: Winner of the melee's losses)."""
+        """Focus what the next step needs: the row of a side whose pick was refused (the
+        wrong side), else the first input still missing, else what the rules' refusal is
+        about (what the players change: the one focused if it is one of those the refusal
+        reads, else the first; for an input from another side's card, that side's row, whose
+        Enter picks again), else the modifiers to tick (the first highlighted), else, with
+        none to tick, the first input (what a check without modifiers asks next: Winner of
+        the melee's losses)."""
         missing = self.form.missing_inputs()
         mods = self.query_one("#mods", SelectionList)
-        if missing:
+        picks = refused_pick_rows(self.screen)
+        if picks:
+            target = self.screen.focused if self.screen.focused in picks else picks[0]
+        elif missing:
             target = self.query_one(f"#in-{missing[0].name}")
         elif self.form.refused_about:  # the field being typed in, if the refusal reads it
-            about = [self.query_one(f"#in-{name}") for name in self.form.refused_about]
+            about = refusal_targets(self.form, self.screen)
             target = self.screen.focused if self.screen.focused in about else about[0]
         elif mods.option_count:
             if mods.highlighted is None:

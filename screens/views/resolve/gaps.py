@@ -26,9 +26,15 @@ def ask_gap(
     from ...dialogs.gap import GapModal, WholeChart
 
     def carry_on() -> None:
-        screen.update_odds()
-        if retry is not None:
+        if retry is None:
+            screen.update_odds()
+        else:
+            # what was interrupted first (the roll): a further value it needs is asked with
+            # this retry; the odds' own question, asked first, took the roll away (r, two
+            # questions answered, and nothing rolled)
             retry()
+            if not screen.asking_gap:
+                screen.update_odds()
         focus_next()
 
     def focus_next() -> None:
@@ -38,16 +44,23 @@ def ask_gap(
         if not screen.asking_gap and screen.gap_to_ask is None:
             screen.focus_next_step()
 
+    def put_off() -> None:
+        screen.notify(f"Still needed for this check: {error.question}", severity="warning")
+        focus_next()
+
     def answered(value: InputValue | WholeChart | None) -> None:
         screen.asking_gap = False
         if isinstance(value, WholeChart) and error.table is not None:
             from ...house_actions import open_chart
 
-            open_chart(screen.drumhead, error.table, gap_id=error.gap, after=carry_on)
+            # the chart left without a cell kept is the question put off: said so, and the
+            # focus goes on (it stayed on the widget focused before the question opened)
+            open_chart(
+                screen.drumhead, error.table, gap_id=error.gap, after=carry_on, cancelled=put_off
+            )
             return
         if value is None or isinstance(value, WholeChart):
-            screen.notify(f"Still needed for this check: {error.question}", severity="warning")
-            focus_next()
+            put_off()
             return
         screen.session.set_gap(error.gap, value)
         carry_on()

@@ -1,5 +1,6 @@
-"""The resolve screen's picker keys (``o``, ``g``, ``l``): each a worker over
-:mod:`.pickers`, whose dialogs it waits for. A mixin of :class:`~.screen.ResolveScreen`."""
+"""The resolve screen's picker keys (``o``, ``g``, ``l``, and Enter on a side's row): each a
+worker over :mod:`.pickers`, whose dialogs it waits for. A mixin of
+:class:`~.screen.ResolveScreen`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual import work
 from .pickers import add_to_sides, pick_leaders, pick_sides
 
 if TYPE_CHECKING:
+    from .sides import RoleRow
     from .view import ResolveView
 
 
@@ -30,3 +32,18 @@ class PickerKeys:
     async def action_pick_leaders(self) -> None:
         """Pick each side's leader from the roster (``pickers.pick_leaders``)."""
         await pick_leaders(cast("ResolveView", self))
+
+    def on_role_row_pick(self, message: RoleRow.Pick) -> None:
+        """Enter on a side's row: that side picked again (its unit's own side, when it
+        holds a group: another unit added to it)."""
+        self.pick_role(message.role)
+
+    @work(exclusive=True, group="sides")
+    async def pick_role(self, role: str) -> None:
+        """Pick the unit of one side (``pickers.pick_sides``, ``pickers.add_to_sides``)."""
+        screen = cast("ResolveView", self)
+        form = screen.form
+        if form is not None and form.check.role_ids and role == form.check.role_ids[0]:
+            await add_to_sides(screen, only=role)
+        else:
+            await pick_sides(screen, only=role)

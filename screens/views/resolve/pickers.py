@@ -4,40 +4,16 @@ the check picker's other check, shown in a screen of its own."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from drumhead.errors import CommandNeededError, MissingCardValueError, PickNeededError
-    from drumhead.session.form import CheckForm, EffectGroup
+    from drumhead.session.form import EffectGroup
 
     from .view import ResolveView
-
-
-def sides_lines(form: CheckForm) -> list[str]:
-    """Both sides of a two-sided check: who is picked for each, the lines of each card the
-    check reads, each side's leader (none for a check made for one unit)."""
-    roles = form.other_roles
-    if not roles:
-        return []
-    session = form.session
-    lines = []
-    first = form.check.roles[0]
-    if form.more.get(first.id):  # units added to the side the check is made for
-        names = ", ".join(session.unit_name(u) for u in form.side_units(first.id))
-        lines.append(f"{first.title}: {names}")
-    for role, title in roles:
-        units = form.side_units(role)
-        picked = ", ".join(session.unit_name(u) for u in units) or "not picked yet (o picks)"
-        spec = form.check.role(role)
-        if units and spec is not None and len(units) < spec.maximum:
-            picked += " (g adds a unit)"
-        lines.append(f"{title}: {picked}")
-    lines += form.card_lines()
-    for role, title, _unit in form.leader_sides():
-        led = form.leaders.get(role)
-        who = session.leader_name(led) if led else "the card's (l picks another)"
-        lines.append(f"Leader of {title[0].lower()}{title[1:]}: {who}")
-    return lines
 
 
 def switch_check(screen: ResolveView, check_id: str) -> None:
@@ -54,9 +30,12 @@ def switch_check(screen: ResolveView, check_id: str) -> None:
     screen.drumhead.switch_check(check_id, form.unit_id or "")
 
 
-async def pick_sides(screen: ResolveView) -> None:
-    """Pick the unit for each other side (enemies first, the unit last fought first of all);
-    its card fills that side's inputs."""
+async def pick_sides(screen: ResolveView, only: str | None = None) -> None:
+    """Pick the unit for each other side (``only``: that one, its row's Enter), enemies
+    first, the unit last fought first of all, none already on another side of the check;
+    its card fills that side's inputs. A unit the rules refuse for the side (the wrong
+    side) is not taken: the reason shows under the side's row, which takes the focus (Enter
+    picks again)."""
     from ...dialogs.initiative import short_side_names
     from ...dialogs.pick_unit import UnitPickModal
 
@@ -68,21 +47,48 @@ async def pick_sides(screen: ResolveView) -> None:
     own = game.state.unit(form.unit_id).side
     names = short_side_names(game.state.sides)  # "Union", not "Union: Army of ..." a line
     for role, title in form.other_roles:
-        units = form.role_units(role)
+        if only is not None and role != only:
+            continue
+        # a unit already on another side of the check is not offered again: picked as both
+        # the defender and a defender in incidental contact, it took both sides' hits
+        elsewhere = {
+            form.unit_id,
+            *(u for r, us in form.picked_roles().items() if r != role for u in us),
+        }
+        units = [u for u in form.role_units(role) if u.id not in elsewhere]
         picked: str | None = await screen.app.push_screen_wait(
             UnitPickModal(f"{title}?", [], units, own_side=own, side_names=names)
         )
         if picked is not None:
-            form.set_role(role, picked)
+            taken(screen, role, partial(form.set_role, role, picked))
     screen.form_refilled()
 
 
-async def add_to_sides(screen: ResolveView) -> None:
-    """Another unit for each side that holds a group (Republique's assaulting units), asked
-    again until the players stop (Escape) or the side is full; its first unit's card fills
-    the side's inputs, every unit's what the side's units answer together (``from_units``),
-    and its effects land on the units of the side (one the players pick, where the rules
-    leave it to them)."""
+def taken(screen: ResolveView, role: str, pick: Callable[[], object]) -> bool:
+    """Make a pick for ``role`` (``pick``: the form's set_role or add_to_role); a unit the
+    rules refuse for the side (an ally as the enemy) is kept under the side's row instead,
+    the row focused next (:meth:`ResolveView.form_refilled`). Whether it was taken."""
+    from drumhead.errors import DrumheadError
+
+    from .sides import SidesPanel
+
+    panel = screen.query_one(SidesPanel)
+    try:
+        pick()
+    except DrumheadError as exc:
+        panel.refuse_pick(role, str(exc))
+        return False
+    panel.picked(role)
+    return True
+
+
+async def add_to_sides(screen: ResolveView, only: str | None = None) -> None:
+    """Another unit for each side that holds a group (Republique's assaulting units;
+    ``only``: that side, its row's Enter), asked again until the players stop (Escape) or
+    the side is full; its first unit's card fills the side's inputs, every unit's what the
+    side's units answer together (``from_units``), and its effects land on the units of the
+    side (one the players pick, where the rules leave it to them). Only units the rules take
+    for the side are offered (an enemy never joins the unit's own side)."""
     from ...dialogs.pick_unit import UnitPickModal
 
     form = screen.form
@@ -93,7 +99,9 @@ async def add_to_sides(screen: ResolveView) -> None:
     groups = [
         (r.id, r.title)
         for r in form.check.roles
-        if r.maximum > 1 and form.side_units(r.id)  # its first unit picked
+        if r.maximum > 1
+        and form.side_units(r.id)  # its first unit picked
+        and only in (None, r.id)
     ]
     if not groups:
         screen.notify("No side of this check holds more units (pick the other side first: o).")
@@ -105,12 +113,20 @@ async def add_to_sides(screen: ResolveView) -> None:
             spec = form.check.role(role)
             if spec is None or len(form.side_units(role)) >= spec.maximum:
                 break
-            taken = {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}
-            if role == form.check.role_ids[0]:  # the unit's own side: its friends first
-                offered = sorted(game.state.units, key=lambda u: u.side != own)
+            already = {form.unit_id, *(u for us in form.picked_roles().values() for u in us)}
+            if role == form.check.role_ids[0]:  # the unit's own side (its friends, below)
+                offered = list(game.state.units)
             else:
                 offered = form.role_units(role)
-            units = [u for u in offered if u.id not in taken and not u.removed]
+            side = game.state.unit(form.side_units(role)[0]).side  # a side's units fight together
+            units = [
+                u
+                for u in offered
+                if u.id not in already
+                and not u.removed
+                and u.side == side
+                and form.wrong_side(role, u.id) is None
+            ]
             picked: str | None = await screen.app.push_screen_wait(
                 UnitPickModal(
                     f"{title}: another unit? (now {', '.join(map(screen.session.unit_name, form.side_units(role)))})",
@@ -120,9 +136,8 @@ async def add_to_sides(screen: ResolveView) -> None:
                     side_names=names,
                 )
             )
-            if picked is None:
+            if picked is None or not taken(screen, role, partial(form.add_to_role, role, picked)):
                 break
-            form.add_to_role(role, picked)
     screen.form_refilled()
 
 

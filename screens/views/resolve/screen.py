@@ -25,9 +25,10 @@ from .gaps import ask_gap
 from .keys import RESOLVE_KEYS
 from .odds import OddsPanel
 from .picker_keys import PickerKeys
-from .pickers import sides_lines, switch_check
+from .pickers import switch_check
 from .result import ResultPanel
 from .rolling import roll_or_ask, roll_typed
+from .sides import SidesPanel
 
 NARROW = 100
 """Columns below which the resolve screen is narrow (``-narrow``): its right pane is under 50
@@ -126,7 +127,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
             with VerticalScroll(id="resolve-right", can_focus=False):
                 # the result comes first once there is one (small screens see it at once)
                 yield ResultPanel()
-                yield Static("", id="sides")
+                yield SidesPanel(self.form)
                 yield OddsPanel()
                 reroll = TickBox("Use a re-roll if allowed", True, id="use-reroll", compact=True)
                 reroll.display = self.form.has_rerolls  # only where the rules give re-rolls
@@ -179,6 +180,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
         self.query_one("#hand", Input).value = ""
         self.query_one("#hand-error", Static).update("")
         self.query_one(ResultPanel).clear()
+        self.query_one(SidesPanel).refused_picks.clear()  # a fresh form: its sides shown anew
         self.show_sides()
         self.update_odds()
         if form.offered:
@@ -235,13 +237,10 @@ class ResolveScreen(PickerKeys, KeptScreen):
 
     # -- both sides -----------------------------------------------------------------------
     def show_sides(self) -> None:
-        """Both sides of a two-sided check: who is picked for each, and the lines of each card
-        the check reads (hidden for a check made for one unit)."""
+        """Both sides of a two-sided check: who is picked for each (a row to pick it again),
+        the lines of each card the check reads (hidden for a check made for one unit)."""
         assert self.form is not None
-        panel = self.query_one("#sides", Static)
-        lines = sides_lines(self.form)
-        panel.display = bool(lines)  # a check for one unit: its card's lines are the inputs
-        panel.update("\n".join(lines))
+        self.query_one(SidesPanel).show(self.form)
 
     def form_refilled(self) -> None:
         """The form's values changed from outside the fields (a side or leader picked): a
@@ -276,6 +275,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
             inputs.show_modifiers(view.offered_in)
         inputs.show_automatic(view)
         self.query_one(OddsPanel).show(view)
+        self.query_one(SidesPanel).show_refusals(self.form, view.blocked if view.refused else None)
         if view.waiting is not None:
             # asked now, unless the screen is out of sight (built ahead or refilled: asked
             # when shown) or the players are typing a number (asked when they leave the field:
