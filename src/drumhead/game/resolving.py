@@ -13,13 +13,13 @@ from typing import Any
 from drumhead.checks.resolve import prepare, resolve
 from drumhead.checks.results import Resolution
 from drumhead.dice.roller import HandDice, RandomDice
-from drumhead.errors import InputError, WrongSideError
+from drumhead.errors import InputError
 from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.log_inputs import log_inputs, picked_by, reads_leader
 from drumhead.game.seeds import derive_seed
-from drumhead.game.sides import wrong_side
+from drumhead.game.sides import refuse_wrong_sides
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
 
@@ -199,12 +199,13 @@ class CheckResolving(GameCore):
             values = {**card, **values}
             logged.update(self.logged_inputs(spec, unit_id, None, led))
         picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
-        for role, units in picked.items():
+        for units in picked.values():
             for uid in units:
                 self.state.unit(uid)
-                wrong = wrong_side(self.state, spec, role, uid, unit_id)
-                if wrong is not None:  # the rules forbid it: refused before the roll
-                    raise WrongSideError(wrong, role=role)
+        refuse_wrong_sides(
+            self.state, spec, picked, unit_id
+        )  # the rules forbid it: before the roll
+        for role, units in picked.items():
             if units:  # a group's first card, as the form reads it (its leader's values);
                 # what every card gives together (from_units) is worked out below
                 led = chosen.get(role)
