@@ -262,6 +262,7 @@ class CheckResolving(GameCore):
             self.state.gap_values(),
             use_reroll=use_reroll,
             gap_sources=self.gap_sources(),
+            phase=self.state.phase or None,
         )
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if chosen:

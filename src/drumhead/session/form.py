@@ -374,6 +374,7 @@ class CheckForm:
             ticked,
             self.session.gaps(),
             use_reroll=self.use_reroll,
+            phase=self.session.game.state.phase or None if self.session.game else None,
         )
 
     def odds(self, *, offer: bool = True) -> OddsView:
