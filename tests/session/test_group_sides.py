@@ -158,6 +158,10 @@ def test_the_sides_leader_is_read_from_any_of_its_units_and_two_are_asked(
         2,
         True,
     )
+    assert (
+        "The side's leader: Archduke Charles, with IR 15 Zach (his values are read)"
+        in form.card_lines()
+    )
     game = table.open_game_or_fail()
     game.edit_leader("hiller", "attached_to", "hiller_grenz", at="2026-11-23T20:00:00Z")
     logged = game.event_count
