@@ -131,6 +131,22 @@ class PickNeededError(InputError):
         )
 
 
+class LeaderNeededError(InputError):
+    """Several leaders are with the units of one side of a check whose inputs read its
+    leader, none picked for it, and the rules do not say whose value counts: ``role`` the
+    side, ``leaders`` the ids of those leaders. The players pick the side's leader (or give
+    its values themselves)."""
+
+    def __init__(self, role: str, title: str, leaders: tuple[str, ...], names: str) -> None:
+        self.role = role
+        self.leaders = leaders
+        super().__init__(
+            f"{len(leaders)} leaders are with {title} ({names}): the rules do not say whose "
+            "value counts for one side, so it is yours to say: pick the side's leader, or "
+            "give his values yourself"
+        )
+
+
 class CommandNeededError(InputError):
     """An effect falls on every unit under a leader's command and his card names none (the
     scenario gave him no ``commands``), or names only brigades and units his side does not have

@@ -105,3 +105,15 @@ def test_a_side_of_several_units_reads_its_leader_as_the_form_does(game: Game) -
     inputs, mods = assault(game, ["hiller_line"], defender=["ligne_67", "ligne_37"])
     assert inputs["defender_leader"] == 1 and mods["defender_leader"] == 1
     assert inputs["defender_bases_primary"] == 8
+
+
+def test_incidental_units_are_halved_one_by_one_from_their_cards(game: Game) -> None:
+    """Ruling rep-counted-bases, worked by hand: Hiller's line down to 5 bases assaults the
+    16e (4 bases) with the Grenz and IR 15 Zach, both down to 3, in incidental contact.
+    Each applies half of its 3 bases, rounded down: 5 + 1 + 1 = 7 against 4, outnumbered
+    3:2 (the club's -1). Halving the 6 incidental bases together gave 8, 2:1 (-2)."""
+    for unit, bases in (("hiller_line", 5), ("hiller_grenz", 3), ("ir15_zach", 3)):
+        game.edit_unit(unit, "strength_now", bases, at=AT)
+    inputs, mods = assault(game, ["hiller_line"], attacker_incidental=["hiller_grenz", "ir15_zach"])
+    assert (inputs["attacker_bases_incidental"], inputs["attacker_incidental_odd"]) == (6, 2)
+    assert mods["defender_outnumbered"] == -1

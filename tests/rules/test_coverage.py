@@ -746,11 +746,12 @@ ITEMS: list[Item] = [
     ),
     (
         REP,
-        "Primary contact full strength, incidental half rounded down (4.1)",
+        "Primary contact full strength, incidental half rounded down, unit by unit (4.1)",
         NUMBER,
         ENF,
         (
-            'toml:checks.assault.derived.attacker_bases="attacker_bases_primary + half_down(attacker_bases_incidental)"',
+            'toml:checks.assault.derived.attacker_bases="attacker_bases_primary + half_down(attacker_bases_incidental - attacker_incidental_odd)"',
+            'toml:checks.assault.inputs.attacker_incidental_odd.from_units="count(attacker_incidental.strength_now != 2 * half_down(attacker_incidental.strength_now))"',
         ),
     ),
     (

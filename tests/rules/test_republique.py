@@ -240,6 +240,44 @@ def test_incidental_halving_decides_the_ratio() -> None:
     assert mods(five) == {}
 
 
+@pytest.mark.parametrize(
+    ("odd", "counted", "step", "gap"),
+    [
+        (2, 7, 1, "outnumbered_3_2"),  # two units of 3 bases: 5 + 1 + 1 = 7 against 4
+        (0, 8, 2, "outnumbered_2_1"),  # one unit of 6 (or 2 and 4): 5 + 3 = 8 against 4
+    ],
+)
+def test_each_incidental_unit_halves_its_own_bases(
+    odd: int, counted: int, step: int, gap: str
+) -> None:
+    """4.1: "a unit ... must apply half of its strength (rounding down)": 6 incidental bases
+    in two units of 3 apply 1 + 1 = 2, not half of 6 = 3 (ruling rep-counted-bases). With 5
+    in primary contact against 4 that is 7 (3:2, not 2:1: the sample club's -1, not -2)."""
+    ctx = prepare(
+        HR,
+        "assault",
+        {
+            **EVEN,
+            "attacker_bases_primary": 5,
+            "attacker_bases_incidental": 6,
+            "attacker_incidental_odd": odd,
+        },
+    )
+    assert ctx.env.get("attacker_bases") == counted
+    assert ctx.env.get("defender_outnumbered") == step
+    assert mods(ctx) == {"defender_outnumbered": -HOUSE_GAPS[gap]}
+    assert HOUSE_GAPS[gap] == step  # the club's -1 at 3:2, -2 at 2:1
+
+
+def test_more_odd_incidental_units_than_bases_is_refused() -> None:
+    with pytest.raises(InputError, match=r"3 attacking incidental units .* the 2 incidental"):
+        prepare(
+            HR,
+            "assault",
+            {**EVEN, "attacker_bases_incidental": 2, "attacker_incidental_odd": 3},
+        )
+
+
 def test_assault_ranges_example_village_defenders_not_outnumbered() -> None:
     """4.1 example: Y in buildings with half of Z makes 4 defending bases, so Y is not
     outnumbered; alone it could never be outnumbered beyond 3:2. (The split of the four bases

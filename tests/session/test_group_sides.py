@@ -141,3 +141,34 @@ def test_the_effects_list_names_the_units_a_group_effect_falls_on(table: TableSe
     named = {(e.kind, e.who): form.falls_on(e) for e in form.effects}
     assert named[("step", "defender")] == "67e Ligne, 37e Ligne"
     assert named[("lose", "pick:defender")] == "one of 67e Ligne, 37e Ligne"
+
+
+def test_the_sides_leader_is_read_from_any_of_its_units_and_two_are_asked(
+    table: TableSession,
+) -> None:
+    """Ruling rep-side-leader: the Grenz (no leader) assaults with IR 15 Zach added
+    (Archduke Charles, 2, charismatic): the form shows Charles's +2, as the roll reads it.
+    With Hiller (1) moved to the Grenz, two leaders are with the side: the roll waits for
+    the players to pick, and rolls with the one picked."""
+    form = table.form("assault", "hiller_grenz")
+    form.set_role("defender", "ligne_16")
+    assert form.values["attacker_leader"] == 0  # the Grenz alone: no leader
+    form.add_to_role("attacker", "ir15_zach")
+    assert (form.values["attacker_leader"], form.values["attacker_leader_charismatic"]) == (
+        2,
+        True,
+    )
+    assert (
+        "The side's leader: Archduke Charles, with IR 15 Zach (his values are read)"
+        in form.card_lines()
+    )
+    game = table.open_game_or_fail()
+    game.edit_leader("hiller", "attached_to", "hiller_grenz", at="2026-11-23T20:00:00Z")
+    logged = game.event_count
+    with pytest.raises(InputError, match="2 leaders are with the assaulting units"):
+        form.roll([5, 5])
+    assert game.event_count == logged
+    form.set_leader("attacker", "hiller")
+    assert form.values["attacker_leader"] == 1
+    result = form.roll([5, 5])
+    assert {m.id: m.value for m in result.modifiers}["attacker_leader"] == 1

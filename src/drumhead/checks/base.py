@@ -36,6 +36,9 @@ class Context:
     gaps_used: dict[str, InputValue] = field(default_factory=dict)
     gap_sources: dict[str, str] = field(default_factory=dict)
     """Where each value in ``gaps`` came from, as shown (``your club's answer, asked on ...``)."""
+    phase: str | None = None
+    """The game's phase of the sequence of play now, for the refusals bound to phases (None:
+    no game, and no such refusal)."""
     _derived: dict[str, InputValue] = field(default_factory=dict)
     _env: Environment | None = None
 

@@ -83,12 +83,14 @@ def prepare(
     *,
     use_reroll: bool = True,
     gap_sources: Mapping[str, str] | None = None,
+    phase: str | None = None,
 ) -> Context:
     """A check with its inputs checked, ready for :func:`odds` and :func:`resolve`.
 
     ``values`` may name inputs or gaps; ``modifiers`` are the ticked modifiers (a mapping gives
     a count for countable ones); ``gaps`` are values the players supplied earlier, and
-    ``gap_sources`` says where each came from (default: :data:`PLAYERS_ANSWER`).
+    ``gap_sources`` says where each came from (default: :data:`PLAYERS_ANSWER`). ``phase``:
+    the game's phase now, for the refusals the rules' order of the turn makes (None: no game).
     """
     check = ruleset.check(check_id)
     if check.option is not None and check.option not in ruleset.active_options:
@@ -113,7 +115,9 @@ def prepare(
                 raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
             inputs[spec.name] = spec.default
     sources = {k: (gap_sources or {}).get(k, PLAYERS_ANSWER) for k in gap_values}
-    ctx = Context(ruleset, check, inputs, gap_values, use_reroll=use_reroll, gap_sources=sources)
+    ctx = Context(
+        ruleset, check, inputs, gap_values, use_reroll=use_reroll, gap_sources=sources, phase=phase
+    )
     _refuse(ctx)
     ticked = dict(modifiers) if isinstance(modifiers, Mapping) else {m: 1 for m in modifiers}
     ctx.modifiers = _applied(ctx, ticked)
@@ -139,6 +143,8 @@ def available_modifiers(ctx: Context) -> list[ModifierSpec]:
 def modifier_refusal(ctx: Context, spec: ModifierSpec) -> str | None:
     """Why the rules forbid ticking this modifier here (its ``refuse`` list), or None."""
     for rule in spec.refusals:
+        if rule.phases and ctx.phase not in rule.phases:
+            continue  # the turn's order: only in the phases it names
         if rule.when.truth(ctx.env):
             cited = f" ({rule.source})" if rule.source else ""
             return f"'{spec.id}' ({spec.label}) refused: {ctx.fmt(rule.text)}{cited}"
@@ -271,6 +277,8 @@ def refusal_error(ctx: Context) -> RefusedError | None:
     rule's citation."""
     check = ctx.check
     for rule in check.refusals:
+        if rule.phases and ctx.phase not in rule.phases:
+            continue  # the turn's order: only in the phases it names
         if rule.when.truth(ctx.env):
             cited = f" ({rule.source})" if rule.source else ""
             inputs = read_inputs(check, rule.when.names)

@@ -26,6 +26,7 @@ from drumhead.errors import (
     CommandNeededError,
     DrumheadError,
     InputError,
+    LeaderNeededError,
     MissingCardValueError,
     OptionError,
     PickNeededError,
@@ -282,6 +283,8 @@ def _resolve(
         )
     except WrongSideError as exc:  # refused before the roll: the option named as its key
         raise OptionError(str(exc), key=f"--role {exc.role}") from None
+    except LeaderNeededError as exc:  # the players say whose value counts: --leader ROLE=ID
+        raise OptionError(str(exc), key=f"--leader {exc.role}") from None
     out: dict[str, Any] = {
         "from_log": filled,
         "outcome": result.outcome,

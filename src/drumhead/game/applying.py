@@ -30,7 +30,8 @@ from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.scenario import ladder_states
 from drumhead.game.seeds import derive_seed
-from drumhead.rules.model import PICK
+from drumhead.game.sides import refuse_wrong_sides, resolved_check
+from drumhead.rules.model import PICK, CheckSpec
 
 RANDOM = "random"
 """A pick the players leave to the game's seeded dice, where the rules say at random."""
@@ -66,6 +67,10 @@ class EffectApplying(GameCore):
         can take it, else the next of ``picks[ROLE]`` (a unit id, or ``random`` where the rules
         say at random: the game's seeded dice pick it, the roll kept in the effect); none given
         raises :class:`PickNeededError` with the units to pick from.
+
+        A unit picked on the wrong side of its role of the check ``resolution`` is of (an ally
+        as the enemy: :func:`drumhead.game.sides.wrong_side`, as the roll refuses it) raises
+        :class:`~drumhead.errors.WrongSideError` naming the role, before anything changes.
         """
         state = self.state
         optional = self._optional_roles(resolution)
@@ -76,6 +81,9 @@ class EffectApplying(GameCore):
                 state.unit(uid)
         if unit_id is not None:
             state.unit(unit_id)
+        spec = self._resolved_check(resolution)
+        if spec is not None:
+            refuse_wrong_sides(state, spec, picked, unit_id)
         running: dict[str, tuple[str, int]] = {}  # unit -> (state, hits) as effects leave it
         queue = {r: list(u) for r, u in (picks or {}).items()}  # the players' picks, in order
         lost: dict[str, int] = {}  # unit -> strength lost to picked effects so far
@@ -251,13 +259,15 @@ class EffectApplying(GameCore):
             )
         return choice
 
+    def _resolved_check(self, resolution: int | None) -> CheckSpec | None:
+        """The check entry ``resolution`` rolled (None: no such roll, or a check unknown)."""
+        if resolution is None or not 1 <= resolution <= len(self.entries):
+            return None
+        return resolved_check(self.ruleset, self.entries[resolution - 1])
+
     def _optional_roles(self, resolution: int | None) -> frozenset[str]:
         """The roles the check of entry ``resolution`` may leave empty (none unknown)."""
-        if resolution is None or not 1 <= resolution <= len(self.entries):
-            return frozenset()
-        event = self.entries[resolution - 1]
-        check_id = event.data.get("check") if event.kind == "resolution" else None
-        spec = next((c for c in self.ruleset.checks if c.id == check_id), None)
+        spec = self._resolved_check(resolution)
         if spec is None:
             return frozenset()
         return frozenset(r.id for r in spec.roles if r.minimum == 0)
@@ -273,11 +283,7 @@ class EffectApplying(GameCore):
 
     def _first_role(self, resolution: int | None) -> str:
         """The first role of the check of entry ``resolution`` (``self`` when unknown)."""
-        if resolution is None or not 1 <= resolution <= len(self.entries):
-            return "self"
-        event = self.entries[resolution - 1]
-        check_id = event.data.get("check") if event.kind == "resolution" else None
-        spec = next((c for c in self.ruleset.checks if c.id == check_id), None)
+        spec = self._resolved_check(resolution)
         return spec.role_ids[0] if spec is not None and spec.role_ids else "self"
 
     def _effect_units(

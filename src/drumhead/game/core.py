@@ -329,10 +329,14 @@ class GameCore:
     def _advance(self, event: Event) -> GameState:
         """The state after appending ``event`` to the log (not appended here): every event,
         made by the API, read from a save or redone, is held to the ruleset first."""
-        check_event(self.ruleset, self.phases(), self._state, event)
+        check_event(self.ruleset, self.phases(), self._state, event, self._entry)
         if event.kind == "revert":
             return self._after_revert([*self._log, event])
         return apply_event(self._state, event)
+
+    def _entry(self, seq: int) -> Event | None:
+        """The log's entry ``seq`` (None: not in the log)."""
+        return self._log[seq - 1] if 1 <= seq <= len(self._log) else None
 
     def _changed(self, moved: Iterable[Event]) -> None:
         """Events ``moved`` into or out of the log: forget what was worked out from it. Only a

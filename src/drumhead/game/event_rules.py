@@ -16,14 +16,15 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from drumhead.dice.notation import parse
-from drumhead.errors import DrumheadError, RulesetError
+from drumhead.errors import DrumheadError, RulesetError, WrongSideError
 from drumhead.game.event_data import EventData
 from drumhead.game.events import Event, apply_event
 from drumhead.game.scenario import check_unit, ladder_states
+from drumhead.game.sides import refuse_wrong_sides, resolved_check
 from drumhead.game.state import GameState
 from drumhead.rules.checks import CheckSpec
 from drumhead.rules.model import Ruleset
@@ -31,17 +32,25 @@ from drumhead.rules.reader import Reader
 from drumhead.rules.sequence import Phase
 
 
-def check_event(ruleset: Ruleset, phases: Sequence[Phase], state: GameState, event: Event) -> None:
+def check_event(
+    ruleset: Ruleset,
+    phases: Sequence[Phase],
+    state: GameState,
+    event: Event,
+    entry: Callable[[int], Event | None] | None = None,
+) -> None:
     """Refuse ``event`` (an :class:`~drumhead.errors.InputError` naming its key) when it names
-    what ``ruleset`` lacks or holds a value no event may hold; ``state`` is the game's before
-    it, ``phases`` those the game walks."""
+    what ``ruleset`` lacks, picks a unit on the wrong side of a check's role, or holds a value
+    no event may hold; ``state`` is the game's before it, ``phases`` those the game walks,
+    ``entry`` the log's entry of a seq before it (None: none), for the roll an
+    ``apply_effects`` entry points back to."""
     d = EventData(event)
     if not isinstance(event.data, Mapping):
         raise d.fail("", "expected a table")
     _numbers(d, event.data, "")
     check = _CHECKS.get(event.kind)
     if check is not None:
-        check(_Context(ruleset, phases, state, d))
+        check(_Context(ruleset, phases, state, d, entry))
 
 
 def rules_fingerprint(ruleset: Ruleset) -> str:
@@ -93,15 +102,36 @@ ruleset lives)."""
 
 
 class _Context:
-    __slots__ = ("d", "phases", "ruleset", "state")
+    __slots__ = ("d", "entry", "phases", "ruleset", "state")
 
     def __init__(
-        self, ruleset: Ruleset, phases: Sequence[Phase], state: GameState, d: EventData
+        self,
+        ruleset: Ruleset,
+        phases: Sequence[Phase],
+        state: GameState,
+        d: EventData,
+        entry: Callable[[int], Event | None] | None,
     ) -> None:
         self.ruleset = ruleset
         self.phases = phases
         self.state = state
         self.d = d
+        self.entry = entry
+
+
+def _sides(c: _Context, spec: CheckSpec | None, roles: Any) -> None:
+    """No unit of ``roles`` (already held to be lists of the game's units) on the wrong side
+    of its role of ``spec`` for the entry's unit (:func:`~drumhead.game.sides.wrong_side`,
+    the rule the Game API refuses a pick by): a save's entry is held to it as the API is."""
+    unit = c.d.data.get("unit")
+    if spec is None or not isinstance(roles, Mapping) or not isinstance(unit, str):
+        return
+    if not c.state.has_unit(unit):
+        return  # the handler refuses it
+    try:
+        refuse_wrong_sides(c.state, spec, roles, unit)
+    except WrongSideError as exc:
+        raise c.d.fail(f"roles.{exc.role}", str(exc)) from None
 
 
 def _numbers(d: EventData, value: Any, where: str) -> None:
@@ -316,6 +346,7 @@ def _resolution(c: _Context) -> None:
                 isinstance(u, str) and c.state.has_unit(u) for u in units
             ):
                 raise d.fail(f"roles.{role}", f"expected a list of the game's units, not {units}")
+        _sides(c, spec, roles)
     side = d.text("side", optional=True)
     if side is not None and side not in {s.id for s in c.state.sides}:
         raise d.fail("side", f"no side '{side}'")
@@ -338,6 +369,8 @@ def _apply_effects(c: _Context) -> None:
     entry = d.data.get("resolution")
     if entry is not None and not (isinstance(entry, int) and 1 <= entry < d.event.seq):
         raise d.fail("resolution", "expected the seq of an earlier entry of the log")
+    rolled = c.entry(entry) if entry is not None and c.entry is not None else None
+    _sides(c, None if rolled is None else resolved_check(ruleset, rolled), _units(c))
     effects = d.data.get("effects")
     for index, effect in enumerate(effects if isinstance(effects, list) else ()):
         if not isinstance(effect, Mapping):
@@ -374,6 +407,22 @@ def _apply_effects(c: _Context) -> None:
                 raise d.fail(f"{key}.attribute", f"no whole-number unit attribute '{name}'")
             if not spec.fits(effect.get("now")):
                 raise d.fail(f"{key}.now", f"{spec.label} takes {spec.wanted()}")
+
+
+def _units(c: _Context) -> dict[str, list[str]] | None:
+    """The entry's ``roles`` when each is a list of the game's units (None otherwise: the
+    handler says what is wrong with them)."""
+    roles = c.d.data.get("roles")
+    if not isinstance(roles, Mapping):
+        return None
+    found: dict[str, list[str]] = {}
+    for role, units in roles.items():
+        if not isinstance(units, list) or not all(
+            isinstance(u, str) and c.state.has_unit(u) for u in units
+        ):
+            return None
+        found[str(role)] = units
+    return found
 
 
 def _step(c: _Context, key: str, phase_id: str | None, step: Any) -> None:

@@ -13,13 +13,14 @@ from typing import Any
 from drumhead.checks.resolve import prepare, resolve
 from drumhead.checks.results import Resolution
 from drumhead.dice.roller import HandDice, RandomDice
-from drumhead.errors import InputError, WrongSideError
+from drumhead.errors import InputError
 from drumhead.game.card_inputs import group_inputs, unit_inputs
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
 from drumhead.game.log_inputs import log_inputs, picked_by, reads_leader
 from drumhead.game.seeds import derive_seed
-from drumhead.game.sides import wrong_side
+from drumhead.game.side_leader import leader_inputs, leader_needed, leader_unit
+from drumhead.game.sides import refuse_wrong_sides
 from drumhead.game.state import Leader
 from drumhead.rules.model import CheckSpec, InputValue
 
@@ -62,6 +63,33 @@ class CheckResolving(GameCore):
         values = unit_inputs(self.ruleset, spec, self.state, unit_id, role, leader_id)
         logged = self.logged_inputs(spec, unit_id, role, leader_id)
         values.update({k: v for k, (v, _) in logged.items()})
+        return values
+
+    def side_inputs(
+        self,
+        check: CheckSpec | str,
+        role: str | None,
+        units: Sequence[str],
+        leader_id: str | None = None,
+    ) -> dict[str, InputValue]:
+        """The inputs the table answers for a side of one or several units: its first unit's
+        (:meth:`table_inputs`), and its leader's read from the card of the unit of the side he
+        is with: ``leader_id`` picked for it, else the only leader with any of its units
+        (:mod:`drumhead.game.side_leader`), so that a leader with the side's second unit
+        counts as one with its first would. ``role`` None: the first side."""
+        spec = self.ruleset.check(check) if isinstance(check, str) else check
+        values = self.table_inputs(spec, units[0], role, leader_id)
+        found = leader_unit(self.state, units, leader_id)
+        if found is None:
+            return values
+        at, leader = found
+        theirs = self.table_inputs(spec, at, role, leader)
+        first = spec.role_ids[0] if spec.role_ids else "self"
+        for name in leader_inputs(spec, role or first):
+            if name in theirs:
+                values[name] = theirs[name]
+            else:
+                values.pop(name, None)
         return values
 
     def group_inputs(
@@ -192,23 +220,28 @@ class CheckResolving(GameCore):
                 raise InputError(f"{check_id} has no role '{role}' for a leader (roles: {known})")
         first = spec.role_ids[0] if spec.role_ids else "self"
         logged: dict[str, tuple[InputValue, tuple[int, ...]]] = {}
+        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        for units in picked.values():
+            for uid in units:
+                self.state.unit(uid)
         if unit_id is not None:
             self.state.unit(unit_id)
             led = chosen.get(first, chosen.get("self"))
-            card = self.table_inputs(spec, unit_id, leader_id=led)
+            own = [unit_id, *(u for u in picked.get(first, ()) if u != unit_id)]  # a group's
+            card = self.side_inputs(spec, None, own, led)
             values = {**card, **values}
             logged.update(self.logged_inputs(spec, unit_id, None, led))
-        picked = {r: [u] if isinstance(u, str) else list(u) for r, u in (roles or {}).items()}
+        refuse_wrong_sides(self.state, spec, picked, unit_id)  # the rules forbid it
         for role, units in picked.items():
-            for uid in units:
-                self.state.unit(uid)
-                wrong = wrong_side(self.state, spec, role, uid, unit_id)
-                if wrong is not None:  # the rules forbid it: refused before the roll
-                    raise WrongSideError(wrong, role=role)
-            if units:  # a group's first card, as the form reads it (its leader's values);
-                # what every card gives together (from_units) is worked out below
-                led = chosen.get(role)
-                card = self.table_inputs(spec, units[0], role, led)
+            led = chosen.get(role) or (chosen.get("self") if role == first else None)
+            if led is None and not set(leader_inputs(spec, role)) <= given:
+                needed = leader_needed(self.state, spec, role, units)
+                if needed is not None:  # several leaders with the side: the players say
+                    raise needed
+            if units:  # a group's first card, as the form reads it, and its leader's values
+                # from the unit he is with; what every card gives together (from_units)
+                # is worked out below
+                card = self.side_inputs(spec, role, units, led)
                 values = {**card, **values}
                 logged.update(self.logged_inputs(spec, units[0], role))
         if unit_id is not None and any(i.from_units for i in spec.inputs):
@@ -229,6 +262,7 @@ class CheckResolving(GameCore):
             self.state.gap_values(),
             use_reroll=use_reroll,
             gap_sources=self.gap_sources(),
+            phase=self.state.phase or None,
         )
         data: dict[str, Any] = {"check": check_id, "unit": unit_id, "roles": picked or None}
         if chosen:

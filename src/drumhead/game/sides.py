@@ -8,13 +8,15 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drumhead.errors import InputError
-from drumhead.rules.model import CheckSpec
+from drumhead.errors import InputError, WrongSideError
+from drumhead.rules.model import CheckSpec, Ruleset
 
 if TYPE_CHECKING:
+    from drumhead.game.events import Event
     from drumhead.game.game import Game
     from drumhead.game.state import GameState, Unit
 
@@ -133,6 +135,32 @@ def wrong_side(
     if ours:
         return f"{name} is on the side of {them}: {title} is the enemy's"
     return f"{name} is not on the side of {them}: {title} is on its side"
+
+
+def resolved_check(ruleset: Ruleset, event: Event) -> CheckSpec | None:
+    """The check a ``resolution`` entry rolled (None: another kind, or a check unknown)."""
+    check_id = event.data.get("check") if event.kind == "resolution" else None
+    return next((c for c in ruleset.checks if c.id == check_id), None)
+
+
+def refuse_wrong_sides(
+    state: GameState,
+    check: CheckSpec,
+    roles: Mapping[str, Sequence[str]],
+    for_unit: str | None,
+) -> None:
+    """Raise :class:`~drumhead.errors.WrongSideError` (naming the role) for the first unit of
+    ``roles`` (role id -> the units picked for it) on the wrong side of its role
+    (:func:`wrong_side`): the rule a roll (:meth:`~drumhead.game.Game.resolve`), the effects
+    it leaves (:meth:`~drumhead.game.Game.apply_effects`) and an entry read from a save are
+    all held to. Every unit named must be in the game."""
+    if for_unit is None:
+        return
+    for role, units in roles.items():
+        for uid in units:
+            wrong = wrong_side(state, check, role, uid, for_unit)
+            if wrong is not None:
+                raise WrongSideError(wrong, role=role)
 
 
 def card_lines(

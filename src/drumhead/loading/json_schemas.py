@@ -70,7 +70,15 @@ def _tables_of(item: dict[str, Any]) -> dict[str, Any]:
 def _refusals() -> dict[str, Any]:
     return {
         "type": "array",
-        "items": _table({"when": EXPR, "text": TEXT, "source": TEXT}, ("when", "text")),
+        "items": _table(
+            {
+                "when": EXPR,
+                "text": TEXT,
+                "source": TEXT,
+                "phase": {"anyOf": [TEXT, {"type": "array", "items": TEXT}]},
+            },
+            ("when", "text"),
+        ),
     }
 
 

@@ -263,6 +263,10 @@ class Refusal:
     text: str
     """Why the check cannot be made, as the players read it (with ``{input}`` placeholders)."""
     source: str = ""
+    phases: tuple[str, ...] = ()
+    """The phases of the sequence of play it holds in (``phase = "ID"`` or a list): the rules'
+    order of the turn (MWAN's small-arms fire after the artillery's). None: in any phase.
+    Only a game knows its phase: a check prepared without one is never refused by it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.session.form_cards import card_lines as form_card_lines
+from drumhead.session.form_leaders import fill_group_leaders, fill_leader, leader_needed
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
 from drumhead.session.whom import effect_groups, falls_on, role_title
 
@@ -230,6 +231,7 @@ class CheckForm:
                     continue
                 self.kept.pop(name, None)
                 self.values[name] = value
+            fill_group_leaders(self)
 
     # -- leaders --------------------------------------------------------------------------
     def leader_sides(self) -> list[tuple[str, str, str]]:
@@ -274,16 +276,7 @@ class CheckForm:
         if role not in sides:
             raise DrumheadError(f"no side '{role}' of this check reads a leader")
         self.leaders[role] = leader_id
-        first = self.check.role_ids[0] if self.check.role_ids else None
-        own = role in ("self", first)
-        filled = game.table_inputs(self.check, sides[role], None if own else role, leader_id)
-        for name, value in filled.items():
-            if name in self.given and self.values.get(name) != value:
-                self.kept[name] = (sides[role], value)  # the players' value stays: said so
-                continue
-            self.kept.pop(name, None)
-            self.values[name] = value
-            self.bad_inputs.pop(name, None)
+        fill_leader(self, role, sides[role], leader_id, every=True)
 
     def card_lines(self) -> list[str]:
         """Both cards' lines the check reads (:func:`.form_cards.card_lines`)."""
@@ -381,6 +374,7 @@ class CheckForm:
             ticked,
             self.session.gaps(),
             use_reroll=self.use_reroll,
+            phase=self.session.game.state.phase or None if self.session.game else None,
         )
 
     def odds(self, *, offer: bool = True) -> OddsView:
@@ -437,6 +431,9 @@ class CheckForm:
         DrumheadError when the rules refuse."""
         if self.bad_inputs:
             raise DrumheadError("fix the inputs marked ✗ first")
+        needed = leader_needed(self)
+        if needed is not None:  # the rules leave it to the players: asked before the roll
+            raise needed
         held = self.session.held_seeds
         key = (self.check_id, self.unit_id)
         seed = None

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drumhead.game.side_leader import leader_unit
 from drumhead.game.sides import card_lines as unit_card_lines
+from drumhead.session.form_leaders import leader_of
 
 if TYPE_CHECKING:
     from drumhead.session.form import CheckForm
@@ -38,6 +40,11 @@ def card_lines(form: CheckForm) -> list[str]:
     ]
     if said:
         out.append(f"Every card picked: {', '.join(said)}")
+    for role, units in form.picked_roles().items():  # a side's leader with another of its units
+        found = leader_unit(game.state, units, leader_of(form, role))
+        if found is not None:
+            with_unit, leader = game.state.unit(found[0]).name, game.state.leader(found[1]).name
+            out.append(f"The side's leader: {leader}, with {with_unit} (his values are read)")
     for name, (unit, said_then) in form.kept.items():
         spec = form.check.input(name)
         label = spec.label if spec is not None else name

@@ -87,7 +87,11 @@ def read_refuse(
         with rf.guard():
             when = rf.expr("when")
             check_expr(rf, "when", when, names, known, choices, texts)
-            refusals.append(Refusal(when, rf.text("text"), rf.text("source", "")))
+            phase = rf.raw("phase", None)  # checked against the sequence: link_check_phases
+            phases = (phase,) if isinstance(phase, str) else tuple(phase or ())
+            if not all(isinstance(p, str) for p in phases):
+                rf.report("phase", f"expected a phase id or a list of them, got {phase!r}")
+            refusals.append(Refusal(when, rf.text("text"), rf.text("source", ""), phases))
             check_placeholders(rf, "text", refusals[-1].text, names)
             rf.done()
             continue

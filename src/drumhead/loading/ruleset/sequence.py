@@ -256,5 +256,13 @@ def link_check_phases(
                 f"check '{check.id}' is in no phase: no step opens it and it names none; add "
                 f'phase = "ID" (or a list) from the sequence (phases: {", ".join(ids)})',
             )
+        refusals = [*check.refusals, *(r for m in check.modifiers for r in m.refusals)]
+        for phase_id in {p for rule in refusals for p in rule.phases}:
+            if phase_id not in ids:
+                r.report(
+                    f"checks.{check.id}.refuse",
+                    f"a refusal names no phase '{phase_id}' of the sequence "
+                    f"(phases: {_known(ids)})",
+                )
         out.append(replace(check, phase=every[0] if every else None, phases=tuple(every)))
     return out
