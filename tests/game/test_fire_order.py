@@ -19,7 +19,7 @@ from drumhead.game import Game, load_scenario, new_game
 from drumhead.loading.ruleset import build_ruleset
 
 AT = "2026-11-23T20:00:00Z"
-CITED = "(MWAN116 Firing ('Artillery will fire first ... After artillery fire, small arms fire will take place'))"
+CITED = "(MWAN116 Firing ('Artillery will fire first'; 'After artillery fire, small arms fire will take place'))"
 
 
 def at_phase(phase: str) -> Game:
