@@ -139,10 +139,13 @@ def test_high_morale_lets_the_unit_fire_again(rs) -> None:  # type: ignore[no-un
 
 def test_brigadier_killed_falls_on_the_leader(rs) -> None:  # type: ignore[no-untyped-def]
     for roll, unit_type in ((3, "infantry"), (7, "cavalry"), (6, "artillery")):
-        res = _roll(rs, "morale", [roll], {"unit_type": unit_type})
+        res = _roll(rs, "morale", [roll], {"unit_type": unit_type, "brigadier": True})
         leaders = [e for e in res.effects if e.kind == "leader"]
         assert len(leaders) == 1
         assert (leaders[0].state, leaders[0].who) == ("killed", "leader")
+        # no brigadier with the unit or picked (ruling mwan-brigadier-picked): said, not refused
+        res = _roll(rs, "morale", [roll], {"unit_type": unit_type})
+        assert [e.kind for e in res.effects] == ["note"]
 
 
 def test_only_one_morale_check_per_unit_per_turn(rs) -> None:  # type: ignore[no-untyped-def]

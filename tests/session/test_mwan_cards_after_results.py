@@ -168,3 +168,46 @@ def test_no_formation_change_within_12_inches_of_the_enemy(henry_hill: TableSess
     form.set_input("new_formation", "line")
     view = form.odds()
     assert view.refused and "within 12" in (view.blocked or "")
+
+
+def morale(table: TableSession, unit: str, face: int, leader: str | None = None) -> str:
+    form = table.form("morale", unit)
+    assert form is not None
+    if leader is not None:
+        assert [role for role, _, _ in form.leader_sides()] == ["self"]  # the app offers l
+        assert form.leader_choices(unit)[0][0] in (leader, "jackson")  # with it or commanding
+        form.set_leader("self", leader)
+    result = form.roll([face])
+    table.apply_effects(unit, list(form.effects))
+    return result.outcome
+
+
+def test_brigadier_killed_falls_on_the_brigadier_picked_for_the_roll(
+    henry_hill: TableSession,
+) -> None:
+    """Morale Results Table, infantry 3: Brigadier Killed. The 27th Virginia's brigadier,
+    Jackson, is with the 4th: picked for the 27th's roll (ruling mwan-brigadier-picked), his
+    card is marked killed. Before, the result was refused ('no leader is with 27th Virginia')
+    and reached no card: the players had to mark Jackson by hand."""
+    assert morale(henry_hill, "va27", 3, leader="jackson") == "brigadier_killed"
+    assert henry_hill.state.leader("jackson").status == "killed"
+
+
+def test_brigadier_killed_with_the_brigadier_attached_needs_no_pick(
+    henry_hill: TableSession,
+) -> None:
+    assert morale(henry_hill, "va4", 3) == "brigadier_killed"
+    assert henry_hill.state.leader("jackson").status == "killed"
+
+
+def test_brigadier_killed_with_no_brigadier_named_is_said_not_refused(
+    henry_hill: TableSession,
+) -> None:
+    """No general commanding the 5th Virginia is with it or picked: the result is applied (no
+    refusal) and says what the players must do; no leader's card is guessed."""
+    assert morale(henry_hill, "va5", 3) == "brigadier_killed"
+    assert {leader.status for leader in henry_hill.state.leaders} == {"active"}
+    notes = [
+        e["text"] for e in henry_hill.open_game_or_fail().log[-1].data["effects"] if "unit" not in e
+    ]
+    assert any("pick him next time" in text for text in notes)
