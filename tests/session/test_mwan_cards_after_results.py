@@ -211,3 +211,18 @@ def test_brigadier_killed_with_no_brigadier_named_is_said_not_refused(
         e["text"] for e in henry_hill.open_game_or_fail().log[-1].data["effects"] if "unit" not in e
     ]
     assert any("pick him next time" in text for text in notes)
+
+
+def test_dice_and_halving_modifiers_are_said_beside_the_odds(henry_hill: TableSession) -> None:
+    """Playing Henry Hill the odds' heading read "No modifiers apply" with Ricketts' rifled
+    guns (+1 die) ticked and with the 38th's formation change halving its move."""
+    move = henry_hill.form("movement", "ny38")
+    assert move is not None
+    assert move.odds().needed == "No modifiers apply"
+    move.set_input("new_formation", "line")
+    assert move.odds().needed == "Modifiers: x1/2"
+    fire = henry_hill.form("fire", "ricketts")
+    assert fire is not None
+    fire.set_role("target", "va4")
+    fire.tick({"rifled_shot_shell"})
+    assert fire.odds().needed == "Modifiers: +1 dice"
