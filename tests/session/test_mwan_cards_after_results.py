@@ -226,3 +226,17 @@ def test_dice_and_halving_modifiers_are_said_beside_the_odds(henry_hill: TableSe
     fire.set_role("target", "va4")
     fire.tick({"rifled_shot_shell"})
     assert fire.odds().needed == "Modifiers: +1 dice"
+
+
+@pytest.mark.parametrize(("lost", "after"), [(7, "charge_to_combat"), (8, "good_order")])
+def test_charge_to_combat_reads_half_strength_off_the_card(
+    henry_hill: TableSession, lost: int, after: str
+) -> None:
+    """Additional Rules: 'Units need at least 1/2 strength to advance to close combat'. The
+    38th New York (14) rolls 12, Charge to Combat: with 7 left it charges; with 6 it cannot
+    advance and stays in good order (ruling mwan-charge-out-of-reach). The morale result had
+    left it charging with a note to check the card, and the close combat then refused it."""
+    henry_hill.edit_unit("ny38", "strength_now", 14 - lost)
+    henry_hill.edit_unit("ny38", "state", "retire")
+    assert morale(henry_hill, "ny38", 12) == "charge_to_combat"
+    assert henry_hill.state.unit("ny38").state == after
