@@ -240,3 +240,19 @@ def test_charge_to_combat_reads_half_strength_off_the_card(
     henry_hill.edit_unit("ny38", "state", "retire")
     assert morale(henry_hill, "ny38", 12) == "charge_to_combat"
     assert henry_hill.state.unit("ny38").state == after
+
+
+@pytest.mark.parametrize(("figures", "fought_out"), [(6, False), (5, True)])
+def test_stragglers_that_bring_a_unit_to_a_quarter_leave_it_fought_out(
+    henry_hill: TableSession, figures: int, fought_out: bool
+) -> None:
+    """Fought Out: 'When a unit reaches 25% strength, it is fought out and should be
+    removed' (ruling mwan-fought-out: a quarter or less). The 4th Virginia (12 figures) checks
+    morale and rolls 10, Lose 2 Stragglers: from 6 it keeps 4 (more than 12 / 4 = 3), from 5
+    it keeps 3 and is fought out and removed. The morale phase's fought-out check had already
+    run for it, so the card stayed in play until next turn's."""
+    henry_hill.edit_unit("va4", "strength_now", figures)
+    assert morale(henry_hill, "va4", 10) == "lose_2_stragglers"
+    unit = henry_hill.state.unit("va4")
+    assert unit.strength_now == figures - 2
+    assert (unit.state == "fought_out", unit.removed) == (fought_out, fought_out)
