@@ -256,3 +256,20 @@ def test_stragglers_that_bring_a_unit_to_a_quarter_leave_it_fought_out(
     unit = henry_hill.state.unit("va4")
     assert unit.strength_now == figures - 2
     assert (unit.state == "fought_out", unit.removed) == (fought_out, fought_out)
+
+
+@pytest.mark.parametrize("check", ["fire", "movement"])
+def test_a_silenced_battery_is_refused_fire_and_movement(
+    henry_hill: TableSession, check: str
+) -> None:
+    """Battery Silenced: 'it may not fire or move for one turn'. Griffin's battery rolls 1 on
+    the artillery column; its card is marked silenced, and the fire and the move its card
+    would make are refused, citing the rule (before, both were rolled as if nothing held it)."""
+    assert morale(henry_hill, "griffin", 1) == "battery_silenced"
+    assert henry_hill.state.unit("griffin").markers == frozenset({"silenced"})
+    form = henry_hill.form(check, "griffin")
+    assert form is not None
+    if check == "fire":
+        form.set_role("target", "va4")
+    view = form.odds()
+    assert view.refused and "Battery Silenced" in (view.blocked or "")
