@@ -1031,7 +1031,7 @@ def test_a_cavalry_charge_once_a_game(rs) -> None:  # type: ignore[no-untyped-de
     """MWAN #116, Cavalry Charges and Cavalry Rules: one charge move per unit per game."""
     res = _roll(rs, "movement", [], _moving({"unit": "cavalry"}), ["cavalry_charge"])
     assert res.value == 40
-    assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used"]
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used", "moved"]
     plain = _roll(rs, "movement", [], _moving({"unit": "cavalry"}))
     assert not any(e.marker == "charge_used" for e in plain.effects)
     with pytest.raises(InputError, match=r"one cavalry charge a game.*Cavalry Charges"):
@@ -1131,4 +1131,4 @@ def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-un
     with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
         prepare(rs, "movement", _moving(values), ["cavalry_charge"])
     res = _roll(rs, "movement", [], _moving(values))
-    assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["moved", "passed_through"]

@@ -158,7 +158,8 @@ def test_the_38th_new_york_deployed_into_line_may_fire(henry_hill: TableSession)
     fire.set_role("target", "va2")
     assert fire.values["firer_formation"] == "line"
     assert not fire.odds().refused
-    assert fire.roll([8, 9, 1, 2]).value == 2
+    assert fire.values["moved"] is True  # it moved to deploy: a die fewer
+    assert fire.roll([8, 9, 1]).value == 2
 
 
 def test_no_formation_change_within_12_inches_of_the_enemy(henry_hill: TableSession) -> None:
@@ -273,3 +274,26 @@ def test_a_silenced_battery_is_refused_fire_and_movement(
         form.set_role("target", "va4")
     view = form.odds()
     assert view.refused and "Battery Silenced" in (view.blocked or "")
+
+
+def test_a_unit_that_moved_fires_as_its_card_says(henry_hill: TableSession) -> None:
+    """Fire Modifiers 'Inf moved -1 die'; Fire Rules 10 'Batteries that move ... may not fire
+    during turn they moved'. The fire asked the players whether the firer had moved; the
+    movement check now marks its card (ruling mwan-moved-on-the-card) and the fire reads it:
+    the 1st Minnesota moves and fires 4 - 1 = 3 dice; Ricketts' battery moves and is refused."""
+    for unit in ("minn1", "ricketts"):
+        move = henry_hill.form("movement", unit)
+        assert move is not None
+        move.roll([])
+        henry_hill.apply_effects(unit, list(move.effects))
+        assert "moved" in henry_hill.state.unit(unit).markers
+    volley = henry_hill.form("fire", "minn1")
+    assert volley is not None
+    volley.set_role("target", "va2")
+    assert volley.values["moved"] is True
+    assert volley.roll([8, 9, 1]).value == 2  # three dice, not four
+    battery = henry_hill.form("fire", "ricketts")
+    assert battery is not None
+    battery.set_role("target", "va4")
+    view = battery.odds()
+    assert view.refused and "may not fire" in (view.blocked or "")
