@@ -67,6 +67,8 @@ def unit_card(ruleset: Ruleset, state: GameState, unit: Unit) -> Text:
     said = brigade if "brigade" in brigade.lower().split() else f"brigade {brigade}"
     text.append(f"{side} · {said}\n", style="italic")
     for label, value in card_rows(ruleset, state, unit):
-        text.append(f"{label:<10}", style="bold")
+        # a label as wide as the column or wider ("Gunner figures") keeps a space before its
+        # value: "Gunner figures 11", never "Gunner figures11"
+        text.append(f"{label:<10}" if len(label) < 10 else f"{label} ", style="bold")
         text.append(value + "\n")
     return text

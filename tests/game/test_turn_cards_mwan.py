@@ -35,7 +35,8 @@ The turn, worked:
   the 4th Virginia. Willcox is with the Zouaves (+1), Jackson with the Virginians (+1):
   10 + 1 = 11 against 4 + 1 = 5, a difference of +6: Driven Back. The 4th Virginia skedaddles
   and loses 2 figures captured (10 -> 8); the Zouaves lose 2 figures (14 -> 12) and take the
-  position (the table's note).
+  position (the table's note); their charge fought, they are in good order again (ruling
+  mwan-charge-spent: Charge to Combat is the order to close and fight, not a lasting state).
 """
 
 from __future__ import annotations
@@ -202,7 +203,8 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
             "ricketts": (6, "good_order", set()),
             "griffin": (6, "battery_silenced", {"silenced"}),  # its one turn silent is next
             # checked morale this turn: the marker comes off as the turn ends (lasts = "turn")
-            "ny11_zouaves": (12, "charge_to_combat", set()),
+            # the charge is spent once fought: back in good order (ruling mwan-charge-spent)
+            "ny11_zouaves": (12, "good_order", set()),
             "minn1": (19, "good_order", set()),
             "ny38": (14, "good_order", set()),
             "va2": (9, "good_order", set()),

@@ -7,8 +7,9 @@ sample house rules' (the players' own), except the cells the text itself gives; 
 
 The turn, worked:
 
-* Maneuver (its rules are not in our source): IR 15 Zach uses assault bonus (charge) movement;
-  the players mark its card charged.
+* Maneuver (its rules are not in our source): IR 15 Zach uses assault bonus (charge) movement
+  to reach the 16e Ligne; the players say so in its assault, which marks its card charged (no
+  edit by hand).
 * Assault 1: Hiller's line regiment (6 bases, regular, in line on its card) assaults the 67e
   Ligne (4 bases, veteran, in line, Molitor attached and in his command) in the stone houses
   of Aspern (class A), the 37e Ligne 25-50mm away in incidental contact (4 bases: 2 counted,
@@ -75,9 +76,6 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
     }
     try:
 
-        def charge_movement(t: TableSession) -> None:
-            t.edit_unit("ir15_zach", "markers", ["charged"])  # the players' record of the move
-
         def assault(t: TableSession) -> None:
             if not any(e.kind == "resolution" for e in t.open_game_or_fail().log):
                 result = play(
@@ -109,6 +107,7 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
                     "ir15_zach",
                     [5, 5],
                     roles=reserve,
+                    values={"attacker_charged": True},  # its charge move, said at the assault
                     expect_values={
                         "defender_cavalry": "light",  # the incidental chasseurs' card
                         "attacker_leader": 2,
@@ -158,7 +157,6 @@ def test_a_turn_at_aspern_leaves_the_cards_as_the_rules_say(tmp_path: Path) -> N
         walk_turn(
             table,
             {
-                "maneuver.": [charge_movement],
                 "assault.step1_roll": [assault, assault],
                 "assault.step4_results": [panic],
                 "assault.step5_injury": [injuries],

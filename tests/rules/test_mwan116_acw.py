@@ -139,10 +139,13 @@ def test_high_morale_lets_the_unit_fire_again(rs) -> None:  # type: ignore[no-un
 
 def test_brigadier_killed_falls_on_the_leader(rs) -> None:  # type: ignore[no-untyped-def]
     for roll, unit_type in ((3, "infantry"), (7, "cavalry"), (6, "artillery")):
-        res = _roll(rs, "morale", [roll], {"unit_type": unit_type})
+        res = _roll(rs, "morale", [roll], {"unit_type": unit_type, "brigadier": True})
         leaders = [e for e in res.effects if e.kind == "leader"]
         assert len(leaders) == 1
         assert (leaders[0].state, leaders[0].who) == ("killed", "leader")
+        # no brigadier with the unit or picked (ruling mwan-brigadier-picked): said, not refused
+        res = _roll(rs, "morale", [roll], {"unit_type": unit_type})
+        assert [e.kind for e in res.effects] == ["note"]
 
 
 def test_only_one_morale_check_per_unit_per_turn(rs) -> None:  # type: ignore[no-untyped-def]
@@ -567,11 +570,9 @@ def test_basic_moves(rs, unit: str, inches: int) -> None:  # type: ignore[no-unt
         ("infantry", {"wheel": 1}, 15),
         ("infantry", {"wheel": 2}, 10),
         ("infantry", {"stream": 1}, 16),
-        ("infantry", {"formation_change": 1}, 10),
         ("infantry", {"side_move": 1}, 10),
         ("infantry", {"road": 1}, 40),
         ("field_artillery", {"road": 1}, 20),
-        ("infantry", {"rough": 1, "formation_change": 1}, 5),
         ("infantry", {"wheel": 1, "rough": 1}, 7),  # (20 - 5) / 2 = 7.5, rounded down
         ("cavalry", {"cavalry_charge": 1, "rough": 1}, 20),
         ("field_artillery", {"stream": 3}, 0),  # never below 0
@@ -581,12 +582,21 @@ def test_movement_modifiers(rs, unit: str, mods: dict[str, int], inches: int) ->
     assert _inches(rs, {"unit": unit}, mods) == inches
 
 
+@pytest.mark.parametrize(("mods", "inches"), [({}, 10), ({"rough": 1}, 5)])
+def test_a_formation_change_halves_the_move(rs, mods: dict[str, int], inches: int) -> None:  # type: ignore[no-untyped-def]
+    """Formation Change 1/2: asked as the formation the unit changes to (ruling
+    mwan-formation-on-the-card), the halving follows from it; none when it stays as it is."""
+    column_to_line = {"unit": "infantry", "formation": "column", "new_formation": "line"}
+    assert _inches(rs, column_to_line, mods) == inches
+    assert _inches(rs, {**column_to_line, "new_formation": "column"}, mods) == inches * 2
+
+
 @pytest.mark.parametrize(
     ("values", "mods", "message"),
     [
         ({"unit": "infantry"}, ["cavalry_charge"], "does not apply"),
         ({"formation": "column"}, ["wheel"], "does not apply"),
-        ({"enemy_within_12": True}, ["formation_change"], "no formation change within 12"),
+        ({"enemy_within_12": True, "new_formation": "column"}, [], "no formation change within 12"),
         ({"through_swamp": True}, [], "swamps"),
         ({"unit": "cavalry", "into_woods": True}, [], "only infantry"),
         ({"formation": "column", "into_woods": True}, [], "only in line"),
@@ -992,12 +1002,14 @@ def test_cli_house_rules(capsys, tmp_path: Path) -> None:  # type: ignore[no-unt
 def test_artillery_changes_formation_without_a_movement_penalty(rs, unit: str) -> None:  # type: ignore[no-untyped-def]
     """MWAN #116, Artillery Rules: 'No movement penalty for limbering or unlimbering'; the
     movement modifiers' formation change (1/2) is refused for guns, citing the rule."""
-    with pytest.raises(
-        InputError, match=r"no movement penalty \(MWAN116 Artillery: Artillery Rules\)"
-    ):
+    with pytest.raises(InputError, match="follows from the inputs"):
         prepare(rs, "movement", _moving({"unit": unit}), ["formation_change"])
-    assert _inches(rs, {"unit": unit}) == {"field_artillery": 10, "horse_artillery": 20}[unit]
-    assert _inches(rs, {"unit": "infantry"}, ["formation_change"]) == 10
+    full = {"field_artillery": 10, "horse_artillery": 20}[unit]
+    for change in ("limbered", "in_battery"):
+        assert _inches(rs, {"unit": unit, "new_formation": change}) == full
+    with pytest.raises(InputError, match=r"no movement penalty\) \(MWAN116 Artillery"):
+        odds(prepare(rs, "movement", _moving({"unit": unit, "new_formation": "column"})))
+    assert _inches(rs, {"unit": "infantry", "new_formation": "column"}) == 10
 
 
 def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type: ignore[no-untyped-def]
@@ -1005,11 +1017,11 @@ def test_formation_changes_near_the_enemy_unless_behind_it(rs) -> None:  # type:
     'there are no limitations when the entire unit is behind the enemy'."""
     near = {"unit": "dismounted_cavalry", "enemy_within_12": True}
     with pytest.raises(InputError, match="within 12"):
-        prepare(rs, "movement", _moving(near), ["formation_change"])
+        odds(prepare(rs, "movement", _moving({**near, "new_formation": "line"})))
     with pytest.raises(InputError, match="within 12"):
         prepare(rs, "movement", _moving({**near, "mounting": True}))
     behind = {**near, "behind_enemy": True}
-    assert _inches(rs, behind, ["formation_change"]) == 10
+    assert _inches(rs, {**behind, "new_formation": "line"}) == 10
     assert _inches(rs, {**behind, "mounting": True}) == 26  # mounts: 30" - 4"
     res = _roll(rs, "movement", [], _moving(behind))
     assert not any("within 12" in e.text for e in res.effects)
@@ -1019,7 +1031,7 @@ def test_a_cavalry_charge_once_a_game(rs) -> None:  # type: ignore[no-untyped-de
     """MWAN #116, Cavalry Charges and Cavalry Rules: one charge move per unit per game."""
     res = _roll(rs, "movement", [], _moving({"unit": "cavalry"}), ["cavalry_charge"])
     assert res.value == 40
-    assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used"]
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["charge_used", "moved"]
     plain = _roll(rs, "movement", [], _moving({"unit": "cavalry"}))
     assert not any(e.marker == "charge_used" for e in plain.effects)
     with pytest.raises(InputError, match=r"one cavalry charge a game.*Cavalry Charges"):
@@ -1086,11 +1098,11 @@ def test_woods_edges_have_secure_flanks(rs) -> None:  # type: ignore[no-untyped-
         ({"unit": "field_artillery", "crosses_stone_wall": True}, "movement", "stone walls"),
         ({"unit": "horse_artillery", "crosses_river": True}, "movement", "ford or a bridge"),
         (
-            {"unit": "field_artillery", "going_into_battery": True, "enemy_within_24": True},
+            {"unit": "field_artillery", "new_formation": "in_battery", "enemy_within_24": True},
             "movement",
             "within 24",
         ),
-        ({"unit": "infantry", "going_into_battery": True}, "movement", "only artillery"),
+        ({"unit": "infantry", "new_formation": "in_battery"}, "movement", "only artillery"),
         ({"firer": "field_artillery", "on_bridge": True}, "fire", "from a bridge"),
     ],
 )
@@ -1119,4 +1131,4 @@ def test_cavalry_may_not_charge_through_units(rs) -> None:  # type: ignore[no-un
     with pytest.raises(InputError, match=r"may not charge through units \(MWAN116 Movement\)"):
         prepare(rs, "movement", _moving(values), ["cavalry_charge"])
     res = _roll(rs, "movement", [], _moving(values))
-    assert [e.marker for e in res.effects if e.kind == "marker"] == ["passed_through"]
+    assert [e.marker for e in res.effects if e.kind == "marker"] == ["moved", "passed_through"]

@@ -138,8 +138,8 @@ def test_mounting_costs_4_inches_instead_of_the_halving(game: Game) -> None:
     assert inches(game, "va1_cavalry") == 30
     assert inches(game, "va1_cavalry", {"mounting": True}) == 16
     with pytest.raises(InputError, match=r'costs 4" instead of halving.*mwan-move-mount'):
-        inches(game, "va1_cavalry", {"mounting": True}, ["formation_change"])
-    assert inches(game, "va1_cavalry", mods=["formation_change"]) == 15
+        inches(game, "va1_cavalry", {"mounting": True, "new_formation": "line"})
+    assert inches(game, "va1_cavalry", {"new_formation": "line"}) == 15
     game.edit_unit("va1_cavalry", "formation", "dismounted", at=AT)
     assert inches(game, "va1_cavalry") == 20
     assert inches(game, "va1_cavalry", {"mounting": True}) == 26
@@ -362,7 +362,7 @@ def test_a_stand_captured_comes_off_the_card_that_gives_its_stand_size(game: Gam
     again, plain = game.resolve(
         "close_combat_flank", "va33", {}, hand_dice=[6], at=AT, roles={"defender": "ny38"}
     )
-    assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "lose"]
+    assert [e.kind for e in plain.effects if e.who == "defender"] == ["state", "distance", "lose"]
     with pytest.raises(MissingCardValueError, match="38th New York has no value for 'Figures"):
         game.apply_effects(
             "va33",

@@ -44,8 +44,20 @@ def needed_text(ctx: Context) -> str:
     if sides is not None:
         parts = [f"{side.replace('_', ' ')} {ctx.total(side):+d}" for side in sides]
         return "Modifiers: " + ", ".join(parts)
+    # dice added or taken off and halvings or doublings apply too (MWAN's rifled guns +1 die,
+    # a formation change's half move): "No modifiers apply" beside them read as none ticked
+    from drumhead.checks.results import modifier_amount
+
+    others = [
+        modifier_amount(m.applies, m.value, m.scale_by)
+        for m in ctx.modifiers
+        if m.applies in ("dice", "scale")
+    ]
     if total or any(m.applies == "roll" for m in ctx.modifiers):
-        return f"Modifiers total {total:+d}"  # +0 when those that apply cancel out
+        said = f"Modifiers total {total:+d}"  # +0 when those that apply cancel out
+        return f"{said}; {', '.join(others)}" if others else said
+    if others:
+        return "Modifiers: " + ", ".join(others)
     return "No modifiers apply"
 
 
