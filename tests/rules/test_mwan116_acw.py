@@ -759,7 +759,7 @@ def test_fire_at_a_battery_two_hits_per_gunner(rs) -> None:  # type: ignore[no-u
     assert [(e.attribute, e.amount, e.beyond, e.who) for e in gunners] == [
         ("gunners", -1, "clamp", "target")
     ]
-    assert gunners[0].text.startswith("3 hit(s) on the battery: two hits remove one gunner")
+    assert gunners[0].text.startswith("3 hits on the battery: two hits remove one gunner")
     assert gunners[0].source == "MWAN116 Artillery: Artillery Rules"
     assert not [e for e in res.effects if e.kind in ("lose", "note") and "gunner" in e.text]
     assert not [e for e in res.effects if e.kind == "lose"]
