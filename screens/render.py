@@ -268,7 +268,7 @@ def answer_sources_text(res: Resolution) -> Text:
     for gap in res.gaps:
         if gap.kind == "rules":
             continue
-        out.append(f"Value {gap.id} = {gap.value}: ", style="bold")
+        out.append(f"Value {gap.shown} = {gap.value}: ", style="bold")
         out.append(f"{gap.source}\n", style="italic")
     for change in changes_only(res.house_rules):  # the values it gave are listed above
         out.append(f"{change}\n", style="italic")

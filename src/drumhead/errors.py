@@ -201,7 +201,7 @@ class MissingGapError(DrumheadError):
         """The gap table (missing chart) the gap is a cell of: the app can offer to enter the
         whole chart now."""
         super().__init__(
-            f"missing value '{gap}': {question} ({source}). Supply it with --set {gap}=VALUE "
+            f"missing value: {question} ({source}). Supply it with --set {gap}=VALUE "
             f"or in a house-rules file under [gaps]."
         )
 

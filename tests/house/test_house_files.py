@@ -213,8 +213,13 @@ def test_cli_checks_shows_whose_each_missing_value_is(capsys) -> None:  # type: 
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "chart Leader injury chart: 14 of 14 cells known; house rule, " in out
-    assert "injury_leading = 1 (house rule, republique-sample-club-values.toml)" in out
-    assert main(["checks", "mwan116-acw", "fire"]) == 0
-    assert "fire_dice [per firer, range_band]: open: asked when a check needs it" in (
-        capsys.readouterr().out
+    assert (
+        "Leader injury modifier, leading a unit = 1 (house rule, republique-sample-club-values.toml)"
+        in out
     )
+    assert main(["checks", "mwan116-acw", "fire"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Fire dice [per Who fires, Range band on your firing table (1 = the closest)]: open: "
+        "asked when a check needs it (--set fire_dice.FIRER.RANGE_BAND=VALUE)"
+    ) in out

@@ -970,7 +970,7 @@ def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-unty
 def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["odds", RULESET, "fire"]) == 1
     err = capsys.readouterr().err
-    assert "missing value 'fire_dice.infantry.1'" in err
+    assert "--set fire_dice.infantry.1=VALUE" in err and "missing value: How many d12s" in err
     assert "Traceback" not in err
 
 

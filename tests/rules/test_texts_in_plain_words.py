@@ -80,6 +80,7 @@ def ruleset_texts(ruleset: Ruleset) -> Iterator[tuple[str, str]]:
                 yield f"sequence.{phase.id}.{step.id}", step.text
     for gap in ruleset.gaps:
         yield f"gaps.{gap.id}.question", gap.question
+        yield f"gaps.{gap.id}.label", gap.label
     for option in ruleset.options:
         yield f"options.{option.id}.title", option.title
     for ladder in ruleset.ladders:
@@ -137,6 +138,16 @@ def test_every_text_a_player_reads_is_in_plain_words() -> None:
                 bad.append(f"{ruleset.id} {where}: {problem}: {text}")
     bad = list(dict.fromkeys(bad))
     assert bad == [], "\n".join(bad)
+
+
+def test_every_value_the_rules_lack_has_a_label() -> None:
+    """An agreed value is shown by its label where it is used (the answers a roll used, the
+    log, the report), never by its id: every gap that is no chart's cell declares one, a
+    cell's is its chart's title, row and column."""
+    unlabelled = [f"{r.id} gaps.{g.id}" for r in every_ruleset() for g in r.gaps if not g.label]
+    assert unlabelled == []
+    combat = load_ruleset("republique").gap("chart_infantry_p3")
+    assert combat is not None and combat.label == "Combat Chart, assault section: +3, Infantry"
 
 
 @pytest.mark.parametrize(

@@ -304,6 +304,7 @@ def _gap_decl() -> dict[str, Any]:
     return _table(
         {
             "question": TEXT,
+            "label": TEXT,
             "source": TEXT,
             "type": {"enum": ["int", "text", "choice"]},
             "choices": TEXTS,

@@ -69,6 +69,26 @@ def question_text(ruleset: Ruleset, answer: str) -> str:
     return f"{spec.question} [{key_label(spec, key)}]"
 
 
+def answer_label(ruleset: Ruleset, answer: str) -> str:
+    """An answer's value as the players name it: the gap's label and, for a keyed answer, the
+    situation it holds for (``Fire dice (Who fires: infantry; Range band: 1)``); never the
+    answer id. An answer id the ruleset does not know reads with spaces."""
+    spec = ruleset.gap(split_answer_id(answer)[0])
+    if spec is None:
+        return answer.replace("_", " ").replace(".", " ")
+    _, key = split_answer_id(answer)
+    label = spec.shown_label
+    return f"{label} ({key_label(spec, key)})" if key else label
+
+
+def keys_shown(ruleset: Ruleset, gap_id: str) -> str:
+    """What a keyed gap is asked per, by its inputs' labels (``Who fires, Range band``)."""
+    spec = _spec(ruleset, gap_id)
+    if spec.key_inputs:
+        return ", ".join(item.label for item in spec.key_inputs)
+    return ", ".join(name.replace("_", " ") for name in spec.keys)
+
+
 def _spec(ruleset: Ruleset, answer: str) -> GapSpec:
     spec = ruleset.gap(answer)
     if spec is None:

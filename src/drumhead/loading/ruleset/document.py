@@ -170,6 +170,7 @@ def build_ruleset(
                     values=read_keyed_values(g),
                     minimum=minimum,
                     maximum=maximum,
+                    label=g.text("label", ""),
                 )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
