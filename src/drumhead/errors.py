@@ -176,7 +176,9 @@ class AnswersError(InputError):
     def __init__(self, problems: dict[str, str]) -> None:
         self.problems = dict(problems)
         shown = "; ".join(self.problems.values())
-        super().__init__(f"{len(self.problems)} value(s) refused, nothing was kept: {shown}")
+        n = len(self.problems)
+        values = "1 value" if n == 1 else f"{n} values"
+        super().__init__(f"{values} refused, nothing was kept: {shown}")
 
 
 class ExpressionError(DrumheadError):

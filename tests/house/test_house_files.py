@@ -148,7 +148,7 @@ def test_the_choices_offered_for_a_ruleset(tmp_path: Path) -> None:
     club = by_title["Our club"]
     assert (club.origin, club.author) == ("yours", "Vienna wargamers")
     assert club.questions == ("troop_grade_elite", "troop_grade_green")
-    assert club.preview == "answers 2 of 126 open questions; changes 1 rule value(s)"
+    assert club.preview == "answers 2 of 126 open questions; changes 1 rule value"
     broken = next(c for c in choices if c.path and c.path.endswith("broken.toml"))
     assert not broken.usable and "takes a whole number" in (broken.problem or "")
     assert not any(c.path and c.path.endswith("other.toml") for c in choices)

@@ -199,6 +199,23 @@ def test_a_count_agrees_with_its_number(spec: str, counts: list[str]) -> None:
     assert ctx.fmt(f"{{amount:{spec}}}", amount="?") == f"? {spec.rpartition('|')[2]}"
 
 
+def test_no_code_writes_a_count_with_s_in_brackets() -> None:
+    """A count the code formats agrees with its number too (``counted_text(n,
+    "effect|effects")``): no string of the package or the screens says ``effect(s)``."""
+    import io
+    import tokenize
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in [*(root / "src").rglob("*.py"), *(root / "screens").rglob("*.py")]:
+        tokens = tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
+        for token in tokens:
+            if token.type == tokenize.STRING and re.search(r"[a-z]\(s\)", token.string):
+                found.append(f"{path.relative_to(root)}:{token.start[0]}: {token.string}")
+    assert found == [], "\n".join(found)
+
+
 def test_a_choice_shown_in_a_text_reads_with_spaces() -> None:
     """A ``{name}`` of a choice input renders its value as words (base.Context.fmt)."""
     ruleset = load_ruleset("one-if-by-land")

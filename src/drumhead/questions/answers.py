@@ -107,8 +107,9 @@ def check_key(spec: GapSpec, key: Sequence[str]) -> str | None:
         return f"gap '{spec.id}' is asked once for the game: it takes no key ('{'.'.join(key)}')"
     if len(key) != len(spec.keys):
         return (
-            f"gap '{spec.id}' is kept by {', '.join(spec.keys)}: give {len(spec.keys)} key "
-            f"value(s) ({spec.id}.{'.'.join(k.upper() for k in spec.keys)}), not {len(key)}"
+            f"gap '{spec.id}' is kept by {', '.join(spec.keys)}: give "
+            f"{'1 key value' if len(spec.keys) == 1 else f'{len(spec.keys)} key values'} "
+            f"({spec.id}.{'.'.join(k.upper() for k in spec.keys)}), not {len(key)}"
         )
     for item, value in zip(spec.key_inputs, key, strict=False):
         problem = _key_problem(item, value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from drumhead.checks.base import counted_text
 from drumhead.errors import DrumheadError, InputError, MissingGapError
 from drumhead.rules.checks import applies
 from drumhead.session.form_cards import card_lines as form_card_lines
@@ -185,7 +186,8 @@ class CheckForm:
         if spec is None or not self.side_units(role):
             raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
         if len(self.side_units(role)) >= spec.maximum:
-            raise DrumheadError(f"{spec.title} holds at most {spec.maximum} unit(s)")
+            most = counted_text(spec.maximum, "unit|units")
+            raise DrumheadError(f"{spec.title} holds at most {most}")
         taken = {u for us in self.picked_roles().values() for u in us}
         if unit_id in taken or unit_id == self.unit_id:
             raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
