@@ -34,10 +34,11 @@ def _leader_name(state: GameState, leader_id: object) -> str:
 
 
 def odds_text(record: Mapping[str, Any]) -> str:
-    """``pass 80% (4/5), fail_by_1 10% (1/10)`` from a resolution record."""
+    """``pass 80% (4/5), fail by 1 10% (1/10)`` from a resolution record (each outcome's id
+    in words)."""
     parts = []
     for o in record.get("odds", []):
-        label = str(o.get("outcome"))
+        label = str(o.get("outcome")).replace("_", " ")
         if o.get("value") is not None:
             label += f" {o['value']}"
         parts.append(f"{label} {o.get('percent')}% ({o.get('p')})")
@@ -243,7 +244,8 @@ class ReportWalk(LuckWalk):
             who = _unit_name(state, event.data.get("unit", "-"))
             self.roll_rows.append(
                 f"| {event.seq} | {event.turn} | {_check_title(game.ruleset, event.data.get('check'))} | {who} | "
-                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
+                f"{dice_text(event.data)} | {str(record.get('outcome')).replace('_', ' ')} | "
+                f"{odds_text(record)} | "
                 f"{sources_text(record, game.ruleset)} |"
             )
         after = self.state
