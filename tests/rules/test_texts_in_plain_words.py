@@ -90,6 +90,12 @@ def ruleset_texts(ruleset: Ruleset) -> Iterator[tuple[str, str]]:
         yield f"markers.{marker.id}.label", marker.label
     for attribute in (*ruleset.unit_attributes, *ruleset.leader_attributes):
         yield f"attributes.{attribute.id}.label", attribute.label
+    for fact in ruleset.quick_facts:
+        yield f"quick_facts.{fact.id}.label", fact.label
+        yield f"quick_facts.{fact.id}.text", re.sub(r"\{[^{}]*\}", "3", fact.text)
+    for entry in ruleset.reference:
+        yield f"reference.{entry.id}.title", entry.title
+        yield f"reference.{entry.id}.text", entry.text
 
 
 def input_values(ruleset: Ruleset) -> set[tuple[str, str]]:
