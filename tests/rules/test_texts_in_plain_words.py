@@ -62,8 +62,10 @@ def player_texts(check: CheckSpec) -> Iterator[tuple[str, str]]:
             yield f"outcomes.{outcome.id}.effects.{index}", effect.text
     for index, refusal in enumerate(check.refusals):
         yield f"refuse.{index}", refusal.text
+    yield "source", check.source  # citations are shown beside what they cite
     for m in check.modifiers:
         yield f"modifiers.{m.id}.label", m.label
+        yield f"modifiers.{m.id}.source", m.source
         if m.explain:
             yield f"modifiers.{m.id}.explain", m.explain
         for index, refusal in enumerate(m.refusals):
