@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drumhead.checks.base import counted_text
 from drumhead.errors import DrumheadError
 from drumhead.session.house import HouseDesk
 
@@ -64,7 +65,7 @@ def open_chart(
                 return
             if changed:
                 undo = " (u undoes it)" if app.session.game is not None else ""
-                app.notify(f"{table.title}: {changed} cell(s) kept{undo}.")
+                app.notify(f"{table.title}: {counted_text(changed, 'cell|cells')} kept{undo}.")
         if after is not None:
             after()
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from drumhead.checks.base import Context
+from drumhead.checks.base import Context, counted_text
 from drumhead.checks.results import OutcomeOdds, Resolution, modifier_amount
 from drumhead.checks.sources import changes_only, offered_source
 from drumhead.dice.notation import DiceExpr
@@ -101,16 +101,16 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-_PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}]*\|[^{}]*))?\}")
 """A ``{name}`` placeholder in an outcome's text, or a counted one, ``{value:figure|figures}``
-(the singular for exactly one, else the plural, as :class:`drumhead.checks.base.Count`)."""
+or ``{value:no hits|hit|hits}`` (as :class:`drumhead.checks.base.Count` reads it)."""
 
 
 def _filled(match: re.Match[str], known: Mapping[str, object]) -> str:
     """A placeholder with its value put in (a counted one with its word)."""
     value = known[match.group(1)]
     if match.group(2) is not None:
-        return f"{value} {match.group(2) if value == 1 else match.group(3)}"
+        return counted_text(value, match.group(2))
     return str(value).replace("_", " ")
 
 
@@ -268,7 +268,7 @@ def answer_sources_text(res: Resolution) -> Text:
     for gap in res.gaps:
         if gap.kind == "rules":
             continue
-        out.append(f"Value {gap.id} = {gap.value}: ", style="bold")
+        out.append(f"Value {gap.shown} = {gap.value}: ", style="bold")
         out.append(f"{gap.source}\n", style="italic")
     for change in changes_only(res.house_rules):  # the values it gave are listed above
         out.append(f"{change}\n", style="italic")

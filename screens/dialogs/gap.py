@@ -70,7 +70,8 @@ class GapModal(ModalScreen[InputValue | WholeChart | None]):
         assert gap is not None
         hint = expects(gap)  # what it takes, its bounds or its chart's results included
         with Vertical(id="gap-dialog", classes="dialog"):
-            yield Label("The rules do not say", classes="heading")
+            # the value by its label (the players' name for it, never its id)
+            yield Label(f"The rules do not say: {gap.shown_label}", classes="heading")
             yield Static(self.question or gap.question, id="gap-question")
             yield Static(f"Rule: {gap.source}", id="gap-source", classes="source")
             yield Static(

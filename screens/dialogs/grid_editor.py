@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from drumhead.checks.base import counted_text
 from drumhead.questions.tables import ShownCell, ShownTable
 from drumhead.rules.model import GapTable
 
@@ -371,7 +372,7 @@ class GridEditor(ModalScreen[TypedCells | None]):
                 here = f"{cell.name}: {cell.shown.source} (empty it to take it back)"
             else:
                 here = f"{cell.name}"
-        count = f"{len(self.texts)} cell(s) typed" + (
+        count = f"{counted_text(len(self.texts), 'cell|cells')} typed" + (
             f", {len(self.refused)} refused" if self.refused else ""
         )
         line = f"[{count}] {here}"
@@ -406,7 +407,8 @@ class GridEditor(ModalScreen[TypedCells | None]):
             self.warned_discard = True
             status = self.query_one("#grid-status", Line)
             status.text = (
-                f"{len(typed)} typed cell(s) would be lost: Escape again to discard them, "
+                f"{counted_text(len(typed), 'typed cell|typed cells')} would be lost: Escape "
+                "again to discard them, "
                 "ctrl+s to keep them"
             )
             status.add_class("error")

@@ -192,7 +192,9 @@ class AnswersError(InputError):
     def __init__(self, problems: dict[str, str]) -> None:
         self.problems = dict(problems)
         shown = "; ".join(self.problems.values())
-        super().__init__(f"{len(self.problems)} value(s) refused, nothing was kept: {shown}")
+        n = len(self.problems)
+        values = "1 value" if n == 1 else f"{n} values"
+        super().__init__(f"{values} refused, nothing was kept: {shown}")
 
 
 class ExpressionError(DrumheadError):
@@ -217,7 +219,7 @@ class MissingGapError(DrumheadError):
         """The gap table (missing chart) the gap is a cell of: the app can offer to enter the
         whole chart now."""
         super().__init__(
-            f"missing value '{gap}': {question} ({source}). Supply it with --set {gap}=VALUE "
+            f"missing value: {question} ({source}). Supply it with --set {gap}=VALUE "
             f"or in a house-rules file under [gaps]."
         )
 

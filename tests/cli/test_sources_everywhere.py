@@ -175,7 +175,7 @@ def check_text(out: str, data: dict[str, Any]) -> None:
     for m in data["modifiers"]:
         assert m["source"] in out, m
     for g in data["gaps"]:
-        assert f"value {g['id']} = {g['value']}  ({g['source']})" in out
+        assert f"value {g['label']} = {g['value']}  ({g['source']})" in out
     for r in data["rulings"]:
         assert f"ruling {r['id']} ({r['source']})" in out
     for change in changes_only(data["house_rules"]):

@@ -130,6 +130,28 @@ def test_wrong_type_says_what_was_expected() -> None:
             "not a unit field",
         ),
         (lambda d: d.__setitem__("sources", []), "sources", "at least one source"),
+        (  # an input offered only sometimes reads the check's other inputs
+            lambda d: d["checks"]["test"]["inputs"]["elite"].__setitem__("when", "colour == 1"),
+            "checks.test.inputs.elite.when",
+            "colour",
+        ),
+        (
+            lambda d: d["checks"]["test"]["inputs"]["elite"].__setitem__(
+                "when", "quality == 'guards'"
+            ),
+            "checks.test.inputs.elite.when",
+            "guards",
+        ),
+        (  # not offered, it is read at its default: it needs one
+            lambda d: (
+                d["checks"]["test"]["inputs"]["quality"].update(
+                    {"when": "not single", "default": None}
+                )
+                or d["checks"]["test"]["inputs"]["quality"].pop("default")
+            ),
+            "checks.test.inputs.quality.when",
+            "needs a default",
+        ),
     ],
 )
 def test_dangling_references_and_bad_values(mutate: Any, key: str, message: str) -> None:

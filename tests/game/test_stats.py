@@ -138,9 +138,9 @@ def test_the_after_action_report_has_the_luck_and_marks_reverted_entries(game: G
     report = export_markdown(game)
     assert "## Luck" in report and "### Americans" in report
     assert "| South Carolina militia | Americans | 2 | 2 | 38% |" in report
-    assert "~~*morale* morale for British Legion dragoons:" in report
+    assert "~~*Morale tests* Morale test for British Legion dragoons:" in report
     assert "**[reverted by entry 9]**" in report
-    assert "- 9. *morale* reverted entry 8" in report
+    assert "- 9. *Morale tests* reverted entry 8" in report
     rolls = report.split("## Every roll")[1]
     assert "| 8 |" not in rolls and "| 7 |" in rolls  # the reverted roll is not among them
 

@@ -116,5 +116,11 @@ def test_the_report_marks_house_values_per_key(house: Path) -> None:
     game = new_game("mwan116-acw", house_rules=str(house), seed=7)
     game.set_gap("fire_dice.infantry.2", 2, at=AT)
     report = export_markdown(game)
-    assert "fire_dice.infantry.1 = 4 (house rule, club.toml)" in report
-    assert "fire_dice.infantry.2 = 2 (your club's answer, asked on 2026-11-22)" in report
+    assert (
+        "Fire dice (Who fires: infantry; Range band on your firing table (1 = the closest): 1) = 4 (house rule, club.toml)"
+        in report
+    )
+    assert (
+        "Fire dice (Who fires: infantry; Range band on your firing table (1 = the closest): 2)"
+        " = 2 (your club's answer, asked on 2026-11-22)"
+    ) in report

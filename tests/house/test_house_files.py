@@ -148,7 +148,7 @@ def test_the_choices_offered_for_a_ruleset(tmp_path: Path) -> None:
     club = by_title["Our club"]
     assert (club.origin, club.author) == ("yours", "Vienna wargamers")
     assert club.questions == ("troop_grade_elite", "troop_grade_green")
-    assert club.preview == "answers 2 of 126 open questions; changes 1 rule value(s)"
+    assert club.preview == "answers 2 of 126 open questions; changes 1 rule value"
     broken = next(c for c in choices if c.path and c.path.endswith("broken.toml"))
     assert not broken.usable and "takes a whole number" in (broken.problem or "")
     assert not any(c.path and c.path.endswith("other.toml") for c in choices)
@@ -213,8 +213,13 @@ def test_cli_checks_shows_whose_each_missing_value_is(capsys) -> None:  # type: 
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "chart Leader injury chart: 14 of 14 cells known; house rule, " in out
-    assert "injury_leading = 1 (house rule, republique-sample-club-values.toml)" in out
-    assert main(["checks", "mwan116-acw", "fire"]) == 0
-    assert "fire_dice [per firer, range_band]: open: asked when a check needs it" in (
-        capsys.readouterr().out
+    assert (
+        "Leader injury modifier, leading a unit = 1 (house rule, republique-sample-club-values.toml)"
+        in out
     )
+    assert main(["checks", "mwan116-acw", "fire"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Fire dice [per Who fires, Range band on your firing table (1 = the closest)]: open: "
+        "asked when a check needs it (--set fire_dice.FIRER.RANGE_BAND=VALUE)"
+    ) in out

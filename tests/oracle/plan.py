@@ -19,6 +19,7 @@ from drumhead.errors import DrumheadError
 from drumhead.game import Game, new_game
 from drumhead.game.scenario import Scenario, load_scenario, scenario_ids
 from drumhead.loading.loader import load_ruleset, ruleset_ids
+from drumhead.rules.checks import applies
 from drumhead.rules.model import CheckSpec, InputSpec, InputValue, Ruleset
 
 SEED = 1805
@@ -369,8 +370,16 @@ def screen_kind(probe: Probe) -> str:
 
 
 def one_of_each_kind(ruleset_id: str) -> list[Probe]:
-    """The first probe of each :func:`screen_kind` in the ruleset's plan."""
+    """The first probe of each :func:`screen_kind` in the ruleset's plan that the screen can
+    play by keys: not one of an input the form does not offer at the base values (a battery's
+    horse artillery on infantry's move: :attr:`InputSpec.when`), which has no field to type in
+    (the session's oracle plays those through the form)."""
+    ruleset = game_ruleset(ruleset_id)
     seen: dict[str, Probe] = {}
     for probe in probes(ruleset_id):
+        check = ruleset.check(probe.check)
+        spec = check.input(probe.name) if probe.kind == "input" else None
+        if spec is not None and not applies(spec, base_values(ruleset, check)):
+            continue
         seen.setdefault(screen_kind(probe), probe)
     return list(seen.values())

@@ -159,10 +159,10 @@ def test_rank_and_file_cards_carry_the_starting_numbers_and_the_half_rule() -> N
     foot = cards["foot"]
     assert "Morale / rally: 3+ on 1D6 (a 6 passes, a 1 fails)" in foot
     # 7 stands: 3 left is 43%, 4 left 57% (the rally example: 4 of 7 is not yet at 50%)
-    assert "50% rule: fails every morale and rally test at 3 stands or fewer" in foot
+    assert "50% rule: fails every morale and rally test with 3 or fewer stands left" in foot
     assert "Fire: each die hits on 4+" in foot and "Melee: each die hits on 4+" in foot
     horse = cards["horse"]
-    assert "Morale / rally: 5+" in horse and "at 2 stands or fewer" in horse
+    assert "Morale / rally: 5+" in horse and "with 2 or fewer stands left" in horse
     assert "Elite" not in horse.split("Morale")[1]  # the re-rolls rule is optional, and off
     gun = cards["gun"]
     assert "Morale / rally: 4+" in gun and "50% rule:" not in gun and "Single stand:" in gun

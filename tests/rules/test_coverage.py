@@ -877,7 +877,7 @@ ITEMS: list[Item] = [
         (
             "effect:assault~Base hit: one base removed at once",
             "effect:panic~taken after base hits",
-            "effect:assault~morale hit(s) from the chart, in incidental contact",
+            "effect:assault~from the chart, in incidental contact",
             "ruling:rep-assault-results-marked",
             "ruling:rep-base-hits-picked",
         ),

@@ -769,7 +769,7 @@ def test_fire_at_a_battery_two_hits_per_gunner(rs) -> None:  # type: ignore[no-u
     assert [(e.attribute, e.amount, e.beyond, e.who) for e in gunners] == [
         ("gunners", -1, "clamp", "target")
     ]
-    assert gunners[0].text.startswith("3 hit(s) on the battery: two hits remove one gunner")
+    assert gunners[0].text.startswith("3 hits on the battery: two hits remove one gunner")
     assert gunners[0].source == "MWAN116 Artillery: Artillery Rules"
     assert not [e for e in res.effects if e.kind in ("lose", "note") and "gunner" in e.text]
     assert not [e for e in res.effects if e.kind == "lose"]
@@ -980,7 +980,7 @@ def test_cli_resolve_fire_with_set_gaps(capsys) -> None:  # type: ignore[no-unty
 def test_cli_missing_gap_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["odds", RULESET, "fire"]) == 1
     err = capsys.readouterr().err
-    assert "missing value 'fire_dice.infantry.1'" in err
+    assert "--set fire_dice.infantry.1=VALUE" in err and "missing value: How many d12s" in err
     assert "Traceback" not in err
 
 

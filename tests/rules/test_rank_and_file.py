@@ -242,7 +242,7 @@ def test_buildings_bonus_is_asked_for() -> None:
 
 
 def test_bad_stand_counts_are_refused() -> None:
-    with pytest.raises(InputError, match="stands_lost"):
+    with pytest.raises(InputError, match="stands lost so far"):
         odds(prepare(rs(), "morale", {"quality": "regular", "stands_start": 4, "stands_lost": 4}))
     with pytest.raises(InputError, match="quality"):
         prepare(rs(), "morale", {"quality": "elite", "stands_start": 4})
@@ -692,7 +692,7 @@ def test_units_charging_charged_or_evaded_may_not_rally(status: str, state: str)
 
 def test_routed_artillery_may_not_rally_without_the_option() -> None:
     values = {"quality": "regular", "stands_start": 1, "state": "routing", "unit_type": "artillery"}
-    with pytest.raises(InputError, match="artillery_rally"):
+    with pytest.raises(InputError, match="Routed artillery may rally"):
         odds(prepare(rs(), "rally", values))
     res = roll(rs("artillery_rally"), "rally", values, [4])
     assert res.outcome == "rallied"
@@ -720,9 +720,9 @@ THROUGH = {"quality": "regular", "stands_start": 6, "cause": "pass_through", "st
 
 
 def test_pass_through_tests_need_the_option() -> None:
-    with pytest.raises(InputError, match="pass_through_morale"):
+    with pytest.raises(InputError, match="Pass-through morale tests"):
         odds(prepare(rs(), "morale", THROUGH))
-    with pytest.raises(InputError, match="pass_through_morale"):
+    with pytest.raises(InputError, match="Pass-through morale tests"):
         odds(prepare(rs("pass_through_max_unsteady"), "morale", THROUGH))
 
 

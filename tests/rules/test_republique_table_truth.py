@@ -195,7 +195,7 @@ def test_an_incidental_units_surrender_is_taken_from_the_primary_units(game: Gam
     )
     assert game.state.unit("hiller_grenz").strength_now == 4
     assert any(
-        "2 base(s) surrender from the primary-contact units" in e.text
+        "2 bases surrender from the primary-contact units" in e.text
         for e in result.effects
         if e.who == "table"
     )

@@ -137,7 +137,7 @@ def test_export_is_an_after_action_report(
     assert "### Turn 1" in report and "### Turn 2" in report
     assert "note: the militia rallies behind the hill" in report.split("### Turn 2")[1]
     assert "test 1d10z [9] (by hand)" in report
-    assert "fail_by_2" in report and "% (" in report  # the odds as shown, with exact fractions
+    assert "fail by 2" in report and "% (" in report  # the odds as shown, with exact fractions
     out = tmp_path / "report.md"
     assert main(["export", str(tmp_path / "saves" / "Cowpens night.toml"), "-o", str(out)]) == 0
     assert out.read_text() == report

@@ -13,7 +13,7 @@ from drumhead.checks.results import Effect
 def test_an_attribute_effect_shows_its_amount_and_whom_it_falls_on() -> None:
     effect = Effect(
         kind="attribute",
-        text="4 hit(s) on the battery: two hits remove one gunner",
+        text="4 hits on the battery: two hits remove one gunner",
         amount=-2,
         who="target",
         attribute="gunners",
@@ -21,7 +21,7 @@ def test_an_attribute_effect_shows_its_amount_and_whom_it_falls_on() -> None:
         source="MWAN116 Artillery: Artillery Rules",
     )
     assert effect_prompt(effect, "Griffin's Battery").plain == (
-        "attribute: 4 hit(s) on the battery: two hits remove one gunner [-2] (Griffin's Battery)"
+        "attribute: 4 hits on the battery: two hits remove one gunner [-2] (Griffin's Battery)"
         "  MWAN116 Artillery: Artillery Rules"
     )
 

@@ -135,7 +135,7 @@ async def test_escape_with_cells_typed_asks_once_more() -> None:
         await pilot.press(*"Both", "escape")
         await pilot.pause()
         assert app.result == "not yet"
-        assert "1 typed cell(s) would be lost" in app.screen.query_one("#grid-status", Line).text
+        assert "1 typed cell would be lost" in app.screen.query_one("#grid-status", Line).text
         await pilot.press("escape")
         await pilot.pause()
     assert app.result is None

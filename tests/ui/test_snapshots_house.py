@@ -44,7 +44,7 @@ class TestGridEditor:
         minus defender); columns: Attacker' and the source, then the outcome set's
         description. Columns Infantry, Cavalry, Artillery under the row labels '-11 or
         less', '-10', ...; 'Defender 2M' typed at -11 infantry marked ✎, 'Bogus' at -10
-        infantry marked ✗ with the cursor in it, the line under the grid '[2 cell(s) typed,
+        infantry marked ✗ with the cursor in it, the line under the grid '[2 cells typed,
         1 refused] ✗ -10 · Infantry: 'Bogus' refused; it takes a Combat Chart result ...';
         the legend (R, r, H, P, ✎, ✗) and the footer 'ctrl+s Keep the chart', 'esc Cancel'.
         The rules' own cells (+2, +3 infantry 'Defender 2M 1P') show dimmed with R.

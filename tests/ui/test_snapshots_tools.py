@@ -140,7 +140,7 @@ class TestResolveScreen:
 
 class TestGapModal:
     def test_gap_question(self, snap_compare) -> None:
-        """A check needing an unanswered gap: the modal 'The rules do not say' with the
+        """A check needing an unanswered gap: the modal 'The rules do not say: Nerve number' with the
         question, the rule it belongs to, an input hinting 'a whole number', Keep/Cancel."""
 
         async def run(pilot: Pilot) -> None:

@@ -183,8 +183,9 @@ async def test_a_value_the_house_rules_gave_is_listed_once() -> None:
         await until(pilot, lambda: screen.result is not None)
         await pilot.pause()
         text = str(screen.query_one("#result", Static).render())
-        assert text.count("troop_grade_veteran = 1") == 1, text
-        assert "Value troop_grade_veteran = 1: house rule" in text
+        assert text.count("Troop grade modifier, veteran = 1") == 1, text
+        assert "Value Troop grade modifier, veteran = 1: house rule" in text
+        assert "troop_grade_veteran" not in text  # its label, never its id (issue 35)
 
 
 async def test_each_modifier_of_an_opposed_check_says_whose_it_is() -> None:

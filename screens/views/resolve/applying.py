@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from drumhead.checks.base import counted_text
 from drumhead.errors import (
     CommandNeededError,
     DrumheadError,
@@ -37,14 +38,16 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
         if group.on_no_card:
             if screen.session.log_notes(group.effects):
                 n = len(group.effects)
-                messages.append(f"{n} note(s) for the table are in the log (u undoes).")
+                notes = counted_text(n, "note for the table is|notes for the table are")
+                messages.append(f"{notes} in the log (u undoes).")
             continue
         target = group.target
         if target is None and screen.session.game is not None and screen.session.state.units:
             target = await pick_target(screen, group)
             if target is None:
                 messages.append(
-                    f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                    f"{counted_text(len(group.effects), 'effect|effects')} for "
+                    f"{group.title or group.who.replace('_', ' ')} left to the players"
                 )
                 continue
         try:
@@ -52,14 +55,16 @@ async def apply_effects(screen: ResolveView, effects: list[Effect]) -> None:
                 screen, partial(screen.session.apply_effects, target, group.effects, None)
             )
             if applied is None:
-                messages.append(f"{len(group.effects)} effect(s) left to the players")
+                some = counted_text(len(group.effects), "effect|effects")
+                messages.append(f"{some} left to the players")
                 continue
         except DrumheadError as exc:
             screen.notify(str(exc), severity="error")
             return
         if applied:
             name = screen.session.unit_name(target or "")
-            messages.append(f"Applied {len(group.effects)} effect(s) to {name} (u undoes).")
+            some = counted_text(len(group.effects), "effect|effects")
+            messages.append(f"Applied {some} to {name} (u undoes).")
         else:
             messages.append("Noted: there is no unit card to change.")
     leftover = form.leftover_text(effects)
@@ -86,7 +91,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
             picked = await pick_target(screen, group)
             if picked is None:
                 messages.append(
-                    f"{len(group.effects)} effect(s) for the {group.who} left to the players"
+                    f"{counted_text(len(group.effects), 'effect|effects')} for "
+                    f"{group.title or group.who.replace('_', ' ')} left to the players"
                 )
                 continue
             form.roles[group.who] = picked
@@ -106,7 +112,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     if applied:
         units = [u for us in roles.values() for u in ([us] if isinstance(us, str) else us)]
         names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(units))
-        messages.insert(0, f"Applied {len(kept)} effect(s) to {names} (u undoes).")
+        some = counted_text(len(kept), "effect|effects")
+        messages.insert(0, f"Applied {some} to {names} (u undoes).")
     screen.notify(" ".join(messages))
     form.clear_result()
     screen.app.pop_screen()

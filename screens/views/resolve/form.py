@@ -66,12 +66,14 @@ class InputForm(VerticalScroll):
         yield none
         if check.inputs:
             yield Label("Inputs (tab to change)", classes="heading")
+        shown = self.form.shown_inputs()
         for spec in check.inputs:
-            yield from self.input_row(spec)
+            yield from self.input_row(spec, spec in shown)
 
-    def input_row(self, spec: InputSpec) -> ComposeResult:
+    def input_row(self, spec: InputSpec, shown: bool = True) -> ComposeResult:
         value = self.form.values.get(spec.name, spec.default)
-        with Horizontal(classes="input-row"):
+        with Horizontal(classes="input-row", id=f"row-{spec.name}") as row:
+            row.display = shown  # an input that does not apply to this unit is not offered
             yield Label(spec.label, classes="input-label")
             if spec.type == "choice":
                 # a required choice nobody has made shows blank, not its first choice: a
@@ -113,6 +115,7 @@ class InputForm(VerticalScroll):
                 picker.value = form.check_id
         for spec in form.check.inputs:
             self.show_input(spec)
+        self.show_applying()
         self.clear_modifiers()
         self.scroll_home(animate=False)
 
@@ -144,6 +147,15 @@ class InputForm(VerticalScroll):
             field.value = "" if value is None else str(value)
         self.show_error(spec.name)
 
+    def show_applying(self) -> None:
+        """Offer the inputs that apply as the form stands, hide the others (their default is
+        read): a battery's guns only when a battery fires."""
+        shown = self.form.shown_inputs()
+        for spec in self.form.check.inputs:
+            self.query_one(f"#row-{spec.name}").display = spec in shown
+            if spec not in shown:  # a value given for it went back to its default
+                self.show_input(spec)
+
     def show_error(self, name: str) -> None:
         """The reason an input's text was refused, under its field (hidden when none)."""
         error = self.query_one(f"#err-{name}", Static)
@@ -173,8 +185,8 @@ class InputForm(VerticalScroll):
             if mods.highlighted is None:
                 mods.highlighted = 0
             target = mods
-        elif self.form.check.inputs:
-            target = self.query_one(f"#in-{self.form.check.inputs[0].name}")
+        elif shown := self.form.shown_inputs():
+            target = self.query_one(f"#in-{shown[0].name}")
         else:
             return
         self.screen.set_focus(target)
@@ -183,6 +195,7 @@ class InputForm(VerticalScroll):
     def given(self, name: str, raw: object) -> None:
         if self.form.set_input(name, raw):
             self.show_error(name)
+            self.show_applying()
             self.post_message(self.Changed(offer=True))
 
     @on(Input.Changed, ".input-field")

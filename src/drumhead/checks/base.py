@@ -163,12 +163,15 @@ class _Lookup(dict[str, object]):
 
 class Count(int):
     """A whole number shown in a text: ``{value:figure|figures}`` reads "1 figure",
-    "2 figures" (the singular for exactly one, else the plural); any other format spec is an
-    int's."""
+    "2 figures", "0 figures" (the singular for exactly one, else the plural), and with a
+    phrase for none first, ``{value:no hits|hit|hits}``, "no hits", "1 hit", "2 hits"; any
+    other format spec is an int's."""
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
-            one, _, many = spec.partition("|")
+            *none, one, many = spec.split("|")
+            if none and self == 0:
+                return "|".join(none)
             return f"{int(self)} {one if self == 1 else many}"
         return int.__format__(int(self), spec)
 
@@ -179,8 +182,14 @@ class _Uncounted(str):
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
-            return f"{self!s} {spec.partition('|')[2]}".strip()
+            return f"{self!s} {spec.rpartition('|')[2]}".strip()
         return str.__format__(str(self), spec)
+
+
+def counted_text(value: object, spec: str) -> str:
+    """``value`` as a counted placeholder shows it (``{value:no hits|hit|hits}``): the
+    screens' outcome names fill their placeholders as :meth:`Context.fmt` does."""
+    return format(_counted(value), spec)
 
 
 def _counted(value: object) -> object:

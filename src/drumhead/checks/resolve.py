@@ -94,7 +94,12 @@ def prepare(
     """
     check = ruleset.check(check_id)
     if check.option is not None and check.option not in ruleset.active_options:
-        raise InputError(f"{check.id} is an optional rule; turn on '{check.option}' to use it")
+        option = ruleset.option(check.option)
+        title = option.title if option is not None else check.option.replace("_", " ")
+        raise InputError(
+            f"{check.title} is an optional rule: turn on '{title}' to use it "
+            f"(--option {check.option})"
+        )
     inputs: dict[str, InputValue] = {}
     gap_values: dict[str, InputValue] = {}
     for key, raw in (gaps or {}).items():
@@ -112,7 +117,7 @@ def prepare(
     for spec in check.inputs:
         if spec.name not in inputs:
             if spec.default is None:
-                raise InputError(f"{check.id} needs {spec.name} ({spec.label})")
+                raise InputError(f"{check.title} needs '{spec.label}' (--set {spec.name}=VALUE)")
             inputs[spec.name] = spec.default
     sources = {k: (gap_sources or {}).get(k, PLAYERS_ANSWER) for k in gap_values}
     ctx = Context(

@@ -161,18 +161,27 @@ class GapUse:
     source: str
     """Shown beside the value: the citation (``rules``), ``ruling ID (citation)``,
     ``house rule, FILE`` or ``your club's answer, asked on DATE``."""
+    label: str = ""
+    """The value as the players name it, with its situation for a keyed answer
+    (:func:`drumhead.questions.answers.answer_label`): what is shown, never :attr:`id`."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
+            "label": self.shown,
             "value": self.value,
             "question": self.question,
             "kind": self.kind,
             "source": self.source,
         }
 
+    @property
+    def shown(self) -> str:
+        """The label, else the answer id in words."""
+        return self.label or self.id.replace("_", " ").replace(".", " ")
+
     def describe(self) -> str:
-        return f"{self.id} = {self.value} ({self.source})"
+        return f"{self.shown} = {self.value} ({self.source})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from drumhead.checks.base import Context
 from drumhead.checks.results import AppliedRuling, GapUse, OutcomeOdds
 from drumhead.errors import DrumheadError
-from drumhead.questions.answers import PLAYERS_ANSWER, question_text
+from drumhead.questions.answers import PLAYERS_ANSWER, answer_label, question_text
 from drumhead.rules.expr import Expr
 from drumhead.rules.model import CheckSpec, ModifierSpec
 
@@ -187,7 +187,9 @@ def gap_uses(ctx: Context) -> tuple[GapUse, ...]:
         spec = ctx.ruleset.gap(gap_id)
         assert spec is not None
         kind, source = gap_provenance(ctx, gap_id)
-        out.append(GapUse(gap_id, value, question_text(ctx.ruleset, gap_id), kind, source))
+        question = question_text(ctx.ruleset, gap_id)
+        label = answer_label(ctx.ruleset, gap_id)
+        out.append(GapUse(gap_id, value, question, kind, source, label))
     return tuple(out)
 
 

@@ -215,6 +215,7 @@ def _frac(p: Fraction) -> str:
 def _print_questions(rs: Any, check_id: str) -> None:
     """The values the sources lack that the check reads, each with whose value it is (the
     rules', a ruling's, the house rules', or open: asked when needed)."""
+    from drumhead.questions.answers import answer_label, keys_shown
     from drumhead.questions.asked import open_questions
 
     group = next((g for g in open_questions(rs).groups if g.check == check_id), None)
@@ -229,9 +230,12 @@ def _print_questions(rs: Any, check_id: str) -> None:
         whose = f"; {', '.join(houses)}" if houses else ""
         print(f"  chart {shown.title}: {len(given)} of {len(cells)} cells known{whose}")
     for q in group.questions:
-        answers = "; ".join(f"{a.id} = {a.value} ({a.source})" for a in q.answers)
-        keyed = f" [per {', '.join(q.keys)}]" if q.keys else ""
-        print(f"  {q.gap}{keyed}: {answers or 'open: asked when a check needs it'}")
+        answers = "; ".join(f"{answer_label(rs, a.id)} = {a.value} ({a.source})" for a in q.answers)
+        keyed = f" [per {keys_shown(rs, q.gap)}]" if q.keys else ""
+        print(
+            f"  {answer_label(rs, q.gap)}{keyed}: {answers or 'open: asked when a check needs it'}"
+            f" (--set {'.'.join([q.gap, *(k.upper() for k in q.keys)])}=VALUE)"
+        )
 
 
 # -- odds / resolve --------------------------------------------------------------------------
@@ -307,7 +311,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def print_sources(data: dict[str, Any]) -> None:
     """The values an answer took from outside the rules' own numbers, and its rulings."""
     for gap in data.get("gaps", []):
-        print(f"  value {gap['id']} = {gap['value']}  ({gap['source']})")
+        print(f"  value {gap.get('label') or gap['id']} = {gap['value']}  ({gap['source']})")
     from drumhead.checks.sources import changes_only
 
     for change in changes_only(data.get("house_rules", [])):

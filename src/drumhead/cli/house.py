@@ -47,6 +47,7 @@ def cmd_template(args: argparse.Namespace) -> int:
 
 def cmd_questions(args: argparse.Namespace) -> int:
     from drumhead.loading.loader import load_ruleset
+    from drumhead.questions.answers import answer_label, keys_shown
     from drumhead.questions.asked import open_questions
 
     ruleset = load_ruleset(args.ruleset, args.option, args.house_rules)
@@ -83,10 +84,16 @@ def cmd_questions(args: argparse.Namespace) -> int:
             answered = sum(1 for q in questions.questions if q.gap in cells and q.answered)
             print(f"  chart {table.title}: {answered} of {len(cells)} cells known")
         for q in group.questions:
-            state = "; ".join(f"{a.id} = {a.value} ({a.source})" for a in q.answers) or "open"
-            keyed = f" [asked per {', '.join(q.keys)}]" if q.keys else ""
-            print(f"  {q.gap}{keyed}: {q.question}")
-            print(f"      expects {q.expects}; {state}")
+            state = (
+                "; ".join(
+                    (f"{a.situation}: " if a.situation else "") + f"{a.value} ({a.source})"
+                    for a in q.answers
+                )
+                or "open"
+            )
+            keyed = f" [asked per {keys_shown(ruleset, q.gap)}]" if q.keys else ""
+            print(f"  {answer_label(ruleset, q.gap)}{keyed}: {q.question}")
+            print(f"      expects {q.expects}; {state}; in a house-rules file: {q.gap}")
     return 0
 
 

@@ -174,8 +174,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(line)
     print(report["turn"])
     if step is not None:
-        who = f" ({report['acting']} acting)" if report["acting"] else ""
-        print(f"Step: {step.text}{who}" + (f" [check: {step.check}]" if step.check else ""))
+        acting = report["acting"]
+        who = f" ({game.side_short_name(acting)} acting)" if acting else ""
+        check = f" [check: {game.ruleset.check(step.check).title}]" if step.check else ""
+        print(f"Step: {step.text}{who}{check}")
     return 0
 
 
@@ -333,8 +335,10 @@ def _resolve(
             game.undo()  # a wrong pick: nothing of this roll is kept
             raise
         applied = list(done.data["effects"])
+        names = {u.id: u.name for u in (*game.start.units, *game.state.units)}
         for effect in applied:
-            where = effect.get("unit") or "the table"
+            unit = effect.get("unit")
+            where = names.get(unit, unit) if unit else "the table"
             out["lines"].append(f"  -> {effect.get('text')} ({where})")
     out["effects"] = applied
     return out

@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from drumhead.checks.base import counted_text
 from drumhead.checks.results import Effect
 from drumhead.dice.notation import parse
 from drumhead.errors import (
@@ -120,8 +121,8 @@ class EffectApplying(GameCore):
         if unused:
             role, left = next(iter(unused.items()))
             raise InputError(
-                f"{len(left)} pick(s) for the {role} left over ({', '.join(left)}): no effect "
-                "is left to fall on them"
+                f"{counted_text(len(left), 'pick|picks')} for the {role.replace('_', ' ')} "
+                f"left over ({', '.join(left)}): no effect is left to fall on them"
             )
         data: dict[str, Any] = {
             "unit": unit_id,

@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from drumhead.game.events import Event
+from drumhead.questions.answers import answer_label
 
 if TYPE_CHECKING:
     from drumhead.game.revert import RevertPlan
     from drumhead.game.state import GameState
     from drumhead.game.taken_back import Reverted
+    from drumhead.rules.model import Ruleset
 
 UNDONE_MARK = "[undone]"
 """The marker of an entry on the redo stack (undone, not yet redone)."""
@@ -61,10 +63,10 @@ def plan_summary(plan: RevertPlan) -> str:
     )
 
 
-def plan_changes(before: GameState, after: GameState) -> list[str]:
+def plan_changes(before: GameState, after: GameState, ruleset: Ruleset | None = None) -> list[str]:
     """What the cards would read after the revert, where they differ from now: one line per
     unit, leader or agreed value changed (``Red Line: strength now 18 → 20; state shaken →
-    steady``)."""
+    steady``); an agreed value by its label in ``ruleset`` (else its id in words)."""
     lines: list[str] = []
     for unit in after.units:
         if not before.has_unit(unit.id):
@@ -85,7 +87,8 @@ def plan_changes(before: GameState, after: GameState) -> list[str]:
     now, then = before.gap_values(), after.gap_values()
     for gap in sorted(set(now) | set(then)):
         if now.get(gap) != then.get(gap):
-            lines.append(f"agreed value {gap}: {_show(now.get(gap))} → {_show(then.get(gap))}")
+            name = answer_label(ruleset, gap) if ruleset else gap.replace("_", " ")
+            lines.append(f"agreed value {name}: {_show(now.get(gap))} → {_show(then.get(gap))}")
     return lines
 
 

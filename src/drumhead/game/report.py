@@ -12,7 +12,7 @@ from drumhead.game.luck_text import luck_markdown
 from drumhead.game.record_text import applied_text
 from drumhead.game.state import GameState, Unit
 from drumhead.game.stats import LuckWalk, Roll, luck_of
-from drumhead.questions.answers import PLAYERS_ANSWER
+from drumhead.questions.answers import PLAYERS_ANSWER, answer_label
 from drumhead.rules.model import Ruleset
 
 if TYPE_CHECKING:
@@ -34,10 +34,11 @@ def _leader_name(state: GameState, leader_id: object) -> str:
 
 
 def odds_text(record: Mapping[str, Any]) -> str:
-    """``pass 80% (4/5), fail_by_1 10% (1/10)`` from a resolution record."""
+    """``pass 80% (4/5), fail by 1 10% (1/10)`` from a resolution record (each outcome's id
+    in words)."""
     parts = []
     for o in record.get("odds", []):
-        label = str(o.get("outcome"))
+        label = str(o.get("outcome")).replace("_", " ")
         if o.get("value") is not None:
             label += f" {o['value']}"
         parts.append(f"{label} {o.get('percent')}% ({o.get('p')})")
@@ -54,7 +55,8 @@ def sources_text(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> s
     parts = [str(cited or "no citation recorded")]
     for gap in record.get("gaps", []):
         if isinstance(gap, Mapping) and gap.get("kind") != "rules":
-            parts.append(f"{gap.get('id')} = {gap.get('value')} ({gap.get('source')})")
+            label = gap.get("label") or _answer(ruleset, gap.get("id"))
+            parts.append(f"{label} = {gap.get('value')} ({gap.get('source')})")
     parts += [str(change) for change in changes_only(record.get("house_rules", []))]
     for ruling in record.get("rulings", []):
         if isinstance(ruling, Mapping):
@@ -74,15 +76,50 @@ def dice_text(event_data: Mapping[str, Any]) -> str:
     return f"{rolls or 'no dice'} ({origin})"
 
 
-def describe(event: Any, state: GameState) -> str:
-    """One line saying what an event did (``state``: the state it was applied to)."""
+def _check_title(ruleset: Ruleset | None, check_id: object) -> str:
+    """A check by its title (its id in words where the ruleset does not know it)."""
+    for check in ruleset.checks if ruleset is not None else ():
+        if check.id == check_id:
+            return check.title
+    return str(check_id).replace("_", " ")
+
+
+def _answer(ruleset: Ruleset | None, answer: object) -> str:
+    """An agreed value by its label and situation, never its answer id."""
+    if ruleset is None:
+        return str(answer).replace("_", " ")
+    return answer_label(ruleset, str(answer))
+
+
+def _side_name(state: GameState, side_id: object) -> str:
+    return next((s.name for s in state.sides if s.id == side_id), str(side_id))
+
+
+def _step_text(ruleset: Ruleset | None, phase_id: object, step_id: object) -> str:
+    """A step of the turn by its text, a phase by its title (their ids where unknown)."""
+    sequence = ruleset.sequence if ruleset is not None else None
+    for phase in sequence.phases if sequence is not None else ():
+        if phase.id != phase_id:
+            continue
+        if step_id is None:
+            return phase.title
+        for step in phase.steps:
+            if step.id == step_id:
+                return step.text
+    return str(step_id if step_id is not None else phase_id).replace("_", " ")
+
+
+def describe(event: Any, state: GameState, ruleset: Ruleset | None = None) -> str:
+    """One line saying what an event did (``state``: the state it was applied to), naming
+    checks, agreed values, steps and sides as ``ruleset`` and ``state`` name them."""
     d = event.data
     kind = event.kind
     if kind == "resolution":
         record = d.get("resolution", {})
         who = f" for {_unit_name(state, d['unit'])}" if "unit" in d else ""
         return (
-            f"{d.get('check')}{who}: {dice_text(d)}, modified {record.get('modified', '-')}: "
+            f"{_check_title(ruleset, d.get('check'))}{who}: {dice_text(d)}, "
+            f"modified {record.get('modified', '-')}: "
             f"{record.get('text', record.get('outcome'))}"
         )
     if kind == "apply_effects":
@@ -97,7 +134,8 @@ def describe(event: Any, state: GameState) -> str:
             else str(d.get("id"))
         )
         return (
-            f"edited {name}: {d.get('field')} {d.get('old', '(none)')} -> {d.get('new', '(none)')}"
+            f"edited {name}: {str(d.get('field')).replace('_', ' ')} "
+            f"{d.get('old', '(none)')} -> {d.get('new', '(none)')}"
         )
     if kind == "add_side":
         return f"added side {d['side'].get('name')}"
@@ -113,11 +151,13 @@ def describe(event: Any, state: GameState) -> str:
         where = _unit_name(state, d["unit"]) if "unit" in d else "no unit"
         return f"{_leader_name(state, d.get('leader'))} now with {where}"
     if kind == "tick_step":
-        return f"{'ticked' if d.get('ticked') else 'unticked'} {d.get('step')}"
+        phase, _, step = str(d.get("step")).partition(".")
+        return f"{'ticked' if d.get('ticked') else 'unticked'} {_step_text(ruleset, phase, step)}"
     if kind in ("next_phase", "next_turn"):
-        where = f"turn {d.get('turn')}, phase {d.get('phase') or '-'}"
-        where += f", step {d['step']}" if d.get("step") else ""
-        where += f" ({d['acting']} acting)" if d.get("acting") else ""
+        phase = d.get("phase")
+        where = f"turn {d.get('turn')}, phase {_step_text(ruleset, phase, None) if phase else '-'}"
+        where += f", step {_step_text(ruleset, phase, d['step'])}" if d.get("step") else ""
+        where += f" ({_side_name(state, d['acting'])} acting)" if d.get("acting") else ""
         return where + (" (again)" if d.get("again") else "")
     if kind == "draw_card":
         then = f"; phase {d['phase']}" if d.get("phase") else ""
@@ -125,15 +165,24 @@ def describe(event: Any, state: GameState) -> str:
     if kind == "shuffle_deck":
         return "shuffled the deck"
     if kind == "initiative":
-        return f"initiative to {d.get('winner')}; {d.get('first')} moves first"
+        winner, first = _side_name(state, d.get("winner")), _side_name(state, d.get("first"))
+        return f"initiative to {winner}; {first} moves first"
     if kind == "set_gap":
         if "value" not in d:
-            return f"players took back their answer {d.get('gap')} = {d.get('old')}"
-        return f"players set {d.get('gap')} = {d.get('value')} (your club's answer, not the rules')"
+            return (
+                f"players took back their answer {_answer(ruleset, d.get('gap'))} = {d.get('old')}"
+            )
+        return (
+            f"players set {_answer(ruleset, d.get('gap'))} = {d.get('value')} "
+            "(your club's answer, not the rules')"
+        )
     if kind == "set_gaps":
         answers = d.get("answers", [])
-        shown = "; ".join(f"{a.get('gap')} = {a.get('value', '(taken back)')}" for a in answers)
-        where = f" in {d['table']}" if "table" in d else ""
+        shown = "; ".join(
+            f"{_answer(ruleset, a.get('gap'))} = {a.get('value', '(taken back)')}" for a in answers
+        )
+        tables = {t.id: t.title for t in ruleset.gap_tables} if ruleset is not None else {}
+        where = f" in {tables.get(d['table'], d['table'])}" if "table" in d else ""
         return f"players set {len(answers)} values{where}: {shown} (your club's answers, not the rules')"
     if kind == "note":
         return f"note: {d.get('text')}"
@@ -181,7 +230,8 @@ class ReportWalk(LuckWalk):
 
     def step(self, game: Game, event: Event, gone: Mapping[int, Reverted]) -> None:
         state = self.state
-        line = f"*{event.phase or '-'}* {describe(event, state)}"
+        phase = _step_text(game.ruleset, event.phase, None) if event.phase else "-"
+        line = f"*{phase}* {describe(event, state, game.ruleset)}"
         if event.seq in gone:  # kept in the log, struck through and marked, never hidden
             took = gone[event.seq]
             line = f"~~{line}~~ **[{took.how} by entry {took.by}]**"
@@ -193,8 +243,9 @@ class ReportWalk(LuckWalk):
             record = event.data.get("resolution", {})
             who = _unit_name(state, event.data.get("unit", "-"))
             self.roll_rows.append(
-                f"| {event.seq} | {event.turn} | {event.data.get('check')} | {who} | "
-                f"{dice_text(event.data)} | {record.get('outcome')} | {odds_text(record)} | "
+                f"| {event.seq} | {event.turn} | {_check_title(game.ruleset, event.data.get('check'))} | {who} | "
+                f"{dice_text(event.data)} | {str(record.get('outcome')).replace('_', ' ')} | "
+                f"{odds_text(record)} | "
                 f"{sources_text(record, game.ruleset)} |"
             )
         after = self.state
@@ -243,7 +294,8 @@ def export_markdown(game: Game, walk: ReportWalk | None = None) -> str:
     ruleset = game.ruleset
     final = game.state
     out: list[str] = [f"# After-action report: {final.name or 'untitled game'}", ""]
-    options = ", ".join(sorted(final.options)) or "none"
+    titles = {o.id: o.title for o in ruleset.options}
+    options = ", ".join(sorted(titles.get(o, o.replace("_", " ")) for o in final.options)) or "none"
     out.append(
         f"- Ruleset: {ruleset.title} (`{ruleset.id}` v{ruleset.version}); options: {options}"
     )
@@ -256,7 +308,10 @@ def export_markdown(game: Game, walk: ReportWalk | None = None) -> str:
     if final.gaps:
         out.append(
             "- Values the players supplied (not the rules'): "
-            + "; ".join(f"{k} = {v} ({sources.get(k, PLAYERS_ANSWER)})" for k, v in final.gaps)
+            + "; ".join(
+                f"{answer_label(ruleset, k)} = {v} ({sources.get(k, PLAYERS_ANSWER)})"
+                for k, v in final.gaps
+            )
         )
     given = dict(final.gaps)
     house = [
@@ -273,7 +328,9 @@ def export_markdown(game: Game, walk: ReportWalk | None = None) -> str:
     if house:
         out.append(
             "- Values from the house rules (not the rules'): "
-            + "; ".join(f"{gap} = {value} ({source})" for gap, value, source in house)
+            + "; ".join(
+                f"{answer_label(ruleset, gap)} = {value} ({source})" for gap, value, source in house
+            )
         )
     out.append("")
 

@@ -21,6 +21,15 @@ def _name(game: Game, unit_id: object) -> str:
     return "no unit"
 
 
+def _leader_name(game: Game, leader_id: object) -> str:
+    """A leader by his name (as the log shows every unit), not his id."""
+    for state in (game.state, game.start):
+        for leader in state.leaders:
+            if leader.id == leader_id:
+                return leader.name
+    return str(leader_id).replace("_", " ")
+
+
 def _field_label(game: Game, target: str, field: str) -> str:
     """A card field as the card shows it: a declared attribute's label (``Hits per stand``),
     else the field's name in words."""
@@ -74,7 +83,7 @@ def describe_event(game: Game, event: Event) -> str:
     if kind == "edit":
         target = d.get("target")
         ident = d.get("id")
-        who = _name(game, ident) if target == "unit" else str(ident)
+        who = _name(game, ident) if target == "unit" else _leader_name(game, ident)
         field = _field_label(game, str(target), str(d.get("field")))
         old, new = d.get("old"), d.get("new")
         if old is None and new is not None:  # given for the first time: no "None →"
@@ -91,10 +100,10 @@ def describe_event(game: Game, event: Event) -> str:
         leader = d.get("leader", {})
         return f"Added leader {leader.get('name', leader.get('id'))}"
     if kind == "remove_leader":
-        return f"Removed leader {d.get('leader')}"
+        return f"Removed leader {_leader_name(game, d.get('leader'))}"
     if kind == "attach_leader":
         where = _name(game, d.get("unit")) if d.get("unit") else "no unit"
-        return f"Leader {d.get('leader')} attached to {where}"
+        return f"Leader {_leader_name(game, d.get('leader'))} attached to {where}"
     if kind == "tick_step":
         done = "Done" if d.get("ticked") else "Not done after all"
         return f"{done}: {game.step_text(str(d.get('step')))}"

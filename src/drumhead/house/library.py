@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from drumhead.checks.base import counted_text
 from drumhead.errors import DrumheadError, RulesetError
 from drumhead.loading.loader import load_ruleset, read_house_rules
 from drumhead.rules.toml_file import read_toml
@@ -66,7 +67,7 @@ class HouseChoice:
             return f"cannot be used: {self.problem}"
         parts = [f"answers {len(self.questions)} of {self.open_total} open questions"]
         if self.changes:
-            parts.append(f"changes {len(self.changes)} rule value(s)")
+            parts.append(f"changes {counted_text(len(self.changes), 'rule value|rule values')}")
         if self.options:
             parts.append(f"switches on {', '.join(self.options)}")
         return "; ".join(parts)

@@ -106,6 +106,11 @@ def _input() -> dict[str, Any]:
                 "type": "string",
                 "description": "an expression over the inputs the card fills giving this one",
             },
+            "when": {
+                "type": "string",
+                "description": "when the input applies, over the check's other inputs: "
+                "otherwise the form does not offer it (it holds its default)",
+            },
             "from_log": {
                 "type": "string",
                 "pattern": "^((rolled|led)_this_turn(:[a-z][a-z0-9_]*)?|losses_this_turn|"
@@ -312,6 +317,7 @@ def _gap_decl() -> dict[str, Any]:
     return _table(
         {
             "question": TEXT,
+            "label": TEXT,
             "source": TEXT,
             "type": {"enum": ["int", "text", "choice"]},
             "choices": TEXTS,

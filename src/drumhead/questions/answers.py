@@ -69,6 +69,26 @@ def question_text(ruleset: Ruleset, answer: str) -> str:
     return f"{spec.question} [{key_label(spec, key)}]"
 
 
+def answer_label(ruleset: Ruleset, answer: str) -> str:
+    """An answer's value as the players name it: the gap's label and, for a keyed answer, the
+    situation it holds for (``Fire dice (Who fires: infantry; Range band: 1)``); never the
+    answer id. An answer id the ruleset does not know reads with spaces."""
+    spec = ruleset.gap(split_answer_id(answer)[0])
+    if spec is None:
+        return answer.replace("_", " ").replace(".", " ")
+    _, key = split_answer_id(answer)
+    label = spec.shown_label
+    return f"{label} ({key_label(spec, key)})" if key else label
+
+
+def keys_shown(ruleset: Ruleset, gap_id: str) -> str:
+    """What a keyed gap is asked per, by its inputs' labels (``Who fires, Range band``)."""
+    spec = _spec(ruleset, gap_id)
+    if spec.key_inputs:
+        return ", ".join(item.label for item in spec.key_inputs)
+    return ", ".join(name.replace("_", " ") for name in spec.keys)
+
+
 def _spec(ruleset: Ruleset, answer: str) -> GapSpec:
     spec = ruleset.gap(answer)
     if spec is None:
@@ -87,8 +107,9 @@ def check_key(spec: GapSpec, key: Sequence[str]) -> str | None:
         return f"gap '{spec.id}' is asked once for the game: it takes no key ('{'.'.join(key)}')"
     if len(key) != len(spec.keys):
         return (
-            f"gap '{spec.id}' is kept by {', '.join(spec.keys)}: give {len(spec.keys)} key "
-            f"value(s) ({spec.id}.{'.'.join(k.upper() for k in spec.keys)}), not {len(key)}"
+            f"gap '{spec.id}' is kept by {', '.join(spec.keys)}: give "
+            f"{'1 key value' if len(spec.keys) == 1 else f'{len(spec.keys)} key values'} "
+            f"({spec.id}.{'.'.join(k.upper() for k in spec.keys)}), not {len(key)}"
         )
     for item, value in zip(spec.key_inputs, key, strict=False):
         problem = _key_problem(item, value)

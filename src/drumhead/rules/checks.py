@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drumhead.rules.expr import Expr
+from drumhead.rules.expr import Environment, Expr
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Literal
 
     from drumhead.checks.base import Mechanic
@@ -108,6 +109,25 @@ class InputSpec:
     (``from_unit``) giving this input's value: MWAN's firing table row from the firer's type,
     horse artillery and formation. Worked out with the card's other values, their defaults where
     the card gives none; left unfilled when it cannot be."""
+    when: Expr | None = None
+    """When the input applies at all, over the check's other inputs (``firer_type ==
+    'artillery'``: a battery's guns mean nothing to infantry fire): otherwise the form does not
+    offer it (:func:`applies`), and one the players gave goes back to its default. The check
+    itself reads what it is given: the rules' own refusals (MWAN's "only cavalry mount or
+    dismount") still refuse a value typed where it does not apply. None: always."""
+
+
+def applies(spec: InputSpec, values: Mapping[str, InputValue]) -> bool:
+    """Whether input ``spec`` applies with the check's other inputs at ``values`` (defaults
+    where not given); one its ``when`` cannot be worked out for yet applies."""
+    if spec.when is None:
+        return True
+    from drumhead.errors import DrumheadError
+
+    try:
+        return spec.when.truth(Environment(values))
+    except DrumheadError:
+        return True
 
 
 LOG_FIELDS: tuple[str, ...] = (

@@ -48,6 +48,17 @@ class GapSpec:
     stand takes at least one hit), never a number the rules do not give."""
     maximum: int | None = None
     """An int gap's greatest answer (``max``)."""
+    label: str = ""
+    """The value as the players name it (``Weapon ranges``), shown wherever the value is
+    rather than asked: the answers a roll used, the log, a revert's changes. Declared for a gap
+    that is no cell of a gap table (every shipped one has it: a test holds them to it); a
+    cell's is its table's title, row and column (filled when the ruleset loads). Empty: the
+    id in words (:attr:`shown_label`)."""
+
+    @property
+    def shown_label(self) -> str:
+        """:attr:`label`, else the id in words (``weapon ranges``): never the id itself."""
+        return self.label or self.id.replace("_", " ")
 
 
 @dataclass(frozen=True, slots=True)

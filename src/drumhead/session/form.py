@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from drumhead.checks.base import counted_text
 from drumhead.errors import DrumheadError, InputError, MissingGapError
+from drumhead.rules.checks import applies
 from drumhead.session.form_cards import card_lines as form_card_lines
 from drumhead.session.form_leaders import fill_group_leaders, fill_leader, leader_needed
 from drumhead.session.form_view import EffectGroup, OddsView, needed_text, parse_hand_dice
@@ -185,7 +187,8 @@ class CheckForm:
         if spec is None or not self.side_units(role):
             raise DrumheadError(f"pick the {role.replace('_', ' ')}'s first unit first (o)")
         if len(self.side_units(role)) >= spec.maximum:
-            raise DrumheadError(f"{spec.title} holds at most {spec.maximum} unit(s)")
+            most = counted_text(spec.maximum, "unit|units")
+            raise DrumheadError(f"{spec.title} holds at most {most}")
         taken = {u for us in self.picked_roles().values() for u in us}
         if unit_id in taken or unit_id == self.unit_id:
             raise DrumheadError(f"{self.session.unit_name(unit_id)} is already in this check")
@@ -311,8 +314,23 @@ class CheckForm:
         if not echoed:
             self.given.add(name)
         self.kept.pop(name, None)
+        self._drop_given_that_no_longer_apply(name)
         self._fill_from_log(replace_picked=False)
         return True
+
+    def _drop_given_that_no_longer_apply(self, changed: str) -> None:
+        """An input the players gave that stops applying as ``changed`` was given (mounting,
+        once the unit moving is no longer cavalry) goes back to its default with its row: a
+        value nobody sees must not count. A card's value stays (the card is the truth), and
+        so does ``changed`` itself (given on purpose: the rules may refuse it)."""
+        shown = self.shown_inputs()
+        for spec in self.check.inputs:
+            if spec.name == changed or spec.name not in self.given or spec.default is None:
+                continue
+            if spec not in shown:
+                self.values[spec.name] = spec.default
+                self.given.discard(spec.name)
+                self.bad_inputs.pop(spec.name, None)
 
     def clear_input(self, name: str) -> bool:
         """A required choice made blank again: not given (True when it had a value)."""
@@ -323,6 +341,14 @@ class CheckForm:
     def missing_inputs(self) -> list[InputSpec]:
         """The inputs the rules need that nobody has filled (the card could not)."""
         return [s for s in self.check.inputs if s.default is None and s.name not in self.values]
+
+    def shown_inputs(self) -> list[InputSpec]:
+        """The inputs the form offers: those that apply as the other inputs stand (a battery's
+        guns only when a battery fires: :attr:`InputSpec.when`); the others read their
+        default."""
+        values = {s.name: s.default for s in self.check.inputs if s.default is not None}
+        values.update(self.values)
+        return [s for s in self.check.inputs if applies(s, values)]
 
     # -- modifiers ------------------------------------------------------------------------
     def tick(self, selected: set[str]) -> str | None:

@@ -118,7 +118,7 @@ def plan_revert(session: TableSession, seq: int) -> RevertView:
         conflicts=tuple(
             (f"entry {c.seq}: {session.describe(log[c.seq - 1])}", c.reason) for c in plan.conflicts
         ),
-        changes=tuple(plan_changes(game.state, plan.state)),
+        changes=tuple(plan_changes(game.state, plan.state, game.ruleset)),
         plan=plan,
     )
 

@@ -71,12 +71,14 @@ def read_check(
                 f"no shared input '{name}' (define it under [inputs.{name}]; shared inputs: "
                 f"{listed(shared)})",
             )
+    input_tables: dict[str, Reader] = {}
     for name, table in c.tables("inputs"):
         with table.guard():
             if any(i.name == name for i in inputs):
                 raise table.error(None, f"input '{name}' is defined twice")
             valid_id(c, f"inputs.{name}", name)
             inputs.append(read_input(table, name, known))
+            input_tables[name] = table
             continue
         broken.add(name)
         failed = True
@@ -100,6 +102,20 @@ def read_check(
 
     for reader, key, expr in role_conditions:
         check_expr(reader, key, expr, names, known, choices, texts)
+    for spec in inputs:  # when an input applies: read from the check's other inputs alone
+        if spec.when is None:
+            continue
+        others = {i.name for i in inputs} - {spec.name}
+        if spec.name in input_tables:
+            when = spec.when
+            check_expr(input_tables[spec.name], "when", when, others, known, choices, texts)
+        elif not spec.when.names <= others:
+            missing = sorted(spec.when.names - others)[0]
+            c.report(
+                "uses",
+                f"the shared input '{spec.name}' is offered only when '{spec.when.text}', "
+                f"which reads '{missing}': use it too",
+            )
 
     mechanic = None
     with c.guard():

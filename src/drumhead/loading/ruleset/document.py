@@ -23,6 +23,7 @@ from drumhead.loading.ruleset.attributes import (
 )
 from drumhead.loading.ruleset.cells import check_cell_parts
 from drumhead.loading.ruleset.checks import read_check
+from drumhead.loading.ruleset.expressions import check_expr
 from drumhead.loading.ruleset.facts import check_fact_cases, read_quick_facts
 from drumhead.loading.ruleset.gaps import link_gap_keys, read_gap_tables, read_keyed_values
 from drumhead.loading.ruleset.inputs import check_from_card, check_unit_choices, read_input
@@ -170,6 +171,7 @@ def build_ruleset(
                     values=read_keyed_values(g),
                     minimum=minimum,
                     maximum=maximum,
+                    label=g.text("label", ""),
                 )
                 if value is not None:
                     _check_gap_value(g, "value", gap, value)
@@ -333,9 +335,14 @@ def build_ruleset(
         ),
     )
     shared_tables = data.get("inputs")
+    shared_choices = {i.name: i.choices for i in shared_inputs.values() if i.type == "choice"}
     for spec in shared_inputs.values():
         assert isinstance(shared_tables, dict)
-        check_unit_choices(r.child(shared_tables[spec.name], f"inputs.{spec.name}"), spec, names)
+        t = r.child(shared_tables[spec.name], f"inputs.{spec.name}")
+        check_unit_choices(t, spec, names)
+        if spec.when is not None:  # another shared input (each check using it uses that too)
+            others = set(shared_inputs) - {spec.name}
+            check_expr(t, "when", spec.when, others, names, shared_choices, set(shared_choices))
     checks = []
     check_ids = set(_keys(data, "checks"))
     with r.guard():

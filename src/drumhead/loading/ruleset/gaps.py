@@ -147,13 +147,25 @@ def read_gap_tables(
                 tables.append(table)
     for table in tables:
         for gap_id in set(table.gap_ids()) & set(by_id):
-            gap = replace(by_id[gap_id], pattern=table.pattern, pattern_help=table.pattern_help)
+            row, column = table.where(gap_id) or ("", "")
+            gap = replace(
+                by_id[gap_id],
+                pattern=table.pattern,
+                pattern_help=table.pattern_help,
+                label=by_id[gap_id].label or cell_label(table, row, column),
+            )
             by_id[gap_id] = gap
             if gap.value is not None and table.pattern:
                 problem = value_problem(gap, gap.value)
                 if problem is not None:
                     r.report(f"gaps.{gap_id}.value", f"gap '{gap_id}' {problem}")
     return tables, [by_id[g.id] for g in gaps]
+
+
+def cell_label(table: GapTable, row: str, column: str) -> str:
+    """A chart cell's value as the players name it: ``Combat chart: 3-4, D``."""
+    rows, columns = dict(table.rows), dict(table.columns)
+    return f"{table.title}: {rows.get(row, row)}, {columns.get(column, column)}"
 
 
 def _axis(t: Reader, name: str) -> tuple[tuple[str, str], ...]:

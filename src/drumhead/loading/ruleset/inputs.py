@@ -94,7 +94,14 @@ def read_input(
         from_log=from_log,
         from_units=from_units,
         from_card=from_card,
+        when=t.expr("when", None),
     )
+    if spec.when is not None and default is None:
+        t.report(
+            "when",
+            "an input offered only when this holds needs a default: what it holds while it "
+            "is not offered",
+        )
     if names is not None:
         check_unit_choices(t, spec, names)
     t.done()
