@@ -41,6 +41,7 @@ def test_a_wave_attack_turn_and_a_fire_print_no_ids(tmp_path: Path) -> None:
         "weapon_ranges=muskets 12",
         "--card",
         "csa_first_wave.hits_per_stand=3",
+        *("--dice", "6") * 6,  # by hand: six hits, so the effect names the unit it falls on
     )
     assert fired.returncode == 0, fired.stderr
     said.append(fired.stdout)
