@@ -55,6 +55,11 @@ class WrongSideError(InputError):
         super().__init__(message)
 
 
+class UnitTwiceError(WrongSideError):
+    """A unit picked for two sides of one check, twice for one side, or the unit the check is
+    made for picked for another side: ``role`` the role it was picked for again."""
+
+
 class MissingCardValueError(InputError):
     """An effect was to change or read a whole number the unit's card does not give (``unit``
     is its id, ``attribute`` the unit attribute): the players give it, kept on the card, and

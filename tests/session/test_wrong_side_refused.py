@@ -35,7 +35,7 @@ def test_the_form_refuses_an_ally_as_the_enemy(table: TableSession) -> None:
         form.set_role("defender", "va5")
     assert str(refused.value) == ALLY_AS_DEFENDER
     assert "defender" not in form.roles  # nothing picked, no card read
-    with pytest.raises(InputError, match="4th Virginia is on the side of 4th Virginia"):
+    with pytest.raises(InputError, match="4th Virginia is already in this check"):
         form.set_role("defender", "va4")  # the unit itself
     form.set_role("defender", "ny11_zouaves")
     assert form.roles == {"defender": "ny11_zouaves"}
@@ -49,6 +49,6 @@ def test_the_games_roll_refuses_an_ally_as_the_enemy(table: TableSession) -> Non
     with pytest.raises(InputError) as refused:
         game.resolve("close_combat", "va4", {}, at="t", roles={"defender": "va5"}, hand_dice=[6])
     assert str(refused.value) == ALLY_AS_DEFENDER
-    with pytest.raises(InputError, match="4th Virginia is on the side of 4th Virginia"):
+    with pytest.raises(InputError, match="4th Virginia is already in this check"):
         game.resolve("close_combat", "va4", {}, at="t", roles={"defender": "va4"})
     assert game.event_count == logged

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drumhead.errors import InputError, WrongSideError
+from drumhead.errors import InputError, UnitTwiceError, WrongSideError
 from drumhead.rules.model import CheckSpec, Ruleset
 
 if TYPE_CHECKING:
@@ -151,16 +151,35 @@ def refuse_wrong_sides(
 ) -> None:
     """Raise :class:`~drumhead.errors.WrongSideError` (naming the role) for the first unit of
     ``roles`` (role id -> the units picked for it) on the wrong side of its role
-    (:func:`wrong_side`): the rule a roll (:meth:`~drumhead.game.Game.resolve`), the effects
-    it leaves (:meth:`~drumhead.game.Game.apply_effects`) and an entry read from a save are
-    all held to. Every unit named must be in the game."""
-    if for_unit is None:
-        return
+    (:func:`wrong_side`), or :class:`~drumhead.errors.UnitTwiceError` for a unit named twice
+    (for two sides, twice in one side, or the unit the check is made for on another side): the
+    rule a roll (:meth:`~drumhead.game.Game.resolve`), the effects it leaves
+    (:meth:`~drumhead.game.Game.apply_effects`) and an entry read from a save are all held to.
+    Every unit named must be in the game."""
+    first = check.role_ids[0] if check.role_ids else None
+    seen: dict[str, str | None] = {} if for_unit is None else {for_unit: first}
     for role, units in roles.items():
         for uid in units:
+            if uid == for_unit and role == first and units.count(uid) == 1:
+                continue  # the unit the check is made for, heading its own side
+            if uid in seen:
+                raise UnitTwiceError(_twice(state, check, uid, seen[uid]), role=role)
+            seen[uid] = role
+            if for_unit is None:
+                continue
             wrong = wrong_side(state, check, role, uid, for_unit)
             if wrong is not None:
                 raise WrongSideError(wrong, role=role)
+
+
+def _twice(state: GameState, check: CheckSpec, unit_id: str, taken_as: str | None) -> str:
+    """Why a unit may not be picked again: the side of the check it already takes part for."""
+    spec = check.role(taken_as) if taken_as is not None else None
+    part = spec.title[0].lower() + spec.title[1:] if spec is not None else "the unit it is for"
+    return (
+        f"{state.unit(unit_id).name} is already in this check ({part}): "
+        "a unit takes one part in a check"
+    )
 
 
 def card_lines(

@@ -162,6 +162,9 @@ class CheckForm:
             self.more.pop(role, None)
             return
         game = self.session.open_game_or_fail()
+        others = {u for r, us in self.picked_roles().items() if r != role for u in us}
+        if unit_id == self.unit_id or unit_id in others | set(self.more.get(role, [])):
+            raise InputError(f"{self.session.unit_name(unit_id)} is already in this check")
         wrong = self.wrong_side(role, unit_id)
         if wrong is not None:
             raise InputError(wrong)
