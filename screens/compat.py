@@ -20,6 +20,8 @@ Textual class. What is here and why (``tests/bench/bench_tricks.py`` measures ea
   nor when entries are replaced with entries of the same height (a card drawn).
 - :func:`option_lines`, :func:`option_top` and :func:`is_closing`: what a widget or screen is
   doing, where Textual has no public word for it.
+- :class:`BindingsTable`: the keys panel's (F1) table of keys, which Textual does not export:
+  the panel's lays its table out once for each width (``widgets/keys_panel.py``).
 - :class:`SettlingApp`: quitting waits (briefly) for a screen being built ahead to finish
   mounting. Textual's shutdown closes a half-mounted screen's widgets one by one, so their
   own mount handlers (ours, and Textual's ``Select``) found their children gone and failed.
@@ -45,6 +47,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
+from textual.widgets._key_panel import BindingsTable as BindingsTable
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -147,8 +147,9 @@ class BattleScreen(BuildsAhead):
 
     def screens_to_prepare(self) -> list[tuple[type[KeptScreen], tuple[str | None, ...]]]:
         """The screens a player opens from here, most used first: the morale test (if any), the
-        log, the units, the roller, the reference, then each check's (c; one kept is not redone)."""
+        log, the units, the roller, the reference, each check's (c), the luck (s in the log)."""
         from .log import LogScreen
+        from .luck import LuckScreen
         from .reference import ReferenceScreen
         from .resolve import ResolveScreen
         from .roller import RollerScreen
@@ -159,7 +160,8 @@ class BattleScreen(BuildsAhead):
         if check is not None:
             out.append((ResolveScreen, (check, None)))
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
-        return out + [(ResolveScreen, (c.id, None)) for c in self.session.check_choices(None)]
+        out += [(ResolveScreen, (c.id, None)) for c in self.session.check_choices(None)]
+        return [*out, (LuckScreen, ())]
 
     # -- painting -------------------------------------------------------------------------
     def selected_unit(self) -> str | None:
@@ -172,10 +174,8 @@ class BattleScreen(BuildsAhead):
     def game_changed(self) -> None:
         """Repaint from the game's state what it changed; while another screen covers this
         one, only note that it must be repainted when it shows again."""
-        if self.session.game is None:
-            return
-        if not self.query("Footer"):
-            return  # not composed yet
+        if self.session.game is None or not self.query("Footer"):
+            return  # no game, or not composed yet
         if self.covered():
             self.stale = True
             return

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+from weakref import WeakSet
 
 from ..compat import mount_screen
 from ..widgets.footer import KeysFooter
@@ -30,6 +31,8 @@ class KeptScreens:
         self.building: list[KeptScreen] = []
         """The screens being built ahead right now (kept or already dropped): quitting
         waits for them to finish mounting (``compat.SettlingApp``)."""
+        self.shown: WeakSet[KeptScreen] = WeakSet()
+        """The screens shown at least once."""
 
     def show(self, kind: type[KeptScreen], *args: str | None, instead: bool = False) -> KeptScreen:
         """Show a screen of ``kind`` opened with ``args``: a kept one refilled if one is free
@@ -57,6 +60,9 @@ class KeptScreens:
             app.switch_screen(screen)
         else:
             app.push_screen(screen)
+        if screen not in self.shown:  # its first drawing kept out of full collections
+            self.shown.add(screen)
+            screen.call_after_refresh(screen.drumhead.freeze_the_past)
         return screen
 
     def build(self, kind: type[KeptScreen], args: tuple[str | None, ...]) -> KeptScreen:

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from drumhead.session.record import CountStopped, LuckCount, begin_luck
 
+from ..compat import lay_out_ahead
 from ..widgets.footer import KeysFooter
 from ..widgets.status_bar import StatusBar
 from .base import KeptScreen
@@ -131,6 +132,9 @@ class LuckScreen(KeptScreen):
         """What the right pane shows (the highlighted scope's luck), as plain text."""
         self.counting: LuckCount | None = None
         """The count running in the background, if one is."""
+        self.counted_for: LuckCount | None = None
+        """The count whose report is shown (None: none is): opened again while the game is
+        still as it was counted, the screen shows it again instead of counting anew."""
 
     def compose(self) -> ComposeResult:
         yield StatusBar("Luck")
@@ -164,24 +168,38 @@ class LuckScreen(KeptScreen):
         return True
 
     def fill(self) -> None:
-        """Count the luck (at once, or in the background for a long log) and show it."""
+        """Show the game's luck: the report shown last if the game is still as it was
+        counted (the battle builds this screen ahead, and its count with it: a 50,000-entry
+        log's took most of a second after s), else counted now (at once, or in the
+        background for a long log; a count under way still current goes on)."""
+        if self.counted_for is not None and self.counted_for.still_current(self.session):
+            self.show_report(self.report)
+            return
+        if self.counting is not None and self.counting.still_current(self.session):
+            self.show_report(None)
+            self.say_counting(self.counting)
+            return
         self.stop_counting()
         count = begin_luck(self.session)
         self.counted_at_once = count.entries <= COUNT_AT_ONCE
         if self.counted_at_once:
-            self.show_report(count.run())
+            self.show_report(count.run(), count)
         else:
             self.show_report(None)
             self.count_in_background(count)
 
-    def show_report(self, report: LuckReport | None) -> None:
-        """The scopes of ``report`` listed (none while it is counted), the game's shown."""
-        self.report = report
-        self.scopes = ordered_scopes(report) if report is not None else []
+    def show_report(self, report: LuckReport | None, count: LuckCount | None = None) -> None:
+        """The scopes of ``report`` listed (none while it is counted; ``count``: the count
+        that made it, if not the one shown already), the game's shown."""
         scopes = self.query_one("#luck-scopes", OptionList)
+        if count is not None or report is None:
+            self.counted_for = count
         with scopes.prevent(OptionList.OptionHighlighted):
-            scopes.clear_options()
-            scopes.add_options(self.scope_options())
+            if report is None or report is not self.report:  # the same: listed already
+                self.report = report
+                self.scopes = ordered_scopes(report) if report is not None else []
+                scopes.clear_options()
+                scopes.add_options(self.scope_options())
             if report is not None:
                 scopes.highlighted = 0
         self.set_focus(scopes)
@@ -193,9 +211,12 @@ class LuckScreen(KeptScreen):
         """Count the luck in a worker thread (a 50,000-entry log takes seconds: the screen
         opens at once and Escape still goes back); say so meanwhile."""
         self.counting = count
+        self.say_counting(count)
+        self.call_after_refresh(self.start_count, count)
+
+    def say_counting(self, count: LuckCount) -> None:
         self.detail_text = f"Counting the luck of {count.entries:,} log entries…"
         self.query_one("#luck-detail", Static).update(Text(self.detail_text, style="italic"))
-        self.call_after_refresh(self.start_count, count)
 
     def start_count(self, count: LuckCount) -> None:
         """Start the count once the screen is drawn (started before, its thread took turns
@@ -234,22 +255,26 @@ class LuckScreen(KeptScreen):
             self.counting = None
 
     def counted(self, count: LuckCount, report: LuckReport | None, error: str) -> None:
-        """The count is done: shown if the game is still as it was when counting began;
-        counted again if it changed meanwhile (a change from the command palette)."""
-        if count is not self.counting or self.app.screen is not self:
+        """The count is done: shown if the game is still as it was when counting began
+        (kept for the screen's first opening if it was counted ahead); counted again if it
+        changed meanwhile (a change from the command palette) and the screen shows."""
+        if count is not self.counting:
             return  # left, or counting anew, since: no one waits for this count
         self.counting = None
         if self.session.game is None:
             return
         if not count.still_current(self.session):
-            self.count_in_background(begin_luck(self.session))
+            if self.app.screen is self:
+                self.count_in_background(begin_luck(self.session))
             return
         if report is None:
             self.detail_text = f"The luck could not be counted: {error}"
             self.query_one("#luck-detail", Static).update(Text(self.detail_text))
             return
-        self.show_report(report)
+        self.show_report(report, count)
         self.drumhead.freeze_the_past()  # a long log's luck: 200,000 objects or more
+        if self not in self.app.screen_stack:  # counted ahead: laid out ahead with it too
+            self.call_later(lay_out_ahead, self.app, self)
 
     @on(OptionList.OptionHighlighted, "#luck-scopes")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -259,5 +284,7 @@ class LuckScreen(KeptScreen):
         """Fill the right pane with the luck of scope ``index``."""
         if self.report is None:
             return
-        self.detail_text = "\n".join(detail_lines(self.report, self.scopes[index]))
-        self.query_one("#luck-detail", Static).update(Text(self.detail_text))
+        text = "\n".join(detail_lines(self.report, self.scopes[index]))
+        if text != self.detail_text:  # shown already: not wrapped and laid out again
+            self.detail_text = text
+            self.query_one("#luck-detail", Static).update(Text(text))

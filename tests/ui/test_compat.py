@@ -113,6 +113,15 @@ def test_the_footer_and_the_option_list_internals() -> None:
     assert "self._option_render_cache.clear()" in clear and "self._line_cache.clear()" in clear
 
 
+def test_the_keys_panels_table_of_keys() -> None:
+    """The keys panel's table (``widgets/keys_panel.py``): Textual's list yields it as its
+    only child, and draws the table its ``render_bindings_table`` builds."""
+    from textual.widgets import KeyPanel
+
+    assert "yield BindingsTable(shrink=True, expand=False)" in inspect.getsource(KeyPanel.compose)
+    assert "self.render_bindings_table()" in inspect.getsource(compat.BindingsTable.render)
+
+
 # -- the rest of the app stays off Textual's private API ------------------------------------
 def private_uses(path: Path) -> list[str]:
     """Where a module imports ``textual._*``, defines an underscore method, or reaches an

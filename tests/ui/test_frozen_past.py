@@ -54,3 +54,28 @@ async def test_a_game_with_no_past_freezes_nothing_more(tmp_path: Path) -> None:
         await pilot.pause(0.2)
         assert not app.session.needs_replay() and not app.past_frozen
         await pilot.press("ctrl+q")
+
+
+async def test_a_kept_screens_first_drawing_is_frozen_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept screen's first showing (its widgets' first drawings: Textual's lines, each with
+    its caches) is frozen with the game once it is drawn; showing it again freezes nothing."""
+    from drumhead.screens.views.log import LogScreen
+
+    from tests.ui.helpers import cards_app, start_game
+
+    app = cards_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(pilot)
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        battle = app.screen
+        await until(pilot, lambda: app.past_frozen and battle.preparing.is_finished, limit=15)
+        frozen: list[object] = []
+        monkeypatch.setattr(app, "freeze_the_past", lambda: frozen.append(app.screen))
+        for _ in range(2):
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, LogScreen))
+            await pilot.pause()
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is battle)
+        assert len(frozen) == 1 and isinstance(frozen[0], LogScreen)
+        await pilot.press("ctrl+q")

@@ -11,6 +11,7 @@ from drumhead.screens.views.ahead import PREPARE_GAP
 from drumhead.screens.views.base import KeptScreen
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
+from drumhead.screens.views.luck import LuckScreen
 from drumhead.screens.views.reference import ReferenceScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from drumhead.screens.views.resolve.result import ResultPanel
@@ -164,17 +165,18 @@ async def test_the_morale_test_is_built_before_the_first_m() -> None:
 
 async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
     """One after another, once the battle screen has shown: the morale test, the log, the
-    unit editor, the roller and the reference, then the resolve screen of each other check;
-    each first opening then shows the one built."""
+    unit editor, the roller and the reference, the resolve screen of each other check, then
+    the luck (s in the log); each first opening then shows the one built."""
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
         await pause_until(
-            pilot, lambda: len(app.kept.screens) == 6 and app.kept.screens[-1].is_mounted
+            pilot, lambda: len(app.kept.screens) == 7 and app.kept.screens[-1].is_mounted
         )
         kinds = [type(s) for s in app.kept.screens]
         assert kinds == [
-            ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen, ResolveScreen
+            ResolveScreen, LogScreen, UnitsScreen, RollerScreen, ReferenceScreen, ResolveScreen,
+            LuckScreen,
         ]  # fmt: skip
         checks = [s.check_id for s in app.kept.screens if isinstance(s, ResolveScreen)]
         assert checks == ["morale", "fire"]  # every check of the cards-test rules
@@ -186,6 +188,10 @@ async def test_the_screens_opened_from_the_battle_are_built_ahead() -> None:
             assert app.screen is built
             await pilot.press("escape")
             await pilot.pause()
+        luck = next(s for s in app.kept.screens if type(s) is LuckScreen)
+        await pilot.press("l", "s")
+        await pilot.pause()
+        assert app.screen is luck
         await pilot.press("ctrl+q")
 
 

@@ -10,6 +10,7 @@ import threading
 
 import pytest
 from drumhead.screens.views import luck as luck_view
+from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.log import LogScreen
 from drumhead.screens.views.luck import LuckScreen, detail_lines, ordered_scopes, scope_label
 from textual.widgets import OptionList
@@ -17,7 +18,7 @@ from textual.widgets import OptionList
 from drumhead.errors import DrumheadError
 from drumhead.game.stats import luck_report
 from drumhead.session.record import LuckCount
-from tests.ui.helpers import cards_app, open_log, until
+from tests.ui.helpers import cards_app, open_log, start_game, until
 from tests.ui.test_record import play_two_routs
 
 
@@ -69,6 +70,7 @@ async def test_counted_in_the_background_it_shows_what_counting_at_once_shows(
         expected = shown(at_once)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("u", "U")  # the same entries, the game changed since its count
 
         release, _ = hold_counts(monkeypatch)
         await pilot.press("s")
@@ -202,3 +204,52 @@ async def test_the_kept_screen_opened_again_shows_the_luck_as_it_is_now() -> Non
         assert labels == [scope_label(report, s) for s in ordered_scopes(report)]
         assert detail == "\n".join(detail_lines(report, report.game))
         assert first.query_one("#luck-scopes", OptionList).highlighted == 0
+
+
+async def test_the_battle_counts_the_luck_ahead_and_s_shows_it_without_counting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The luck screen is built ahead with the battle's other screens, its count with it (in
+    the background, for a long log): the first s shows that count, counted no more, as long as
+    the game is as it was counted; after a change, s counts again."""
+    counts: list[int] = []
+    real_run = LuckCount.run
+
+    def counted_run(count: LuckCount) -> object:
+        counts.append(count.entries)
+        return real_run(count)
+
+    monkeypatch.setattr(luck_view, "COUNT_AT_ONCE", 0)  # a long log's: in the background
+    monkeypatch.setattr(LuckCount, "run", counted_run)
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_game(pilot)
+        await until(
+            pilot,
+            lambda: any(isinstance(s, LuckScreen) and s.report for s in app.kept.screens),
+            limit=15,
+        )
+        ahead = next(s for s in app.kept.screens if isinstance(s, LuckScreen))
+        assert ahead not in app.screen_stack and counts == [0]  # built, counted, not shown
+        screen = await open_luck(pilot)
+        assert screen is ahead and counts == [0]
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        assert shown(screen) == (
+            [scope_label(report, s) for s in ordered_scopes(report)],
+            "\n".join(detail_lines(report, report.game)),
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.press("down", "down", "m", "h", "9", "enter", "a")  # a rout, its effects
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert await open_luck(pilot) is screen
+        await until(pilot, lambda: screen.report is not None and counts == [0, 2])
+        await pilot.pause()
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        assert shown(screen)[1] == "\n".join(detail_lines(report, report.game))
