@@ -36,6 +36,10 @@ class RosterLines:
         """The roster's lines before that."""
         self.drawing: Lines = {}
         """The lines of the roster being worked out (between :meth:`begin` and :meth:`end`)."""
+        self.made: tuple[tuple[object, ...], list[Option], list[object]] | None = None
+        """The last roster's entries and signature, with what they were made from: made
+        again only when the units, leaders, sides, filter or card drawn are other objects
+        (a change of phase or step, a tick, a note leaves a 500-unit roster as it was)."""
 
     def begin(self) -> None:
         self.drawing = {}
@@ -45,7 +49,12 @@ class RosterLines:
     ) -> FixedLines:
         for kept in (self.latest, self.before):
             found = kept.get(unit.id)
-            if found is not None and found[2] == active and found[1] == leader and found[0] == unit:
+            if (
+                found is not None
+                and found[2] == active
+                and (found[1] is leader or found[1] == leader)
+                and (found[0] is unit or found[0] == unit)  # an equal unit: compared whole
+            ):
                 break
         else:
             found = (
@@ -70,7 +79,25 @@ def roster_options(
     cache: RosterLines,
 ) -> tuple[list[Option], list[object]]:
     """The roster's entries for the filter, and their signature: one item per entry, equal
-    (item by item) where the entry is (the cached lines of unchanged units are reused)."""
+    (item by item) where the entry is (the cached lines of unchanged units are reused); the
+    same lists as last time when made from the same objects."""
+    made_from = (ruleset, state.units, state.leaders, state.sides, filter_text, active)
+    if cache.made is not None and all(
+        a is b for a, b in zip(cache.made[0], made_from, strict=True)
+    ):
+        return cache.made[1], cache.made[2]
+    options, signature = _roster_options(ruleset, state, filter_text, active, cache)
+    cache.made = (made_from, options, signature)
+    return options, signature
+
+
+def _roster_options(
+    ruleset: Ruleset,
+    state: GameState,
+    filter_text: str,
+    active: str | None,
+    cache: RosterLines,
+) -> tuple[list[Option], list[object]]:
     words = filter_text.lower().split()
     options: list[Option] = []
     signature: list[object] = []

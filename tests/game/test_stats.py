@@ -206,6 +206,26 @@ def test_a_count_asked_to_stop_stops_and_one_never_asked_is_the_whole_report(gam
         luck_report(game, stop=lambda: True)
 
 
+def test_tallies_asked_to_stop_stop_between_scopes(game: Game) -> None:
+    """The tallies (every scope's) stop too: asked before each scope, the count ends at the
+    first that says so, after the walk over the log is done."""
+    from drumhead.errors import CountStopped
+    from drumhead.game.stats import LuckWalk, luck_of
+
+    rolls = LuckWalk.begin(game).walk_on(game).rolls
+    asked = 0
+
+    def after_two() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 2
+
+    with pytest.raises(CountStopped):
+        luck_of(game, rolls, stop=after_two)
+    assert asked == 3
+    assert luck_of(game, rolls, stop=lambda: False) == luck_of(game, rolls)
+
+
 def test_tallies_in_whole_numbers_are_the_tallies_of_the_fractions() -> None:
     """A tally adds and compares the rolls' percentiles and expected numbers over a common
     denominator (worked out once for the whole report), not as fractions: on random rolls

@@ -131,3 +131,50 @@ def test_a_screenful_of_a_long_past_reads_a_screenful_of_events() -> None:
     walks = sum(len(rows.folds[r.seq]) for r in screen if r.kind == "fold" and r.seq)
     assert reads <= 41 + walks
     assert reads < 600
+
+
+def placed_afresh(game: Game) -> tuple[list[int], dict[int, list[int]]]:
+    """The rows' seqs and each turn's walk, placed from every event's kind and turn."""
+    shown: list[int] = []
+    folds: dict[int, list[int]] = {}
+    walk: list[int] = []
+    turn_of_walk = None
+    for seq, (kind, turn) in enumerate(zip(game.log_kinds(), game.log_turns(), strict=True), 1):
+        if kind not in WALK_KINDS:
+            shown.append(seq)
+            continue
+        if turn != turn_of_walk:
+            turn_of_walk, walk = turn, []
+            folds[seq] = walk
+            shown.append(seq)
+        walk.append(seq)
+    return shown, folds
+
+
+def test_a_long_past_is_placed_once_and_the_rows_follow_undo_redo_and_jumps() -> None:
+    """The past's rows are placed once (kept for the next opening of the log); the rows of a
+    game undone into its past, redone, jumped back or played on are those of its whole log
+    placed afresh, and a later placing leaves an earlier one's rows as they were."""
+    gamegen.setup()
+    game = gamegen.random_game(5, 1500)
+    events = list(game.log)
+    past = Past(
+        game.start,
+        len(events),
+        events.__getitem__,
+        game.state,
+        kinds=lambda: [e.kind for e in events],
+        turns=lambda: [e.turn for e in events],
+    )
+    opened = Game(game.start, game.ruleset, (), (), past=past)
+    first = FoldedRows(opened, str)
+    kept = (list(first.shown), {seq: list(walk) for seq, walk in first.folds.items()})
+    walks = [e.seq for e in events if e.kind in WALK_KINDS]
+    moves = [opened.undo] * 3 + [opened.redo, lambda: opened.jump_to(walks[-1] - 1)]
+    moves += [lambda: opened.next_phase(at="2026-11-23T10:00:00Z"), opened.undo, opened.redo]
+    moves += [lambda: opened.jump_to(walks[len(walks) // 2])]
+    for move in moves:
+        move()
+        rows = FoldedRows(opened, str)
+        assert (rows.shown, rows.folds) == placed_afresh(opened)
+    assert (first.shown, first.folds) == kept

@@ -231,3 +231,29 @@ async def test_every_kind_of_change_shows_what_a_roster_rebuilt_whole_shows() ->
             screen.fill_roster()
             await pilot.pause()
             assert list_lines(roster) == shown, name
+
+
+def test_a_roster_of_the_same_units_is_the_roster_made_last() -> None:
+    """A change that leaves the units, leaders, sides, filter and card drawn the same objects
+    (a change of phase) gives the entries made last, not made again; a changed unit, a filter
+    or a card drawn makes them anew."""
+    from dataclasses import replace
+
+    from drumhead.screens.views.roster import RosterLines, roster_options
+
+    from drumhead.game import load_scenario, new_game
+
+    game = new_game("one-if-by-land", scenario=load_scenario("cowpens-1781"), seed=3)
+    lines = RosterLines()
+    first = roster_options(game.ruleset, game.state, "", None, lines)
+    game.next_phase(at="2026-11-25T20:00:00Z")
+    assert game.state.units is replace(game.state).units
+    again = roster_options(game.ruleset, game.state, "", None, lines)
+    assert again[0] is first[0] and again[1] is first[1]
+    game.edit_unit(game.state.units[0].id, "strength_now", 2, at="2026-11-25T20:01:00Z")
+    edited = roster_options(game.ruleset, game.state, "", None, lines)
+    assert sum(a != b for a, b in zip(edited[1], first[1], strict=True)) == 1  # its line
+    brigade = game.state.units[0].brigade
+    assert roster_options(game.ruleset, game.state, "", brigade, lines)[1] != edited[1]
+    filtered = roster_options(game.ruleset, game.state, "riflemen", None, lines)
+    assert len(filtered[0]) < len(first[0])

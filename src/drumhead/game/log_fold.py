@@ -16,9 +16,10 @@ Pure: no Textual, no I/O of its own.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
+from weakref import WeakKeyDictionary
 
 from drumhead.game.log_rows import LogRow, LogRows
 from drumhead.game.record_text import entry_marker
@@ -26,9 +27,62 @@ from drumhead.game.record_text import entry_marker
 if TYPE_CHECKING:
     from drumhead.game.events import Event
     from drumhead.game.game import Game
+    from drumhead.game.history import Past
 
 WALK_KINDS = frozenset({"next_phase", "next_turn", "tick_step", "shuffle_deck"})
 """The entries of the walk through the sequence of play, folded into a line per turn."""
+
+
+class Placing:
+    """Where the rows of a log's first events fall, from their kinds and turns alone: the
+    seq each row shows (a folded row: its turn's first walk) and each turn's walk."""
+
+    def __init__(
+        self, shown: list[int] | None = None, folds: dict[int, list[int]] | None = None
+    ) -> None:
+        self.shown = shown if shown is not None else []
+        self.folds = folds if folds is not None else {}
+
+    def extend(self, kinds: Sequence[str], turns: Sequence[int], placed: int) -> None:
+        """Place the events after the first ``placed``: ``kinds`` are theirs, ``turns`` every
+        event's of the log (event ``seq`` at ``seq - 1``)."""
+        shown, folds = self.shown, self.folds
+        last = max(folds, default=None)  # the latest turn's walk, which may go on
+        walk = folds[last] if last is not None else []
+        turn_of_walk = turns[last - 1] if last is not None else None
+        for seq, kind in enumerate(kinds, placed + 1):
+            if kind not in WALK_KINDS:
+                shown.append(seq)
+                continue
+            if turns[seq - 1] != turn_of_walk:  # the turn's first walk: its folded row
+                turn_of_walk, walk = turns[seq - 1], []
+                folds[seq] = walk
+                shown.append(seq)
+            walk.append(seq)
+
+    def upto(self, count: int) -> Placing:
+        """The rows of the first ``count`` events alone, apart from these (to be extended on
+        their own): the rows copied, and the latest walk, the one later events add to."""
+        folds = {seq: walk for seq, walk in self.folds.items() if seq <= count}
+        last = max(folds, default=None)
+        if last is not None:
+            folds[last] = [seq for seq in folds[last] if seq <= count]
+        return Placing(self.shown[: bisect_right(self.shown, count)], folds)
+
+
+_PAST_PLACINGS: WeakKeyDictionary[Past, Placing] = WeakKeyDictionary()
+"""The placing of each past's events, worked out once (a long game's 50,000: a few ms a
+time, on every opening of the log, undo and redo while it shows)."""
+
+
+def past_placing(past: Past) -> Placing:
+    """Where the rows of all of ``past``'s events fall (kept: a past never changes)."""
+    found = _PAST_PLACINGS.get(past)
+    if found is None:
+        found = Placing()
+        found.extend(past.kinds(), past.turns(), 0)
+        _PAST_PLACINGS[past] = found
+    return found
 
 
 class FoldedRows(LogRows):
@@ -36,25 +90,15 @@ class FoldedRows(LogRows):
 
     def __init__(self, game: Game, describe: Callable[[Event], str]) -> None:
         super().__init__(game, describe)
-        shown: list[int] = []
-        """The seq of each row's event, from row 1 (a folded row: its turn's first walk)."""
-        self.folds: dict[int, list[int]] = {}
-        """Each folded row, by the seq it is shown at: the seqs of its turn's walk."""
         self.turns = game.log_turns()
         """Each event's turn (event ``seq`` at ``seq - 1``)."""
-        turn_of_fold: int | None = None
-        fold: list[int] = []
-        for index, kind in enumerate(game.log_kinds()):
-            seq = index + 1
-            if kind not in WALK_KINDS:
-                shown.append(seq)
-                continue
-            if self.turns[index] != turn_of_fold:  # the turn's first walk: its folded row
-                turn_of_fold, fold = self.turns[index], []
-                self.folds[seq] = fold
-                shown.append(seq)
-            fold.append(seq)
-        self.shown = shown
+        past, cut = game.past, game.past_in_log
+        placed = past_placing(past).upto(cut) if past is not None and cut else Placing()
+        placed.extend([e.kind for e in game.events(cut)], self.turns, cut)
+        self.shown = placed.shown
+        """The seq of each row's event, from row 1 (a folded row: its turn's first walk)."""
+        self.folds = placed.folds
+        """Each folded row, by the seq it is shown at: the seqs of its turn's walk."""
 
     # -- size and places ------------------------------------------------------------------
     @property

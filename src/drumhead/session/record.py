@@ -83,7 +83,7 @@ class LuckCount:
         walk = walked(self.game, LuckWalk, stop=self.stopped.is_set)
         if self.stopped.is_set():  # the tallies of a long log are a quarter of a second more
             raise CountStopped("stopped before the tallies")
-        return luck_of(self.game, walk.rolls)
+        return luck_of(self.game, walk.rolls, stop=self.stopped.is_set)
 
     def stop(self) -> None:
         """No one will read the report: the count ends at its next look."""
