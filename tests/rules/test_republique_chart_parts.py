@@ -68,9 +68,10 @@ def assault(game: Game):  # type: ignore[no-untyped-def]
         "assault", "hiller_line", group, hand_dice=[9, 1], at=AT, roles=roles
     )
     assert result.value == 6
-    assert "the cell reads: result for defender, morale hits 3, base hits 2, panic hits 2" in (
-        result.steps
-    )
+    assert (
+        "the cell reads: result for defender, morale hits 3, base hits 2, panic hits 2, "
+        "artillery none"
+    ) in (result.steps)
     return event, result
 
 
@@ -259,7 +260,9 @@ def test_a_chart_that_loses_a_part_is_refused_at_its_line(tmp_path: Path) -> Non
     )
     with pytest.raises(RulesetError) as refused:
         load_ruleset("republique", house_rules=str(house))
-    assert "missing: base_hits, morale_hits, panic_hits, result_for" in str(refused.value)
+    assert "missing: artillery, base_hits, morale_hits, panic_hits, result_for" in str(
+        refused.value
+    )
     assert refused.value.line == 4
 
 
@@ -275,6 +278,16 @@ def test_a_cell_that_cannot_be_read_is_a_clear_error() -> None:
         "morale_hits": 1,
         "base_hits": 0,
         "panic_hits": 0,
+        "artillery": "none",
+    }
+    # the text's +7 cell (4.4): the defending artillery captured, read as its own part
+    captured = "Defender 3M 2P; defending artillery is captured instead"
+    assert part_values(check, table, captured) == {
+        "result_for": "defender",
+        "morale_hits": 3,
+        "base_hits": 0,
+        "panic_hits": 2,
+        "artillery": "captured",
     }
     with pytest.raises(DrumheadError, match="does not read as its parts"):
         part_values(check, table, "Nobody 9M")

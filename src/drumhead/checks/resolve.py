@@ -446,6 +446,8 @@ def _effects(
             formation=spec.formation,
             attribute=spec.attribute,
             beyond=spec.beyond if spec.kind == "attribute" else None,
+            types=spec.types,
+            instead=spec.instead,
         )
         if spec.from_text:
             read = read_chart_words(effect, spec.from_text, cell)

@@ -87,6 +87,10 @@ class Effect:
     """An ``attribute`` effect's unit attribute (``amount`` is added to it)."""
     beyond: str | None = None
     """An ``attribute`` effect past the attribute's bounds: ``refuse`` or ``clamp``."""
+    types: tuple[str, ...] = ()
+    """Only the units of its role of these unit types take it (none: every unit of it)."""
+    instead: bool = False
+    """The units it falls on take none of the outcome's other effects."""
 
     def to_dict(self) -> dict[str, Any]:
         """The effect as applied and journaled (without its ruling: that is the answer's); a
@@ -107,6 +111,10 @@ class Effect:
                 out[key] = value
         if self.each:
             out["each"] = True
+        if self.types:
+            out["types"] = list(self.types)
+        if self.instead:
+            out["instead"] = True
         return out
 
 

@@ -6,7 +6,7 @@ event, so that replaying it never needs the ruleset again."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from drumhead.checks.base import counted_text
@@ -90,13 +90,15 @@ class EffectApplying(GameCore):
         lost: dict[str, int] = {}  # unit -> strength lost to picked effects so far
         counts: dict[tuple[str, str], int] = {}  # (unit, attribute) -> as effects leave it
         out: list[dict[str, Any]] = []
-        for index, raw in enumerate(effects):
-            e = raw.to_dict() if isinstance(raw, Effect) else dict(raw)
+        listed = [raw.to_dict() if isinstance(raw, Effect) else dict(raw) for raw in effects]
+        spared = self._spared(listed, unit_id, picked, optional)
+        for index, e in enumerate(listed):
             where = f"effect {index + 1}"
             who = str(e.get("who", "self"))
             role = who.removeprefix("leader:").removeprefix("command:").removeprefix(PICK)
             if picked and role in optional and role not in picked:
                 continue  # a role left empty: nobody for the effect to fall on
+            fits = self._fitting(e, spared)
             if e.get("kind") == "leader" and "leader" not in e:
                 # the leader the players picked for the roll's side, not the one attached
                 side = "self" if e.get("who", "self") in ("self", "leader") else role
@@ -107,16 +109,21 @@ class EffectApplying(GameCore):
                     e["leader"] = chosen
             if is_command(who):
                 for part, target in self._command(e, unit_id, picked, leaders, resolution, where):
-                    out.append(self._checked_effect(part, target, running, where, counts))
+                    if target is None or fits(target):
+                        out.append(self._checked_effect(part, target, running, where, counts))
                 continue
             if who.startswith(PICK):
                 # without roles the caller chose the unit for every effect: a group of one
                 group = picked or ({} if unit_id is None else {role: [unit_id]})
+                if group.get(role) and not any(fits(u) for u in group[role]):
+                    continue  # no unit of the group is one it falls on (all spared)
+                group = {r: [u for u in us if fits(u)] for r, us in group.items()}
                 for part, target in self._picks(e, group, queue, lost, where, len(out)):
                     out.append(self._checked_effect(part, target, running, where, counts))
                 continue
             for target in self._effect_units(e, unit_id, picked, where):
-                out.append(self._checked_effect(dict(e), target, running, where, counts))
+                if target is None or fits(target):
+                    out.append(self._checked_effect(dict(e), target, running, where, counts))
         unused = {r: q for r, q in queue.items() if q}
         if unused:
             role, left = next(iter(unused.items()))
@@ -131,6 +138,42 @@ class EffectApplying(GameCore):
             "resolution": resolution,
         }
         return self._push("apply_effects", data, at)
+
+    def _fitting(self, effect: Mapping[str, Any], spared: frozenset[str]) -> Callable[[str], bool]:
+        """Whether a unit of the effect's role takes it: one of its ``types`` (when it names
+        any), and not spared by an effect that falls on it ``instead`` of the others."""
+        types = effect.get("types") or ()
+        instead = bool(effect.get("instead"))
+
+        def fits(unit_id: str) -> bool:
+            if types and self.state.unit(unit_id).type not in types:
+                return False
+            return instead or unit_id not in spared
+
+        return fits
+
+    def _spared(
+        self,
+        effects: Sequence[Mapping[str, Any]],
+        unit_id: str | None,
+        picked: Mapping[str, list[str]],
+        optional: frozenset[str],
+    ) -> frozenset[str]:
+        """The units an ``instead`` effect falls on (those of its role of its ``types``): they
+        take none of the other effects (Republique 4.4: captured artillery does not suffer the
+        cell's hits)."""
+        out: set[str] = set()
+        for index, e in enumerate(effects):
+            if not e.get("instead"):
+                continue
+            role = str(e.get("who", "self"))
+            if picked and role in optional and role not in picked:
+                continue
+            fits = self._fitting(e, frozenset())
+            for uid in self._effect_units(e, unit_id, picked, f"effect {index + 1}"):
+                if uid is not None and fits(uid):
+                    out.add(uid)
+        return frozenset(out)
 
     def _picks(
         self,
@@ -324,6 +367,8 @@ class EffectApplying(GameCore):
         """One effect on one unit, checked and worked out as it will be replayed (``counts``:
         the attribute values the event's earlier effects left)."""
         kind = e.get("kind")
+        for filtering in ("types", "instead"):  # worked out: the unit it fell on is kept
+            e.pop(filtering, None)
         if unit_id is None:
             if kind != "note":
                 raise InputError(f"{where}: a '{kind}' effect needs a unit")

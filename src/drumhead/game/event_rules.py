@@ -215,6 +215,8 @@ RECORD: dict[str, Any] = {
             "ruling": _TEXT,
             "each": _BOOL,
             "at_random": _TEXT,
+            "types": [_TEXT],
+            "instead": _BOOL,
         }
     ],
     "odds": [{"outcome": _TEXT, "value": _WHOLE, "p": _TEXT, "percent": _NUMBER, "source": _TEXT}],

@@ -180,6 +180,16 @@ def _effect() -> dict[str, Any]:
                 "description": "with who = 'pick:ROLE': the rule saying the unit is chosen at "
                 "random (the game's dice may then pick it)",
             },
+            "types": {
+                "type": "array",
+                "items": TEXT,
+                "description": "only the units of its role whose card's type is one of these "
+                "unit types take it",
+            },
+            "instead": {
+                **FLAG,
+                "description": "the units it falls on take none of the outcome's other effects",
+            },
             "formation": TEXT,
             "attribute": TEXT,
             "beyond": {"enum": list(ATTRIBUTE_BEYOND)},

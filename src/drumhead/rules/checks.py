@@ -222,6 +222,12 @@ class EffectSpec:
     from_text: tuple[tuple[str, str], ...] = ()
     """A ``leader`` effect read from a chart's text: (word, leader status) pairs; the first
     word found in the cell the roll read gives the status (``unchanged``: no change)."""
+    types: tuple[str, ...] = ()
+    """Only the units of its role whose card's type is one of these take it (none: every unit
+    of the role): Republique's capture falls on the defending artillery alone."""
+    instead: bool = False
+    """The units it falls on take none of the outcome's other effects (Republique 4.4: captured
+    artillery "does not suffer" the cell's hits, "instead" it is captured)."""
 
 
 @dataclass(frozen=True, slots=True)

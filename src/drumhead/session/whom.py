@@ -50,9 +50,17 @@ def falls_on(form: CheckForm, effect: Effect) -> str | None:
         if leader is not None:
             return leader.name
         return "its leader" if role == first else f"the leader of {role_title(check, role)}"
+    if game is not None and (effect.types or effect.instead or _spared(form)):
+        role = who.removeprefix(PICK)
+        units = form.side_units(role)
+        taking = [u for u in units if _takes(form, effect, u)]
+        if units and not taking:
+            return f"no unit of {role_title(check, role)} (none it falls on)"
+        if taking != units and not (who.startswith(PICK) and len(taking) > 1):
+            return ", ".join(game.state.unit(u).name for u in taking)
     if game is not None and (who.startswith(PICK) or len(form.side_units(who)) > 1):
         role = who.removeprefix(PICK)  # one unit of a side the players pick, or all of it
-        names = [game.state.unit(u).name for u in form.side_units(role)]
+        names = [game.state.unit(u).name for u in form.side_units(role) if _takes(form, effect, u)]
         if who.startswith(PICK) and len(names) > 1:
             return "one of " + ", ".join(names)
         if names and not (len(names) == 1 and role == first):
@@ -68,6 +76,35 @@ def falls_on(form: CheckForm, effect: Effect) -> str | None:
         if who in sides:
             return sides[who]
     return role_title(check, who)
+
+
+def _takes(form: CheckForm, effect: Effect, unit_id: str) -> bool:
+    """Whether ``unit_id`` of the effect's role takes it: of its ``types`` (when it names
+    any), and not spared by an effect falling on it ``instead`` of the rest."""
+    game = form.session.game
+    if game is None or not game.state.has_unit(unit_id):
+        return True
+    if effect.types and game.state.unit(unit_id).type not in effect.types:
+        return False
+    return effect.instead or unit_id not in _spared(form)
+
+
+def _spared(form: CheckForm) -> frozenset[str]:
+    """The units the form's ``instead`` effects fall on (Republique's captured artillery):
+    they take none of the other effects, as applying them reads it."""
+    game = form.session.game
+    if game is None:
+        return frozenset()
+    out: set[str] = set()
+    for effect in form.effects:
+        if not effect.instead:
+            continue
+        for uid in form.side_units(effect.who):
+            if game.state.has_unit(uid) and (
+                not effect.types or game.state.unit(uid).type in effect.types
+            ):
+                out.add(uid)
+    return frozenset(out)
 
 
 def _command(form: CheckForm, role: str, first: str) -> str:

@@ -150,6 +150,35 @@ def _check_pick(e: Reader, spec: EffectSpec, scope: EffectScope) -> None:
         e.report("at_random", "cite the rule that says the unit is chosen at random")
 
 
+def _check_types(e: Reader, spec: EffectSpec, scope: EffectScope) -> None:
+    """``types`` names unit types the ruleset declares, on an effect that falls on a role's
+    units; ``instead`` (the units it falls on take none of the outcome's other effects) on an
+    effect on a role's units by name (not picked, not a command: who it spares must be known
+    before the others are applied)."""
+    units = spec.who not in (TABLE, "leader") and not spec.who.startswith("leader:")
+    on_cards = spec.kind not in ("note", "leader")
+    if e.has("types"):
+        declared = tuple(scope.known.unit_types)
+        if not spec.types:
+            e.report("types", f"name the unit types it falls on ({listed(declared)})")
+        for name in spec.types:
+            if name not in declared:
+                e.report("types", f"no unit type '{name}' (unit types: {listed(declared)})")
+        if not (units and on_cards):
+            e.report(
+                "types",
+                f"a '{spec.kind}' effect on '{spec.who}' changes no unit's card: no unit type "
+                "to choose",
+            )
+    by_name = units and on_cards and not spec.who.startswith(PICK) and not _is_command(spec.who)
+    if spec.instead and not by_name:
+        e.report(
+            "instead",
+            "only an effect on the units of a role by name (who = ROLE, not a pick, a "
+            "command, a leader or the table) may spare them the outcome's other effects",
+        )
+
+
 def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
     kind = e.text("kind", choices=tuple(sorted(EFFECT_KINDS)))
     amount = e.expr("amount", None)
@@ -180,9 +209,12 @@ def _read_effect(e: Reader, scope: EffectScope) -> EffectSpec:
         source=e.text("source", None),
         each=e.boolean("each", False),
         at_random=e.text("at_random", None),
+        types=e.strs("types", ()),
+        instead=e.boolean("instead", False),
         **read_card_keys(e),
     )
     _check_pick(e, spec, scope)
+    _check_types(e, spec, scope)
     check_card_kinds(e, spec, scope.known)
     if spec.ruling is not None and spec.ruling not in scope.known.rulings:
         e.report("ruling", f"no ruling '{spec.ruling}' (rulings: {listed(scope.known.rulings)})")
