@@ -1,7 +1,7 @@
 """JSON Schemas of ruleset and house-rules files, generated from the validator's own types, so
 that editors (VS Code with Even Better TOML, taplo) check a file as the player types.
 
-* :func:`house_rules_schema` — one per ruleset: its gap ids, each with its kind of value, its
+* :func:`~drumhead.loading.house_schema.house_rules_schema` — one per ruleset: its gap ids, each with its kind of value, its
   choices or outcome set, and for a gap kept per situation the key values its inputs take; its
   optional rules; the patch (as a ruleset's parts);
 * :func:`ruleset_schema` — the shape every ruleset file shares: its top-level keys, gaps, gap
@@ -29,9 +29,6 @@ from drumhead.rules.model import (
     ATTRIBUTE_USES,
     EFFECT_KINDS,
     UNIT_FIELDS,
-    GapSpec,
-    InputSpec,
-    Ruleset,
 )
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -50,7 +47,7 @@ RANGE: dict[str, Any] = {
 }
 
 
-def _table(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+def closed_table(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
     """A TOML table with exactly these keys (the validator refuses any other)."""
     out: dict[str, Any] = {
         "type": "object",
@@ -70,7 +67,7 @@ def _tables_of(item: dict[str, Any]) -> dict[str, Any]:
 def _refusals() -> dict[str, Any]:
     return {
         "type": "array",
-        "items": _table(
+        "items": closed_table(
             {
                 "when": EXPR,
                 "text": TEXT,
@@ -91,7 +88,7 @@ def _input() -> dict[str, Any]:
             {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         ]
     }
-    return _table(
+    return closed_table(
         {
             "type": {"enum": ["int", "bool", "choice"]},
             "label": TEXT,
@@ -131,7 +128,7 @@ def _input() -> dict[str, Any]:
 
 
 def _modifier() -> dict[str, Any]:
-    return _table(
+    return closed_table(
         {
             "label": TEXT,
             "value": EXPR,
@@ -152,7 +149,7 @@ def _modifier() -> dict[str, Any]:
 
 
 def _effect() -> dict[str, Any]:
-    return _table(
+    return closed_table(
         {
             "kind": {"enum": sorted(EFFECT_KINDS)},
             "text": TEXT,
@@ -205,7 +202,7 @@ def _effect() -> dict[str, Any]:
 
 
 def _outcome() -> dict[str, Any]:
-    return _table(
+    return closed_table(
         {
             "text": TEXT,
             "effects": {"type": "array", "items": _effect()},
@@ -269,7 +266,9 @@ def _check() -> dict[str, Any]:
             "refuse": _refusals(),
             "rulings": {
                 "type": "array",
-                "items": _table({"id": TEXT, "when": EXPR, "alternative_when": EXPR}, ("id",)),
+                "items": closed_table(
+                    {"id": TEXT, "when": EXPR, "alternative_when": EXPR}, ("id",)
+                ),
             },
             "roles": {
                 "type": "object",
@@ -277,7 +276,7 @@ def _check() -> dict[str, Any]:
                 "additionalProperties": {
                     "oneOf": [
                         TEXT,
-                        _table(
+                        closed_table(
                             {
                                 "title": TEXT,
                                 "min": WHOLE,
@@ -306,14 +305,16 @@ def _check() -> dict[str, Any]:
                         "items": {
                             "oneOf": [
                                 TEXT,
-                                _table(
+                                closed_table(
                                     {"outcome": TEXT, "value": {"enum": ["higher", "lower"]}},
                                     ("outcome",),
                                 ),
                             ]
                         },
                     },
-                    _table({"value": {"enum": ["higher", "lower"]}, "then": TEXTS}, ("value",)),
+                    closed_table(
+                        {"value": {"enum": ["higher", "lower"]}, "then": TEXTS}, ("value",)
+                    ),
                 ],
             },
         },
@@ -324,7 +325,7 @@ def _check() -> dict[str, Any]:
 
 
 def _gap_decl() -> dict[str, Any]:
-    return _table(
+    return closed_table(
         {
             "question": TEXT,
             "label": TEXT,
@@ -344,7 +345,7 @@ def _gap_decl() -> dict[str, Any]:
 
 
 def _gap_table_decl() -> dict[str, Any]:
-    axis = {"type": "array", "items": _table({"key": TEXT, "label": TEXT}, ("key",))}
+    axis = {"type": "array", "items": closed_table({"key": TEXT, "label": TEXT}, ("key",))}
     props: dict[str, Any] = {
         "title": TEXT,
         "source": TEXT,
@@ -360,7 +361,7 @@ def _gap_table_decl() -> dict[str, Any]:
         "tags": TEXTS,
     }
     assert set(props) == set(GAP_TABLE_KEYS)
-    return _table(props, ("title", "source", "rows", "columns", "cells"))
+    return closed_table(props, ("title", "source", "rows", "columns", "cells"))
 
 
 def _attribute_decl() -> dict[str, Any]:
@@ -376,7 +377,7 @@ def _attribute_decl() -> dict[str, Any]:
         "source": TEXT,
     }
     assert set(props) == set(ATTRIBUTE_KEYS)
-    return _table(props, ("label", "type", "source"))
+    return closed_table(props, ("label", "type", "source"))
 
 
 def _quick_fact() -> dict[str, Any]:
@@ -401,10 +402,10 @@ def _quick_fact() -> dict[str, Any]:
         },
     }
     assert set(props) == set(FACT_KEYS)
-    return _table(props, ("label", "source"))
+    return closed_table(props, ("label", "source"))
 
 
-def _parts(partial: bool) -> dict[str, Any]:
+def ruleset_parts(partial: bool) -> dict[str, Any]:
     """The top-level parts of a ruleset (``partial``: as a patch lays them over one)."""
     props: dict[str, Any] = {
         "id": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
@@ -413,7 +414,7 @@ def _parts(partial: bool) -> dict[str, Any]:
         "description": TEXT,
         "sources": {
             "type": "array",
-            "items": _table(
+            "items": closed_table(
                 {"id": TEXT, "title": TEXT, "document": TEXT}, ("id", "title", "document")
             ),
         },
@@ -422,7 +423,7 @@ def _parts(partial: bool) -> dict[str, Any]:
         "gaps": _tables_of(_gap_decl()),
         "rulings": {
             "type": "array",
-            "items": _table(
+            "items": closed_table(
                 {
                     "id": TEXT,
                     "rule": TEXT,
@@ -435,7 +436,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             ),
         },
         "options": _tables_of(
-            _table(
+            closed_table(
                 {
                     "title": TEXT,
                     "description": TEXT,
@@ -447,7 +448,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             )
         ),
         "ladders": _tables_of(
-            _table(
+            closed_table(
                 {
                     "states": TEXTS,
                     "labels": {"type": "object", "additionalProperties": TEXT},
@@ -462,7 +463,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             )
         ),
         "unit_types": _tables_of(
-            _table(
+            closed_table(
                 {
                     "label": TEXT,
                     "strength": TEXT,
@@ -474,7 +475,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             )
         ),
         "markers": _tables_of(
-            _table(
+            closed_table(
                 {
                     "label": TEXT,
                     "source": TEXT,
@@ -488,7 +489,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             )
         ),
         "qualities": TEXTS,
-        "default_quality": _table({"quality": TEXT, "source": TEXT}, ("quality", "source")),
+        "default_quality": closed_table({"quality": TEXT, "source": TEXT}, ("quality", "source")),
         "formations": TEXTS,
         "checks": _tables_of(_check()),
         "sequence": {"type": "object"},
@@ -504,7 +505,7 @@ def _parts(partial: bool) -> dict[str, Any]:
             {"type": "object", "properties": props, "additionalProperties": False}
         )
         return patch
-    out = _table(props, ("id", "title", "version", "description", "sources", "checks"))
+    out = closed_table(props, ("id", "title", "version", "description", "sources", "checks"))
     return out
 
 
@@ -519,7 +520,7 @@ def _optional(schema: Any) -> Any:
 
 def ruleset_schema() -> dict[str, Any]:
     """The schema every ruleset file follows."""
-    schema = _parts(partial=False)
+    schema = ruleset_parts(partial=False)
     return {
         "$schema": DRAFT,
         "$id": BASE_URL + "ruleset.json",
@@ -530,74 +531,9 @@ def ruleset_schema() -> dict[str, Any]:
     }
 
 
-def _value(spec: GapSpec) -> dict[str, Any]:
-    """The values one answer of a gap can be."""
-    out: dict[str, Any]
-    if spec.type == "int":
-        out = dict(WHOLE)
-        if spec.minimum is not None:
-            out["minimum"] = spec.minimum
-        if spec.maximum is not None:
-            out["maximum"] = spec.maximum
-    elif spec.type == "choice":
-        out = {"enum": list(spec.choices)}
-    elif spec.pattern:
-        out = {"type": "string", "pattern": f"^\\s*(?:{spec.pattern.strip('^$')})\\s*$"}
-    else:
-        out = {"type": "string", "pattern": "\\S"}
-    out["description"] = f"{spec.question} (rule: {spec.source})"
-    if spec.pattern_help:
-        out["description"] += f" Expects {spec.pattern_help}."
-    return out
-
-
-def _key_names(item: InputSpec) -> dict[str, Any]:
-    if item.type == "choice":
-        return {"enum": list(item.choices)}
-    if item.type == "bool":
-        return {"enum": ["true", "false"]}
-    return {"pattern": "^-?[0-9]+$"}
-
-
-def _keyed(spec: GapSpec) -> dict[str, Any]:
-    """A keyed gap: one value for every situation, or tables by key (``fire_dice.infantry.1``)."""
-    inner: dict[str, Any] = _value(spec)
-    for item in reversed(spec.key_inputs):
-        inner = {
-            "type": "object",
-            "propertyNames": _key_names(item),
-            "additionalProperties": inner,
-            "description": f"by {item.name} ({item.label})",
-        }
-    return {"oneOf": [_value(spec), inner], "description": _value(spec)["description"]}
-
-
-def house_rules_schema(ruleset: Ruleset) -> dict[str, Any]:
-    """The schema of a house-rules file for ``ruleset``."""
-    gaps = {g.id: (_keyed(g) if g.keys else _value(g)) for g in ruleset.gaps}
-    return {
-        "$schema": DRAFT,
-        "$id": BASE_URL + f"house-rules-{ruleset.id}.json",
-        "title": f"drumhead house rules for {ruleset.title}",
-        "description": "Values the players give for the questions the rules leave open, and "
-        "changes to the rules, all cited as the house's (see docs/ruleset-format.md).",
-        **_table(
-            {
-                "ruleset": {"const": ruleset.id},
-                "title": TEXT,
-                "author": TEXT,
-                "description": TEXT,
-                "options": {"type": "array", "items": {"enum": [o.id for o in ruleset.options]}},
-                "gaps": _table(gaps),
-                "patch": _parts(partial=True),
-            },
-            ("ruleset",),
-        ),
-    }
-
-
 def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema by its file name, as ``docs/schema/`` holds them."""
+    from drumhead.loading.house_schema import house_rules_schema
     from drumhead.loading.loader import load_ruleset, ruleset_ids
 
     out = {"ruleset.json": ruleset_schema()}
