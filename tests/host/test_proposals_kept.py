@@ -165,6 +165,17 @@ def test_another_game_opened_at_the_host_has_its_own_proposals(saves: Path) -> N
         ),
         (b"{" + b" " * (PROPOSALS_FILE_BYTES + 1) + b"}", "larger than 4 MiB"),
     ],
+    # named: pytest names a bytes value by its text, and the last one's name was 4 MiB long
+    # (every worker collected it and sent it to the run, which compared and printed it)
+    ids=[
+        "not-utf-8",
+        "a-list",
+        "its-proposals-a-table",
+        "a-proposal-not-a-table",
+        "a-status-not-known",
+        "dice-not-a-list",
+        "over-4-MiB",
+    ],
 )
 def test_a_damaged_proposals_file_is_set_aside_and_named(
     saves: Path, content: bytes, why: str

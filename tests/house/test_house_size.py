@@ -25,13 +25,17 @@ from drumhead.loading.loader import load_ruleset, mark_house_sources
 from drumhead.rules.limits import ENTRIES, LIMITS
 
 
-def _median_of(runs: int, work: Callable[[], object]) -> float:
+def _least_of(runs: int, work: Callable[[], object]) -> float:
+    """The least CPU time of ``runs`` runs of ``work``: the process's own time, which other
+    processes on the machine do not add to, and the least run, which the worker's garbage
+    collections (over the heap of every test before) did not land in. The median wall time
+    failed beside five other test runs: 11 ms for 4,000 modifiers, 186 ms for 16,000."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
-    return sorted(times)[runs // 2]
+        times.append(time.process_time() - start)
+    return min(times)
 
 
 def _patch(n: int) -> tuple[dict[str, object], dict[str, object]]:
@@ -83,8 +87,8 @@ def test_marking_the_house_sources_takes_time_in_proportion() -> None:
     modifiers, 2.5 s for 16,000; now about 0.04 s and 0.15 s). Far beyond what a house-rules
     file may hold, so that the growth shows above the noise of a shared machine."""
     small, large = _patch(4_000), _patch(16_000)
-    one = _median_of(5, lambda: mark_house_sources(*small, "house rule, ours.toml"))
-    four = _median_of(5, lambda: mark_house_sources(*large, "house rule, ours.toml"))
+    one = _least_of(5, lambda: mark_house_sources(*small, "house rule, ours.toml"))
+    four = _least_of(5, lambda: mark_house_sources(*large, "house rule, ours.toml"))
     assert four < 8 * one, f"4,000 modifiers {one * 1000:.0f} ms, 16,000 {four * 1000:.0f} ms"
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from drumhead.game.rulesets import game_ruleset
 from drumhead.roster import ImportedBattle, import_battle
 from tests.roster.handmade import SHEETS, two_forces, zipped
+from tests.support.lanes import examples
 
 RULESET = game_ruleset("republique")
 GOOD = {
@@ -43,7 +44,7 @@ def imported(folder: Path, suffix: str, data: bytes, ruleset: str = "republique"
     return import_battle(path, RULESET if ruleset == "republique" else game_ruleset(ruleset))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     suffix=st.sampled_from(sorted(GOOD)),
     edits=st.lists(
@@ -61,7 +62,7 @@ def test_a_mangled_file_gives_problems_or_a_battle(
         assert problem.message and len(problem.message) < 2_000
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(suffix=st.sampled_from(sorted(GOOD)), data=st.binary(max_size=300))
 def test_any_bytes_give_problems_or_a_battle(folder: Path, suffix: str, data: bytes) -> None:
     battle = imported(folder, suffix, data)

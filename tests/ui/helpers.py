@@ -144,6 +144,29 @@ async def open_resolve(pilot: object) -> None:
     )
 
 
+async def run_command(pilot: object, search: str, title: str) -> None:
+    """ctrl+p, ``search`` typed, and Enter once the palette's highlighted hit is the command
+    whose title starts with ``title``. The palette gathers its hits in the background (in
+    batches a quarter of a second apart): Enter before they came picked nothing or another
+    command, and a fixed pause before it was a guess at how long the search takes."""
+    from textual.command import CommandList, CommandPalette
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await pilot.press("ctrl+p")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+    palette = app.screen
+    await pilot.press(*search)  # type: ignore[attr-defined]
+
+    def highlighted() -> str:
+        hits = palette.query_one(CommandList)
+        if hits.highlighted is None:
+            return ""
+        return str(hits.get_option_at_index(hits.highlighted).prompt)
+
+    await until(pilot, lambda: highlighted().startswith(title))
+    await pilot.press("enter")  # type: ignore[attr-defined]
+
+
 async def focus_in_view(pilot: object) -> None:
     """Wait until the focused widget has been scrolled into view. Textual scrolls a newly
     focused widget into view a moment later, and only if it still has the focus then: the

@@ -11,6 +11,7 @@ tests/session/test_house_desk.py.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from drumhead.screens.dialogs.answers import AnswersScreen
@@ -21,7 +22,7 @@ from drumhead.screens.views.new_game import NewGameScreen
 from drumhead.screens.views.resolve import ResolveScreen
 from textual.widgets import OptionList
 
-from tests.ui.helpers import make_app, open_resolve, until
+from tests.ui.helpers import make_app, open_resolve, run_command, until
 from tests.ui.keys import type_keys
 
 INFANTRY = [
@@ -135,33 +136,29 @@ async def test_ask_me_then_the_whole_infantry_section_typed_from_the_question(
 
 
 async def test_answers_saved_as_a_file_start_a_game_that_asks_nothing(tmp_path: Path) -> None:
-    """Answers given in one game (the infantry section typed from the palette), saved from the
-    answers screen as a house-rules file; the new-game screen offers that file, and the game
-    started with it holds no answer of its own (its assault reads the saved cell with no
-    question: tests/session/test_house_desk.py)."""
+    """Answers given in one game (a cell of the Combat Chart typed from the palette), saved
+    from the answers screen as a house-rules file holding that answer; the new-game screen
+    offers that file, and the game started with it holds no answer of its own (its assault
+    reads the saved cell with no question: tests/session/test_house_desk.py). The whole
+    column typed down with Enter is the test above's."""
     app = republique_app(tmp_path / "saves")
     async with app.run_test(size=(120, 40)) as pilot:
         await new_republique_game(pilot, "first", None)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Type chart Combat")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "Type chart Combat", "Type chart: Combat")
         await until(pilot, lambda: isinstance(app.screen, GridEditor))
-        for value in INFANTRY:
-            await type_keys(app, *value, "enter")
+        await type_keys(app, *INFANTRY[0], "enter")  # the editor's first cell
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Open questions")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "Open questions", "Open questions")
         await until(pilot, lambda: isinstance(app.screen, AnswersScreen))
         await pilot.press("s")
         await pilot.pause()
         await pilot.press(*"club-infantry", "enter")
         await until(pilot, lambda: isinstance(app.screen, AnswersScreen))
         saved = tmp_path / "house-rules" / "club-infantry.toml"
-        assert saved.exists()
+        assert tomllib.loads(saved.read_text(encoding="utf-8"))["gaps"] == {
+            "chart_infantry_m11_down": INFANTRY[0]
+        }
         await pilot.press("escape", "ctrl+w")
         await until(pilot, lambda: app.session.game is None)
         await new_republique_game(pilot, "second", "Republique: our answers")

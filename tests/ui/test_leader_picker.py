@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from drumhead.checks.resolve import odds, prepare, result_odds
 from drumhead.game import unit_inputs
 from tests.ui.full_turn import Table
-from tests.ui.helpers import SAMPLE_HOUSE_RULES, make_app, new_game_on_battle, until
+from tests.ui.helpers import SAMPLE_HOUSE_RULES, make_app, new_game_on_battle, run_command, until
 from tests.ui.oracle.driver import shown
 
 
@@ -77,9 +77,7 @@ async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() ->
         assert "Pick leaders" not in [c.text for c in palette_commands(app)]  # no check open
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)
-        await pilot.press("ctrl+p", *"pick the other side")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "pick the other side", "Pick the other side")
         await until(pilot, lambda: isinstance(app.screen, UnitPickModal))
         await table.pick_in_list("ligne_16")
         for _ in ("attacker_incidental", "defender_incidental"):  # none: each left unpicked
@@ -88,8 +86,6 @@ async def test_the_pickers_are_in_the_command_palette_while_a_check_is_open() ->
         await until(pilot, lambda: not isinstance(app.screen, UnitPickModal))
         assert table.resolve.form is not None
         assert table.resolve.form.roles == {"defender": "ligne_16"}
-        await pilot.press("ctrl+p", *"pick leaders")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "pick leaders", "Pick leaders")
         await until(pilot, lambda: isinstance(app.screen, LeaderPickModal))
         await pilot.press("ctrl+q")

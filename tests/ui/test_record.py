@@ -20,7 +20,7 @@ from drumhead.game.luck_text import chart_lines, percent, roll_text
 from drumhead.game.stats import luck_report
 from drumhead.paper import cards_html, reference_html
 from drumhead.saves import load_save, save_path
-from tests.ui.helpers import cards_app, start_game, until
+from tests.ui.helpers import cards_app, run_command, start_game, until
 
 
 async def play_two_routs(pilot: Pilot) -> None:
@@ -46,7 +46,7 @@ def log_lines(app: object) -> list[str]:
 
 
 async def test_the_luck_screen_from_the_log_shows_the_games_luck() -> None:
-    """l then s: each scope (game, sides, units) shows the average, counts, luckiest roll and
+    """l then s (and ctrl+p, 'luck statistics' from the battle): each scope (game, sides, units) shows the average, counts, luckiest roll and
     chart that luck_report gives for the same game; Blue Horse's typed-in rout is marked and
     placed at 5% (worked out by hand: rout is the worst of pass 80%, shaken 10%, rout 10%,
     so 0 + 10% / 2)."""
@@ -87,16 +87,9 @@ async def test_the_luck_screen_from_the_log_shows_the_games_luck() -> None:
         assert "(5%, dice by hand)" in screen.detail_text
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LogScreen))
-
-
-async def test_the_luck_screen_from_the_palette() -> None:
-    """ctrl+p, 'luck statistics', Enter opens the luck screen."""
-    app = cards_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_two_routs(pilot)
-        await pilot.press("ctrl+p", *"luck statistics")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await pilot.press("escape")  # the palette opens it from the battle as well
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await run_command(pilot, "luck statistics", "Luck statistics")
         await until(pilot, lambda: isinstance(app.screen, LuckScreen))
 
 
@@ -216,9 +209,7 @@ async def test_print_writes_the_cards_and_the_reference_beside_the_save() -> Non
         assert (
             f"Unit cards written to {cards.resolve()}: open it in a browser and print." in messages
         )
-        await pilot.press("ctrl+p", *"print quick reference")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "print quick reference", "Print quick reference")
         reference = folder / "mill-reference.html"
         await until(pilot, reference.exists)
         assert reference.read_text(encoding="utf-8") == reference_html(app.session.game.ruleset)

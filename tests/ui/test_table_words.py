@@ -269,11 +269,20 @@ async def test_a_choice_and_its_list_keep_each_choice_on_one_line() -> None:
         field.focus()
         field.expanded = True
         overlay = field.query_one("SelectOverlay")
-        await until(pilot, lambda: overlay.display and overlay.size.width > 0)
-        await pilot.pause()
-        drawn = [index for index, _ in option_lines(overlay)]  # type: ignore[arg-type]
-        assert drawn == list(range(len(spec.choices))), drawn  # a line each, none wrapped
-        assert overlay.size.width >= longest and overlay.region.right <= screen.size.width
+        each_once = list(range(len(spec.choices)))  # a line each, none wrapped
+
+        def drawn() -> list[int]:
+            return [index for index, _ in option_lines(overlay)]  # type: ignore[arg-type]
+
+        # the overlay is laid out in passes (first 2 columns narrower, then its width): each
+        # pass's Resize rebuilds its lines, and under load a pass's lines were read before the
+        # last Resize was handled ("general serious wound" wrapped at the narrower width). The
+        # list as it settles is what the player reads: wait for it, failing if it never comes.
+        try:
+            await until(pilot, lambda: overlay.size.width >= longest and drawn() == each_once)
+        except AssertionError:
+            raise AssertionError(f"lines {drawn()} at width {overlay.size.width}") from None
+        assert overlay.region.right <= screen.size.width
 
 
 async def test_escape_in_a_text_field_says_it_leaves_the_field() -> None:
