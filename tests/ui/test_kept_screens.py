@@ -497,11 +497,11 @@ async def test_another_check_picked_shows_its_screen_built_ahead_in_place() -> N
     app = cards_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot)
-        await pause_until(
-            pilot, lambda: len(app.kept.screens) == 6 and app.kept.screens[-1].is_mounted
+        await pause_until(  # the luck screen is built last, after the other check's
+            pilot, lambda: len(app.kept.screens) == 7 and app.kept.screens[-1].is_mounted
         )
         kept = list(app.kept.screens)
-        fire = kept[-1]
+        fire = kept[-2]
         await pilot.press("m")
         await pilot.pause()
         morale = app.screen
