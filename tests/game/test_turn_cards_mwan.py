@@ -360,7 +360,8 @@ def test_close_combat_cites_the_tables_ends_only_past_them(tmp_path: Path) -> No
             "close_combat",
             "ny11_zouaves",
             roles={"defender": "va4"},
-            values={"opponent_general": False},  # Jackson has ridden off
+            # Jackson has ridden off; the Zouaves are charging (a frontal attack needs it)
+            values={"opponent_general": False, "attacker_state": "charge_to_combat"},
             expect_values={"general": True},
         )
         plus_three = form.roll([5, 3])
