@@ -122,6 +122,11 @@ def test_a_skedaddled_unit_waits_for_a_general_of_its_chain_of_command() -> None
     _to(game, 3, "initiative")
     assert game.state.unit("va2").state == "good_order"
     assert game.state.unit("ny38").state == "skedaddle"
+    assert game.log[-1].data["states"] == {"va2": "good_order"}
+    game.undo()
+    assert game.state.unit("va2").state == "skedaddle"
+    game.redo()
+    assert game.state.unit("va2").state == "good_order"
 
 
 def test_the_ends_are_saved_and_replayed_exactly(tmp_path: Path) -> None:
@@ -131,6 +136,13 @@ def test_the_ends_are_saved_and_replayed_exactly(tmp_path: Path) -> None:
     try:
         _to(game, 1, "morale")
         _silence(game)
+        _to(game, 1, "close_combat")
+        game.apply_effects("ny38", [{"kind": "state", "state": "retire", "text": "Retire"}], at=AT)
+        game.apply_effects("va2", [{"kind": "state", "state": "skedaddle", "text": "Off"}], at=AT)
+        session.autosave(game)
+        _to(game, 2, "movement")
+        game.attach_leader("jackson", "va2", at=AT)
+        session.autosave(game)
         _to(game, 3, "initiative")
         session.autosave(game)
     finally:
@@ -139,8 +151,13 @@ def test_the_ends_are_saved_and_replayed_exactly(tmp_path: Path) -> None:
     try:
         assert again.state == game.state
         assert _card(again) == ("good_order", False)
+        assert {u: again.state.unit(u).state for u in ("ny38", "va2")} == {
+            "ny38": "good_order",  # at turn 2
+            "va2": "good_order",  # at turn 3, Jackson having come in turn 2
+        }
         again.undo()
         assert _card(again) == ("battery_silenced", True)
+        assert again.state.unit("va2").state == "skedaddle"
     finally:
         session.release()
 
