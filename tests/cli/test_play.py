@@ -46,6 +46,8 @@ def test_a_close_combat_lands_on_both_units_and_is_saved(tmp_path: Path) -> None
         "attacker=va4",
         "--role",
         "defender=ny11_zouaves",
+        "--set",
+        "attacker_state=charge_to_combat",  # a frontal attack needs it (issue 35)
         "--dice",
         "9",
         "--dice",

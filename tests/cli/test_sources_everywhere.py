@@ -30,6 +30,7 @@ from drumhead.questions.answers import PLAYERS_ANSWER
 from drumhead.rules.model import CheckSpec, GapSpec, InputSpec, ModifierSpec, Ruleset
 
 OVERRIDES: dict[tuple[str, str], dict[str, object]] = {
+    ("mwan116-acw", "close_combat"): {"attacker_state": "charge_to_combat"},  # infantry's front
     ("one-if-by-land", "fire"): {"figures": 12},
     ("one-if-by-land", "melee"): {"stands_in_contact": 3, "overlap_flanks": 1},
     ("one-if-by-land", "melee_winner"): {"attacker_lost": 3, "defender_lost": 3},

@@ -22,7 +22,12 @@ def fought() -> tuple[Game, int, list[Effect]]:
     Minnesota (Union), 6 and 6 rolled; the roll's seq and its effects."""
     game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=9)
     event, result = game.resolve(
-        "close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"}
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=AT,
+        roles={"defender": "minn1"},
     )
     return game, event.seq, list(result.effects)
 

@@ -80,7 +80,12 @@ def test_mwan_henry_hill_close_combat_costs_both_units_figures() -> None:
         check = g.step_check("va4")
         assert check is not None and check.id == "close_combat"
         event, result = g.resolve(
-            "close_combat", "va4", {}, hand_dice=[9, 3], at=AT, roles={"defender": "ny11_zouaves"}
+            "close_combat",
+            "va4",
+            {"attacker_state": "charge_to_combat"},
+            hand_dice=[9, 3],
+            at=AT,
+            roles={"defender": "ny11_zouaves"},
         )
         g.apply_effects(
             "va4",

@@ -87,7 +87,7 @@ def test_mwan_general_with_the_unit_reads_its_card_not_the_leader_picked(
     _, result = game.resolve(
         "close_combat",
         attacker,
-        {},
+        {"attacker_state": "charge_to_combat"},  # a frontal attack needs it (issue 35)
         [],
         hand_dice=[6, 6],
         at=AT,

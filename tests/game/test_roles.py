@@ -154,7 +154,7 @@ def test_the_target_role_fills_its_inputs_from_its_card_and_both_cards_change() 
     event, result = game.resolve(
         "close_combat",
         "va4",
-        {},
+        {"attacker_state": "charge_to_combat"},
         [],
         hand_dice=[9, 3],
         at=AT,
@@ -190,7 +190,15 @@ def test_the_target_role_fills_its_inputs_from_its_card_and_both_cards_change() 
 
 def test_an_effect_on_a_role_nobody_picked_is_refused() -> None:
     game = mwan_game()
-    event, result = game.resolve("close_combat", "va4", {}, [], hand_dice=[9, 3], at=AT, roles={})
+    event, result = game.resolve(
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        [],
+        hand_dice=[9, 3],
+        at=AT,
+        roles={},
+    )
     with pytest.raises(InputError, match="falls on the defender: pick it"):
         game.apply_effects(
             "va4", list(result.effects), at=AT, resolution=event.seq, roles={"attacker": "va4"}

@@ -28,7 +28,14 @@ def test_enemies_come_first_and_never_the_unit_itself() -> None:
 def test_the_unit_last_fought_is_offered_first() -> None:
     game = mwan()
     assert last_opponent(game, "va4", "defender") is None
-    game.resolve("close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"})
+    game.resolve(
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=AT,
+        roles={"defender": "minn1"},
+    )
     game.resolve("morale", "va5", {}, hand_dice=[6], at=AT)  # another unit's check between
     assert last_opponent(game, "va4", "defender") == "minn1"
     assert role_choices(game, "close_combat", "va4", "defender")[0].id == "minn1"
@@ -63,7 +70,14 @@ def test_an_effect_picked_after_the_roll_offers_the_unit_last_fought_first() -> 
     plain = effect_choices(game, "va4")
     assert "va4" not in {u.id for u in plain}
     assert [u.side for u in plain] == sorted((u.side for u in plain), key=lambda s: s != "union")
-    game.resolve("close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"})
+    game.resolve(
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=AT,
+        roles={"defender": "minn1"},
+    )
     assert last_fought(game, "va4") == "minn1"
     assert effect_choices(game, "va4")[0].id == "minn1"
     game.undo()
@@ -85,7 +99,14 @@ def test_a_long_past_is_read_only_for_the_recent_fights() -> None:
     from drumhead.game.sides import LAST_FOUGHT_REACH
 
     game = mwan()
-    game.resolve("close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "minn1"})
+    game.resolve(
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=AT,
+        roles={"defender": "minn1"},
+    )
     for i in range(LAST_FOUGHT_REACH + 50):  # an evening of card edits, no fights
         game.edit_unit("va5", "notes", f"note {i}", at=AT)
     events = list(game.log)
@@ -104,7 +125,12 @@ def test_a_long_past_is_read_only_for_the_recent_fights() -> None:
 
     opened.resolve("morale", "va4", {}, hand_dice=[6], at=AT)
     opened.resolve(
-        "close_combat", "va4", {}, hand_dice=[6, 6], at=AT, roles={"defender": "ny11_zouaves"}
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=AT,
+        roles={"defender": "ny11_zouaves"},
     )
     assert last_fought(opened, "va4") == "ny11_zouaves"
     # the morale check reads this turn's rolls (whether va4 already checked): the one fight,

@@ -208,7 +208,9 @@ def test_a_turn_on_henry_hill_leaves_the_cards_as_the_rules_say(tmp_path: Path) 
             "minn1": (19, "good_order", set()),
             "ny38": (14, "good_order", set()),
             "va2": (9, "good_order", set()),
-            "va4": (8, "skedaddle", set()),
+            # skedaddled with Jackson, its brigadier, on its card: he is at its location, so
+            # the following turn it is in good order (ruling mwan-skedaddle-general)
+            "va4": (8, "good_order", set()),
             "va5": (13, "good_order", set()),
             "va27": (8, "good_order", set()),
             "va33": (9, "good_order", set()),
@@ -358,7 +360,8 @@ def test_close_combat_cites_the_tables_ends_only_past_them(tmp_path: Path) -> No
             "close_combat",
             "ny11_zouaves",
             roles={"defender": "va4"},
-            values={"opponent_general": False},  # Jackson has ridden off
+            # Jackson has ridden off; the Zouaves are charging (a frontal attack needs it)
+            values={"opponent_general": False, "attacker_state": "charge_to_combat"},
             expect_values={"general": True},
         )
         plus_three = form.roll([5, 3])

@@ -216,9 +216,15 @@ FIGHTER: dict[str, tuple[str, str]] = {
 (cavalry mounted unless dismounted: ruling mwan-cavalry-mounted)."""
 
 
+CHARGING = {"attacker_state": "charge_to_combat"}
+"""A charging attacker (Charge to Combat on its card): the only infantry that may fight the
+frontal table (ruling mwan-frontal-needs-charge)."""
+
+
 def _fighting(values: dict[str, object]) -> dict[str, object]:
-    """The close combat inputs for ``values`` naming the sides as ``attacker``/``defender``."""
-    out = dict(values)
+    """The close combat inputs for ``values`` naming the sides as ``attacker``/``defender``;
+    the attacker is charging unless ``values`` gives its state."""
+    out = {**CHARGING, **values}
     for side in ("attacker", "defender"):
         if side in out:
             kind, formation = FIGHTER[str(out.pop(side))]
@@ -272,7 +278,7 @@ def _band(diff: int) -> str:
 def test_close_combat_band_edges(  # type: ignore[no-untyped-def]
     rs, attacker: int, defender: int, general: bool, opponent_general: bool, expected: str
 ) -> None:
-    values = {"general": general, "opponent_general": opponent_general}
+    values = {"general": general, "opponent_general": opponent_general, **CHARGING}
     res = _roll(rs, "close_combat", [attacker, defender], values)
     assert res.outcome == expected
     diff = attacker + general - defender - opponent_general
@@ -290,17 +296,18 @@ def test_close_combat_exact_odds(rs, general: bool, opponent_general: bool) -> N
     for a, d in itertools.product(D12, D12):
         name = _band(a + general - d - opponent_general)
         expected[name] = expected.get(name, Fraction(0)) + Fraction(1, 144)
-    ctx = prepare(rs, "close_combat", {"general": general, "opponent_general": opponent_general})
+    values = {"general": general, "opponent_general": opponent_general, **CHARGING}
+    ctx = prepare(rs, "close_combat", values)
     result = odds(ctx)
     assert {o.outcome: o.p for o in result} == expected
 
 
 def test_close_combat_odds_without_generals_are_symmetric(rs) -> None:  # type: ignore[no-untyped-def]
-    result = odds(prepare(rs, "close_combat", {}))
+    result = odds(prepare(rs, "close_combat", CHARGING))
     assert _p(result, "swept_from_field") == Fraction(6, 144)
     assert _p(result, "charge_repulsed") == Fraction(6, 144)
     assert _p(result, "desperate_struggle") == Fraction(54, 144)
-    with_general = odds(prepare(rs, "close_combat", {"general": True}))
+    with_general = odds(prepare(rs, "close_combat", {"general": True, **CHARGING}))
     assert _p(with_general, "swept_from_field") == Fraction(10, 144)
     assert _p(with_general, "charge_repulsed") == Fraction(3, 144)
 
@@ -320,7 +327,7 @@ def test_close_combat_odds_without_generals_are_symmetric(rs) -> None:  # type: 
 def test_close_combat_effects_on_both_sides(  # type: ignore[no-untyped-def]
     rs, outcome: str, faces: list[int], attacker_loss: int, defender_loss: int | None
 ) -> None:
-    res = _roll(rs, "close_combat", faces)
+    res = _roll(rs, "close_combat", faces, CHARGING)
     assert res.outcome == outcome
     losses = {e.who: e.amount for e in res.effects if e.kind == "lose"}
     assert losses.get("attacker") == attacker_loss
@@ -330,7 +337,7 @@ def test_close_combat_effects_on_both_sides(  # type: ignore[no-untyped-def]
 
 
 def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyped-def]
-    res = _roll(rs, "close_combat", [6, 6])
+    res = _roll(rs, "close_combat", [6, 6], CHARGING)
     assert sorted((e.who, e.amount) for e in res.effects if e.kind == "distance") == [
         ("attacker", 12),
         ("defender", 12),
@@ -347,6 +354,13 @@ def test_desperate_struggle_both_retire_12(rs) -> None:  # type: ignore[no-untyp
         ({"attacker": "artillery"}, "artillery cannot attack"),
         ({"defender": "artillery"}, "fight it on the flank and rear table"),
         ({"attacker_strength_start": 20, "attacker_strength_now": 9}, "below half strength"),
+        # issue 35: infantry close with the front only on a Charge to Combat result
+        ({"attacker_state": "good_order"}, "only after a Charge to Combat result"),
+        ({"attacker_state": "high_morale"}, "only after a Charge to Combat result"),
+        (
+            {"attacker": "dismounted_cavalry", "attacker_state": "good_order"},
+            "only after a Charge to Combat result",
+        ),
     ],
 )
 def test_close_combat_refusals(rs, values: dict[str, object], message: str) -> None:  # type: ignore[no-untyped-def]
@@ -357,6 +371,8 @@ def test_close_combat_refusals(rs, values: dict[str, object], message: str) -> N
 def test_close_combat_allowed_cases(rs) -> None:  # type: ignore[no-untyped-def]
     for values in (
         {"attacker": "cavalry", "defender": "cavalry"},
+        # cavalry attacking cavalry close automatically: no Charge to Combat result needed
+        {"attacker": "cavalry", "defender": "cavalry", "attacker_state": "good_order"},
         {"attacker_strength_start": 20, "attacker_strength_now": 10},
     ):
         assert sum(o.p for o in odds(prepare(rs, "close_combat", _fighting(values)))) == 1
@@ -403,6 +419,26 @@ def test_close_combat_flank_refusals(rs) -> None:  # type: ignore[no-untyped-def
         rs, "close_combat_flank", _fighting({"attack": "artillery_front", "defender": "artillery"})
     )
     assert resolve(guns, HandDice([1])).outcome == "driven_back"
+    # a battery's front is a frontal attack: infantry need a Charge to Combat result
+    with pytest.raises(InputError, match="only after a Charge to Combat result"):
+        prepare(
+            rs,
+            "close_combat_flank",
+            _fighting(
+                {
+                    "attack": "artillery_front",
+                    "defender": "artillery",
+                    "attacker_state": "good_order",
+                }
+            ),
+        )
+    # from the flank or the rear they close during movement, whatever their state
+    for attack in ("flank", "rear"):
+        for attacker in ("infantry", "cavalry"):
+            values = _fighting(
+                {"attack": attack, "attacker": attacker, "attacker_state": "good_order"}
+            )
+            assert resolve(prepare(rs, "close_combat_flank", values), HandDice([1])).outcome
 
 
 # -- initiative -------------------------------------------------------------------------------
@@ -947,7 +983,8 @@ def test_cli_checks_lists_the_contract(capsys) -> None:  # type: ignore[no-untyp
 
 
 def test_cli_odds_close_combat_with_general(capsys) -> None:  # type: ignore[no-untyped-def]
-    data = _json(capsys, ["odds", RULESET, "close_combat", "--set", "general=true", "--json"])
+    argv = ["odds", RULESET, "close_combat", "--set", "general=true"]
+    data = _json(capsys, [*argv, "--set", "attacker_state=charge_to_combat", "--json"])
     p = {o["outcome"]: o["p"] for o in data["odds"]}  # type: ignore[index]
     assert p["swept_from_field"] == "5/72"
 

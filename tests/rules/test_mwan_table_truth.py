@@ -90,6 +90,7 @@ def test_dismounted_cavalry_act_as_infantry_and_may_be_attacked(game: Game) -> N
     """Dismounted, the 1st Virginia Cavalry may be attacked by infantry (ruling
     mwan-dismounted-cavalry); the frontal table then reads both cards."""
     game.edit_unit("va1_cavalry", "formation", "dismounted", at=AT)
+    game.edit_unit("ny11_zouaves", "state", "charge_to_combat", at=AT)  # a frontal attack
     _, result = game.resolve(
         "close_combat",
         "ny11_zouaves",
@@ -118,6 +119,16 @@ def test_cavalry_will_not_attack_a_battery_from_the_front(game: Game) -> None:
             at=AT,
             roles={"defender": "ny11_zouaves"},
         )
+    # infantry close with a battery's front only on a Charge to Combat result (issue 35)
+    with pytest.raises(InputError, match="only after a Charge to Combat result"):
+        game.resolve(
+            "close_combat_flank",
+            "va4",
+            {"attack": "artillery_front"},
+            at=AT,
+            roles={"defender": "ricketts"},
+        )
+    game.edit_unit("va4", "state", "charge_to_combat", at=AT)
     _, result = game.resolve(
         "close_combat_flank",
         "va4",

@@ -64,7 +64,9 @@ def test_infantry_driving_a_battery_back_leave_it_skedaddled_with_its_guns_taken
     """1st Minnesota (19) strike the Thomas Artillery (4 guns) from the front: the defender
     loses; a 2 on the flank/rear/artillery table is Driven Back. The battery skedaddles and 2
     of its figures (guns: ruling mwan-close-combat-battery-figures) are captured; the
-    Minnesotans lose 2 figures and take the position."""
+    Minnesotans lose 2 figures and take the position, their charge spent. They strike only
+    after a Charge to Combat result (ruling mwan-frontal-needs-charge)."""
+    henry_hill.edit_unit("minn1", "state", "charge_to_combat")
     outcome = fight(
         henry_hill,
         "close_combat_flank",

@@ -255,6 +255,8 @@ def test_mwan_henry_hill_initiative_rolled_then_close_combat_costs_both_units(
             assert table.rolled_winner() == "confederate"
 
         def close_combat() -> None:
+            # a frontal attack: the 4th Virginia charge on a Charge to Combat result (issue 35)
+            table.edit_unit("va4", "state", "charge_to_combat")
             form = step_form(table, "va4", "close_combat")
             form.set_role("defender", "ny11_zouaves")
             assert roll(table, form, [9, 3]) is not None

@@ -28,6 +28,7 @@ def test_mwan_both_sides_initiative_and_the_walk(saves: Path) -> None:
         listed = table.checklist()
         assert listed.acting == "Moving: Union"  # as a line names the side
         assert next(s for s in listed.steps if s.current).key == "movement.move"
+        table.edit_unit("va4", "state", "charge_to_combat")  # a frontal attack needs it
         form = table.form("close_combat", "va4")
         assert form is not None and form.other_roles == [("defender", "The defending unit")]
         assert form.role_choices("defender")[0][0] != "va4"

@@ -142,6 +142,8 @@ async def test_mwan_henry_hill_initiative_then_close_combat_costs_both_units() -
             await t.hand_dice(11, 12, 1, 2)  # 2d12 each: the Confederates 23, the Union 3
 
         async def close_combat(t: Table) -> None:
+            # the 4th Virginia charge on a Charge to Combat result (the frontal table needs it)
+            app.session.edit_unit("va4", "state", "charge_to_combat")
             await t.open_step_check("va4", "close_combat")
             await t.pick_sides("ny11_zouaves")
             await t.hand_dice(9, 3)

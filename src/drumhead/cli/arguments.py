@@ -182,7 +182,12 @@ def _saves(sub: Any) -> None:
 def _export(sub: Any) -> None:
     p = sub.add_parser("export", help="an after-action report of a saved game (Markdown)")
     p.add_argument("save", metavar="SAVE", help="a save's name, or the path of its .toml file")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the report here, not to stdout")
+    p.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the report here ('-', as without it: standard output)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler="games:cmd_export")
 

@@ -168,12 +168,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     with paused_gc():  # the walk makes objects that all live on, as a load does
         game = load_save(path).game
         report = export_markdown(game, walked(game, ReportWalk))
-    if args.output:
-        write_output(args.output, report)
+    output = None if args.output == "-" else args.output  # '-': standard output, as print's
+    if output:
+        write_output(output, report)
     if args.json:
-        emit_json({"save": str(path), "output": args.output, "report": report})
-    elif args.output:
-        print(f"wrote {args.output}")
+        emit_json({"save": str(path), "output": output, "report": report})
+    elif output:
+        print(f"wrote {output}")
     else:
         print(report, end="")
     return 0

@@ -6,6 +6,7 @@ and who won the initiative."""
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import Any
 
 from drumhead.errors import InputError
@@ -13,6 +14,7 @@ from drumhead.game import walk
 from drumhead.game.codec import strip_none
 from drumhead.game.core import GameCore
 from drumhead.game.events import Event
+from drumhead.game.lasting import PUTTING_ON, lapsed_states, lasting_markers, put_on_this_turn
 from drumhead.game.seeds import shuffled
 from drumhead.game.state import evolve
 from drumhead.rules.model import CheckSpec, Phase, Step
@@ -154,12 +156,23 @@ class TurnWalking(GameCore):
             for m in self.ruleset.markers
             if (m.lasts == "turn" and new_turn) or (m.lasts == "phase" and new_phase)
         }
-        if not lasting:
-            return data
-        expire = {
-            u.id: sorted(u.markers & lasting) for u in self.state.units if u.markers & lasting
-        }
-        return {**data, "expire": expire} if expire else data
+        off = {(u.id, m) for u in self.state.units for m in u.markers & lasting}
+        states: dict[str, str] = {}
+        if new_turn:
+            fresh = self._put_on_this_turn()
+            off |= lasting_markers(self.ruleset, self.state, fresh)
+            states = lapsed_states(self.ruleset, self.state, fresh)
+        expire: dict[str, list[str]] = {}
+        for unit_id, marker in sorted(off):
+            expire.setdefault(unit_id, []).append(marker)
+        out = {**data, "expire": expire} if expire else data
+        return {**out, "states": states} if states else out
+
+    def _put_on_this_turn(self) -> set[tuple[str, str]]:
+        """The markers put on and states entered by this turn's log (:mod:`.lasting`)."""
+        turn = self.state.turn
+        marks = self.latest_of_kinds(PUTTING_ON, len(self.entries))
+        return put_on_this_turn(takewhile(lambda e: e.turn == turn, marks), self.reverted())
 
     def _new_turn_data(self) -> dict[str, Any]:
         phases = self.phases()

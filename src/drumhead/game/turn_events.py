@@ -17,10 +17,9 @@ def _tick_step(state: GameState, d: EventData) -> GameState:
 
 def _expire(state: GameState, d: EventData) -> GameState:
     """The markers a move along the turn takes off the cards (``expire``: unit -> markers,
-    those lasting a turn or a phase, worked out when the move was made)."""
-    expire = d.data.get("expire")
-    if expire is None:
-        return state
+    those lasting a turn or a phase, worked out when the move was made), and the states whose
+    stated time a new turn ends (``states``: unit -> the state it goes to)."""
+    expire = d.data.get("expire", {})
     if not isinstance(expire, dict):
         raise d.fail("expire", "expected a table of unit -> markers")
     for unit_id, markers in expire.items():
@@ -30,6 +29,15 @@ def _expire(state: GameState, d: EventData) -> GameState:
             raise d.fail(f"expire.{unit_id}", f"no unit '{unit_id}'")
         unit = state.unit(unit_id)
         state = state.with_unit(replace(unit, markers=unit.markers - set(markers)))
+    states = d.data.get("states", {})
+    if not isinstance(states, dict):
+        raise d.fail("states", "expected a table of unit -> the state its stated time ends in")
+    for unit_id, new in states.items():
+        if not isinstance(new, str):
+            raise d.fail(f"states.{unit_id}", "expected the state the unit goes to")
+        if not state.has_unit(unit_id):
+            raise d.fail(f"states.{unit_id}", f"no unit '{unit_id}'")
+        state = state.with_unit(replace(state.unit(unit_id), state=new))
     return state
 
 

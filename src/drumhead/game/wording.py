@@ -115,6 +115,12 @@ def describe_event(game: Game, event: Event) -> str:
         if d.get("step"):  # a step walked to ("."): which one
             step = f"{d.get('phase', '')}.{d['step']}"
             label += f" ▸ {game.step_text(step)}"
+        states = d.get("states")
+        if isinstance(states, dict) and states:  # states whose stated time the turn ended
+            back = "; ".join(
+                f"{_name(game, u)} back to {_state_label(game, u, s)}" for u, s in states.items()
+            )
+            label += f" · {back}"
         return label
     if kind == "draw_card":
         return f"Card drawn: {str(d.get('card')).replace('_', ' ')}"
@@ -145,3 +151,13 @@ def describe_event(game: Game, event: Event) -> str:
         who = f" for {_name(game, d.get('unit'))}" if d.get("unit") else ""
         return f"Rolled {d.get('notation')}{who} ({d.get('purpose')}): [{faces}] = {d.get('total')}"
     return kind.replace("_", " ")
+
+
+def _state_label(game: Game, unit_id: str, state: object) -> str:
+    """A morale state as the unit's ladder names it ("good order"), lower case."""
+    if not game.state.has_unit(unit_id):
+        return str(state)
+    kind = game.ruleset.unit_type(game.state.unit(unit_id).type)
+    ladder = game.ruleset.ladder(kind.ladder if kind is not None else "default")
+    text = ladder.label(str(state)) if ladder is not None else str(state)
+    return text[:1].lower() + text[1:]

@@ -458,6 +458,16 @@ def ruleset_parts(partial: bool) -> dict[str, Any]:
                         "description": "where a fresh unit starts (one of the states; absent: "
                         "the first)",
                     },
+                    "lasting": _tables_of(
+                        _table(
+                            {
+                                "lasts": {"enum": ["turn", "next_turn", "general"]},
+                                "then": TEXT,
+                                "source": TEXT,
+                            },
+                            ("lasts", "then"),
+                        )
+                    ),
                 },
                 ("states",),
             )
@@ -479,7 +489,7 @@ def ruleset_parts(partial: bool) -> dict[str, Any]:
                 {
                     "label": TEXT,
                     "source": TEXT,
-                    "lasts": {"enum": ["turn", "phase"]},
+                    "lasts": {"enum": ["turn", "next_turn", "phase"]},
                     "short": {
                         **TEXT,
                         "description": "the label as players say it, printed on the cards",

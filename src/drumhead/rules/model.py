@@ -134,6 +134,25 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class StateLasting:
+    """A morale state the rules give a stated time (MWAN's battery silenced "for one turn"):
+    when it is over, the card goes to ``then`` as the turn changes."""
+
+    state: str
+    lasts: str
+    """``"turn"``: over as the turn it was entered in ends; ``"next_turn"``: over as the
+    following turn ends (entered again in that turn, it lasts one more); ``"general"``: over
+    as a turn ends with an active general whose command names the unit or its brigade
+    attached to it."""
+    then: str
+    source: str = ""
+
+
+STATE_LASTS: tuple[str, ...] = ("turn", "next_turn", "general")
+"""How long a ladder state may last (``lasting``), when not until changed."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ladder:
     """A morale ladder: states from best to worst."""
 
@@ -144,6 +163,12 @@ class Ladder:
     start: str = ""
     """Where a fresh unit starts (``start``; absent: the best state). MWAN's ladder starts
     in good order below its high morale, a morale result."""
+    lasting: tuple[StateLasting, ...] = ()
+    """The states that end by themselves as a turn ends (``[ladders.ID.lasting]``)."""
+
+    def lasting_of(self, state: str) -> StateLasting | None:
+        """How long ``state`` lasts, when the rules give it a time (None: until changed)."""
+        return next((x for x in self.lasting if x.state == state), None)
 
     def label(self, state: str) -> str:
         return dict(self.labels).get(state, state.replace("_", " "))
@@ -183,7 +208,9 @@ class MarkerSpec:
     source: str = ""
     lasts: str | None = None
     """``"turn"`` or ``"phase"``: the marker comes off every card when the turn (or the phase)
-    ends, as the rules' "this turn" markers do (moved, fired, charging); None: until removed."""
+    ends, as the rules' "this turn" markers do (moved, fired, charging); ``"next_turn"``: when
+    the turn after the one it was put on ends (MWAN's "for one turn" given in the morale
+    phase, after that turn's fire); None: until removed."""
     short: str = ""
     """The label as players say it, printed on the cards (empty: :func:`spoken` of
     :attr:`label`, which drops its closing aside: ``Panic marker (one at most)`` -> ``Panic
@@ -195,7 +222,7 @@ class MarkerSpec:
         return self.short or spoken(self.label)
 
 
-MARKER_LASTS: tuple[str, ...] = ("turn", "phase")
+MARKER_LASTS: tuple[str, ...] = ("turn", "next_turn", "phase")
 """How long a marker may last (``lasts``), when not until removed."""
 
 

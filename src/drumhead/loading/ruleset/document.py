@@ -33,6 +33,7 @@ from drumhead.questions.answers import value_problem
 from drumhead.rules.facts import fields_of
 from drumhead.rules.model import (
     MARKER_LASTS,
+    STATE_LASTS,
     GapSpec,
     InputSpec,
     Ladder,
@@ -42,6 +43,7 @@ from drumhead.rules.model import (
     Ruleset,
     Ruling,
     Source,
+    StateLasting,
     UnitType,
 )
 from drumhead.rules.reader import Locator, Problems, Reader
@@ -249,8 +251,16 @@ def build_ruleset(
                     lt.report(
                         "start", f"'{start}' is not a state of this ladder ({', '.join(states)})"
                     )
+                lasting = _lasting(lt, states)
                 ladders.append(
-                    Ladder(ladder_id, states, label_items, lt.text("source", ""), start=start)
+                    Ladder(
+                        ladder_id,
+                        states,
+                        label_items,
+                        lt.text("source", ""),
+                        start=start,
+                        lasting=lasting,
+                    )
                 )
                 lt.done()
     ladder_ids = set(_keys(data, "ladders"))
@@ -484,3 +494,24 @@ def _default_quality(r: Reader, qualities: tuple[str, ...]) -> tuple[str, str] |
         t.report("source", "a default quality names the rule that gives it")
     t.done()
     return quality, source
+
+
+def _lasting(lt: Reader, states: tuple[str, ...]) -> tuple[StateLasting, ...]:
+    """A ladder's ``[lasting]``: state -> {lasts, then, source}, the states the rules give a
+    stated time and the state each ends in; each a state of the ladder."""
+    out = []
+    for state, entry in lt.tables("lasting"):
+        with entry.guard():
+            if state not in states:
+                lt.report(
+                    "lasting", f"'{state}' is not a state of this ladder ({', '.join(states)})"
+                )
+            lasts = entry.text("lasts", choices=STATE_LASTS)
+            then = entry.text("then")
+            if then not in states:
+                entry.report(
+                    "then", f"'{then}' is not a state of this ladder ({', '.join(states)})"
+                )
+            out.append(StateLasting(state, lasts, then, entry.text("source", "")))
+            entry.done()
+    return tuple(out)
