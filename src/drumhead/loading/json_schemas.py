@@ -459,7 +459,7 @@ def ruleset_parts(partial: bool) -> dict[str, Any]:
                         "the first)",
                     },
                     "lasting": _tables_of(
-                        _table(
+                        closed_table(
                             {
                                 "lasts": {"enum": ["turn", "next_turn", "general"]},
                                 "then": TEXT,
