@@ -25,8 +25,13 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (Union) in close combat, 6 and 6 rolled, its effects applied; the save closed."""
     game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=9)
     roles = {"attacker": "va4", "defender": "minn1"}
-    event, result = game.resolve(
-        "close_combat", "va4", {}, hand_dice=[6, 6], at=forge.AT, roles={"defender": "minn1"}
+    event, result = game.resolve(  # after a Charge to Combat: a frontal close combat
+        "close_combat",
+        "va4",
+        {"attacker_state": "charge_to_combat"},
+        hand_dice=[6, 6],
+        at=forge.AT,
+        roles={"defender": "minn1"},
     )
     game.apply_effects("va4", result.effects, at=forge.AT, resolution=event.seq, roles=roles)
     path = tmp_path_factory.mktemp("base") / "bull-run.toml"
