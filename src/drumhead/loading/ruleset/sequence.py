@@ -256,13 +256,18 @@ def link_check_phases(
                 f"check '{check.id}' is in no phase: no step opens it and it names none; add "
                 f'phase = "ID" (or a list) from the sequence (phases: {", ".join(ids)})',
             )
-        refusals = [*check.refusals, *(r for m in check.modifiers for r in m.refusals)]
-        for phase_id in {p for rule in refusals for p in rule.phases}:
-            if phase_id not in ids:
-                r.report(
-                    f"checks.{check.id}.refuse",
-                    f"a refusal names no phase '{phase_id}' of the sequence "
-                    f"(phases: {_known(ids)})",
-                )
+        places = [(f"checks.{check.id}.refuse", check.refusals)]
+        places += [
+            (f"checks.{check.id}.modifiers.{m.id}.refuse", m.refusals) for m in check.modifiers
+        ]
+        for where, rules in places:
+            for index, rule in enumerate(rules):  # reported at the entry's own line
+                for phase_id in rule.phases:
+                    if phase_id not in ids:
+                        r.report(
+                            f"{where}.{index}.phase",
+                            f"a refusal names no phase '{phase_id}' of the sequence "
+                            f"(phases: {_known(ids)})",
+                        )
         out.append(replace(check, phase=every[0] if every else None, phases=tuple(every)))
     return out
