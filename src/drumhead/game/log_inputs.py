@@ -3,7 +3,8 @@ already rolled this turn for the unit (a unit checks morale at most once a turn)
 of another check's latest roll this turn for it (a melee round's casualties), and the total
 of that check's rolls this turn (every round's casualties, read by the check that decides who
 won the melee), the losses the effects applied this turn took off the unit's card (a
-unit checks morale after so many casualties in a turn), and whether the unit's leader already
+unit checks morale after so many casualties in a turn) or took off it since its own latest
+roll of a check (the stands a melee's other side took before it rolled: both roll at once), and whether the unit's leader already
 made this check this turn, for any unit (a major general rallies once a turn).
 
 Only this turn's entries are read (the log is walked back to the turn's start), and only those
@@ -64,6 +65,9 @@ def log_inputs(
         if how == "losses_this_turn":
             out[spec.name] = _losses(unit_id, this_turn, gone)
             continue
+        if how == "losses_unanswered":
+            out[spec.name] = _unanswered(unit_id, named, this_turn, gone)
+            continue
         if how == "rolled_this_turn":
             wanted_check = named or check.id
             found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
@@ -107,6 +111,40 @@ def _losses(
             if effect.get("unit", default) != unit_id:
                 continue
             lost += _lost(effect)
+        if lost:
+            total += lost
+            read.append(event.seq)
+    return total, tuple(sorted(read))
+
+
+def _unanswered(
+    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> tuple[InputValue, tuple[int, ...]]:
+    """What the effects of other units' rolls of ``check_id`` took off the unit's card since
+    its own latest roll of it this turn, with the entries that did: the stands the side of a
+    melee that rolled first took off the other before it rolled (both sides roll at once, so
+    those stands still roll their dice)."""
+    events = list(this_turn)  # newest first
+    checks = {e.seq: e.data.get("check") for e in events if e.kind == "resolution"}
+    total, read = 0, []
+    for event in events:
+        if event.seq in gone:
+            continue
+        if event.kind == "resolution":
+            if event.data.get("check") == check_id and _rolled_for(event, unit_id):
+                break  # its own dice answered everything before them
+            continue
+        if event.kind != "apply_effects" or event.data.get("unit") == unit_id:
+            continue
+        if checks.get(event.data.get("resolution")) != check_id:  # type: ignore[arg-type]
+            continue
+        lost = sum(
+            _lost(effect)
+            for effect in event.data.get("effects", ())
+            if isinstance(effect, Mapping)
+            and effect.get("table") is not True
+            and effect.get("unit", event.data.get("unit")) == unit_id
+        )
         if lost:
             total += lost
             read.append(event.seq)

@@ -95,8 +95,10 @@ class InputSpec:
     ``@ROLE`` (``turn_total:fire@target``) the rolls of CHECK in which the unit was picked for
     ROLE, whoever they were rolled for (the defensive fire at a wave); or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
-    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners); or
-    ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
+    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners), or
+    ``losses_unanswered:CHECK`` (what other units' rolls of CHECK took off it since its own
+    latest roll of CHECK this turn: a melee's stands lost to the side that rolled first, which
+    still fight when both sides roll at once); or ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
     already made this check, or ``led_this_turn:CHECK`` another, this turn for any unit: a
     major general's one rally a turn)."""
     from_units: Expr | None = None
@@ -138,6 +140,7 @@ LOG_FIELDS: tuple[str, ...] = (
     "last_value:CHECK@ROLE",
     "turn_total:CHECK@ROLE",
     "losses_this_turn",
+    "losses_unanswered:CHECK",
     "led_this_turn",
     "led_this_turn:CHECK",
 )
