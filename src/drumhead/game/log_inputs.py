@@ -65,8 +65,8 @@ def log_inputs(
         if how == "losses_this_turn":
             out[spec.name] = _losses(unit_id, this_turn, gone)
             continue
-        if how == "losses_unanswered":
-            out[spec.name] = _unanswered(unit_id, named, this_turn, gone)
+        if how in ("losses_unanswered", "losses_since"):
+            out[spec.name] = _unanswered(unit_id, named, this_turn, gone, how == "losses_since")
             continue
         if how == "rolled_this_turn":
             wanted_check = named or check.id
@@ -118,12 +118,18 @@ def _losses(
 
 
 def _unanswered(
-    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+    unit_id: str,
+    check_id: str,
+    this_turn: Iterable[Event],
+    gone: Mapping[int, object],
+    any_check: bool = False,
 ) -> tuple[InputValue, tuple[int, ...]]:
     """What the effects of other units' rolls of ``check_id`` took off the unit's card since
     its own latest roll of it this turn, with the entries that did: the stands the side of a
     melee that rolled first took off the other before it rolled (both sides roll at once, so
-    those stands still roll their dice)."""
+    those stands still roll their dice). ``any_check``: the effects of every roll since then,
+    whoever made it (``losses_since``: the casualties a general with the unit has not yet
+    rolled his risk for)."""
     events = list(this_turn)  # newest first
     checks = {e.seq: e.data.get("check") for e in events if e.kind == "resolution"}
     total, read = 0, []
@@ -134,9 +140,12 @@ def _unanswered(
             if event.data.get("check") == check_id and _rolled_for(event, unit_id):
                 break  # its own dice answered everything before them
             continue
-        if event.kind != "apply_effects" or event.data.get("unit") == unit_id:
+        if event.kind != "apply_effects":
             continue
-        if checks.get(event.data.get("resolution")) != check_id:  # type: ignore[arg-type]
+        if not any_check and (
+            event.data.get("unit") == unit_id
+            or checks.get(event.data.get("resolution")) != check_id  # type: ignore[arg-type]
+        ):
             continue
         lost = sum(
             _lost(effect)

@@ -117,7 +117,7 @@ class CheckResolving(GameCore):
         # this turn's rolls, newest first: only rolls and turn changes are read (a long game's
         # past is read no further back than the turn's start, and none of its other entries)
         losses = any(
-            (i.from_log or "").startswith(("losses_this_turn", "losses_unanswered"))
+            (i.from_log or "").startswith(("losses_this_turn", "losses_unanswered", "losses_since"))
             for i in spec.inputs
         )
         marks = self.latest_of_kinds(TURN_LOSSES if losses else TURN_ROLLS, len(self.entries))

@@ -98,7 +98,9 @@ class InputSpec:
     lost, stands lost to hits, and a whole-number attribute lowered, such as gunners), or
     ``losses_unanswered:CHECK`` (what other units' rolls of CHECK took off it since its own
     latest roll of CHECK this turn: a melee's stands lost to the side that rolled first, which
-    still fight when both sides roll at once); or ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
+    still fight when both sides roll at once), or ``losses_since:CHECK`` (what any roll took off
+    it since its own latest roll of CHECK this turn: the casualties a general with it has not
+    rolled his risk for yet); or ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
     already made this check, or ``led_this_turn:CHECK`` another, this turn for any unit: a
     major general's one rally a turn)."""
     from_units: Expr | None = None
@@ -141,6 +143,7 @@ LOG_FIELDS: tuple[str, ...] = (
     "turn_total:CHECK@ROLE",
     "losses_this_turn",
     "losses_unanswered:CHECK",
+    "losses_since:CHECK",
     "led_this_turn",
     "led_this_turn:CHECK",
 )

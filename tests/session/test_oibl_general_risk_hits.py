@@ -1,0 +1,57 @@
+"""One If By Land's risk to generals reads the casualties from the log (issue 35).
+
+A new player's Cowpens turn: the British Legion's fire at the charging South Carolina militia
+(Brandon's, Col. Pickens with it) cost it 2 figures; at the risk-to-generals step the form
+asked "Hits (figures) the unit just lost" although the card and the log hold them. It now
+fills the figures lost since the general's last risk roll for the unit this turn (ruling
+oibl-general-risk-from-the-log): new casualties only, as "test each time new casualties are
+taken" says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from drumhead.session import TableSession
+from drumhead.session.form import CheckForm
+
+MILITIA = "sc_militia_spartan"
+LEGION = "legion_infantry"
+
+
+def open_table(saves: Path) -> TableSession:
+    table = TableSession(str(saves), ruleset="one-if-by-land", seed=1781)
+    table.clock = lambda: "2026-11-27T00:00:00+00:00"
+    table.new_game("one-if-by-land", "walk", scenario="cowpens-1781")
+    return table
+
+
+def fire_at_militia(table: TableSession, die: int) -> None:
+    form = table.form("fire", LEGION)
+    assert form is not None
+    form.set_role("target", MILITIA)
+    form.roll([die])
+    table.apply_effects(LEGION, list(form.effects), roles={"firer": LEGION, **form.roles})
+
+
+def risk(table: TableSession) -> CheckForm:
+    form = table.form("general_risk", MILITIA)
+    assert form is not None
+    return form
+
+
+def test_the_risk_roll_reads_the_new_casualties_off_the_log(tmp_path: Path) -> None:
+    table = open_table(tmp_path)
+    before = table.game.state.unit(MILITIA).strength_now
+    fire_at_militia(table, 9)
+    lost = before - table.game.state.unit(MILITIA).strength_now
+    assert lost >= 2
+    form = risk(table)
+    assert form.values["hits"] == lost  # no question: the log says it
+    result = form.roll([5] * -(-lost // 2))  # one d10 per two hits, none a 1: unhurt
+    assert result.outcome == "unhurt"
+    table.apply_effects(MILITIA, list(form.effects))
+    form.clear_result()
+
+    fire_at_militia(table, 9)  # new casualties: only they are rolled for
+    again = table.game.state.unit(MILITIA).strength_now
+    assert risk(table).values["hits"] == before - lost - again
