@@ -66,7 +66,8 @@ def log_inputs(
             out[spec.name] = _losses(unit_id, this_turn, gone)
             continue
         if how in ("losses_unanswered", "losses_since"):
-            out[spec.name] = _unanswered(unit_id, named, this_turn, gone, how == "losses_since")
+            read = _unanswered if how == "losses_unanswered" else _since
+            out[spec.name] = read(unit_id, named, this_turn, gone)
             continue
         if how == "rolled_this_turn":
             wanted_check = named or check.id
@@ -118,46 +119,73 @@ def _losses(
 
 
 def _unanswered(
-    unit_id: str,
-    check_id: str,
-    this_turn: Iterable[Event],
-    gone: Mapping[int, object],
-    any_check: bool = False,
+    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
 ) -> tuple[InputValue, tuple[int, ...]]:
-    """What the effects of other units' rolls of ``check_id`` took off the unit's card since
-    its own latest roll of it this turn, with the entries that did: the stands the side of a
-    melee that rolled first took off the other before it rolled (both sides roll at once, so
-    those stands still roll their dice). ``any_check``: the effects of every roll since then,
-    whoever made it (``losses_since``: the casualties a general with the unit has not yet
-    rolled his risk for)."""
-    events = list(this_turn)  # newest first
-    checks = {e.seq: e.data.get("check") for e in events if e.kind == "resolution"}
+    """What another unit's latest roll of ``check_id`` at this one (the unit picked in one of
+    its roles) took off its card, when that roll is not yet answered: the unit made fewer rolls
+    of the check this turn than were made at it. Both sides of a melee roll at once, so the
+    side that rolls second still rolls for what the first side's dice just took (a round's
+    dice answer the other side's roll of the same round, never the round before)."""
+    events = [e for e in this_turn if e.seq not in gone]  # newest first
+    own = at_it = 0
+    latest: int | None = None
+    for event in events:
+        if event.kind != "resolution" or event.data.get("check") != check_id:
+            continue
+        if _rolled_for(event, unit_id):
+            own += 1
+            continue
+        roles = (event.data.get("roles") or {}).values()
+        picked = [u for r in roles for u in ([r] if isinstance(r, str) else r or [])]
+        if unit_id in picked:
+            at_it += 1
+            latest = event.seq if latest is None else latest
+    if latest is None or at_it <= own:
+        return 0, ()
     total, read = 0, []
     for event in events:
-        if event.seq in gone:
+        if event.kind != "apply_effects" or event.data.get("resolution") != latest:
             continue
-        if event.kind == "resolution":
-            if event.data.get("check") == check_id and _rolled_for(event, unit_id):
-                break  # its own dice answered everything before them
-            continue
-        if event.kind != "apply_effects":
-            continue
-        if not any_check and (
-            event.data.get("unit") == unit_id
-            or checks.get(event.data.get("resolution")) != check_id  # type: ignore[arg-type]
-        ):
-            continue
-        lost = sum(
-            _lost(effect)
-            for effect in event.data.get("effects", ())
-            if isinstance(effect, Mapping)
-            and effect.get("table") is not True
-            and effect.get("unit", event.data.get("unit")) == unit_id
-        )
+        lost = _lost_by(event, unit_id)
         if lost:
             total += lost
             read.append(event.seq)
     return total, tuple(sorted(read))
+
+
+def _since(
+    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> tuple[InputValue, tuple[int, ...]]:
+    """What every roll's applied effects took off the unit's card since its own latest roll
+    of ``check_id`` this turn, with the entries that did: the casualties a general with the
+    unit has not yet rolled his risk for."""
+    total, read = 0, []
+    for event in this_turn:  # newest first
+        if event.seq in gone:
+            continue
+        if event.kind == "resolution":
+            if event.data.get("check") == check_id and _rolled_for(event, unit_id):
+                break
+            continue
+        if event.kind != "apply_effects":
+            continue
+        lost = _lost_by(event, unit_id)
+        if lost:
+            total += lost
+            read.append(event.seq)
+    return total, tuple(sorted(read))
+
+
+def _lost_by(event: Event, unit_id: str) -> int:
+    """What one applied-effects entry took off the unit's card."""
+    default = event.data.get("unit")
+    return sum(
+        _lost(effect)
+        for effect in event.data.get("effects", ())
+        if isinstance(effect, Mapping)
+        and effect.get("table") is not True
+        and effect.get("unit", default) == unit_id
+    )
 
 
 def _lost(effect: Mapping[str, object]) -> int:

@@ -96,9 +96,9 @@ class InputSpec:
     ROLE, whoever they were rolled for (the defensive fire at a wave); or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
     lost, stands lost to hits, and a whole-number attribute lowered, such as gunners), or
-    ``losses_unanswered:CHECK`` (what other units' rolls of CHECK took off it since its own
-    latest roll of CHECK this turn: a melee's stands lost to the side that rolled first, which
-    still fight when both sides roll at once), or ``losses_since:CHECK`` (what any roll took off
+    ``losses_unanswered:CHECK`` (what another unit's latest roll of CHECK at it took off it,
+    while the unit has made fewer rolls of CHECK this turn than were made at it: a melee's
+    stands lost to the side that rolled first, which still fight when both roll at once), or ``losses_since:CHECK`` (what any roll took off
     it since its own latest roll of CHECK this turn: the casualties a general with it has not
     rolled his risk for yet); or ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
     already made this check, or ``led_this_turn:CHECK`` another, this turn for any unit: a

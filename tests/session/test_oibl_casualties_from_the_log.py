@@ -1,4 +1,4 @@
-"""One If By Land's risk to generals reads the casualties from the log (issue 35).
+"""One If By Land reads casualties from the log: risk to generals and the melee rounds (issue 35).
 
 A new player's Cowpens turn: the British Legion's fire at the charging South Carolina militia
 (Brandon's, Col. Pickens with it) cost it 2 figures; at the risk-to-generals step the form
@@ -55,3 +55,47 @@ def test_the_risk_roll_reads_the_new_casualties_off_the_log(tmp_path: Path) -> N
     fire_at_militia(table, 9)  # new casualties: only they are rolled for
     again = table.game.state.unit(MILITIA).strength_now
     assert risk(table).values["hits"] == before - lost - again
+
+
+def melee(table: TableSession, unit: str, opponent: str, round_: str, **inputs: int) -> CheckForm:
+    form = table.form("melee", unit)
+    assert form is not None
+    form.set_role("opponent", opponent)
+    form.set_input("round", round_)
+    for name, value in inputs.items():
+        form.set_input(name, value)
+    return form
+
+
+def fight(table: TableSession, form: CheckForm, die: int) -> int:
+    """Roll the round with ``die`` and apply it: the casualties it caused."""
+    result = form.roll([die])
+    table.apply_effects(
+        form.unit_id, list(form.effects), roles={"fighting": form.unit_id, **form.roles}
+    )
+    form.clear_result()
+    return int(result.value)
+
+
+def test_the_side_rolling_second_in_a_melee_round_fights_with_what_it_had(tmp_path: Path) -> None:
+    """Brandon's militia charges the Legion (ruling oibl-melee-round-simultaneous): in round 2
+    every survivor of round 1 fights, so the Legion, rolling after Brandon's round-2 dice, still
+    counts the figures those dice just took; Brandon, rolling first, counts none of round 1's."""
+    table = open_table(tmp_path)
+    contact = {"stands_in_contact": 3}
+    fight(table, melee(table, MILITIA, LEGION, "first", **contact), 5)
+    fight(table, melee(table, LEGION, MILITIA, "first", **contact, overlap_flanks=2), 5)
+    militia_left = table.game.state.unit(MILITIA).strength_now
+
+    first = melee(table, MILITIA, LEGION, "second")
+    assert first.values["figures_lost_this_round"] == 0  # round 1's losses are answered
+    assert first.values["figures"] == militia_left
+    legion_before = table.game.state.unit(LEGION).strength_now
+    took = fight(table, first, 9)
+    assert took > 0
+
+    second = melee(table, LEGION, MILITIA, "second")
+    assert second.values["figures"] == legion_before - took  # the card
+    assert second.values["figures_lost_this_round"] == took  # the log: they still fight
+    result = second.roll([5])
+    assert f"every surviving figure, {legion_before}" in " ".join(result.steps)
