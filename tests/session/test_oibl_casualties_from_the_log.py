@@ -99,3 +99,22 @@ def test_the_side_rolling_second_in_a_melee_round_fights_with_what_it_had(tmp_pa
     assert second.values["figures_lost_this_round"] == took  # the log: they still fight
     result = second.roll([5])
     assert f"every surviving figure, {legion_before}" in " ".join(result.steps)
+
+
+def test_the_melee_forms_name_the_unit_the_charge_test_named(tmp_path: Path) -> None:
+    """Brandon's militia declared its charge on the Legion (its charge test picks the unit
+    charged): the melee rounds of both sides and the winner of the melee open on that pair
+    (the players pick another where two units charged one defender)."""
+    table = open_table(tmp_path)
+    charge = table.form("morale", MILITIA)
+    assert charge is not None
+    charge.set_input("situation", "charging")
+    charge.set_role("charged", LEGION)
+    charge.roll([3])
+    table.apply_effects(MILITIA, list(charge.effects), roles={"unit": MILITIA, **charge.roles})
+
+    for unit, other in ((MILITIA, LEGION), (LEGION, MILITIA)):
+        form = table.form("melee", unit)
+        assert form is not None and form.roles.get("opponent") == other
+    winner = table.form("melee_winner", MILITIA)
+    assert winner is not None and winner.roles.get("defender") == LEGION
