@@ -108,6 +108,9 @@ class BattleScreen(BuildsAhead):
     def on_mount(self) -> None:
         roster = self.query_one("#roster", CursorList)
         roster.cursor_moved = self.unit_highlighted  # its card in the cursor's own frame
+        if self.session.game is not None:  # a card drawn before this screen was shown is
+            drawn = self.session.state.activation.drawn  # followed already: '.' keeps the cursor
+            self.card_followed = drawn[-1] if drawn else None
         self.game_changed()
         roster.focus()
         view, self.view = self.view, None
@@ -387,6 +390,7 @@ class BattleScreen(BuildsAhead):
         drawn: list[str] = []
         if self.act(lambda: drawn.append(self.session.draw_card())):
             self.notify(f"Card drawn: {drawn[0].replace('_', ' ')}")
+            self.card_followed = drawn[0]  # followed here: the next '.' leaves the cursor be
             self.highlight_brigade(drawn[0])
 
     def highlight_brigade(self, brigade: str) -> None:

@@ -1139,7 +1139,8 @@ ITEMS: list[Item] = [
         NUMBER,
         ENF,
         (
-            'toml:checks.melee.derived.second_round="figures if indians or not skirmishing else min(figures, (stands_in_contact + overlap_flanks) * fps)"',
+            'toml:checks.melee.derived.second_round="survivors if indians or not skirmishing else min(survivors, (stands_in_contact + overlap_flanks) * fps)"',
+            'toml:checks.melee.derived.survivors="figures + figures_lost_this_round"',
         ),
     ),
     (

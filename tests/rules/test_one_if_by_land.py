@@ -1000,7 +1000,7 @@ def test_checks_belong_to_their_phases() -> None:
         "fire": ("firing", "charge_moves"),
         "melee": ("melee",),
         "melee_winner": ("melee",),
-        "general_risk": ("firing",),
+        "general_risk": ("firing", "melee"),  # melee casualties too: p.11 "each time"
         "counter_battery": ("firing",),
         "movement": ("movement", "morale", "charge_moves"),
     }

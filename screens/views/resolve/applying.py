@@ -86,6 +86,8 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
     form = screen.form
     kept: list[Effect] = []
     messages = []
+    landed: dict[str, None] = {}  # the units a kept effect falls on, in order
+    notes = 0  # the table's notes among them: logged, on no card
     for group in form.groups(effects):
         if not group.on_no_card and group.target is None:
             picked = await pick_target(screen, group)
@@ -97,6 +99,10 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
                 continue
             form.roles[group.who] = picked
         kept.extend(group.effects)
+        if group.on_no_card:
+            notes += len(group.effects)
+        elif (unit := group.target or form.roles.get(group.who)) is not None:
+            landed[unit] = None
     first = form.check.role_ids[0]
     roles: dict[str, str | list[str]] = {first: form.unit_id or "", **form.picked_roles()}
     try:
@@ -110,10 +116,17 @@ async def apply_both_sides(screen: ResolveView, effects: list[Effect]) -> None:
         screen.notify(str(exc), severity="error")
         return
     if applied:
-        units = [u for us in roles.values() for u in ([us] if isinstance(us, str) else us)]
-        names = ", ".join(screen.session.unit_name(u) for u in dict.fromkeys(units))
-        some = counted_text(len(kept), "effect|effects")
-        messages.insert(0, f"Applied {some} to {names} (u undoes).")
+        # name the cards changed, not every unit of the check: a note for the table lands on
+        # none (the wave attack's declaration named the target it marks nothing on)
+        names = ", ".join(screen.session.unit_name(u) for u in landed)
+        some = counted_text(len(kept) - notes, "effect|effects")
+        logged = f"; {counted_text(notes, 'note|notes')} in the log" if notes else ""
+        done = (
+            f"Applied {some} to {names}{logged}"
+            if landed
+            else f"{counted_text(notes, 'note|notes')} in the log".capitalize()
+        )
+        messages.insert(0, f"{done} (u undoes).")
     screen.notify(" ".join(messages))
     form.clear_result()
     screen.app.pop_screen()

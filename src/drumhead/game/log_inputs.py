@@ -3,7 +3,8 @@ already rolled this turn for the unit (a unit checks morale at most once a turn)
 of another check's latest roll this turn for it (a melee round's casualties), and the total
 of that check's rolls this turn (every round's casualties, read by the check that decides who
 won the melee), the losses the effects applied this turn took off the unit's card (a
-unit checks morale after so many casualties in a turn), and whether the unit's leader already
+unit checks morale after so many casualties in a turn) or took off it since its own latest
+roll of a check (the stands a melee's other side took before it rolled: both roll at once), and whether the unit's leader already
 made this check this turn, for any unit (a major general rallies once a turn).
 
 Only this turn's entries are read (the log is walked back to the turn's start), and only those
@@ -64,6 +65,10 @@ def log_inputs(
         if how == "losses_this_turn":
             out[spec.name] = _losses(unit_id, this_turn, gone)
             continue
+        if how in ("losses_unanswered", "losses_since"):
+            read = _unanswered if how == "losses_unanswered" else _since
+            out[spec.name] = read(unit_id, named, this_turn, gone)
+            continue
         if how == "rolled_this_turn":
             wanted_check = named or check.id
             found = next((e for e in rolls if e.data.get("check") == wanted_check), None)
@@ -111,6 +116,76 @@ def _losses(
             total += lost
             read.append(event.seq)
     return total, tuple(sorted(read))
+
+
+def _unanswered(
+    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> tuple[InputValue, tuple[int, ...]]:
+    """What another unit's latest roll of ``check_id`` at this one (the unit picked in one of
+    its roles) took off its card, when that roll is not yet answered: the unit made fewer rolls
+    of the check this turn than were made at it. Both sides of a melee roll at once, so the
+    side that rolls second still rolls for what the first side's dice just took (a round's
+    dice answer the other side's roll of the same round, never the round before)."""
+    events = [e for e in this_turn if e.seq not in gone]  # newest first
+    own = at_it = 0
+    latest: int | None = None
+    for event in events:
+        if event.kind != "resolution" or event.data.get("check") != check_id:
+            continue
+        if _rolled_for(event, unit_id):
+            own += 1
+            continue
+        roles = (event.data.get("roles") or {}).values()
+        picked = [u for r in roles for u in ([r] if isinstance(r, str) else r or [])]
+        if unit_id in picked:
+            at_it += 1
+            latest = event.seq if latest is None else latest
+    if latest is None or at_it <= own:
+        return 0, ()
+    total, read = 0, []
+    for event in events:
+        if event.kind != "apply_effects" or event.data.get("resolution") != latest:
+            continue
+        lost = _lost_by(event, unit_id)
+        if lost:
+            total += lost
+            read.append(event.seq)
+    return total, tuple(sorted(read))
+
+
+def _since(
+    unit_id: str, check_id: str, this_turn: Iterable[Event], gone: Mapping[int, object]
+) -> tuple[InputValue, tuple[int, ...]]:
+    """What every roll's applied effects took off the unit's card since its own latest roll
+    of ``check_id`` this turn, with the entries that did: the casualties a general with the
+    unit has not yet rolled his risk for."""
+    total, read = 0, []
+    for event in this_turn:  # newest first
+        if event.seq in gone:
+            continue
+        if event.kind == "resolution":
+            if event.data.get("check") == check_id and _rolled_for(event, unit_id):
+                break
+            continue
+        if event.kind != "apply_effects":
+            continue
+        lost = _lost_by(event, unit_id)
+        if lost:
+            total += lost
+            read.append(event.seq)
+    return total, tuple(sorted(read))
+
+
+def _lost_by(event: Event, unit_id: str) -> int:
+    """What one applied-effects entry took off the unit's card."""
+    default = event.data.get("unit")
+    return sum(
+        _lost(effect)
+        for effect in event.data.get("effects", ())
+        if isinstance(effect, Mapping)
+        and effect.get("table") is not True
+        and effect.get("unit", default) == unit_id
+    )
 
 
 def _lost(effect: Mapping[str, object]) -> int:

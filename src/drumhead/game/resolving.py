@@ -116,7 +116,10 @@ class CheckResolving(GameCore):
         turn = self.state.turn
         # this turn's rolls, newest first: only rolls and turn changes are read (a long game's
         # past is read no further back than the turn's start, and none of its other entries)
-        losses = any(i.from_log == "losses_this_turn" for i in spec.inputs)
+        losses = any(
+            (i.from_log or "").startswith(("losses_this_turn", "losses_unanswered", "losses_since"))
+            for i in spec.inputs
+        )
         marks = self.latest_of_kinds(TURN_LOSSES if losses else TURN_ROLLS, len(self.entries))
         this_turn = takewhile(lambda e: e.turn == turn and e.kind != "next_turn", marks)
         return log_inputs(spec, unit_id, role, this_turn, self.reverted(), leader_id)

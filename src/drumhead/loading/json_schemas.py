@@ -111,10 +111,12 @@ def _input() -> dict[str, Any]:
             "from_log": {
                 "type": "string",
                 "pattern": "^((rolled|led)_this_turn(:[a-z][a-z0-9_]*)?|losses_this_turn|"
+                "losses_(unanswered|since):[a-z][a-z0-9_]*|"
                 "(last_value|turn_total):[a-z][a-z0-9_]*(@[a-z][a-z0-9_]*)?)$",
                 "description": "what the game's log fills it with: whether this check was "
                 "rolled this turn for the unit (or by its leader, for any unit), or the value of another check's latest roll "
-                "this turn, or the losses effects applied to the unit this turn",
+                "this turn, or the losses effects applied to the unit this turn (or since its own "
+                "latest roll of a check: losses_unanswered:CHECK, losses_since:CHECK)",
             },
             "from_units": {
                 **EXPR,

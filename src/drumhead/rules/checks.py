@@ -95,8 +95,12 @@ class InputSpec:
     ``@ROLE`` (``turn_total:fire@target``) the rolls of CHECK in which the unit was picked for
     ROLE, whoever they were rolled for (the defensive fire at a wave); or
     ``losses_this_turn`` (what the effects applied this turn took off the unit's card: strength
-    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners); or
-    ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
+    lost, stands lost to hits, and a whole-number attribute lowered, such as gunners), or
+    ``losses_unanswered:CHECK`` (what another unit's latest roll of CHECK at it took off it,
+    while the unit has made fewer rolls of CHECK this turn than were made at it: a melee's
+    stands lost to the side that rolled first, which still fight when both roll at once), or ``losses_since:CHECK`` (what any roll took off
+    it since its own latest roll of CHECK this turn: the casualties a general with it has not
+    rolled his risk for yet); or ``led_this_turn`` (whether the leader picked for the role, else the one with its unit,
     already made this check, or ``led_this_turn:CHECK`` another, this turn for any unit: a
     major general's one rally a turn)."""
     from_units: Expr | None = None
@@ -138,6 +142,8 @@ LOG_FIELDS: tuple[str, ...] = (
     "last_value:CHECK@ROLE",
     "turn_total:CHECK@ROLE",
     "losses_this_turn",
+    "losses_unanswered:CHECK",
+    "losses_since:CHECK",
     "led_this_turn",
     "led_this_turn:CHECK",
 )

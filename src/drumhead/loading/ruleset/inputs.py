@@ -114,13 +114,13 @@ def _check_from_log(t: Reader, itype: str, from_log: str, from_unit: str | None)
     if from_unit is not None:
         t.report("from_log", "an input is filled from a card (from_unit) or the log, not both")
     how, _, name = from_log.partition(":")
-    kind = "int" if how in ("last_value", "turn_total", "losses_this_turn") else "bool"
+    ints = ("last_value", "turn_total", "losses_this_turn", "losses_unanswered", "losses_since")
+    kind = "int" if how in ints else "bool"
     named = how in ("last_value", "turn_total")
     name, _, role = name.partition("@")
     if (
-        how
-        not in ("rolled_this_turn", "led_this_turn", "last_value", "turn_total", "losses_this_turn")
-        or ((named or name) and not ID.match(name))
+        how not in ("rolled_this_turn", "led_this_turn", *ints)
+        or ((named or name or how in ints[3:]) and not ID.match(name))
         or (role and (not named or not ID.match(role)))
     ):
         t.report("from_log", f"'{from_log}' is not one of {', '.join(LOG_FIELDS)}")
