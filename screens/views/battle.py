@@ -52,8 +52,7 @@ class BattleScreen(BuildsAhead):
         """The roster filter (every word must appear in the unit's line or brigade)."""
         self.walk_step_shown: int | None = None
         """The checklist's current step as last shown (the cursor follows it when it moves)."""
-        self.card_followed: str | None = None
-        """The card whose brigade the roster's cursor last went to."""
+        self.card_followed: str | None = None  # the card whose brigade the cursor went to
         self.has_morale: bool | None = None
         """Whether the ruleset has a morale test (asked once: the key is checked at repaints)."""
         self.roster_lines = RosterLines()
@@ -61,8 +60,7 @@ class BattleScreen(BuildsAhead):
         self.shown_signature: list[object] = []
         """The roster's entries as shown now, one item each (see :func:`roster_options`): an
         unchanged roster is not redrawn, and a changed line is replaced alone."""
-        self.shown_ids: list[str | None] = []
-        """The roster's entries' ids as shown now."""
+        self.shown_ids: list[str | None] = []  # the roster's entries' ids as shown now
         self.stale = False
         """Whether the game changed while another screen covered this one: it is repainted
         when shown again, once, however many changes there were (an undo and a redo in the
@@ -108,9 +106,8 @@ class BattleScreen(BuildsAhead):
     def on_mount(self) -> None:
         roster = self.query_one("#roster", CursorList)
         roster.cursor_moved = self.unit_highlighted  # its card in the cursor's own frame
-        if self.session.game is not None:  # a card drawn before this screen was shown is
-            drawn = self.session.state.activation.drawn  # followed already: '.' keeps the cursor
-            self.card_followed = drawn[-1] if drawn else None
+        drawn = self.session.state.activation.drawn if self.session.game is not None else []
+        self.card_followed = drawn[-1] if drawn else None  # drawn before: '.' keeps the cursor
         self.game_changed()
         roster.focus()
         view, self.view = self.view, None
@@ -380,7 +377,6 @@ class BattleScreen(BuildsAhead):
         """After a step that drew a card, the roster's cursor goes to its brigade."""
         drawn = self.session.state.activation.drawn
         if drawn and drawn[-1] != self.card_followed:
-            self.card_followed = drawn[-1]
             self.highlight_brigade(drawn[-1])
 
     def action_next_turn(self) -> None:
@@ -390,13 +386,13 @@ class BattleScreen(BuildsAhead):
         drawn: list[str] = []
         if self.act(lambda: drawn.append(self.session.draw_card())):
             self.notify(f"Card drawn: {drawn[0].replace('_', ' ')}")
-            self.card_followed = drawn[0]  # followed here: the next '.' leaves the cursor be
             self.highlight_brigade(drawn[0])
 
     def highlight_brigade(self, brigade: str) -> None:
         """The roster's cursor on the first unit of the brigade just activated, the brigade
         at the top, its card shown (a card naming a division or the army has no single
-        brigade: the cursor stays)."""
+        brigade: the cursor stays). The card is followed: the next '.' leaves the cursor be."""
+        self.card_followed = brigade
         units = {u.id for u in self.session.state.units if u.brigade == brigade}
         cursor_to_brigade(self.query_one("#roster", OptionList), units)
 
