@@ -13,7 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from phases import to_phase
+
 from drumhead.saves import load_save
+from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -53,6 +56,10 @@ def aspern(tmp_path: Path) -> Path:
         "--name", "a",
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
+    table = TableSession(str(saves))  # the turn walked on to the assault phase (4.1)
+    table.resume(saves / "a.toml")
+    to_phase(table)
+    table.close(force=True)
     return saves
 
 
@@ -67,7 +74,7 @@ def test_a_missing_pick_names_the_units_and_saves_nothing(tmp_path: Path) -> Non
         "random": "Republique 4.4 Base hits (distributed randomly)",
     }
     assert "--pick defender=" in error["message"]
-    assert load_save(saves / "a.toml").game.log == ()
+    assert [e.kind for e in load_save(saves / "a.toml").game.log] == ["next_phase"] * 3
 
 
 def test_a_pick_outside_the_group_is_refused(tmp_path: Path) -> None:
@@ -77,7 +84,7 @@ def test_a_pick_outside_the_group_is_refused(tmp_path: Path) -> None:
     assert "'ligne_16' is not one of the defender" in json.loads(done.stdout)["error"]["message"]
     wrong = drumhead(saves, "play", "a", *ASSAULT, "--pick", "flank=ligne_67")
     assert "has no role 'flank'" in json.loads(wrong.stdout)["error"]["message"]
-    assert load_save(saves / "a.toml").game.log == ()
+    assert [e.kind for e in load_save(saves / "a.toml").game.log] == ["next_phase"] * 3
 
 
 def test_the_picked_units_lose_the_bases(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.session import TableSession
 
@@ -22,6 +23,7 @@ def aspern(saves: Path) -> Iterator[TableSession]:
     table = TableSession(str(saves), seed=1809)
     table.clock = lambda: "2026-01-01T10:00:00+00:00"
     table.new_game("republique", "aspern", scenario="aspern-1809", house_rules=CLUB)
+    to_phase(table)
     yield table
     table.close(force=True)
 
