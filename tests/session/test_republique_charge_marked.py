@@ -54,6 +54,7 @@ def test_a_charge_said_at_the_assault_gives_its_disorder_at_the_turns_end(
     zach = aspern.state.unit("ir15_zach")
     assert ("charged" in zach.markers) is charged
     assert aspern.state.unit("ligne_67").state == "rattled"  # 2M: fresh -> rattled
+    to_phase(aspern, "turn_end")  # charge disorder: at the turn's end (4.6)
     form = aspern.form("charge_disorder", "ir15_zach")
     assert form is not None
     assert form.values["used_assault_bonus"] is charged  # read from the card
