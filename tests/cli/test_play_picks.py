@@ -13,10 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from phases import to_phase
+from phases import save_to_phase
 
 from drumhead.saves import load_save
-from drumhead.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"
@@ -56,10 +55,7 @@ def aspern(tmp_path: Path) -> Path:
         "--name", "a",
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
-    table = TableSession(str(saves))  # the turn walked on to the assault phase (4.1)
-    table.resume(saves / "a.toml")
-    to_phase(table)
-    table.close(force=True)
+    save_to_phase(saves / "a.toml")  # assaults are made in the assault phase (4.1)
     return saves
 
 

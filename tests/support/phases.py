@@ -4,6 +4,8 @@ turn refuses elsewhere (Republique's assault, in the assault phase only)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from drumhead.game import Game
 from drumhead.session import TableSession
 
@@ -33,3 +35,14 @@ def to_check_phase(where: Game | TableSession, check_id: str) -> Game:
     if check.phase is None or not any(here in r.phases for r in check.refusals):
         return game
     return to_phase(where, check.phase)
+
+
+def save_to_phase(path: Path, phase: str = "assault") -> None:
+    """Walk the game saved at ``path`` on to ``phase`` (as `drumhead play SAVE --next-phase`
+    would), saved."""
+    table = TableSession(str(path.parent))
+    try:
+        table.resume(path)
+        to_phase(table, phase)
+    finally:
+        table.close(force=True)
