@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from phases import save_to_phase
+
 from drumhead.saves import load_save
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +55,7 @@ def aspern(tmp_path: Path) -> Path:
         "--name", "a",
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
+    save_to_phase(saves / "a.toml")  # assaults are made in the assault phase (4.1)
     return saves
 
 
@@ -67,7 +70,7 @@ def test_a_missing_pick_names_the_units_and_saves_nothing(tmp_path: Path) -> Non
         "random": "Republique 4.4 Base hits (distributed randomly)",
     }
     assert "--pick defender=" in error["message"]
-    assert load_save(saves / "a.toml").game.log == ()
+    assert [e.kind for e in load_save(saves / "a.toml").game.log] == ["next_phase"] * 3
 
 
 def test_a_pick_outside_the_group_is_refused(tmp_path: Path) -> None:
@@ -77,7 +80,7 @@ def test_a_pick_outside_the_group_is_refused(tmp_path: Path) -> None:
     assert "'ligne_16' is not one of the defender" in json.loads(done.stdout)["error"]["message"]
     wrong = drumhead(saves, "play", "a", *ASSAULT, "--pick", "flank=ligne_67")
     assert "has no role 'flank'" in json.loads(wrong.stdout)["error"]["message"]
-    assert load_save(saves / "a.toml").game.log == ()
+    assert [e.kind for e in load_save(saves / "a.toml").game.log] == ["next_phase"] * 3
 
 
 def test_the_picked_units_lose_the_bases(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.errors import InputError, MissingCardValueError
 from drumhead.game import Game, load_scenario, new_game, replay
@@ -211,6 +212,7 @@ def test_panic_hits_counted_read_and_answered_and_reverted_together() -> None:
         seed=35,
         house_rules=str(root / "data/house-rules/republique-sample-club-values.toml"),
     )
+    to_phase(game)
     roles = {"attacker": "hiller_line", "defender": "ligne_67"}
     event, marked = game.resolve(
         "assault", "hiller_line", {}, hand_dice=[1, 5], at=AT, roles={"defender": "ligne_67"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.errors import InputError
 from drumhead.game import load_scenario, new_game, unit_inputs
@@ -15,12 +16,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def aspern():  # type: ignore[no-untyped-def]
-    return new_game(
+    game = new_game(
         "republique",
         scenario=load_scenario("aspern-1809"),
         seed=5,
         house_rules=str(ROOT / "data" / "house-rules" / "republique-sample-club-values.toml"),
     )
+    return to_phase(game)
 
 
 def test_the_leaders_offered_for_a_unit_are_the_nearest_first() -> None:
@@ -115,6 +117,7 @@ def test_mwan_general_killed_is_no_longer_with_the_unit() -> None:
 )
 def test_a_bad_leader_pick_is_refused(leaders: dict[str, str], message: str) -> None:
     game = aspern()
+    logged = game.log
     with pytest.raises(InputError, match=message):
         game.resolve("assault", "hiller_line", {}, [], hand_dice=[5, 5], at=AT, leaders=leaders)
-    assert game.log == ()
+    assert game.log == logged

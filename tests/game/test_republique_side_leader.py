@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.errors import LeaderNeededError
 from drumhead.game import Game, load_scenario, new_game
@@ -28,8 +29,10 @@ AT = "2026-11-23T20:00:00Z"
 
 @pytest.fixture
 def game() -> Game:
-    return new_game(
-        "republique", scenario=load_scenario("aspern-1809"), seed=5, house_rules=str(HOUSE)
+    return to_phase(
+        new_game(
+            "republique", scenario=load_scenario("aspern-1809"), seed=5, house_rules=str(HOUSE)
+        )
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_check_phase
 
 from drumhead.checks.results import Resolution
 from drumhead.errors import InputError, MissingGapError
@@ -59,6 +60,7 @@ def test_a_scenario_plays_saves_and_loads(tmp_path: Path, scenario_id: str) -> N
     resolved = 0
     for unit in scenario.units:
         for check in game.checks_for(unit.id):
+            to_check_phase(game, check.id)  # the rules' order of the turn
             played = _play(game, check, unit.id)
             if played is None:
                 continue

@@ -16,6 +16,8 @@ import pytest
 
 pytest.importorskip("aiohttp", reason="the [web] extra is not installed")
 
+from phases import save_to_phase
+
 from drumhead.cli.main import main
 from drumhead.saves import load_save
 from tests.host.test_browser import BROWSER, Tabs
@@ -41,6 +43,7 @@ def hosted(tmp_path: Path) -> Iterator[Hosted]:
     made = ["new", "republique", "--scenario", "aspern-1809", "--name", "table"]
     made += ["--house-rules", club(tmp_path), "--seed", "1"]
     assert main(["--saves", str(saves), *made]) == 0
+    save_to_phase(saves / "table.toml")  # assaults are made in the assault phase (4.1)
     hosted = start_host(saves)
     try:
         yield hosted
@@ -129,7 +132,8 @@ def test_a_second_unit_is_added_on_a_phone_and_its_base_hits_picked(
     assert stop_host(hosted) == 0  # the host saves as it stops
     game = load_save(tmp_path / "saves" / "table.toml").game
     applied = [e for e in game.log if e.kind == "apply_effects"]
-    assert len(applied) == 1 and applied[0].data["resolution"] == 1
+    roll = next(e for e in game.log if e.kind == "resolution")
+    assert len(applied) == 1 and applied[0].data["resolution"] == roll.seq
     hits = [e for e in applied[0].data["effects"] if e["who"] == "pick:defender"]
     assert len(hits) == 2 and hits[0]["unit"] == "ligne_37" and "rolled" not in hits[0]
     assert hits[1]["among"] == ["ligne_67", "ligne_37"] and hits[1]["rolled"] in (1, 2)

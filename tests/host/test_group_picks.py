@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phases import to_phase
 
 from drumhead.host.hub import Hub
 from drumhead.host.proposals import ProposalBook
@@ -56,6 +57,7 @@ def club(tmp: Path) -> str:
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[TableSession]:
     session = open_table(tmp_path / "saves", "republique", "aspern-1809", club(tmp_path))
+    to_phase(session)
     yield session
     session.close(force=True)
 
@@ -128,7 +130,9 @@ def test_a_side_given_wrong_is_refused_naming_the_key(
     assert refused.get("ok") is not True and words in refused["reason"], refused
     proposal = command(hub, austrian, "x", "propose", **{**ASSAULT, "roles": roles})[0]
     assert proposal.get("ok") is not True and words in proposal["reason"]
-    assert hub.session.open_game_or_fail().event_count == 0 and not hub.proposals.waiting()
+    assert (
+        hub.session.open_game_or_fail().log[-1].kind == "next_phase" and not hub.proposals.waiting()
+    )
 
 
 def test_a_side_fuller_than_its_most_is_refused_naming_the_unit(tmp_path: Path) -> None:
@@ -157,7 +161,7 @@ def test_the_side_whose_units_take_the_base_hits_picks_them(hub: Hub) -> None:
     accepted = answers(take(austrian))[-1]
     assert accepted["status"] == "accepted" and "wait for a pick" in accepted["reason"]
     game = hub.session.open_game_or_fail()
-    assert [e.kind for e in game.log] == ["resolution"]  # nothing applied yet
+    assert [e.kind for e in game.log][3:] == ["resolution"]  # nothing applied yet
     question = json.loads(hub.view("french"))["pick"]
     assert question["units"] == [["ligne_67", "67e Ligne: 4/4"], ["ligne_37", "37e Ligne: 4/4"]]
     assert question["index"] == 0 and question["at_random"].startswith("Republique 4.4")
@@ -184,7 +188,7 @@ def test_the_side_whose_units_take_the_base_hits_picks_them(hub: Hub) -> None:
     assert done[0]["ok"] and done[0]["status"] == "done"
     assert json.loads(hub.view("french"))["pick"] is None
     applied = game.log[-1]
-    assert applied.kind == "apply_effects" and applied.data["resolution"] == 1
+    assert applied.kind == "apply_effects" and applied.data["resolution"] == 4  # after the walk
     hits = [e for e in applied.data["effects"] if e["who"] == "pick:defender"]
     assert hits[0]["unit"] == "ligne_37" and "rolled" not in hits[0] and "rolled" in hits[1]
     reason = hub.proposals.get(pid).reason  # type: ignore[union-attr]
@@ -205,6 +209,8 @@ def test_the_host_s_save_is_the_session_s_on_the_same_inputs(
     house = club(tmp_path)
     hosted = open_table(tmp_path / "hosted", "republique", "aspern-1809", house)
     direct = open_table(tmp_path / "direct", "republique", "aspern-1809", house)
+    to_phase(hosted)
+    to_phase(direct)
     try:
         hub = hub_of(hosted)
         austrian, french = joined(hub, "austrian"), joined(hub, "french")
@@ -256,6 +262,7 @@ def test_a_pick_waiting_survives_the_host_restarting(tmp_path: Path) -> None:
     house = club(tmp_path)
     saves = tmp_path / "saves"
     session = open_table(saves, "republique", "aspern-1809", house)
+    to_phase(session)
     hub = hub_of(session)
     _austrian, _french, pid = proposed_and_accepted(hub)
     save = session.save
@@ -278,7 +285,7 @@ def test_a_pick_waiting_survives_the_host_restarting(tmp_path: Path) -> None:
             )
             assert done[0]["ok"], done
         applied = again.open_game_or_fail().log[-1]
-        assert applied.kind == "apply_effects" and applied.data["resolution"] == 1
+        assert applied.kind == "apply_effects" and applied.data["resolution"] == 4  # after the walk
         state = again.open_game_or_fail().state
         assert (state.unit("ligne_67").strength_now, state.unit("ligne_37").strength_now) == (3, 3)
     finally:

@@ -19,6 +19,8 @@ import pytest
 
 pytest.importorskip("aiohttp", reason="the [web] extra is not installed")
 
+from phases import save_to_phase
+
 from drumhead.cli.main import main
 from drumhead.saves import SaveSession, load_save
 
@@ -212,6 +214,7 @@ def test_play_sends_a_side_of_several_units_and_says_when_a_pick_waits(tmp_path:
     assert (
         main(["--saves", str(folder), *made, "--seed", "1", "--house-rules", club(tmp_path)]) == 0
     )
+    save_to_phase(folder / "table.toml")  # assaults are made in the assault phase (4.1)
     hosted = start_host(folder, "--auto", "austrian")
     try:
         austrian = ["--token", hosted.tokens["austrian"], "--role", "attacker=hiller_line"]

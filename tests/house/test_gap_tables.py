@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.checks.mechanics.republique import parse_panic_result
 from drumhead.errors import AnswersError, DrumheadError, InputError, RulesetError
@@ -82,7 +83,7 @@ def test_every_shipped_and_sample_value_is_in_its_outcome_set() -> None:
 
 
 def test_a_whole_column_typed_at_once_then_an_assault_uses_a_typed_cell() -> None:
-    game = new_game("republique", seed=4)
+    game = to_phase(new_game("republique", seed=4))
     chart = RS.gap_table("combat_chart")
     assert chart is not None
     typed = {(row, "infantry"): f"Attacker {n % 4 + 1}M" for n, (row, _) in enumerate(chart.rows)}

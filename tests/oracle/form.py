@@ -16,6 +16,8 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from phases import to_check_phase
+
 from drumhead.errors import DrumheadError
 from drumhead.game import Game
 from drumhead.game.codec import strip_none
@@ -141,6 +143,7 @@ class FormOracle:
     def play(self, probe: Probe) -> list[str]:
         """One probe, on a fresh form; what disagreed with the core."""
         check = self.ruleset.check(probe.check)
+        to_check_phase(self.table, check.id)  # the rules' order of the turn: in its phase
         if probe.kind == "unit":
             return self.play_unit(probe, check)
         problems: list[str] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.checks.resolve import prepare
 from drumhead.errors import InputError
@@ -29,7 +30,8 @@ AT = "2026-11-23T20:00:00Z"
 
 @pytest.fixture
 def game() -> Game:
-    return new_game(RULESET, scenario=load_scenario("aspern-1809"), seed=5, house_rules=str(HOUSE))
+    game = new_game(RULESET, scenario=load_scenario("aspern-1809"), seed=5, house_rules=str(HOUSE))
+    return to_phase(game)
 
 
 def modifiers(

@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from phases import to_phase
+
 from drumhead.loading.loader import load_ruleset
 from drumhead.session import TableSession
 
@@ -23,6 +25,7 @@ def assault(saves: Path, house: Path | None) -> tuple[TableSession, object]:
         scenario="aspern-1809",
         house_rules=str(house) if house is not None else None,
     )
+    to_phase(table)
     form = table.form("assault", "ir15_zach")
     assert form is not None
     form.set_role("defender", "ligne_67")

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 from table_turn import open_table
 
 from drumhead.errors import DrumheadError, InputError, PickNeededError
@@ -35,6 +36,7 @@ def table(tmp_path: Path):  # type: ignore[no-untyped-def]
     house = tmp_path / "club.toml"
     house.write_text(text, encoding="utf-8")
     table = open_table(tmp_path / "saves", "republique", "aspern-1809", str(house))
+    to_phase(table)
     yield table
     table.close(force=True)
 

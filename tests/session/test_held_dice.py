@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.errors import MissingGapError
 from drumhead.session import TableSession
@@ -36,9 +37,10 @@ CELL = "Defender 1M"
 
 
 def test_the_answered_roll_is_logged_with_the_dice_it_began_with(tmp_path: Path) -> None:
-    session = TableSession(str(tmp_path), seed=1809)
+    session = TableSession(str(tmp_path), seed=1810)  # its dice read a cell left open
     session.clock = lambda: "2026-11-26T10:00:00+00:00"
     session.new_game("republique", "aspern", scenario="aspern-1809")
+    to_phase(session)
     game = session.game
     assert game is not None
     form = assault(session)
@@ -73,9 +75,10 @@ def test_cancelled_and_rolled_again_the_dice_are_the_same_without_a_game(
 def test_a_check_opened_anew_after_the_question_rolls_the_same_dice(tmp_path: Path) -> None:
     """The dice are held for the check and unit, not for the screen: answered, then the
     check opened again (Escape, c), the roll still reads the dice the question showed."""
-    session = TableSession(str(tmp_path), seed=1809)
+    session = TableSession(str(tmp_path), seed=1810)  # its dice read a cell left open
     session.clock = lambda: "2026-11-26T10:00:00+00:00"
     session.new_game("republique", "aspern", scenario="aspern-1809")
+    to_phase(session)
     game = session.game
     assert game is not None
     began = session.roll_seed()

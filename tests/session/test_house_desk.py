@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.checks.results import Resolution
 from drumhead.errors import AnswersError, DrumheadError
@@ -209,6 +210,7 @@ def test_the_sample_values_resolve_three_assaults_without_a_question(tmp_path: P
         scenario="aspern-1809",
         house_rules=str(SAMPLE / "republique-sample-club-values.toml"),
     )
+    to_phase(session)
     try:
         outcomes = [(r.outcome, r.modified) for r in (assault(session, d) for d in SAMPLE_DICE)]
         assert outcomes == [("defender_higher", -3), ("attacker_higher", 7), ("level", 0)]
@@ -231,6 +233,7 @@ def test_answers_saved_as_a_file_start_a_game_that_asks_nothing(tmp_path: Path) 
     assert path.exists()
     session.close(force=True)
     session.new_game("republique", "second", scenario="aspern-1809", house_rules=str(path))
+    to_phase(session)
     try:
         game = session.open_game_or_fail()
         assert game.state.house is not None and game.state.gap_values() == {}

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from phases import to_phase
 
 from drumhead.session import TableSession
 
@@ -22,6 +23,7 @@ def aspern(saves: Path) -> Iterator[TableSession]:
     table = TableSession(str(saves), seed=1809)
     table.clock = lambda: "2026-01-01T10:00:00+00:00"
     table.new_game("republique", "aspern", scenario="aspern-1809", house_rules=CLUB)
+    to_phase(table)
     yield table
     table.close(force=True)
 
@@ -52,6 +54,7 @@ def test_a_charge_said_at_the_assault_gives_its_disorder_at_the_turns_end(
     zach = aspern.state.unit("ir15_zach")
     assert ("charged" in zach.markers) is charged
     assert aspern.state.unit("ligne_67").state == "rattled"  # 2M: fresh -> rattled
+    to_phase(aspern, "turn_end")  # charge disorder: at the turn's end (4.6)
     form = aspern.form("charge_disorder", "ir15_zach")
     assert form is not None
     assert form.values["used_assault_bonus"] is charged  # read from the card

@@ -8,6 +8,7 @@ from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
 from drumhead.screens.views.resolve.form import InputForm
+from phases import to_phase
 from textual.widgets import Input, Select, SelectionList
 
 from drumhead.game import load_scenario, new_game
@@ -112,7 +113,7 @@ async def test_picking_the_defender_asks_the_value_the_odds_wait_for_at_once() -
     now wait for opens at once (it waited for r). Answered, the next is asked; cancelled,
     the focus is back on the form, not the picker, and c opens the list of checks with no
     question over it."""
-    game = new_game("republique", scenario=load_scenario("aspern-1809"), seed=2)
+    game = to_phase(new_game("republique", scenario=load_scenario("aspern-1809"), seed=2))
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await open_on_battle(pilot, game)
@@ -145,7 +146,7 @@ async def test_a_question_found_while_a_list_is_open_closes_the_list_first() -> 
     """A value the odds wait for, found as the players leave a field for the check list:
     the list is closed before the question opens over the screen, so Escape on the question
     leaves no list open behind it."""
-    game = new_game("republique", scenario=load_scenario("aspern-1809"), seed=2)
+    game = to_phase(new_game("republique", scenario=load_scenario("aspern-1809"), seed=2))
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await open_on_battle(pilot, game)

@@ -9,6 +9,7 @@ from drumhead.screens.dialogs.gap import GapModal
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.dialogs.roll_again import RollAgainModal
 from drumhead.screens.views.resolve import ResolveScreen
+from phases import to_phase
 from textual.widgets import Input
 
 from drumhead.game import load_scenario, new_game
@@ -18,7 +19,7 @@ from tests.ui.test_focus_rules import resolve_for
 
 def aspern() -> object:
     """Republique at Aspern without house rules: the assault asks its modifiers' values."""
-    return new_game("republique", scenario=load_scenario("aspern-1809"), seed=2)
+    return to_phase(new_game("republique", scenario=load_scenario("aspern-1809"), seed=23))
 
 
 async def typed_into_the_question(pilot: object, digits: str) -> GapModal:
@@ -107,8 +108,9 @@ async def test_the_question_after_roll_again_takes_the_digits() -> None:
                 cell.query_one("#gap-value", Input).value = "Attacker 1M"
                 await pilot.press("enter")
             await until(pilot, lambda n=before: app.screen is screen and rolls() > n)
-        # seed 2: the second roll read a cell given already, the third a new one
-        assert asked == ["chart_infantry_p4", "chart_infantry_m3"]
+        # seed 23, in the assault phase: the second roll read a cell given already, the third
+        # a new one
+        assert asked == ["chart_infantry_p1", "chart_infantry_m6"]
 
 
 async def test_the_question_takes_the_focus_while_the_terminal_has_none() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
 from drumhead.screens.views.resolve import ResolveScreen
+from phases import to_phase
 from table_turn import open_table
 from textual.widgets import Label, OptionList
 
@@ -31,6 +32,7 @@ async def test_g_adds_a_unit_to_a_side_and_a_picks_who_takes_each_base_hit(
     house = tmp_path / "club.toml"
     house.write_text(text, encoding="utf-8")
     session = open_table(tmp_path / "saves", "republique", "aspern-1809", str(house))
+    to_phase(session)
     app = make_app(session=session, start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         t = Table(app, pilot)

@@ -20,6 +20,7 @@ from drumhead.screens.dialogs.grid_editor import CellInput, GridEditor
 from drumhead.screens.views.battle import BattleScreen
 from drumhead.screens.views.new_game import NewGameScreen
 from drumhead.screens.views.resolve import ResolveScreen
+from phases import to_phase
 from textual.widgets import OptionList
 
 from tests.ui.helpers import make_app, open_resolve, run_command, until
@@ -97,6 +98,7 @@ async def test_ask_me_then_the_whole_infantry_section_typed_from_the_question(
     app = republique_app(tmp_path / "saves")
     async with app.run_test(size=(120, 40)) as pilot:
         app.session.new_game("republique", "ask", scenario="aspern-1809")  # house rules: none
+        to_phase(app.session)
         await until(pilot, lambda: isinstance(app.screen, BattleScreen))
         game = app.session.game
         assert game is not None and game.state.house is None

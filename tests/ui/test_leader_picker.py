@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from drumhead.screens.dialogs.pick_leader import LeaderPickModal
 from drumhead.screens.dialogs.pick_unit import UnitPickModal
+from phases import to_phase
 from textual.widgets import OptionList
 
 from drumhead.checks.resolve import odds, prepare, result_odds
@@ -20,6 +21,7 @@ async def test_the_assault_leader_is_picked_from_the_roster_and_fills_the_inputs
     async with app.run_test(size=(120, 40)) as pilot:
         table = Table(app, pilot)
         await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        to_phase(app.session)
         game = table.game
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: table.resolve.form is not None)

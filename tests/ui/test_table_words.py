@@ -4,6 +4,7 @@ it and where they can read it."""
 
 from __future__ import annotations
 
+from phases import to_phase
 from textual.widgets import OptionList
 
 from tests.ui.helpers import list_lines, make_app, new_game_on_battle, status_line, until
@@ -172,6 +173,7 @@ async def test_a_value_the_house_rules_gave_is_listed_once() -> None:
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        to_phase(app.session)
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
         screen = app.screen
@@ -201,6 +203,7 @@ async def test_each_modifier_of_an_opposed_check_says_whose_it_is() -> None:
     app = make_app(start="menu")
     async with app.run_test(size=(120, 40)) as pilot:
         await new_game_on_battle(pilot, "republique", "aspern-1809", house_rules=SAMPLE_HOUSE_RULES)
+        to_phase(app.session)
         app.action_open_resolve("assault", "hiller_line")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
         screen = app.screen

@@ -22,6 +22,7 @@ from drumhead.screens.app import DrumheadApp
 from drumhead.screens.dialogs.roll_again import RollAgainModal
 from drumhead.screens.render import OddsChart, resolution_text
 from drumhead.screens.views.resolve import ResolveScreen
+from phases import to_check_phase
 from rich.console import Console, Group
 from rich.text import Text
 from textual import events
@@ -344,6 +345,7 @@ class Oracle:
         for check in self.ruleset.checks:
             if check.id not in by_check:
                 continue
+            to_check_phase(self.app.session, check.id)  # the rules' order of the turn
             base = base_values(self.ruleset, check)
             # the order of the form: modifiers, inputs, the re-roll box, the dice by hand
             order = {"modifier": 0, "input": 1, "reroll": 2, "hand": 3}
