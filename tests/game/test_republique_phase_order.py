@@ -25,8 +25,8 @@ CLUB = str(
 )
 CITED = (
     "(Republique 4.1 Assault Procedure ('Hostile units which have approached to within 25mm "
-    "of each other during movement must now enter into the assault phase'); the turn "
-    "sequence, 1 Command to 5 Panic Test)"
+    "of each other during movement must now enter into the assault phase'); page header "
+    "(the turn sequence: 1 Command to 5 Panic Test))"
 )
 OTHER_PHASES = ["command", "maneuver", "artillery_skirmish", "panic_test", "turn_end"]
 

@@ -15,6 +15,7 @@ from drumhead.errors import InputError, UnitTwiceError
 from drumhead.game import Game, load_scenario, new_game
 from drumhead.game.events import Event
 from drumhead.session import TableSession
+from tests.support.phases import to_phase
 
 AT = "2026-11-26T20:00:00Z"
 HOUSE = Path(__file__).resolve().parents[2] / "data" / "house-rules"
@@ -22,7 +23,9 @@ CLUB = str(HOUSE / "republique-sample-club-values.toml")
 
 
 def aspern() -> Game:
-    return new_game("republique", scenario=load_scenario("aspern-1809"), seed=3, house_rules=CLUB)
+    """Aspern at its assault phase (the only phase an assault is rolled in: 4.1)."""
+    game = new_game("republique", scenario=load_scenario("aspern-1809"), seed=3, house_rules=CLUB)
+    return to_phase(game)
 
 
 def test_a_defender_picked_again_in_incidental_contact_is_refused_before_the_roll() -> None:
@@ -102,6 +105,7 @@ def test_the_form_refuses_a_unit_already_in_the_check(tmp_path: Path) -> None:
     table = TableSession(str(tmp_path), ruleset="republique", seed=7)
     try:
         table.new_game("republique", "twice", scenario="aspern-1809", house_rules=CLUB)
+        to_phase(table)
         form = table.form("assault", "ir15_zach")
         assert form is not None
         form.set_role("defender", "ligne_67")
