@@ -104,6 +104,8 @@ class ResolveScreen(PickerKeys, KeptScreen):
             return self.has_checks and self.form is not None and self.form.rolls_dice
         if action == "leave_field":  # Escape in a text field (the footer says which)
             return isinstance(self.focused, Input)
+        if action == "pick_check":  # Enter in the check picker's open list
+            return self.in_check_list() is not None
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
