@@ -156,11 +156,11 @@ class BattleScreen(BuildsAhead):
         from .units import UnitsScreen
 
         out: list[tuple[type[KeptScreen], tuple[str | None, ...]]] = []
-        check = self.session.morale_check_id()
+        check, unit = self.session.morale_check_id(), self.selected_unit()  # filled as for it
         if check is not None:
-            out.append((ResolveScreen, (check, None)))
+            out.append((ResolveScreen, (check, unit)))
         out += [(LogScreen, ()), (UnitsScreen, (None,)), (RollerScreen, ()), (ReferenceScreen, ())]
-        out += [(ResolveScreen, (c.id, None)) for c in self.session.check_choices(None)]
+        out += [(ResolveScreen, (c.id, unit)) for c in self.session.check_choices(unit)]
         return [*out, (LuckScreen, ())]
 
     # -- painting -------------------------------------------------------------------------

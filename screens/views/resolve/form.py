@@ -17,6 +17,7 @@ from textual.widgets.selection_list import Selection
 
 from ...render import modifier_source_text, modifier_value_text
 from ...widgets.fields import KeyField, number_characters
+from ...widgets.same_text import show_text
 from ...widgets.ticks import TickBox, TickList
 from .sides import refusal_targets, refused_pick_rows
 
@@ -115,8 +116,7 @@ class InputForm(VerticalScroll):
                 picker.value = form.check_id
         for spec in form.check.inputs:
             self.show_input(spec)
-        self.show_applying()
-        self.clear_modifiers()
+        self.show_applying()  # the modifiers on offer: listed by the odds worked out next
         self.scroll_home(animate=False)
 
     def show_own_check(self) -> None:
@@ -125,14 +125,6 @@ class InputForm(VerticalScroll):
         picker = self.query_one("#check", Select)
         with picker.prevent(Select.Changed):
             picker.value = self.form.check_id
-
-    def clear_modifiers(self) -> None:
-        """No modifiers shown: those on offer are worked out again for the form shown now."""
-        mods = self.query_one("#mods", SelectionList)
-        with mods.prevent(SelectionList.SelectedChanged):
-            mods.clear_options()
-        mods.display = False
-        self.query_one("#no-mods", Static).display = False
 
     def show_input(self, spec: InputSpec) -> None:
         """Put the form's value of input ``spec`` in its field; no error."""
@@ -160,7 +152,7 @@ class InputForm(VerticalScroll):
         """The reason an input's text was refused, under its field (hidden when none)."""
         error = self.query_one(f"#err-{name}", Static)
         text = self.form.bad_inputs.get(name, "")
-        error.update(text)
+        show_text(error, text)
         error.display = bool(text)
 
     def focus_first_field(self) -> None:
@@ -255,18 +247,29 @@ class InputForm(VerticalScroll):
                 for m in self.form.offered
             ]
         highlighted = mods.highlighted
-        with mods.prevent(SelectionList.SelectedChanged):
-            mods.clear_options()
-            mods.add_options(entries)
+        # the same list as shown (a screen built ahead, refilled as it was): not listed again,
+        # which is a layout of the screen, and its entries measured again as it is drawn
+        shown = [(o.prompt, o.value) for o in mods.options if isinstance(o, Selection)]
+        if shown != [(e.prompt, e.value) for e in entries]:
+            with mods.prevent(SelectionList.SelectedChanged):
+                mods.clear_options()
+                mods.add_options(entries)
+        elif set(mods.selected) != {e.value for e in entries if e.initial_state}:
+            with mods.prevent(SelectionList.SelectedChanged):
+                mods.deselect_all()
+                for entry in entries:
+                    if entry.initial_state:
+                        mods.select(entry.value)
         if entries:
             mods.highlighted = min(highlighted or 0, len(entries) - 1)
         # nothing to tick: no empty list to land on (space there did nothing), a line says so
         mods.display = bool(entries)
         none = self.query_one("#no-mods", Static)
-        none.update(
+        show_text(
+            none,
             "Nothing to tick for this check."
             if ctx is not None
-            else "The modifiers are offered once the check can be worked out (see the odds)."
+            else "The modifiers are offered once the check can be worked out (see the odds).",
         )
         none.display = not entries
 
@@ -288,7 +291,7 @@ class InputForm(VerticalScroll):
         the inputs are not all taken: what follows from them is not known)."""
         auto = self.query_one("#auto-mods", Static)
         if view is None or view.context is None:
-            auto.update("")
+            show_text(auto, "")
             return
         text = Text()
         for m in view.automatic:
@@ -297,7 +300,7 @@ class InputForm(VerticalScroll):
             text.append(f"  (automatic; {m.source})\n", style="italic")
         if not view.automatic:
             text.append("No automatic modifiers apply.", style="italic")
-        auto.update(text)
+        show_text(auto, text)
 
 
 def side_said(side: str | None, said: str) -> str:

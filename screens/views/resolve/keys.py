@@ -18,6 +18,8 @@ RESOLVE_KEYS: list[BindingType] = [
     Binding("plus", "count(1)", "+1 count", id="count-up", show=False),
     Binding("minus", "count(-1)", "-1 count", id="count-down", show=False),
     Binding("c", "focus_check", "Check", id="focus-check"),
+    # priority: Enter in the check picker's list switches at once (picker_keys.py)
+    Binding("enter", "pick_check", "Pick check", id="pick-check", show=False, priority=True),
     Binding(
         "o",
         "pick_sides",

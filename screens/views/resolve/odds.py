@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...render import OddsChart
+from ...widgets.same_text import show_text
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -28,6 +29,11 @@ class OddsPanel(Vertical):
     }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: tuple[object, ...] | None = None
+        """What the chart shows: the check, its inputs and odds (None: no chart)."""
+
     def compose(self) -> ComposeResult:
         yield Static("", id="needed")
         yield Static("", id="odds")
@@ -37,10 +43,17 @@ class OddsPanel(Vertical):
         needed = self.query_one("#needed", Static)
         table = self.query_one("#odds", Static)
         if view.context is None:
-            needed.update(Text(view.blocked or "", style="bold"))
-            table.update("")
+            show_text(needed, Text(view.blocked or "", style="bold"))
+            show_text(table, "")
+            self.shown = None
             return
-        needed.update(Text(view.needed, style="bold"))
+        show_text(needed, Text(view.needed, style="bold"))
+        # the same chart (a screen refilled as it was built ahead) is not drawn again: each
+        # update is a layout of the screen
+        shown = (view.context.check, dict(view.context.inputs), view.odds, view.results)
+        if shown == self.shown:
+            return
+        self.shown = shown
         if view.results:  # a chart given whole: what each result's chance is, not each value's
             chart = OddsChart(
                 view.context.check, (), 6, labelled=[(result_label(r), r.p) for r in view.results]

@@ -1,16 +1,19 @@
 """The resolve screen's picker keys (``o``, ``g``, ``l``, and Enter on a side's row): each a
-worker over :mod:`.pickers`, whose dialogs it waits for. A mixin of
-:class:`~.screen.ResolveScreen`."""
+worker over :mod:`.pickers`, whose dialogs it waits for; and Enter in the check picker's open
+list. A mixin of :class:`~.screen.ResolveScreen`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
 from textual import work
+from textual.widgets import OptionList, Select
 
-from .pickers import add_to_sides, pick_leaders, pick_sides
+from .pickers import add_to_sides, pick_leaders, pick_sides, switch_check
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from .sides import RoleRow
     from .view import ResolveView
 
@@ -32,6 +35,30 @@ class PickerKeys:
     async def action_pick_leaders(self) -> None:
         """Pick each side's leader from the roster (``pickers.pick_leaders``)."""
         await pick_leaders(cast("ResolveView", self))
+
+    def in_check_list(self) -> OptionList | None:
+        """The check picker's open list, when it has the focus (a flag read, no query: asked
+        on every refresh)."""
+        menu = cast("Screen[object]", self).focused
+        if isinstance(menu, OptionList) and isinstance(menu.parent, Select):
+            return menu if menu.parent.id == "check" else None
+        return None
+
+    def action_pick_check(self) -> None:
+        """Enter in the check picker's open list: the check highlighted is shown at once in
+        this screen's place (``pickers.switch_check``). Left to the list, Enter closed it and
+        this screen, being left, was laid out, drawn and its keys rebuilt before the picked
+        check's Changed message reached it (a third of the switch's time)."""
+        from .form import InputForm
+
+        menu = self.in_check_list()
+        if menu is None or menu.highlighted is None or menu.parent is None:
+            return
+        picker = cast("Select[str]", menu.parent)
+        picker.expanded = False
+        picker.focus()
+        screen = cast("ResolveView", self)
+        switch_check(screen, screen.query_one(InputForm).checks[menu.highlighted][1])
 
     def on_role_row_pick(self, message: RoleRow.Pick) -> None:
         """Enter on a side's row: that side picked again (its unit's own side, when it

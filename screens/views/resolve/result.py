@@ -13,6 +13,7 @@ from textual.widgets.selection_list import Selection
 from drumhead.session.form import AMOUNT_KINDS
 
 from ...render import resolution_text
+from ...widgets.same_text import show_text
 from ...widgets.ticks import TickList
 
 if TYPE_CHECKING:
@@ -76,9 +77,11 @@ class ResultPanel(Vertical):
     def clear(self) -> None:
         """No result: nothing shown."""
         self.display = False
-        self.query_one("#result", Static).update("")
-        self.query_one("#effects", SelectionList).clear_options()
-        self.query_one("#effects-help", Static).update("")
+        show_text(self.query_one("#result", Static), "")
+        effects = self.query_one("#effects", SelectionList)
+        if effects.option_count:  # emptied again, a layout of the screen
+            effects.clear_options()
+        show_text(self.query_one("#effects-help", Static), "")
 
     def chosen(self) -> list[int]:
         """The indexes of the effects ticked (to apply); the others are discarded."""

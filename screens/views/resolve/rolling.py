@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual.widgets import Input, Static
+from textual.widgets import Checkbox, Input, Static
 
 from drumhead.errors import DrumheadError
 from drumhead.session.form import parse_hand_dice
 
 from ...dialogs.roll_again import RollAgainModal
+from ...widgets.same_text import show_text
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from .view import ResolveView
 
 
@@ -56,3 +59,11 @@ def roll_typed(screen: ResolveView, field: Input, error: Static) -> None:
         field.value = ""
 
     roll_or_ask(screen, faces, rolled)
+
+
+def clear_hand(screen: Widget) -> None:
+    """No dice typed by hand nor error under them, the re-roll used: a fresh form's (its
+    screen refilled; nothing changed when it shows that already)."""
+    screen.query_one("#use-reroll", Checkbox).value = True
+    screen.query_one("#hand", Input).value = ""
+    show_text(screen.query_one("#hand-error", Static), "")

@@ -27,7 +27,7 @@ from .odds import OddsPanel
 from .picker_keys import PickerKeys
 from .pickers import switch_check
 from .result import ResultPanel
-from .rolling import roll_or_ask, roll_typed
+from .rolling import clear_hand, roll_or_ask, roll_typed
 from .sides import SidesPanel
 
 NARROW = 100
@@ -104,6 +104,8 @@ class ResolveScreen(PickerKeys, KeptScreen):
             return self.has_checks and self.form is not None and self.form.rolls_dice
         if action == "leave_field":  # Escape in a text field (the footer says which)
             return isinstance(self.focused, Input)
+        if action == "pick_check":  # Enter in the check picker's open list
+            return self.in_check_list() is not None
         return action == "back" or self.has_checks
 
     def choices(self, unit_id: str | None) -> list[tuple[str, str]]:
@@ -176,9 +178,7 @@ class ResolveScreen(PickerKeys, KeptScreen):
         status.view = self.title_text()
         status.refresh()
         self.query_one(InputForm).refill(form, self.choices(unit_id))
-        self.query_one("#use-reroll", Checkbox).value = True
-        self.query_one("#hand", Input).value = ""
-        self.query_one("#hand-error", Static).update("")
+        clear_hand(self)
         self.query_one(ResultPanel).clear()
         self.query_one(SidesPanel).refused_picks.clear()  # a fresh form: its sides shown anew
         self.show_sides()

@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from ...widgets.same_text import show_text
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.widget import Widget
@@ -86,11 +88,11 @@ class SidesPanel(Vertical):
         for role in self.roles:
             row = self.query_one(f"#role-{role}", RoleRow)
             row.display = role in shown or role in self.refused_picks
-            row.update(shown.get(role, role_title(form, role)))
+            show_text(row, shown.get(role, role_title(form, role)))
         lines = sides_lines(form) if form.other_roles else []
         panel = self.query_one("#sides", Static)
         panel.display = bool(lines)
-        panel.update("\n".join(lines))
+        show_text(panel, "\n".join(lines))
         self.display = bool(form.other_roles) or bool(self.refused_picks)
 
     def show_refusals(self, form: CheckForm, refused: str | None) -> None:
@@ -101,7 +103,7 @@ class SidesPanel(Vertical):
         for role in self.roles:
             why = self.refused_picks.get(role) or (refused if role in keyed else None)
             note = self.query_one(f"#refused-{role}", Static)
-            note.update(f"✗ {why.removeprefix('✗ ')}" if why else "")
+            show_text(note, f"✗ {why.removeprefix('✗ ')}" if why else "")
             note.display = bool(why) and self.query_one(f"#role-{role}", RoleRow).display
 
     def refuse_pick(self, role: str, why: str) -> None:
