@@ -102,10 +102,13 @@ async def test_the_referee_is_told_when_a_roll_waits_for_a_pick(tmp_path: Path) 
     import json
 
     from tests.host.test_group_picks import ASSAULT, club
+    from tests.support.phases import to_phase
     from tests.support.table_turn import open_table as new_table
 
     saves = tmp_path / "saves"
-    new_table(saves, "republique", "aspern-1809", club(tmp_path)).close()
+    table = new_table(saves, "republique", "aspern-1809", club(tmp_path))
+    to_phase(table)  # an assault is rolled in the assault phase (Republique 4.1)
+    table.close()
     plan = HostPlan(save="turn", saves=str(saves), address="127.0.0.1", port=free_port())
     app = HostedApp(plan)
     try:

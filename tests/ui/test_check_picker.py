@@ -13,6 +13,7 @@ from tests.ui.helpers import make_app, open_on_battle, until
 
 async def test_another_check_picked_is_the_one_resolved() -> None:
     game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=5)
+    game.edit_unit("va2", "state", "charge_to_combat", at="t")  # a frontal attack needs it
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await open_on_battle(pilot, game)

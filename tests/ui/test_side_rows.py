@@ -19,7 +19,10 @@ from tests.ui.test_focus_rules import resolve_for
 
 
 def henry_hill() -> object:
-    return new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=3)
+    """Henry Hill with the 4th Virginia after a Charge to Combat (a frontal attack needs it)."""
+    game = new_game("mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=3)
+    game.edit_unit("va4", "state", "charge_to_combat", at="t")
+    return game
 
 
 async def pick(pilot: object, screen: ResolveScreen, unit: str) -> None:

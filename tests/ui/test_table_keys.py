@@ -174,6 +174,7 @@ async def test_a_general_with_the_unit_ticks_its_box_visibly_and_editably() -> N
     game = new_game(
         "mwan116-acw", scenario=load_scenario("first-bull-run-henry-hill"), seed=2, name="bull"
     )
+    game.edit_unit("va4", "state", "charge_to_combat", at="t")  # a frontal attack needs it
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_on_battle(pilot, game)
