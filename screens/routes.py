@@ -9,10 +9,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
-from textual.widgets import HelpPanel
 
 from .actions import SessionActions
-from .widgets.keys_panel import KeysPanel
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -100,6 +98,8 @@ class Routes(SessionActions):
 
     def action_toggle_keys(self) -> None:
         """Show the keys panel (every key of this screen and the app's), or hide it."""
+        from textual.widgets import HelpPanel
+
         if any(panel.display for panel in self.screen.query(HelpPanel)):
             self.action_hide_help_panel()
         else:
@@ -108,6 +108,8 @@ class Routes(SessionActions):
     def action_show_help_panel(self) -> None:
         """Show the keys panel: the screen's own, hidden, where it has one (built ahead, or
         shown before), else a new one."""
+        from .widgets.keys_panel import KeysPanel
+
         panel = next(iter(self.screen.query(KeysPanel)), None)
         if panel is None:
             self.screen.mount(KeysPanel())
@@ -117,6 +119,8 @@ class Routes(SessionActions):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands for the palette, its "Keys" by whether the panel shows (a
         screen may hold one hidden: Textual's offered to hide it then)."""
+        from textual.widgets import HelpPanel
+
         showing = any(panel.display for panel in screen.query(HelpPanel))
         for command in super().get_system_commands(screen):
             if command.title == "Keys":
@@ -129,6 +133,8 @@ class Routes(SessionActions):
 
     def action_hide_help_panel(self) -> None:
         """Hide the keys panel, kept on its screen to show again at once."""
+        from .widgets.keys_panel import KeysPanel
+
         for panel in self.screen.query(KeysPanel):
             panel.hide()
 

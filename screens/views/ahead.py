@@ -5,10 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from textual.widgets import HelpPanel
-
 from ..compat import lay_out_ahead
-from ..widgets.keys_panel import hidden_keys_panel
 from .base import DrumheadScreen
 
 if TYPE_CHECKING:
@@ -56,6 +53,10 @@ class BuildsAhead(DrumheadScreen):
                 # laid out too, not only mounted: its first show then only draws it
                 await lay_out_ahead(self.app, built)
             await asyncio.sleep(PREPARE_GAP)
+        from textual.widgets import HelpPanel
+
+        from ..widgets.keys_panel import hidden_keys_panel
+
         if self.is_attached and not self.query(HelpPanel):  # the keys panel (F1), hidden
             await self.mount(hidden_keys_panel())
         self.drumhead.freeze_the_past()  # the screens built live as long as the game

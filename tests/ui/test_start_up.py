@@ -36,6 +36,20 @@ def test_plain_drumhead_opens_the_app_on_the_default_saves(
     assert opened == [None, "/tmp/our-games"]
 
 
+def test_the_modules_of_the_first_frame_leave_the_keys_panels_markdown_out() -> None:
+    """Textual's HelpPanel (the keys panel, F1) brings in its Markdown widget, markdown-it and
+    pygments: 22 ms of imports the battle's first frame never uses (tests/bench, opening).
+    Imported as F1 or the palette first asks for it, not with the app."""
+    import subprocess
+    import sys
+
+    modules = "drumhead.cli.app_entry, drumhead.screens.app, drumhead.screens.views.battle"
+    code = f"import sys, {modules}, drumhead.screens.views.start, drumhead.saves.store; "
+    code += "print(sorted({'markdown_it', 'pygments'} & set(sys.modules)))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
+
+
 def test_the_app_runs_with_short_thread_switches_and_gives_them_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
