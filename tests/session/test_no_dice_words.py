@@ -33,3 +33,18 @@ def test_a_decision_has_no_dice_to_type_and_the_log_says_no_dice(saves: Path) ->
         assert said.endswith("The attacker lost more: it routs")
     finally:
         table.close(force=True)
+
+
+def test_rank_and_files_shares_and_declarations_have_no_dice_to_type(saves: Path) -> None:
+    """The wave attack's declaration, its 2:1 share of the defensive fire's hits and the melee
+    result (scores read from the melees) roll nothing: no dice to type by hand (the share
+    offered 'Dice by hand' until its mechanic said so)."""
+    table = TableSession(str(saves), seed=1)
+    try:
+        table.new_game("rank-and-file", "waves", scenario="rnf-wave-attack")
+        for check in ("wave_attack", "wave_split", "melee_result"):
+            form = table.form(check, "csa_first_wave")
+            assert form is not None and not form.rolls_dice, check
+        assert table.form("fire", "union_regiment").rolls_dice  # type: ignore[union-attr]
+    finally:
+        table.close(force=True)

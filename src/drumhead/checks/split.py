@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from drumhead.checks.base import Context
 from drumhead.checks.results import MechanicResult, OutcomeOdds
@@ -27,6 +27,8 @@ class Allocation:
     total: Expr
     pattern: tuple[str, ...]
     outcome: str
+    rolls_dice: ClassVar[bool] = False
+    """It rolls none: no dice to type by hand (:func:`drumhead.checks.base.rolls_dice`)."""
 
     def outcome_ids(self) -> set[str]:
         return {self.outcome}
