@@ -35,7 +35,7 @@ def test_checks_json_names_each_checks_roles_and_whose_card_fills_each_input(
             "min": 1,
             "max": 1,
             "side": "other",
-            "from_log": "its_pick:wave_attack.target",  # the wave attack's target
+            "from_log": "with_pick:wave_attack.target",  # the target, for either wave
         },
         {
             "id": "second",
@@ -43,6 +43,7 @@ def test_checks_json_names_each_checks_roles_and_whose_card_fills_each_input(
             "min": 0,
             "max": 1,
             "side": "own",
+            "when": "attacker_in_wave",  # only while the wave attack lasts
             "from_log": "its_pick:wave_attack.second",  # the wave attack declared this turn
         },
     ]

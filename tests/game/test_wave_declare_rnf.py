@@ -250,3 +250,26 @@ def test_fire_at_the_second_wave_lands_on_its_own_card(table: TableSession) -> N
     game = table.open_game_or_fail()
     assert game.state.unit("csa_second_wave").hits == 2
     assert game.state.unit("csa_first_wave").hits == 0
+
+
+def test_each_waves_melee_result_names_the_target_the_declaration_named(
+    table: TableSession,
+) -> None:
+    """The second wave's fresh melee (after the front wave lost) opens its result on the
+    target with nothing to pick; the wave attack is over by then, so it offers no second
+    wave either (it asked for one, to be skipped with Escape)."""
+    declare(table)
+    for wave in ("csa_first_wave", "csa_second_wave"):
+        form = table.form("melee_result", wave)
+        assert form is not None and form.roles.get("defender") == "union_regiment", wave
+    play(
+        table,
+        "melee_result",
+        "csa_first_wave",
+        None,
+        values={"attacker_hits": 2, "defender_hits": 3, "attacker_leader": 0},
+    )
+    assert in_wave(table) == set()  # the first melee's result ends the wave attack
+    second = table.form("melee_result", "csa_second_wave")
+    assert second is not None
+    assert second.roles_in_play() == {"defender": "union_regiment"}

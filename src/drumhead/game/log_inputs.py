@@ -254,7 +254,9 @@ def picked_by(
     charger whose charge test named the unit now charged). ``its_pick:CHECK.ROLE``: the unit
     ``unit_id``'s own latest roll of CHECK picked as ROLE (the second wave its wave attack's
     declaration named); ``paired_by:CHECK.ROLE``: either (a wave attack's other wave,
-    whichever wave asks). None when no roll did.
+    whichever wave asks); ``with_pick:CHECK.ROLE``: the unit picked as ROLE by the latest
+    roll of CHECK that ``unit_id`` took part in, made for it or picking it for another role
+    (the target of a wave attack, for either wave). None when no roll did.
 
     ``this_turn``: this turn's entries, newest first; ``gone``: the reverted entries."""
     how, _, named = source.partition(":")
@@ -267,6 +269,16 @@ def picked_by(
         picked = (event.data.get("roles") or {}).get(role) or []
         picked = [picked] if isinstance(picked, str) else list(picked)
         roller = event.data.get("unit")
+        if how == "with_pick":
+            others = event.data.get("roles") or {}
+            took_part = roller == unit_id or any(
+                unit_id in ([us] if isinstance(us, str) else list(us))
+                for r, us in others.items()
+                if r != role and us
+            )
+            if took_part and picked and picked[0] != unit_id:
+                return str(picked[0])
+            continue
         named_it = isinstance(roller, str) and roller != unit_id and unit_id in picked
         if how != "its_pick" and named_it:
             return str(roller)

@@ -287,7 +287,7 @@ def _check() -> dict[str, Any]:
                                 "when": EXPR,
                                 "from_log": {
                                     **TEXT,
-                                    "pattern": "^(picked_as|its_pick|paired_by):[A-Za-z0-9_]+[.][A-Za-z0-9_]+$",
+                                    "pattern": "^(picked_as|its_pick|paired_by|with_pick):[A-Za-z0-9_]+[.][A-Za-z0-9_]+$",
                                 },
                                 "from_log_when": EXPR,
                             },

@@ -260,7 +260,9 @@ class RoleSpec:
     test when charged: the unit whose charge test named it); ``its_pick:CHECK.ROLE``, the
     unit the unit's own latest roll of CHECK picked as ROLE (the second wave its wave attack's
     declaration named); ``paired_by:CHECK.ROLE``, either (a wave attack's other wave, asked
-    by either wave). The players may change it."""
+    by either wave); ``with_pick:CHECK.ROLE``, the unit picked as ROLE by the latest roll of
+    CHECK the unit took part in (a wave attack's target, for either wave). The players may
+    change it."""
     from_log_when: Expr | None = None
     """When ``from_log`` fills the role (an expression over the inputs; None: whenever the
     role is part of the check): the defender's fire at its charger, not every fire."""

@@ -260,10 +260,11 @@ def read_check(
     )
 
 
-_PICKED_AS = re.compile(r"(picked_as|its_pick|paired_by):[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
+_PICKED_AS = re.compile(r"(picked_as|its_pick|paired_by|with_pick):[A-Za-z0-9_]+\.[A-Za-z0-9_]+")
 """A role's ``from_log``: the unit whose roll of CHECK this turn picked this one as ROLE
 (``picked_as``), the unit this one's own roll of CHECK picked as ROLE (``its_pick``), or
-either (``paired_by``: the other wave of a wave attack, whichever wave asks)."""
+either (``paired_by``: the other wave of a wave attack, whichever wave asks), or the unit
+picked as ROLE by the latest roll of CHECK this one took part in (``with_pick``)."""
 
 
 def _read_roles(
@@ -297,7 +298,8 @@ def _read_roles(
             if from_log is not None and not _PICKED_AS.fullmatch(from_log):
                 r.report(
                     "from_log",
-                    f"'{from_log}' is not picked_as:CHECK.ROLE, its_pick:CHECK.ROLE or paired_by:CHECK.ROLE",
+                    f"'{from_log}' is not picked_as:CHECK.ROLE, its_pick:CHECK.ROLE, paired_by:CHECK.ROLE "
+                    "or with_pick:CHECK.ROLE",
                 )
             if from_log_when is not None and from_log is None:
                 r.report("from_log_when", "says when from_log fills the role: give from_log")
