@@ -48,3 +48,22 @@ def test_rank_and_files_shares_and_declarations_have_no_dice_to_type(saves: Path
         assert table.form("fire", "union_regiment").rolls_dice  # type: ignore[union-attr]
     finally:
         table.close(force=True)
+
+
+def test_the_report_names_no_seed_for_a_roll_without_dice(saves: Path) -> None:
+    """The after-action report's line for a decision says "no dice", with no seed beside it
+    (it said "no dice (seed 1776)", as if dice had been rolled)."""
+    from drumhead.game.report import export_markdown
+
+    table = oibl(saves)
+    try:
+        form = table.form("melee_winner", table.state.units[0].id)
+        assert form is not None
+        form.set_input("attacker_lost", "3")
+        form.set_input("defender_lost", "1")
+        form.roll(None)
+        report = export_markdown(table.open_game_or_fail())
+        decided = [line for line in report.splitlines() if "no dice" in line]
+        assert decided and all("seed" not in line for line in decided)
+    finally:
+        table.close(force=True)

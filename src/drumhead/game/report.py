@@ -72,8 +72,10 @@ def dice_text(event_data: Mapping[str, Any]) -> str:
         f"{r.get('label')} {r.get('notation')} [{', '.join(str(f) for f in r.get('faces', []))}]"
         for r in record.get("rolls", [])
     )
+    if not rolls:
+        return "no dice"  # a decision or a share: no seed to name
     origin = "by hand" if "hand" in event_data else f"seed {event_data.get('seed')}"
-    return f"{rolls or 'no dice'} ({origin})"
+    return f"{rolls} ({origin})"
 
 
 def _check_title(ruleset: Ruleset | None, check_id: object) -> str:
