@@ -100,22 +100,8 @@ def _losses(
     """What this turn's applied effects took off the unit's card, with the entries that did:
     figures, stands or guns lost (``lose``; a ``hits`` effect's stands), and a whole-number
     attribute lowered (MWAN's gunners)."""
-    total, read = 0, []
-    for event in this_turn:
-        if event.kind != "apply_effects" or event.seq in gone:
-            continue
-        default = event.data.get("unit")
-        lost = 0
-        for effect in event.data.get("effects", ()):
-            if not isinstance(effect, Mapping) or effect.get("table") is True:
-                continue
-            if effect.get("unit", default) != unit_id:
-                continue
-            lost += _lost(effect)
-        if lost:
-            total += lost
-            read.append(event.seq)
-    return total, tuple(sorted(read))
+    applied = (e for e in this_turn if e.kind == "apply_effects" and e.seq not in gone)
+    return _tally(applied, unit_id)
 
 
 def _unanswered(
@@ -142,15 +128,10 @@ def _unanswered(
             latest = event.seq if latest is None else latest
     if latest is None or at_it <= own:
         return 0, ()
-    total, read = 0, []
-    for event in events:
-        if event.kind != "apply_effects" or event.data.get("resolution") != latest:
-            continue
-        lost = _lost_by(event, unit_id)
-        if lost:
-            total += lost
-            read.append(event.seq)
-    return total, tuple(sorted(read))
+    answered = (
+        e for e in events if e.kind == "apply_effects" and e.data.get("resolution") == latest
+    )
+    return _tally(answered, unit_id)
 
 
 def _since(
@@ -159,7 +140,7 @@ def _since(
     """What every roll's applied effects took off the unit's card since its own latest roll
     of ``check_id`` this turn, with the entries that did: the casualties a general with the
     unit has not yet rolled his risk for."""
-    total, read = 0, []
+    applied = []
     for event in this_turn:  # newest first
         if event.seq in gone:
             continue
@@ -167,8 +148,16 @@ def _since(
             if event.data.get("check") == check_id and _rolled_for(event, unit_id):
                 break
             continue
-        if event.kind != "apply_effects":
-            continue
+        if event.kind == "apply_effects":
+            applied.append(event)
+    return _tally(applied, unit_id)
+
+
+def _tally(applied: Iterable[Event], unit_id: str) -> tuple[InputValue, tuple[int, ...]]:
+    """What these applied-effects entries took off the unit's card, with the entries that
+    took anything."""
+    total, read = 0, []
+    for event in applied:
         lost = _lost_by(event, unit_id)
         if lost:
             total += lost
