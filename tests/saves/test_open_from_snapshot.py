@@ -301,3 +301,20 @@ def test_opening_works_out_no_event_kinds_when_no_line_can_be_a_revert(tmp_path:
     assert opened.game.past._kinds is None  # not worked out at opening
     raw = journal_file(path, 1).read_bytes() if journal_file(path, 1).exists() else b""
     assert b'"revert"' not in raw
+
+
+def test_the_index_tells_which_kinds_its_lines_mention_only_within_them() -> None:
+    """``mentions`` reads the indexed lines only (a line past them is not the past's), and
+    answers the same when asked again (remembered: the lines never change)."""
+    lines = []
+    for seq, kind in enumerate(("note", "set_gap", "note", "revert"), start=1):
+        body = json.dumps(
+            {"op": "event", "event": {"seq": seq, "kind": kind, "turn": 1, "phase": "", "at": AT}},
+            separators=(",", ":"),
+        ).encode()
+        lines.append(b"%08x " % zlib.crc32(body) + body + b"\n")
+    index = JournalIndex(b"".join(lines), 3, "j.journal")
+    for _ in range(2):
+        assert index.mentions("set_gap") and index.mentions("note")
+        assert not index.mentions("revert")  # on the fourth line, not indexed
+        assert not index.mentions("set_gaps")
