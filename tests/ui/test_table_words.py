@@ -4,6 +4,7 @@ it and where they can read it."""
 
 from __future__ import annotations
 
+import pytest
 from phases import to_phase
 from textual.widgets import OptionList
 
@@ -112,26 +113,37 @@ async def test_hits_on_both_waves_ask_each_cards_hits_per_stand_in_turn() -> Non
         assert (front.strength_now, front.hits, back.strength_now, back.hits) == (7, 1, 6, 1)
 
 
-async def test_at_80_columns_the_right_pane_of_a_check_is_never_drawn_under_its_scrollbar() -> None:
-    """Rank and File's melee dice at 80x24: the odds and the hints were laid out before the
-    pane grew its scrollbar and kept their width, losing their last two cells under it
-    ("Enter; or r" read "Enter; or"; a chance of 1/2187 read "1/2")."""
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_right_pane_of_a_check_keeps_its_width_when_a_result_outgrows_it(
+    size: tuple[int, int],
+) -> None:
+    """Rank and File's melee dice: the result outgrows the pane. Its scrollbar is there from
+    the first layout, so nothing is laid out again narrower: at 80x24 the odds and the hints
+    were laid out before the scrollbar came and kept their width, losing their last two
+    cells under it ("Enter; or r" read "Enter; or"; a chance of 1/2187 read "1/2"); at
+    120x40 the whole pane wrapped again two cells narrower in a second frame, 40-50 ms
+    after the first (the layout rule is the same at both sizes: both are its cases)."""
     from drumhead.screens.views.resolve import ResolveScreen
     from textual.containers import VerticalScroll
 
     app = make_app(start="menu")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await new_game_on_battle(pilot, "rank-and-file", "rnf-wave-attack")
         app.action_open_resolve("melee", "csa_first_wave")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen) and app.screen.form)
         screen = app.screen
         pane = screen.query_one("#resolve-right", VerticalScroll)
+        rooms = []
         for _ in range(2):
             await pilot.pause()
             room = pane.scrollable_content_region
             drawn = [(w.id, w.region) for w in pane.children if w.region.width]
             assert drawn and all(r.right <= room.right for _, r in drawn), (room, drawn)
-            await pilot.press("r")  # the result grows the pane (and its scrollbar)
+            rooms.append(room.width)
+            await pilot.press("r")  # the result grows the pane past its height
+        await pilot.pause()
+        assert pane.max_scroll_y > 0, "the result was meant to outgrow the pane"
+        assert rooms[0] == rooms[1] == pane.scrollable_content_region.width, rooms
 
 
 async def test_sides_are_named_short_where_a_line_names_them() -> None:

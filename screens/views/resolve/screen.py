@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events, on, work
+from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -29,10 +29,6 @@ from .pickers import switch_check
 from .result import ResultPanel
 from .rolling import clear_hand, roll_or_ask, roll_typed
 from .sides import SidesPanel
-
-NARROW = 100
-"""Columns below which the resolve screen is narrow (``-narrow``): its right pane is under 50
-columns, and its text reaches the scrollbar's cells."""
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -197,13 +193,6 @@ class ResolveScreen(PickerKeys, KeptScreen):
     def on_mount(self) -> None:
         if self.show_form():
             self.focus_next_step()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """A narrow terminal marks the screen ``-narrow``: the right pane keeps room for its
-        scrollbar from the first layout. There the result and the odds grew a scrollbar
-        after they were laid out, and kept their width: at 80 columns every line lost its
-        last two cells ("Enter; or r" read "Enter; or", a chance's "1/2187" read "1/2")."""
-        self.set_class(event.size.width < NARROW, "-narrow")
 
     def focus_next_step(self) -> None:
         """The focus where the next step is: on a result's effects (the first highlighted:
