@@ -87,6 +87,21 @@ def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None)
     return walk.walk_on(game, stop=stop)
 
 
+def left_to_walk(game: Game) -> int:
+    """How many of ``game``'s log entries :func:`walked` would walk for its luck now: those
+    since the walk held in this process (:data:`_held`, or the past's last state kept before
+    the log's end after an undo below it); the whole log when none is held (a walk kept on
+    disk takes reading, 0.1-0.15 s of a 50,000-event game). The luck screen counts at once
+    when this is small, in a thread otherwise."""
+    past, held = game.past, _held.get(game)
+    if not enabled() or not isinstance(past, JournalPast) or held is None:
+        return game.event_count
+    if held[0] != entry_name(game, LuckWalk):
+        return game.event_count
+    start = held[1].back_point(game, game.past_in_log)
+    return game.event_count if start is None else game.event_count - start
+
+
 def _hold(game: Game, name: str, walk: LuckWalk, cut: int) -> None:
     """Hold a copy of ``walk``, standing at the past's ``cut`` (the walk goes on from here),
     for ``game``'s next count (:meth:`LuckWalk.back_to <drumhead.game.stats.LuckWalk.back_to>`:
