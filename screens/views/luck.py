@@ -47,6 +47,9 @@ ROLLS_SHOWN = 200
 """The most rolls a scope's pane lists, the latest (its figures count every one): the whole
 game's 23,000 rolls of a 50,000-entry log took seconds to lay out on every move."""
 
+DETAIL_PARTS = ("luck-detail", "luck-chart", "luck-rolls")
+"""The right pane's widgets: the title and tally (or a message alone), the chart, the rolls."""
+
 HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
 
@@ -81,6 +84,13 @@ def ordered_scopes(report: LuckReport) -> list[Scope]:
 
 def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
     """What the right pane shows for ``scope``: its tally, its chart, its rolls."""
+    head, chart, rolls = detail_parts(report, scope)
+    return [*head, *chart, *rolls]
+
+
+def detail_parts(report: LuckReport, scope: Scope) -> tuple[list[str], list[str], list[str]]:
+    """:func:`detail_lines` in three parts, each drawn by a widget of its own: the title
+    and tally, the chart by turn, the rolls."""
     from drumhead.session.shown import chart_lines, roll_text, tally_lines
 
     with_unit = scope.kind != "unit"
@@ -91,24 +101,23 @@ def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
     else:
         side = next((s.name for s in report.sides if s.id == scope.side), scope.side or "-")
         title = f"{scope.name} ({side})"
-    lines = [title, *tally_lines(scope.total, with_unit=with_unit), "", "By turn:"]
-    lines += chart_lines(scope)
+    head = [title, *tally_lines(scope.total, with_unit=with_unit), "", "By turn:"]
     rolls = scope.rolls  # its own: not the report's 20,000 filtered for every pane shown
     if len(rolls) > ROLLS_SHOWN:
-        lines += [
+        lines = [
             "",
             f"Rolls ({len(rolls):,}; the latest {ROLLS_SHOWN} shown, the log and "
             "`drumhead stats --json` list every one):",
         ]
         rolls = rolls[-ROLLS_SHOWN:]
     else:
-        lines += ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
+        lines = ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
     for roll in rolls:
         text = roll_text(roll, with_unit=with_unit)
         if roll.percentile is None:
             text += f" - not rated: {roll.why_not}"
         lines.append(text)
-    return lines
+    return head, chart_lines(scope), lines
 
 
 class LuckScreen(KeptScreen):
@@ -131,6 +140,8 @@ class LuckScreen(KeptScreen):
         """The scopes, in the list's order."""
         self.detail_text = ""
         """What the right pane shows (the highlighted scope's luck), as plain text."""
+        self.detail_parts: tuple[str, ...] = ("", "", "")
+        """The right pane's parts as shown (:data:`DETAIL_PARTS`)."""
         self.counting: LuckCount | None = None
         """The count running in the background, if one is."""
         self.counted_for: LuckCount | None = None
@@ -143,7 +154,8 @@ class LuckScreen(KeptScreen):
         with Horizontal(id="luck-view"):
             yield SteadyOptionList(id="luck-scopes")
             with VerticalScroll(id="luck-detail-pane"):
-                yield Static(id="luck-detail")
+                for part in DETAIL_PARTS:
+                    yield Static(id=part)
         yield KeysFooter()
 
     def scope_options(self) -> list[Option]:
@@ -228,8 +240,7 @@ class LuckScreen(KeptScreen):
         self.call_after_refresh(self.start_count, count)
 
     def say_counting(self, count: LuckCount) -> None:
-        self.detail_text = f"Counting the luck of {count.entries:,} log entries…"
-        self.query_one("#luck-detail", Static).update(Text(self.detail_text, style="italic"))
+        self.show_detail((f"Counting the luck of {count.entries:,} log entries…",), "italic")
 
     def start_count(self, count: LuckCount) -> None:
         """Start the count once the screen is drawn (started before, its thread took turns
@@ -281,8 +292,7 @@ class LuckScreen(KeptScreen):
                 self.count_in_background(begin_luck(self.session))
             return
         if report is None:
-            self.detail_text = f"The luck could not be counted: {error}"
-            self.query_one("#luck-detail", Static).update(Text(self.detail_text))
+            self.show_detail((f"The luck could not be counted: {error}",))
             return
         self.show_report(report, count)
         self.drumhead.freeze_the_past()  # a long log's luck: 200,000 objects or more
@@ -297,7 +307,19 @@ class LuckScreen(KeptScreen):
         """Fill the right pane with the luck of scope ``index``."""
         if self.report is None:
             return
-        text = "\n".join(detail_lines(self.report, self.scopes[index]))
-        if text != self.detail_text:  # shown already: not wrapped and laid out again
-            self.detail_text = text
-            self.query_one("#luck-detail", Static).update(Text(text))
+        head, chart, rolls = detail_parts(self.report, self.scopes[index])
+        self.show_detail(("\n".join(head), "\n".join(chart), "\n".join(rolls)))
+
+    def show_detail(self, parts: tuple[str, ...], style: str = "") -> None:
+        """Show ``parts`` (the detail's, or a message alone) in the right pane, drawing anew
+        only the parts that changed: a part shown already is not wrapped and laid out again.
+        The chart is not wrapped at all (its lines are narrower than the pane): a long game's
+        168 turns wrapped on every count were a third of the pane's time after a new roll."""
+        parts = (*parts, "", "")[: len(DETAIL_PARTS)]
+        self.detail_text = "\n".join(part for part in parts if part)
+        for ident, part, was in zip(DETAIL_PARTS, parts, self.detail_parts, strict=True):
+            if part != was:
+                shown = self.query_one(f"#{ident}", Static)
+                shown.update(Text(part, style=style))
+                shown.display = bool(part)
+        self.detail_parts = parts

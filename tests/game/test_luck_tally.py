@@ -53,9 +53,9 @@ class Walker:
 
 def step(game: Game, rng: random.Random, what: str, i: int) -> None:
     at = gamegen.stamp(i)
-    if what == "play":
-        for _ in range(rng.randint(1, 4)):
-            gamegen.random_event(game, rng, i)
+    if what == "play":  # each event's own number: the units and sides it adds are new
+        for k in range(rng.randint(1, 4)):
+            gamegen.random_event(game, rng, 10 * i + k)
     elif what == "undo":
         for _ in range(rng.randint(1, 3)):
             game.undo()
@@ -85,7 +85,7 @@ def test_kept_tallies_are_the_tallies_made_at_once_after_every_step(
     kept, walker = KeptLuck(), Walker()
     assert_same(kept.count(game, walker.rolls(game)), game, turns=True)
     for i, (what, shown) in enumerate(steps):
-        step(game, rng, what, events + i)
+        step(game, rng, what, 10 * events + i)
         before = kept.report
         found = kept.count(game, walker.rolls(game))
         assert_same(found, game, turns=shown)  # turns tallied now or not: both kept after
