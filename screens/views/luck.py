@@ -47,8 +47,10 @@ ROLLS_SHOWN = 200
 """The most rolls a scope's pane lists, the latest (its figures count every one): the whole
 game's 23,000 rolls of a 50,000-entry log took seconds to lay out on every move."""
 
-DETAIL_PARTS = ("luck-detail", "luck-chart", "luck-rolls")
-"""The right pane's widgets: the title and tally (or a message alone), the chart, the rolls."""
+DETAIL_PARTS = ("luck-detail", "luck-chart", "luck-chart-latest", "luck-rolls")
+"""The right pane's widgets: the title and tally (or a message alone), the chart but for its
+latest turn, the latest turn's bar, the rolls. A new roll changes the latest turn's bar only:
+the long game's 167 turns before are not laid out again."""
 
 HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
@@ -84,13 +86,13 @@ def ordered_scopes(report: LuckReport) -> list[Scope]:
 
 def detail_lines(report: LuckReport, scope: Scope) -> list[str]:
     """What the right pane shows for ``scope``: its tally, its chart, its rolls."""
-    head, chart, rolls = detail_parts(report, scope)
-    return [*head, *chart, *rolls]
+    return [line for part in detail_parts(report, scope) for line in part]
 
 
-def detail_parts(report: LuckReport, scope: Scope) -> tuple[list[str], list[str], list[str]]:
-    """:func:`detail_lines` in three parts, each drawn by a widget of its own: the title
-    and tally, the chart by turn, the rolls."""
+def detail_parts(report: LuckReport, scope: Scope) -> tuple[list[str], ...]:
+    """:func:`detail_lines` in parts (:data:`DETAIL_PARTS`), each drawn by a widget of its
+    own: the title and tally, the chart by turn but for its last two lines (the latest turn
+    and the key), those, the rolls."""
     from drumhead.session.shown import chart_lines, roll_text, tally_lines
 
     with_unit = scope.kind != "unit"
@@ -117,7 +119,8 @@ def detail_parts(report: LuckReport, scope: Scope) -> tuple[list[str], list[str]
         if roll.percentile is None:
             text += f" - not rated: {roll.why_not}"
         lines.append(text)
-    return head, chart_lines(scope), lines
+    chart = chart_lines(scope)
+    return head, chart[:-2], chart[-2:], lines
 
 
 class LuckScreen(KeptScreen):
@@ -140,7 +143,7 @@ class LuckScreen(KeptScreen):
         """The scopes, in the list's order."""
         self.detail_text = ""
         """What the right pane shows (the highlighted scope's luck), as plain text."""
-        self.detail_parts: tuple[str, ...] = ("", "", "")
+        self.detail_parts: tuple[str, ...] = ("",) * len(DETAIL_PARTS)
         """The right pane's parts as shown (:data:`DETAIL_PARTS`)."""
         self.counting: LuckCount | None = None
         """The count running in the background, if one is."""
@@ -155,7 +158,7 @@ class LuckScreen(KeptScreen):
             yield SteadyOptionList(id="luck-scopes")
             with VerticalScroll(id="luck-detail-pane"):
                 for part in DETAIL_PARTS:
-                    yield Static(id=part)
+                    yield Static(id=part, classes="luck-chart" if "chart" in part else "")
         yield KeysFooter()
 
     def scope_options(self) -> list[Option]:
@@ -307,15 +310,15 @@ class LuckScreen(KeptScreen):
         """Fill the right pane with the luck of scope ``index``."""
         if self.report is None:
             return
-        head, chart, rolls = detail_parts(self.report, self.scopes[index])
-        self.show_detail(("\n".join(head), "\n".join(chart), "\n".join(rolls)))
+        parts = detail_parts(self.report, self.scopes[index])
+        self.show_detail(tuple("\n".join(part) for part in parts))
 
     def show_detail(self, parts: tuple[str, ...], style: str = "") -> None:
         """Show ``parts`` (the detail's, or a message alone) in the right pane, drawing anew
         only the parts that changed: a part shown already is not wrapped and laid out again.
         The chart is not wrapped at all (its lines are narrower than the pane): a long game's
         168 turns wrapped on every count were a third of the pane's time after a new roll."""
-        parts = (*parts, "", "")[: len(DETAIL_PARTS)]
+        parts = (*parts, *[""] * len(DETAIL_PARTS))[: len(DETAIL_PARTS)]
         self.detail_text = "\n".join(part for part in parts if part)
         for ident, part, was in zip(DETAIL_PARTS, parts, self.detail_parts, strict=True):
             if part != was:
