@@ -13,7 +13,7 @@ a meaning of its own.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -47,10 +47,22 @@ ROLLS_SHOWN = 200
 """The most rolls a scope's pane lists, the latest (its figures count every one): the whole
 game's 23,000 rolls of a 50,000-entry log took seconds to lay out on every move."""
 
-DETAIL_PARTS = ("luck-detail", "luck-chart", "luck-chart-latest", "luck-rolls")
+ROLL_CHUNK = 25
+"""The rolls listed are drawn in widgets of this many, cut at the scope's every 25th roll."""
+
+DETAIL_PARTS = (
+    "luck-detail",
+    "luck-chart",
+    "luck-chart-latest",
+    "luck-rolls",
+    *(f"luck-rolls-{i}" for i in range(ROLLS_SHOWN // ROLL_CHUNK + 1)),
+)
 """The right pane's widgets: the title and tally (or a message alone), the chart but for its
-latest turn, the latest turn's bar, the rolls. A new roll changes the latest turn's bar only:
-the long game's 167 turns before are not laid out again."""
+latest turn, the latest turn's bar, the rolls' heading, the rolls in chunks
+(:data:`ROLL_CHUNK`). A new roll changes the latest turn's bar, the heading, the first chunk
+(one roll fewer) and the last (one more): the long game's 167 turns before and most of its
+200 rolls are not wrapped and laid out again (the rolls' 200 lines, wrapped twice, were most
+of the pane's time after a new roll, 6.5 ms a wrap against Cowpens' 1.9)."""
 
 HINT = "Percentile: chance of worse + half of as good; 50% is par. Esc: back."
 
@@ -106,21 +118,26 @@ def detail_parts(report: LuckReport, scope: Scope) -> tuple[list[str], ...]:
     head = [title, *tally_lines(scope.total, with_unit=with_unit), "", "By turn:"]
     rolls = scope.rolls  # its own: not the report's 20,000 filtered for every pane shown
     if len(rolls) > ROLLS_SHOWN:
-        lines = [
+        heading = [
             "",
             f"Rolls ({len(rolls):,}; the latest {ROLLS_SHOWN} shown, the log and "
             "`drumhead stats --json` list every one):",
         ]
-        rolls = rolls[-ROLLS_SHOWN:]
     else:
-        lines = ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
-    for roll in rolls:
+        heading = ["", f"Rolls ({len(rolls)}):" if rolls else "No rolls yet."]
+
+    def roll_line(roll: Any) -> str:  # a Roll of the report's
         text = roll_text(roll, with_unit=with_unit)
-        if roll.percentile is None:
-            text += f" - not rated: {roll.why_not}"
-        lines.append(text)
+        return f"{text} - not rated: {roll.why_not}" if roll.percentile is None else text
+
+    chunks: list[list[str]] = []
+    at = max(0, len(rolls) - ROLLS_SHOWN)
+    while at < len(rolls):
+        end = min(len(rolls), (at // ROLL_CHUNK + 1) * ROLL_CHUNK)
+        chunks.append([roll_line(roll) for roll in rolls[at:end]])
+        at = end
     chart = chart_lines(scope)
-    return head, chart[:-2], chart[-2:], lines
+    return head, chart[:-2], chart[-2:], heading, *chunks
 
 
 class LuckScreen(KeptScreen):
@@ -157,8 +174,10 @@ class LuckScreen(KeptScreen):
         with Horizontal(id="luck-view"):
             yield SteadyOptionList(id="luck-scopes")
             with VerticalScroll(id="luck-detail-pane"):
-                for part in DETAIL_PARTS:
-                    yield Static(id=part, classes="luck-chart" if "chart" in part else "")
+                for part in DETAIL_PARTS:  # each shown once it has something to show
+                    shown = Static(id=part, classes="luck-chart" if "chart" in part else "")
+                    shown.display = False
+                    yield shown
         yield KeysFooter()
 
     def scope_options(self) -> list[Option]:
@@ -318,7 +337,10 @@ class LuckScreen(KeptScreen):
         only the parts that changed: a part shown already is not wrapped and laid out again.
         The chart is not wrapped at all (its lines are narrower than the pane): a long game's
         168 turns wrapped on every count were a third of the pane's time after a new roll."""
-        parts = (*parts, *[""] * len(DETAIL_PARTS))[: len(DETAIL_PARTS)]
+        slots = len(DETAIL_PARTS)
+        if len(parts) > slots:  # more chunks than widgets (not with the figures above)
+            parts = (*parts[: slots - 1], "\n".join(parts[slots - 1 :]))
+        parts = (*parts, *[""] * slots)[:slots]
         self.detail_text = "\n".join(part for part in parts if part)
         for ident, part, was in zip(DETAIL_PARTS, parts, self.detail_parts, strict=True):
             if part != was:

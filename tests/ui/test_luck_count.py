@@ -7,6 +7,7 @@ and says how many there are and where to read every one."""
 from __future__ import annotations
 
 import threading
+from itertools import pairwise
 
 import pytest
 from drumhead.screens.views import luck as luck_view
@@ -253,3 +254,37 @@ async def test_the_battle_counts_the_luck_ahead_and_s_shows_it_without_counting(
         assert game is not None
         report = luck_report(game)
         assert shown(screen)[1] == "\n".join(detail_lines(report, report.game))
+
+
+def test_the_rolls_are_drawn_in_chunks_cut_at_every_25th_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pane's parts, joined, are its lines; the rolls listed are cut into chunks at the
+    scope's every ROLL_CHUNK-th roll, so that after one more roll the chunks in between hold
+    the same rolls and read the same (not wrapped and laid out again), the first one roll
+    fewer and the last one more."""
+    import gamegen
+
+    from drumhead.game.stats import luck_report as report_of
+
+    monkeypatch.setattr(luck_view, "ROLLS_SHOWN", 12)
+    monkeypatch.setattr(luck_view, "ROLL_CHUNK", 5)
+    game = gamegen.random_game(11, 160, units=6)
+
+    def cut(n: int) -> list[tuple[int, int]]:  # the rolls of each chunk, by index
+        start = n - 12
+        bounds = [start, *range((start // 5 + 1) * 5, n, 5), n]
+        return list(pairwise(bounds))
+
+    before = report_of(game)
+    n = len(before.game.rolls)
+    parts = luck_view.detail_parts(before, before.game)
+    assert [line for part in parts for line in part] == detail_lines(before, before.game)
+    chunks = dict(zip(cut(n), parts[4:], strict=True))
+    assert n > 20 and [len(c) for c in chunks.values()] == [b - a for a, b in chunks]
+    unit = next(u for u in game.state.units if not u.removed)
+    game.resolve("morale", unit.id, {}, [], hand_dice=[3], at=gamegen.stamp(999))
+    after = report_of(game)
+    again = dict(zip(cut(n + 1), luck_view.detail_parts(after, after.game)[4:], strict=True))
+    same = set(chunks) & set(again)
+    assert len(same) >= 1 and all(chunks[k] == again[k] for k in same)
