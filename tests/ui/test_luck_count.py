@@ -288,3 +288,33 @@ def test_the_rolls_are_drawn_in_chunks_cut_at_every_25th_roll(
     again = dict(zip(cut(n + 1), luck_view.detail_parts(after, after.game)[4:], strict=True))
     same = set(chunks) & set(again)
     assert len(same) >= 1 and all(chunks[k] == again[k] for k in same)
+
+
+async def test_a_units_first_roll_puts_its_line_in_among_its_sides() -> None:
+    """Counted again after a change, the list draws anew only the lines that changed and
+    adds the rest at its end: after a unit's first roll (its line put in among its side's,
+    the lines below it moved down one) it reads as a list made anew, line by line."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        screen = await open_luck(pilot)
+        before = len(screen.scopes)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.press("down", "down", "m", "h", "9", "enter", "a")  # a third unit's rout
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert await open_luck(pilot) is screen
+        await pilot.pause()
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        labels, detail = shown(screen)
+        assert len(labels) == before + 1
+        assert labels == [scope_label(report, s) for s in ordered_scopes(report)]
+        assert detail == "\n".join(detail_lines(report, report.game))
+        scopes = screen.query_one("#luck-scopes", OptionList)
+        assert [scopes.get_option_at_index(i).id for i in range(len(labels))] == [
+            f"scope:{i}" for i in range(len(labels))
+        ]
