@@ -235,7 +235,8 @@ def test_tallies_in_whole_numbers_are_the_tallies_of_the_fractions() -> None:
     rolls is the tally of none."""
     import random
 
-    from drumhead.game.stats import NO_ROLLS, Roll, Scaled, tally
+    from drumhead.game.luck_tally import Scaled, tally
+    from drumhead.game.stats import NO_ROLLS, Roll
 
     rng = random.Random(38)
     assert tally([]) == NO_ROLLS

@@ -241,3 +241,23 @@ def test_a_revert_of_an_entry_walked_walks_from_the_state_kept_before_it_once_re
         luck = walked(game, LuckWalk)
         assert steps == list(range(kept + 1, game.event_count + 1))
         assert luck_of(game, luck.rolls) == luck_report(game)
+
+
+def test_left_to_walk_is_what_the_next_luck_count_walks(saved: Path, steps: list[int]) -> None:
+    """The luck screen counts at once when the count has little to walk: left_to_walk says
+    how many entries walked() walks now (the whole log before any walk is held), and a
+    count's work_left is the whole log until the game's luck was tallied once."""
+    from drumhead.saves.walked import left_to_walk
+    from drumhead.session.record import LuckCount
+
+    game = opened(saved)
+    count = LuckCount(game, game.event_count, game.state)
+    assert left_to_walk(game) == count.work_left() == EVENTS  # nothing held yet
+    count.run()
+    assert left_to_walk(game) == LuckCount(game, EVENTS, game.state).work_left() == 0
+    game.note("played on", at="2026-11-30T20:00:00Z")
+    game.note("and on", at="2026-11-30T20:00:01Z")
+    assert left_to_walk(game) == 2
+    steps.clear()
+    walked(game, LuckWalk)
+    assert steps == [EVENTS + 1, EVENTS + 2]

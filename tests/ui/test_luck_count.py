@@ -7,6 +7,7 @@ and says how many there are and where to read every one."""
 from __future__ import annotations
 
 import threading
+from itertools import pairwise
 
 import pytest
 from drumhead.screens.views import luck as luck_view
@@ -253,3 +254,67 @@ async def test_the_battle_counts_the_luck_ahead_and_s_shows_it_without_counting(
         assert game is not None
         report = luck_report(game)
         assert shown(screen)[1] == "\n".join(detail_lines(report, report.game))
+
+
+def test_the_rolls_are_drawn_in_chunks_cut_at_every_25th_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pane's parts, joined, are its lines; the rolls listed are cut into chunks at the
+    scope's every ROLL_CHUNK-th roll, so that after one more roll the chunks in between hold
+    the same rolls and read the same (not wrapped and laid out again), the first one roll
+    fewer and the last one more."""
+    import gamegen
+
+    from drumhead.game.stats import luck_report as report_of
+
+    monkeypatch.setattr(luck_view, "ROLLS_SHOWN", 12)
+    monkeypatch.setattr(luck_view, "ROLL_CHUNK", 5)
+    game = gamegen.random_game(11, 160, units=6)
+
+    def cut(n: int) -> list[tuple[int, int]]:  # the rolls of each chunk, by index
+        start = n - 12
+        bounds = [start, *range((start // 5 + 1) * 5, n, 5), n]
+        return list(pairwise(bounds))
+
+    before = report_of(game)
+    n = len(before.game.rolls)
+    parts = luck_view.detail_parts(before, before.game)
+    assert [line for part in parts for line in part] == detail_lines(before, before.game)
+    chunks = dict(zip(cut(n), parts[4:], strict=True))
+    assert n > 20 and [len(c) for c in chunks.values()] == [b - a for a, b in chunks]
+    unit = next(u for u in game.state.units if not u.removed)
+    game.resolve("morale", unit.id, {}, [], hand_dice=[3], at=gamegen.stamp(999))
+    after = report_of(game)
+    again = dict(zip(cut(n + 1), luck_view.detail_parts(after, after.game)[4:], strict=True))
+    same = set(chunks) & set(again)
+    assert len(same) >= 1 and all(chunks[k] == again[k] for k in same)
+
+
+async def test_a_units_first_roll_puts_its_line_in_among_its_sides() -> None:
+    """Counted again after a change, the list draws anew only the lines that changed and
+    adds the rest at its end: after a unit's first roll (its line put in among its side's,
+    the lines below it moved down one) it reads as a list made anew, line by line."""
+    app = cards_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_two_routs(pilot)
+        screen = await open_luck(pilot)
+        before = len(screen.scopes)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        await pilot.press("down", "down", "m", "h", "9", "enter", "a")  # a third unit's rout
+        await until(pilot, lambda: isinstance(app.screen, BattleScreen))
+        assert await open_luck(pilot) is screen
+        await pilot.pause()
+        game = app.session.game
+        assert game is not None
+        report = luck_report(game)
+        labels, detail = shown(screen)
+        assert len(labels) == before + 1
+        assert labels == [scope_label(report, s) for s in ordered_scopes(report)]
+        assert detail == "\n".join(detail_lines(report, report.game))
+        scopes = screen.query_one("#luck-scopes", OptionList)
+        assert [scopes.get_option_at_index(i).id for i in range(len(labels))] == [
+            f"scope:{i}" for i in range(len(labels))
+        ]

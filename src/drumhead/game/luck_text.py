@@ -7,6 +7,7 @@ Charts are drawn in plain characters, never colour: a bar per turn, ``#`` marks 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from drumhead.game.stats import LuckReport, Numbers, Roll, Scope, Tally
 
@@ -28,8 +29,11 @@ def percent(value: Fraction | None) -> str:
     return "-" if value is None else f"{round(float(value) * 100)}%"
 
 
+@lru_cache(maxsize=4096)
 def bar(mean: Fraction | None) -> str:
-    """``   ####|          ``: the average's distance from par in marks, left below par."""
+    """``   ####|          ``: the average's distance from par in marks, left below par.
+    Drawn once per average: the luck screen draws the whole game's chart again after each
+    change, 168 bars of a long game's of which one changed (2.8 ms profiled, in fractions)."""
     if mean is None:
         return " " * HALF_WIDTH + "|" + " " * HALF_WIDTH
     points = (mean - Fraction(1, 2)) * 100

@@ -25,11 +25,10 @@ its expected value (hits, casualties, inches).
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from drumhead.errors import CountStopped, DrumheadError
@@ -163,7 +162,13 @@ class Scope:
     every_turn: tuple[int, ...] = field(repr=False)
     """Every turn of the game (the report's ``turns``)."""
     tallied: Callable[[Sequence[Roll]], Tally] = field(repr=False, compare=False)
-    """How a turn's rolls are tallied (:func:`tally` with the report's scale)."""
+    """How a turn's rolls are tallied (:func:`~drumhead.game.luck_tally.tally`)."""
+    known_turns: Mapping[int, Tally] = field(default_factory=dict, repr=False, compare=False)
+    """Tallies of turns whose rolls an earlier count tallied already (not tallied again: a
+    count after one new event changes one turn of the game's 168)."""
+    in_order: bool = field(default=False, repr=False, compare=False)
+    """The rolls' turns never go down (the log's do not): the rolls of the turns not known
+    are found from the last roll back."""
 
     @cached_property
     def turns(self) -> tuple[tuple[int, Tally], ...]:
@@ -171,11 +176,31 @@ class Scope:
         Worked out when first asked for: the luck screen shows one scope's turns at a time,
         and tallying every turn of every unit up front (18,000 tallies of the 500-unit,
         168-turn long game) was most of a count run beside the app's keys."""
+        known = self.known_turns
+        missing = {t for t in self.every_turn if t not in known}
         per_turn: dict[int, list[Roll]] = {}
-        for r in self.rolls:
-            per_turn.setdefault(r.turn, []).append(r)
+        if missing and self.in_order:  # the latest turns: a few rolls from the end
+            low = min(missing)
+            for r in reversed(self.rolls):
+                if r.turn < low:
+                    break
+                if r.turn in missing:
+                    per_turn.setdefault(r.turn, []).append(r)
+            for found in per_turn.values():
+                found.reverse()
+        elif missing:
+            for r in self.rolls:
+                per_turn.setdefault(r.turn, []).append(r)
         return tuple(
-            (t, self.tallied(per_turn[t]) if t in per_turn else NO_ROLLS) for t in self.every_turn
+            (
+                t,
+                known[t]
+                if t in known
+                else self.tallied(per_turn[t])
+                if t in per_turn
+                else NO_ROLLS,
+            )
+            for t in self.every_turn
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -333,19 +358,27 @@ class LuckWalk:
         that state and the rolls of the entries before it. A count after such an undo
         walks at most 64 entries again, not the whole log (2.7 s of a 50,000-entry game).
         The past's states apply every entry, so only entries before any revert count."""
+        k = self.back_point(game, upto)
+        if k is None:
+            return None
+        if k == self.walked:
+            return LuckWalk(self.state, self.walked, list(self.rolls))
+        assert game.past is not None  # back_point found a state of the past's
+        rolls = self.rolls[: bisect.bisect_right(self.rolls, k, key=lambda r: r.seq)]
+        return LuckWalk(game.past.states()[k], k, rolls)
+
+    def back_point(self, game: Game, upto: int) -> int | None:
+        """The entries :meth:`back_to` would have walked (None: it finds no walk), told
+        without copying the walk: how many of the log's entries a count from it walks again."""
         gone = game.reverted()
         if self.walked <= upto and all(seq > self.walked for seq in gone):
-            return LuckWalk(self.state, self.walked, list(self.rolls))
+            return self.walked
         past = game.past
         if past is None or not past.replayed:
             return None  # the states are worked out in the background; not here
         first = min([*gone, *(r.by for r in gone.values())], default=upto + 1)
         k = min(upto, first - 1, self.walked) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
-        state = past.states().get(k)
-        if state is None:
-            return None
-        rolls = self.rolls[: bisect.bisect_right(self.rolls, k, key=lambda r: r.seq)]
-        return LuckWalk(state, k, rolls)
+        return k if k in past.states() else None
 
     def plain(self) -> dict[str, Any]:
         """The walk as plain tables (as :mod:`marshal` writes them)."""
@@ -407,50 +440,12 @@ def luck_of(
 ) -> LuckReport:
     """``rolls`` (every roll of ``game`` in effect, in the log's order, as
     :func:`placed_roll` placed them) tallied by game, side and unit. With ``stop``, asked
-    before each scope's tally (a long game's 440 scopes take 120 ms or more: a screen closed
-    meanwhile should not wait for them), :class:`CountStopped` raised when it says so."""
-    turns = tuple(range(1, max([game.state.turn, *(r.turn for r in rolls)]) + 1))
-    final = game.state
-    by_side: dict[str, list[Roll]] = {s.id: [] for s in final.sides}
-    by_unit: dict[str, list[Roll]] = {}
-    for r in rolls:
-        if r.side is not None:
-            by_side.setdefault(r.side, []).append(r)
-        if r.unit is not None:
-            by_unit.setdefault(r.unit, []).append(r)
-    side_names = {s.id: s.name for s in final.sides}
-    scaled = Scaled.of(rolls)
-    better = {
-        c.id: ("higher" if c.luck.direction > 0 else "lower")
-        for c in game.ruleset.checks
-        if c.luck is not None and c.luck.way in ("value", "value_then_outcomes")
-    }
-    tallied = partial(tally, better=better, scaled=scaled)
+    before each scope's tally (a long game's 440 scopes take 30 ms or more: a screen closed
+    meanwhile should not wait for them), :class:`CountStopped` raised when it says so. (The
+    luck screen keeps its tallies from one count to the next: :mod:`drumhead.game.luck_tally`.)"""
+    from drumhead.game.luck_tally import KeptLuck
 
-    def scope(
-        kind: Literal["game", "side", "unit"],
-        ident: str | None,
-        name: str,
-        side: str | None,
-        chosen: Sequence[Roll],
-    ) -> Scope:
-        if stop is not None and stop():
-            raise CountStopped(f"stopped tallying the luck of {name}")
-        return Scope(kind, ident, name, side, tallied(chosen), tuple(chosen), turns, tallied)
-
-    every = tuple(rolls)
-    return LuckReport(
-        rolls=every,
-        game=scope("game", None, final.name or "the game", None, every),
-        sides=tuple(
-            scope("side", s, side_names.get(s, s), s, chosen) for s, chosen in by_side.items()
-        ),
-        units=tuple(
-            scope("unit", u, chosen[-1].unit_name, chosen[-1].side, chosen)
-            for u, chosen in by_unit.items()
-        ),
-        turns=turns,
-    )
+    return KeptLuck().count(game, rolls, stop=stop)
 
 
 def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
@@ -492,79 +487,6 @@ def placed_roll(game: Game, event: Event, state: GameState) -> Roll:
 NO_ROLLS = Tally(checks=0, rated=0, hand=0, mean=None, luckiest=None, unluckiest=None, numbers=())
 """The tally of no rolls (most turns of most units: a 500-unit game over 168 turns tallied
 74,000 scopes' turns, 55,000 of them empty, one by one)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Scaled:
-    """Rolls' percentiles over one common denominator, and their expected numbers over
-    another: a long game's 74,000 tallies add and compare whole numbers, and make one
-    fraction each (adding and comparing Fractions was most of its luck count)."""
-
-    percentile_over: int
-    percentiles: Mapping[int, int]
-    """Each rated roll's percentile times :attr:`percentile_over`, by the roll's seq."""
-    expected_over: int
-    expected: Mapping[int, int]
-    """Each roll's expected number times :attr:`expected_over`, by the roll's seq."""
-
-    @classmethod
-    def of(cls, rolls: Iterable[Roll]) -> Scaled:
-        rolls = list(rolls)
-        rated = {r.seq: r.percentile for r in rolls if r.percentile is not None}
-        expected = {r.seq: r.expected for r in rolls if r.expected is not None}
-        p_over = math.lcm(*{p.denominator for p in rated.values()})
-        e_over = math.lcm(*{e.denominator for e in expected.values()})
-        return cls(
-            p_over,
-            {seq: p.numerator * (p_over // p.denominator) for seq, p in rated.items()},
-            e_over,
-            {seq: e.numerator * (e_over // e.denominator) for seq, e in expected.items()},
-        )
-
-
-def tally(
-    rolls: Sequence[Roll],
-    better: Mapping[str, str] | None = None,
-    scaled: Scaled | None = None,
-) -> Tally:
-    """The luck of ``rolls``: counts, the average percentile, the luckiest and unluckiest
-    (the earliest of equals), and each check's numbers against their expected values.
-    ``scaled``: :meth:`Scaled.of` these rolls or more (worked out here if not given)."""
-    rated = [r for r in rolls if r.percentile is not None]
-    scale = scaled if scaled is not None else Scaled.of(rolls)
-    at = scale.percentiles
-    mean = (
-        Fraction(sum(at[r.seq] for r in rated), scale.percentile_over * len(rated))
-        if rated
-        else None
-    )
-    numbers: dict[str, list[Roll]] = {}
-    for r in rolls:
-        if r.expected is not None and r.value is not None:
-            numbers.setdefault(r.check, []).append(r)
-    return Tally(
-        checks=len(rolls),
-        rated=len(rated),
-        hand=sum(1 for r in rolls if r.hand),
-        mean=mean,
-        luckiest=max(rated, key=lambda r: (at[r.seq], -r.seq), default=None),
-        unluckiest=min(rated, key=lambda r: (at[r.seq], r.seq), default=None),
-        numbers=tuple(
-            Numbers(
-                check,
-                group[0].title,
-                len(group),
-                sum(r.value for r in group if r.value is not None),
-                Fraction(sum(scale.expected[r.seq] for r in group), scale.expected_over),
-                _better((better or {}).get(check, "")),
-            )
-            for check, group in numbers.items()
-        ),
-    )
-
-
-def _better(word: str) -> Literal["higher", "lower", ""]:
-    return "higher" if word == "higher" else "lower" if word == "lower" else ""
 
 
 def _result(outcome: str, value: int | None) -> str:

@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from drumhead.errors import CountStopped
 from drumhead.game.record_text import (
@@ -24,6 +25,7 @@ from drumhead.game.record_text import (
 
 if TYPE_CHECKING:
     from drumhead.game.game import Game
+    from drumhead.game.luck_tally import KeptLuck
     from drumhead.game.revert import RevertPlan
     from drumhead.game.state import GameState
     from drumhead.game.stats import LuckReport
@@ -60,6 +62,12 @@ class RevertView:
     """The plan itself (:meth:`Game.revert <drumhead.game.game.Game.revert>`)."""
 
 
+_kept: WeakKeyDictionary[Game, KeptLuck] = WeakKeyDictionary()
+"""Each open game's luck tallies, kept from one count to the next
+(:class:`~drumhead.game.luck_tally.KeptLuck`): a count after a few changes tallies the rolls
+they changed (27 ms of a 500-unit, 50,000-event game's count was tallying every scope anew)."""
+
+
 @dataclass(frozen=True, slots=True)
 class LuckCount:
     """The open game's luck to be counted, as the game is now: :meth:`run` can be called
@@ -76,14 +84,29 @@ class LuckCount:
     def run(self) -> LuckReport:
         """The report (:class:`~drumhead.game.stats.CountStopped` if stopped first), walked
         on from the walk kept for the game (:mod:`drumhead.saves.walked`, as ``drumhead
-        stats`` does), and that walk kept for the next count."""
-        from drumhead.game.stats import LuckWalk, luck_of
+        stats`` does), and that walk kept for the next count; tallied from the game's last
+        count's tallies (:data:`_kept`: only the rolls changed since)."""
+        from drumhead.game.luck_tally import KeptLuck
+        from drumhead.game.stats import LuckWalk
         from drumhead.saves.walked import walked
 
         walk = walked(self.game, LuckWalk, stop=self.stopped.is_set)
-        if self.stopped.is_set():  # the tallies of a long log are a quarter of a second more
-            raise CountStopped("stopped before the tallies")
-        return luck_of(self.game, walk.rolls, stop=self.stopped.is_set)
+        kept = _kept.get(self.game)
+        if kept is None:
+            kept = _kept.setdefault(self.game, KeptLuck())
+        return kept.count(self.game, walk.rolls, stop=self.stopped.is_set)
+
+    def work_left(self) -> int:
+        """How much :meth:`run` has to do, in log entries: those it walks (from the walk
+        kept: :func:`~drumhead.saves.walked.left_to_walk`), or the whole log when the game's
+        luck was never tallied (its first count tallies every roll). A count after a few
+        changes walks and tallies a few entries: under a millisecond of a 50,000-event game's."""
+        from drumhead.saves.walked import left_to_walk
+
+        kept = _kept.get(self.game)
+        if kept is None or kept.report is None:
+            return self.game.event_count
+        return left_to_walk(self.game)
 
     def stop(self) -> None:
         """No one will read the report: the count ends at its next look."""
