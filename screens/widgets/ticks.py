@@ -40,8 +40,11 @@ class TickList(SelectionList[SelectionType], MeasuredOptionList):
             self.highlighted = 0
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Lines for every entry, wrapped beside its box (Textual's count leaves the box's
-        width out, as its entries never wrap, and came up short: the list scrolled)."""
+        """Lines for every entry, wrapped beside its box and beside a scrollbar always shown
+        (Textual's count leaves both widths out, as its entries never wrap, and came up
+        short: the list scrolled, the battle's checklist one line short of its last step)."""
+        if self.styles.overflow_y == "scroll":
+            width -= self.styles.scrollbar_size_vertical
         return super().get_content_height(container, viewport, max(1, width - BOX_WIDTH))
 
     def render_line(self, y: int) -> Strip:

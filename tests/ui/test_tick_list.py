@@ -108,3 +108,27 @@ async def test_an_entry_keeps_its_last_line_when_a_scrollbar_narrows_the_list(wi
         assert [" ".join(" ".join(lines).split()) for _, lines in sorted(shown.items())] == [
             " ".join(text.split()) for text in MOVEMENT
         ]
+
+
+class ScrollbarApp(App[None]):
+    """A list that fits, its scrollbar always shown, as the battle's checklist is."""
+
+    CSS = "TickList { width: 40; height: auto; max-height: 30; overflow-y: scroll; }"
+
+    def compose(self) -> ComposeResult:
+        yield TickList[str](
+            *(Selection(text, str(i)) for i, text in enumerate(MOVEMENT)), compact=True
+        )
+
+
+async def test_a_list_whose_scrollbar_is_always_shown_is_measured_beside_it() -> None:
+    """Its height counts the lines its entries wrap to beside the scrollbar: counted at
+    the width with the scrollbar's cells, the battle's checklist came up a line short and
+    scrolled, its last step's last line hidden although the list had room for it."""
+    app = ScrollbarApp()
+    async with app.run_test(size=(60, 40)) as pilot:
+        await pilot.pause()
+        ticks = app.query_one(TickList)
+        assert ticks.show_vertical_scrollbar
+        assert ticks.size.height == len(option_lines(ticks)) > len(MOVEMENT)
+        assert ticks.max_scroll_y == 0
