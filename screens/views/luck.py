@@ -159,8 +159,6 @@ class LuckScreen(KeptScreen):
         """The luck of the game when the screen was opened (None while it is counted)."""
         self.scopes: list[Scope] = []
         """The scopes, in the list's order."""
-        self.detail_text = ""
-        """What the right pane shows (the highlighted scope's luck), as plain text."""
         self.detail_parts: tuple[str, ...] = ("",) * len(DETAIL_PARTS)
         """The right pane's parts as shown (:data:`DETAIL_PARTS`)."""
         self.counting: LuckCount | None = None
@@ -180,6 +178,11 @@ class LuckScreen(KeptScreen):
                     shown.display = False
                     yield shown
         yield KeysFooter()
+
+    @property
+    def detail_text(self) -> str:
+        """What the right pane shows (the highlighted scope's luck), as plain text."""
+        return "\n".join(part for part in self.detail_parts if part)
 
     def scope_options(self) -> list[Option]:
         """The scope list's lines (none while the luck is counted)."""
@@ -347,7 +350,6 @@ class LuckScreen(KeptScreen):
         if len(parts) > slots:  # more chunks than widgets (not with the figures above)
             parts = (*parts[: slots - 1], "\n".join(parts[slots - 1 :]))
         parts = (*parts, *[""] * slots)[:slots]
-        self.detail_text = "\n".join(part for part in parts if part)
         for ident, part, was in zip(DETAIL_PARTS, parts, self.detail_parts, strict=True):
             if part != was:
                 shown = self.query_one(f"#{ident}", Static)

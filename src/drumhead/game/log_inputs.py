@@ -255,15 +255,15 @@ def picked_by(
             continue
         if event.data.get("check") != check_id:
             continue
-        picked = (event.data.get("roles") or {}).get(role) or []
-        picked = [picked] if isinstance(picked, str) else list(picked)
+        roles = {
+            r: ([us] if isinstance(us, str) else list(us)) if us else []
+            for r, us in (event.data.get("roles") or {}).items()
+        }
+        picked = roles.get(role, [])
         roller = event.data.get("unit")
         if how == "with_pick":
-            others = event.data.get("roles") or {}
             took_part = roller == unit_id or any(
-                unit_id in ([us] if isinstance(us, str) else list(us))
-                for r, us in others.items()
-                if r != role and us
+                unit_id in us for r, us in roles.items() if r != role
             )
             if took_part and picked and picked[0] != unit_id:
                 return str(picked[0])
