@@ -106,7 +106,7 @@ class SessionActions(SettlingApp):
             self.call_from_thread(self.tell, notice)
         self.call_from_thread(self.freeze_the_past)
 
-    def freeze_the_past(self) -> None:
+    def freeze_the_past(self, *, collect: bool = False) -> None:
         """The open game's past is replayed, its screens are built ahead, a kept screen is
         drawn for the first time, or a long log's luck is counted: what they are made of
         (the past's states every few events, its cards, the journal's index; the kept
@@ -120,8 +120,13 @@ class SessionActions(SettlingApp):
         each screen), 100 ms and more in the first F1 or F3. (A luck counted again, or a
         screen drawn again, replaces the last: what no longer used goes, frozen or not; only
         cycles already garbage as they are frozen stay until the game is closed: about
-        3,000 of the 110,000 objects the first drawings made, Cowpens, tests/bench.)"""
+        3,000 of the 110,000 objects the first drawings made, Cowpens, tests/bench.)
+
+        ``collect``: a full collection first, so that nothing garbage is frozen, for a freeze
+        made again and again (each luck counted at once: 10-20 ms, after the frame)."""
         if self.session.game is not None:
+            if collect:
+                gc.collect()
             gc.freeze()
             self.past_frozen = True
 

@@ -102,9 +102,10 @@ class DrumheadHost(Protocol):
     def action_save_as(self) -> None:
         """Ask where, and write the whole game there."""
 
-    def freeze_the_past(self) -> None:
+    def freeze_the_past(self, *, collect: bool = False) -> None:
         """What lives as long as the open game (its past replayed, its screens built ahead)
-        out of the garbage collector's full collections until the game is closed."""
+        out of the garbage collector's full collections until the game is closed; ``collect``:
+        the garbage collected first (for a freeze made again and again)."""
 
     def action_close_game(self) -> None:
         """Save and close the open game."""

@@ -217,6 +217,10 @@ class LuckScreen(KeptScreen):
         self.counted_at_once = count.work_left() <= COUNT_AT_ONCE
         if self.counted_at_once:
             self.show_report(count.run(), count)
+            # The report lives until the next count: a 50,000-entry log's (its rolls and the
+            # tallies kept beside it, 45,000 objects) left unfrozen, every full collection
+            # walked it: 8-35 ms against 1.6-2.7 frozen, inside whatever key it fell in.
+            self.call_after_refresh(partial(self.drumhead.freeze_the_past, collect=True))
         else:
             self.show_report(None)
             self.count_in_background(count)
@@ -326,7 +330,8 @@ class LuckScreen(KeptScreen):
             self.show_detail((f"The luck could not be counted: {error}",))
             return
         self.show_report(report, count)
-        self.drumhead.freeze_the_past()  # a long log's luck: 200,000 objects or more
+        # a long log's luck (200,000 objects or more), counted again after every few changes
+        self.call_after_refresh(partial(self.drumhead.freeze_the_past, collect=True))
         if self not in self.app.screen_stack:  # counted ahead: laid out ahead with it too
             self.call_later(lay_out_ahead, self.app, self)
 
