@@ -33,6 +33,10 @@ from .base import KeptScreen
 if TYPE_CHECKING:
     from drumhead.session.shown import LuckReport, Scope
 
+FREEZE_AFTER = 0.05
+"""Seconds after a new count's first refresh that its report is frozen: the screen's last
+pictures come within a frame or two of the first."""
+
 COUNT_AT_ONCE = 500
 """The most log entries a count may have to walk (:meth:`LuckCount.work_left`) to be counted
 as the screen opens; more are counted in a worker thread while the screen says so. Walking
@@ -217,13 +221,22 @@ class LuckScreen(KeptScreen):
         self.counted_at_once = count.work_left() <= COUNT_AT_ONCE
         if self.counted_at_once:
             self.show_report(count.run(), count)
-            # The report lives until the next count: a 50,000-entry log's (its rolls and the
-            # tallies kept beside it, 45,000 objects) left unfrozen, every full collection
-            # walked it: 8-35 ms against 1.6-2.7 frozen, inside whatever key it fell in.
-            self.call_after_refresh(partial(self.drumhead.freeze_the_past, collect=True))
+            self.freeze_when_drawn()
         else:
             self.show_report(None)
             self.count_in_background(count)
+
+    def freeze_when_drawn(self) -> None:
+        """A new count's report lives until the next count: a 50,000-entry log's (its tuples
+        of 20,000 rolls and the tallies beside them) left unfrozen, every full collection
+        walked it, 8-35 ms against 1.6-2.7 frozen (idle, in the long app), inside whatever
+        key it fell in. It is frozen, the garbage collected first (a freeze made at every
+        count must keep none), once the screen is drawn: run at its first refresh, the
+        collection held back the last of the screen's pictures (s: 49 ms on the long game
+        against 22)."""
+        self.call_after_refresh(
+            self.set_timer, FREEZE_AFTER, partial(self.drumhead.freeze_the_past, collect=True)
+        )
 
     def show_report(self, report: LuckReport | None, count: LuckCount | None = None) -> None:
         """The scopes of ``report`` listed (none while it is counted; ``count``: the count
@@ -330,8 +343,7 @@ class LuckScreen(KeptScreen):
             self.show_detail((f"The luck could not be counted: {error}",))
             return
         self.show_report(report, count)
-        # a long log's luck (200,000 objects or more), counted again after every few changes
-        self.call_after_refresh(partial(self.drumhead.freeze_the_past, collect=True))
+        self.freeze_when_drawn()
         if self not in self.app.screen_stack:  # counted ahead: laid out ahead with it too
             self.call_later(lay_out_ahead, self.app, self)
 
