@@ -60,16 +60,16 @@ def walked(game: Game, kind: type[Walk], stop: Callable[[], bool] | None = None)
     time, when it walked further than the walk kept (a luck walk also in memory:
     :data:`_held`). ``stop``: as :meth:`LuckWalk.walk_on <drumhead.game.stats.LuckWalk.walk_on>`
     asks it (a count in a thread for a screen that was closed)."""
-    past = game.past
-    if not enabled() or not isinstance(past, JournalPast):
+    past = _journal_past(game)
+    if past is None:
         return kind.begin(game).walk_on(game, stop=stop)
     name = entry_name(game, kind)
     cut = game.past_in_log
-    held = _held.get(game)
-    if kind is LuckWalk and held is not None and held[0] == name:
+    held = _held_walk(game, name) if kind is LuckWalk else None
+    if held is not None:
         # the past walked in this process; after an undo below its end, the walk at the
         # past's last state kept before the log's end (the past's first entries are the log's)
-        start = held[1].back_to(game, cut)
+        start = held.back_to(game, cut)
         if start is not None:
             if start.walked < cut:
                 start.walk_on(game, upto=cut, stop=stop)
@@ -93,13 +93,25 @@ def left_to_walk(game: Game) -> int:
     the log's end after an undo below it); the whole log when none is held (a walk kept on
     disk takes reading, 0.1-0.15 s of a 50,000-event game). The luck screen counts at once
     when this is small, in a thread otherwise."""
-    past, held = game.past, _held.get(game)
-    if not enabled() or not isinstance(past, JournalPast) or held is None:
-        return game.event_count
-    if held[0] != entry_name(game, LuckWalk):
-        return game.event_count
-    start = held[1].back_point(game, game.past_in_log)
+    held = None
+    if _journal_past(game) is not None and game in _held:
+        held = _held_walk(game, entry_name(game, LuckWalk))
+    start = held.back_point(game, game.past_in_log) if held is not None else None
     return game.event_count if start is None else game.event_count - start
+
+
+def _journal_past(game: Game) -> JournalPast | None:
+    """``game``'s past when its walks may be kept (read from a save's journal, the cache on);
+    None otherwise: every walk goes from the start."""
+    past = game.past
+    return past if enabled() and isinstance(past, JournalPast) else None
+
+
+def _held_walk(game: Game, name: str) -> LuckWalk | None:
+    """The luck walk held for ``game`` (:data:`_held`), if it was held under ``name`` (a game
+    whose start state or rules changed since has another)."""
+    held = _held.get(game)
+    return held[1] if held is not None and held[0] == name else None
 
 
 def _hold(game: Game, name: str, walk: LuckWalk, cut: int) -> None:
